@@ -1,0 +1,88 @@
+// `npm test`: every test. Type-check, lint and the import-direction check; vitest for domain, web
+// and server on PGlite; the server suites again on PostgreSQL when DATABASE_URL is set; then the
+// browser journeys against a really started server. Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const out = mkdtempSync(path.join(tmpdir(), 'arrive-test-'));
+const postgresUrl = process.env.DATABASE_URL;
+const baseEnv = { ...process.env };
+delete baseEnv.DATABASE_URL;
+delete baseEnv.REDIS_URL;
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, env = baseEnv) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  failed += stats?.unexpected ?? 0;
+}
+
+const npx = (args) => ['npx', ['--no-install', ...args]];
+
+const checks = [
+  ['type-check (web, service worker, server)', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint, format and import directions', 'npm', ['run', '--silent', 'lint']],
+];
+for (const [label, cmd, args] of checks) {
+  if (run(label, cmd, args)) passed++;
+  else failed++;
+}
+
+const pgliteReport = path.join(out, 'vitest-pglite.json');
+run(
+  'unit and server suites (PGlite)',
+  ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${pgliteReport}`]),
+);
+countVitest(pgliteReport);
+
+if (postgresUrl) {
+  const pgReport = path.join(out, 'vitest-postgres.json');
+  run(
+    'server suites (PostgreSQL)',
+    ...npx([
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${pgReport}`,
+    ]),
+    { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
+  );
+  countVitest(pgReport);
+} else {
+  console.log('\n(DATABASE_URL is not set: the server suites ran on PGlite only)');
+}
+
+if (process.env.SKIP_E2E !== '1') {
+  if (run('build', 'npm', ['run', '--silent', 'build'])) {
+    const pwReport = path.join(out, 'playwright.json');
+    run('browser journeys (Chromium)', ...npx(['playwright', 'test']), { ...baseEnv, PW_JSON_OUTPUT: pwReport });
+    countPlaywright(pwReport);
+  } else failed++;
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length || failed ? 1 : 0);

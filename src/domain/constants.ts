@@ -1,0 +1,91 @@
+// Business constants and limits of SPEC §9.
+
+// One-time code
+export const OTP_LENGTH = 6;
+export const OTP_EXPIRY_MS = 300_000;
+export const RESEND_COUNTDOWN_S = 170;
+
+// Phone numbers: 11 digits local, or 234 plus 10 digits
+export const PHONE_LOCAL_LENGTH = 11;
+export const PHONE_INTERNATIONAL_PREFIX = '234';
+
+// Calls and real-time channel
+export const API_TIMEOUT_MS = 10_000;
+export const LOCAL_AUTH_API_PORT = 9090;
+export const LOCAL_API_PORT = 8080;
+export const SOCKET_RECONNECTION_ATTEMPTS = 5;
+export const SOCKET_RECONNECTION_DELAY_MS = 2000;
+
+// Payment flow
+export const PAYMENT_REDIRECT_DELAY_MS = 3000;
+export const SUCCESS_REDIRECT_DELAY_MS = 2000;
+export const PAYMENT_POLL_INTERVAL_MS = 1000;
+export const PAYMENT_POLL_MAX_ATTEMPTS = 4;
+
+// Interface timing
+export const POPUP_FADE_MS = 300;
+export const NAVBAR_IDLE_RESTORE_MS = 1500;
+/** Default for notifications; the shared notification bar has no auto-hide unless given one. */
+export const NOTIFICATION_AUTO_HIDE_MS = 6000;
+export const PROMO_ROTATION_MS = 5000;
+export const PROMO_SLIDES_PER_BLOCK = 4;
+
+// Layout
+export const BREAKPOINT_MOBILE = 768;
+export const BREAKPOINT_TABLET = 1024;
+export const SERVICE_CARD_WIDTH_PERCENT = 40;
+export const SERVICE_SCROLL_STEP_PX = 200;
+export const FOOTER_HEIGHT = 100;
+export const NAVBAR_HEIGHT = 60;
+export const SIDEBAR_WIDTH = 250;
+
+// Colours
+export const BRAND_BLUE = '#144CC3';
+export const LIGHT_GREY = '#C1C1C1';
+
+// Money and dates
+export const KOBO_PER_NAIRA = 100;
+export const AMOUNT_DECIMALS = 2;
+export const DATE_FORMAT = 'dd/MM/yyyy';
+
+// Card provider defaults and device wallet payment
+export const CURRENCY = 'NGN';
+export const CARD_PROVIDER_BUTTON_TEXT = 'Pay';
+export const DEVICE_WALLET_COUNTRY = 'NG';
+export const DEVICE_WALLET_NETWORKS = ['visa', 'masterCard'] as const;
+export const DEVICE_WALLET_CAPABILITIES = ['supports3DS', 'supportsCredit', 'supportsDebit'] as const;
+
+// Referrer URLs
+export const REFERRER_MAX_LENGTH = 500;
+
+// Driver page claims
+export const DRIVER_DAILY_EARNINGS_MIN_NAIRA = 25_000;
+export const DRIVER_DAILY_EARNINGS_MAX_NAIRA = 60_000;
+export const DRIVER_WEEKLY_PAYDAY = 'Tuesday';
+export const DRIVER_MIN_AGE = 21;
+export const DRIVER_MIN_EXPERIENCE_YEARS = 1;
+export const DRIVER_MIN_VEHICLE_YEAR = 2010;
+
+// Catalogue
+export const CYLINDER_SIZES_KG = [3, 5, 6, 12.5, 25, 50] as const;
+export type CylinderSizeKg = (typeof CYLINDER_SIZES_KG)[number];
+
+export type ScreenType = 'Mobile' | 'Tablet' | 'Desktop';
+
+/** Below 768 px is Mobile, below 1024 px Tablet, otherwise Desktop. */
+export function screenType(width: number): ScreenType {
+  if (width < BREAKPOINT_MOBILE) return 'Mobile';
+  if (width < BREAKPOINT_TABLET) return 'Tablet';
+  return 'Desktop';
+}
+
+/**
+ * Referrers over 500 characters lose their query (and any fragment after it). If what is left
+ * is still too long it is cut at 500 so the stored value is always bounded.
+ */
+export function trimReferrer(url: string): string {
+  if (url.length <= REFERRER_MAX_LENGTH) return url;
+  const q = url.indexOf('?');
+  const withoutQuery = q === -1 ? url : url.slice(0, q);
+  return withoutQuery.slice(0, REFERRER_MAX_LENGTH);
+}

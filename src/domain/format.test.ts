@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatNaira, formatNumber, koboToNaira, lagosDateKey, nairaToKobo } from './format';
+
+describe('formatNumber', () => {
+  it('uses en-US grouping and 2 decimals by default', () => {
+    expect(formatNumber(1234.5)).toBe('1,234.50');
+    expect(formatNumber(0)).toBe('0.00');
+    expect(formatNumber(-1234.567)).toBe('-1,234.57');
+    expect(formatNumber(1234567890123)).toBe('1,234,567,890,123.00');
+  });
+  it('takes other decimal counts', () => {
+    expect(formatNumber(1234.5678, 0)).toBe('1,235');
+    expect(formatNumber(1.5, 3)).toBe('1.500');
+  });
+  it('accepts numeric strings', () => {
+    expect(formatNumber('2500')).toBe('2,500.00');
+  });
+  it('gives an empty string for empty or non-numeric values', () => {
+    expect(formatNumber(null)).toBe('');
+    expect(formatNumber(undefined)).toBe('');
+    expect(formatNumber('')).toBe('');
+    expect(formatNumber('  ')).toBe('');
+    expect(formatNumber('abc')).toBe('');
+    expect(formatNumber(Number.NaN)).toBe('');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');
+  });
+  it('never shows a negative zero', () => {
+    expect(formatNumber(-0)).toBe('0.00');
+    expect(formatNumber(-0.001)).toBe('0.00');
+  });
+});
+
+describe('kobo and naira', () => {
+  it('converts kobo to naira', () => {
+    expect(koboToNaira(123450)).toBe(1234.5);
+    expect(koboToNaira(0)).toBe(0);
+  });
+  it('converts naira to integer kobo, rounding the meant decimal', () => {
+    expect(nairaToKobo(1234.5)).toBe(123450);
+    expect(nairaToKobo(12.345)).toBe(1235);
+    expect(nairaToKobo(1.005)).toBe(101);
+    expect(nairaToKobo(0.1 + 0.2)).toBe(30);
+    expect(nairaToKobo(-12.345)).toBe(-1235);
+    expect(nairaToKobo(0)).toBe(0);
+    expect(Object.is(nairaToKobo(-0.001), 0)).toBe(true);
+    expect(nairaToKobo(60_000)).toBe(6_000_000);
+  });
+  it('refuses non-finite amounts', () => {
+    expect(() => nairaToKobo(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatNaira', () => {
+  it('shows kobo as naira with the sign and 2 decimals', () => {
+    expect(formatNaira(123450)).toBe('₦1,234.50');
+    expect(formatNaira(0)).toBe('₦0.00');
+    expect(formatNaira(1)).toBe('₦0.01');
+    expect(formatNaira(-123450)).toBe('-₦1,234.50');
+    expect(formatNaira(100_000_000_000)).toBe('₦1,000,000,000.00');
+  });
+  it('gives an empty string for empty values', () => {
+    expect(formatNaira(null)).toBe('');
+    expect(formatNaira(undefined)).toBe('');
+    expect(formatNaira('')).toBe('');
+    expect(formatNaira(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows dd/MM/yyyy', () => {
+    expect(formatDate(new Date('2024-03-07T10:00:00Z'))).toBe('07/03/2024');
+    expect(formatDate('2024-12-25')).toBe('25/12/2024');
+    expect(formatDate(Date.UTC(2024, 0, 5, 12))).toBe('05/01/2024');
+  });
+  it('uses the Lagos calendar day (UTC+1)', () => {
+    expect(formatDate('2024-03-07T23:30:00Z')).toBe('08/03/2024');
+    expect(formatDate('2024-12-31T23:30:00Z')).toBe('01/01/2025');
+    expect(formatDate('2024-03-07T22:59:59Z')).toBe('07/03/2024');
+    expect(formatDate('2024-03-07T23:00:00Z')).toBe('08/03/2024');
+  });
+  it('reads a zone-less date-time as Lagos time', () => {
+    expect(formatDate('2024-03-07T23:30:00')).toBe('07/03/2024');
+    expect(formatDate('2024-03-08T00:30')).toBe('08/03/2024');
+  });
+  it('gives an empty string for empty or invalid values', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(new Date(Number.NaN))).toBe('');
+  });
+});
+
+describe('lagosDateKey', () => {
+  it('gives yyyy-MM-dd of the Lagos day', () => {
+    expect(lagosDateKey('2024-03-07T23:30:00Z')).toBe('2024-03-08');
+    expect(lagosDateKey('oops')).toBe('');
+  });
+});

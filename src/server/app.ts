@@ -1,0 +1,98 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { seedDemo } from './db/seed';
+import { paystackEmulator } from './integrations/paystack/emulator';
+import { apiModules, devRoutes } from './modules/index';
+import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { realtimePlugin } from './plugins/realtime';
+import { redisPlugin } from './plugins/redis';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { webAppPlugin } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The Drizzle database (PGlite or PostgreSQL). */
+    db: Db;
+    database: Database;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  /** An opened, migrated database; the app closes it when it closes. */
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/**
+ * Builds the whole server as a plugin tree and never listens: main.ts listens, tests inject.
+ * Load order: platform (errors, security, cookies, data) → app plugins (session, idempotency) → modules.
+ */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(redisPlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie, { secret: config.SESSION_SECRET });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, skipOnError: true } : {}),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Arrive API', version: '1.0.0', description: 'Rides, delivery and cooking gas.' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'arrive_at' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(sessionPlugin);
+  await app.register(idempotencyPlugin);
+  await app.register(realtimePlugin);
+
+  for (const { group, routes } of apiModules) {
+    await app.register(routes, { prefix: `/api/${group}` });
+  }
+  if (config.sandbox) {
+    await app.register(devRoutes, { prefix: '/api/dev' });
+    await app.register(paystackEmulator, { prefix: '/sandbox' });
+  }
+  await app.register(webAppPlugin);
+
+  if (config.seedDemo) await seedDemo(database.db, app.log);
+  return app;
+}

@@ -1,0 +1,2 @@
+// Tables of the address area (none yet).
+export {};

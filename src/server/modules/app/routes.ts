@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appDataSchema, healthSchema } from '../../../domain/schemas/app';
+
+const startedAt = new Date().toISOString();
+
+const appRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/data',
+    { schema: { tags: ['app'], summary: 'Public configuration the web app needs', response: { 200: appDataSchema } } },
+    async () => ({
+      company: { name: 'Arrive', _name: 'arrive' },
+      paymentMode: app.config.PAYMENT_MODE,
+      paystackPublicKey: app.config.paystackPublicKey,
+      smsProvider: app.config.SMS_PROVIDER,
+      mapsMode: app.config.GOOGLE_MAPS_API_KEY ? ('google' as const) : ('estimate' as const),
+      currency: 'NGN' as const,
+      startedAt,
+    }),
+  );
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'Whether the server and its database can serve',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const database = (await app.database.ping()) ? 'up' : 'down';
+      const redis = !app.redis ? 'disabled' : app.redis.status === 'ready' ? 'up' : 'down';
+      const status = database === 'up' ? (redis === 'down' ? 'degraded' : 'ok') : 'down';
+      return reply.status(database === 'up' ? 200 : 503).send({ status, database, redis });
+    },
+  );
+};
+
+export default appRoutes;

@@ -1,0 +1,2 @@
+// Tables of the cylinder area (none yet).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the dev area (none yet).
+export {};

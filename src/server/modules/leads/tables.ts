@@ -1,0 +1,2 @@
+// Tables of the leads area (none yet).
+export {};

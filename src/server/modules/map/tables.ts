@@ -1,0 +1,2 @@
+// Tables of the map area (none yet).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the order area (none yet).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the payment area (none yet).
+export {};

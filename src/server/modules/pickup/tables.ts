@@ -1,0 +1,2 @@
+// Tables of the pickup area (none yet).
+export {};

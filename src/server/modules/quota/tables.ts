@@ -1,0 +1,2 @@
+// Tables of the quota area (none yet).
+export {};

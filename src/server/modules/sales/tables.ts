@@ -1,0 +1,2 @@
+// Tables of the sales area (none yet).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the supplier area (none yet).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the supply area (none yet).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the upload area (none yet).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the wallet area (none yet).
+export {};

@@ -1,0 +1,130 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasAccess } from '../../domain/access';
+import type { StaffAccess, StaffRole } from '../../domain/enums';
+import { AppError, ErrorType } from '../../domain/errors';
+import { verifyToken } from '../lib/tokens';
+import { ACCESS_COOKIE, type AccessTokenPayload } from '../modules/auth/session-service';
+import { shifts } from '../modules/shift/tables';
+import { staff } from '../modules/staff/tables';
+
+export type AuthContext = { clientId: string; sessionId: string };
+export type StaffContext = {
+  id: string;
+  role: StaffRole;
+  access: StaffAccess[];
+  isCurrentStaff: boolean;
+  /** The shift the staff member is working now, if any. */
+  shiftId: string | null;
+};
+
+export type StaffGuardOptions = {
+  /** The accesses of which at least one is needed (SPEC §6); omitted means any staff. */
+  access?: StaffAccess[];
+  /** Whether a working shift is required; true unless said otherwise. */
+  shift?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in client, from the access cookie or a bearer token; null for visitors. */
+    auth: AuthContext | null;
+    /** Why a presented token was refused, for a precise 401. */
+    authProblem: 'TokenExpired' | 'TokenVerificationError' | null;
+    /** Filled by requireStaff. */
+    staff: StaffContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a signed-in client is required. */
+    requireClient: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: a current staff member with the access and (by default) a working shift. */
+    requireStaff: (options?: StaffGuardOptions) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Loads the staff record and working shift of a client, or null. */
+    loadStaff: (clientId: string) => Promise<StaffContext | null>;
+  }
+}
+
+export function readAccessToken(
+  secret: string,
+  token: string | undefined,
+): { auth: AuthContext | null; problem: FastifyRequest['authProblem'] } {
+  if (!token) return { auth: null, problem: null };
+  const payload = verifyToken<AccessTokenPayload>(token, secret);
+  if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+    return { auth: null, problem: 'TokenVerificationError' };
+  }
+  if (typeof payload.exp !== 'number' || payload.exp < Date.now()) return { auth: null, problem: 'TokenExpired' };
+  return { auth: { clientId: payload.sub, sessionId: payload.sid }, problem: null };
+}
+
+export function requestAuthError(request: FastifyRequest): AppError {
+  if (request.authProblem === 'TokenExpired') {
+    return new AppError('Your session has expired', { status: 401, type: ErrorType.TokenExpired });
+  }
+  if (request.authProblem === 'TokenVerificationError') {
+    return new AppError('Your session could not be verified', { status: 401, type: ErrorType.TokenVerificationError });
+  }
+  return new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authProblem', null);
+  app.decorateRequest('staff', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const { auth, problem } = readAccessToken(app.config.SESSION_SECRET, request.cookies[ACCESS_COOKIE] ?? bearer);
+    request.auth = auth;
+    request.authProblem = problem;
+  });
+
+  app.decorate('loadStaff', async (clientId: string): Promise<StaffContext | null> => {
+    const [row] = await app.db
+      .select({
+        id: staff.id,
+        role: staff.role,
+        access: staff.access,
+        isCurrentStaff: staff.isCurrentStaff,
+        shiftId: shifts.id,
+      })
+      .from(staff)
+      .leftJoin(shifts, and(eq(shifts.staffId, staff.id), isNull(shifts.endedAt)))
+      .where(eq(staff.clientId, clientId))
+      .limit(1);
+    return row ? { ...row, shiftId: row.shiftId ?? null } : null;
+  });
+
+  app.decorate('requireClient', async (request: FastifyRequest) => {
+    if (!request.auth) throw requestAuthError(request);
+  });
+
+  app.decorate('requireStaff', (options: StaffGuardOptions = {}) => async (request: FastifyRequest) => {
+    if (!request.auth) throw requestAuthError(request);
+    const member = await app.loadStaff(request.auth.clientId);
+    if (!member?.isCurrentStaff) {
+      throw new AppError('You do not have permission to view this page.', {
+        status: 403,
+        type: ErrorType.Forbidden,
+        additionalInfo: { reason: member ? 'NotCurrentStaff' : 'NotStaff' },
+      });
+    }
+    if (options.access && !hasAccess(member.access, options.access)) {
+      throw new AppError('You do not have permission to view this page.', {
+        status: 403,
+        type: ErrorType.Forbidden,
+        additionalInfo: { reason: 'MissingAccess', expected: options.access },
+      });
+    }
+    if (options.shift !== false && !member.shiftId) {
+      throw new AppError('Start a shift first', {
+        status: 403,
+        type: ErrorType.Forbidden,
+        additionalInfo: { reason: 'NoActiveShift' },
+      });
+    }
+    request.staff = member;
+  });
+});

@@ -1,0 +1,5 @@
+import { AccessDeniedScreen } from '../access-denied';
+
+export function Component() {
+  return <AccessDeniedScreen inDashboard />;
+}

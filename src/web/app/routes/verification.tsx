@@ -1,0 +1,5 @@
+import { PendingScreen } from './pending-screen';
+
+export function Component() {
+  return <PendingScreen title="Verify your number" />;
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthObject } from '../../../../domain/schemas/auth';
+import { ApiError, api } from '../../../lib/api-client';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  session: () => [...authKeys.all, 'session'] as const,
+};
+
+/** The signed-in client from the session cookie, or null for a visitor (SPEC §4 Authentication). */
+export async function getAuth(): Promise<AuthObject | null> {
+  try {
+    const body = await api.get<{ auth: AuthObject }>('auth/cookie_auth');
+    return body.auth;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+export const authQueryOptions = () =>
+  queryOptions({ queryKey: authKeys.session(), queryFn: getAuth, staleTime: 5 * 60_000, retry: false });
+
+export function useAuth() {
+  const query = useQuery(authQueryOptions());
+  const auth = query.data ?? null;
+  return {
+    auth,
+    isLogin: Boolean(auth?.isLogin),
+    isStaff: Boolean(auth?.client.staff?.isCurrentStaff),
+    /** authChecked of SPEC §3: the cookie check has answered (or failed). */
+    authChecked: !query.isPending,
+  };
+}

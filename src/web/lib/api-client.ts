@@ -1,0 +1,137 @@
+import ky, { type Options } from 'ky';
+import { API_TIMEOUT_MS } from '../../domain/constants';
+import { type ErrorObject, ErrorType, isErrorObject } from '../../domain/errors';
+
+/** A failed call: carries the server's error object (SPEC §7: wrappers throw the response body). */
+export class ApiError extends Error implements ErrorObject {
+  readonly status: number;
+  readonly type: ErrorObject['type'];
+  readonly additionalInfo?: unknown;
+  constructor(body: ErrorObject) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = body.status;
+    this.type = body.type;
+    this.additionalInfo = body.additionalInfo;
+  }
+  /** No answer at all: offline, timed out, or a gateway that could not reach the server. */
+  get isNetworkError() {
+    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504;
+  }
+}
+
+const base = () => `${globalThis.location?.origin ?? 'http://localhost:8080'}/api/`;
+
+const http = ky.create({
+  credentials: 'include',
+  timeout: API_TIMEOUT_MS,
+  retry: 0,
+  throwHttpErrors: false,
+  headers: { 'x-platform': 'web', accept: 'application/json' },
+});
+
+export type RequestOptions = Omit<Options, 'json' | 'method' | 'searchParams'> & {
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  /** Sent as Idempotency-Key, so a retried mutation acts once. */
+  idempotencyKey?: string;
+};
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const { idempotencyKey, searchParams, headers, ...rest } = options;
+  const params = searchParams
+    ? Object.fromEntries(
+        Object.entries(searchParams).filter((e): e is [string, string | number | boolean] => e[1] !== undefined),
+      )
+    : undefined;
+  try {
+    return await http(new URL(path.replace(/^\/?(api\/)?/, ''), base()), {
+      ...rest,
+      method,
+      searchParams: params,
+      headers: {
+        ...(headers as Record<string, string>),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new ApiError({
+      type: ErrorType.Unknown,
+      status: 0,
+      message: timedOut ? 'The server took too long to answer' : 'No connection: check your network',
+      additionalInfo: { offline: true },
+    });
+  }
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let body: unknown;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (response.ok) return body as T;
+  throw new ApiError(
+    isErrorObject(body)
+      ? body
+      : {
+          type: ErrorType.Unknown,
+          status: response.status,
+          message: typeof body === 'string' && body ? body : response.statusText,
+        },
+  );
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** One refresh at a time, however many calls found their access token expired. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= send('POST', 'auth/refresh_token', {})
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/**
+ * Calls /api/{path}: cookies, x-platform web, JSON, 10 s timeout. An expired access token is
+ * refreshed once and the call repeated. Resolves to the body; rejects with an ApiError.
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { json, ...rest } = options;
+  const withBody =
+    json === undefined
+      ? rest
+      : {
+          ...rest,
+          body: JSON.stringify(json),
+          headers: { ...(rest.headers as Record<string, string>), 'content-type': 'application/json' },
+        };
+  let response = await send(method, path, withBody);
+  if (response.status === 401 && !path.includes('auth/refresh_token')) {
+    const peek = await response
+      .clone()
+      .json()
+      .catch(() => null);
+    if (isErrorObject(peek) && peek.type === ErrorType.TokenExpired && (await refreshSession())) {
+      response = await send(method, path, withBody);
+    }
+  }
+  return parse<T>(response);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, json }),
+  put: <T>(path: string, json?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, json }),
+  patch: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, json }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,46 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/** A list or record cached for offline viewing, with when it was last fetched. */
+export type CachedRecord = { key: string; value: unknown; updatedAt: number };
+/** A queued action (shift start/end…) shown as pending until the service worker syncs it. */
+export type PendingAction = {
+  id: string;
+  kind: string;
+  payload: unknown;
+  createdAt: number;
+  status: 'pending' | 'synced' | 'failed';
+  error?: string;
+};
+
+/**
+ * The one local database (DESIGN: offline-first): the signed-in client's order history and
+ * details, the staff's shift state and pending queued actions. Cleared on logout.
+ */
+class ArriveLocalDb extends Dexie {
+  orders!: EntityTable<CachedRecord, 'key'>;
+  shift!: EntityTable<CachedRecord, 'key'>;
+  pendingActions!: EntityTable<PendingAction, 'id'>;
+  constructor() {
+    super('arrive');
+    this.version(1).stores({ orders: 'key, updatedAt', shift: 'key', pendingActions: 'id, kind, status, createdAt' });
+  }
+}
+
+export const localDb = new ArriveLocalDb();
+
+export async function putCached(table: 'orders' | 'shift', key: string, value: unknown) {
+  await localDb[table].put({ key, value, updatedAt: Date.now() });
+}
+
+export async function getCached<T>(
+  table: 'orders' | 'shift',
+  key: string,
+): Promise<{ value: T; updatedAt: number } | undefined> {
+  const row = await localDb[table].get(key);
+  return row ? { value: row.value as T, updatedAt: row.updatedAt } : undefined;
+}
+
+/** Forgets everything of the signed-in person (on logout). */
+export async function clearLocalData() {
+  await Promise.all([localDb.orders.clear(), localDb.shift.clear(), localDb.pendingActions.clear()]);
+}

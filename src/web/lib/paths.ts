@@ -1,0 +1,75 @@
+/** Every route of the web app in one place (SPEC §2). */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  verification: { path: '/auth/verification/:type', getHref: (type = 'mobile') => `/auth/verification/${type}` },
+  about: { path: '/about', getHref: () => '/about' },
+  rider: { path: '/rider', getHref: () => '/rider' },
+  riderAuth: { path: '/rider/auth', getHref: () => '/rider/auth' },
+  driverSignup: { path: '/driver/signup', getHref: () => '/driver/signup' },
+  driverInfo: { path: '/driver/info', getHref: () => '/driver/info' },
+  products: { path: '/products', getHref: () => '/products' },
+  wallet: { path: '/wallet', getHref: () => '/wallet' },
+  orderHistory: { path: '/order/history', getHref: () => '/order/history' },
+  order: { path: '/order/:orderNumber', getHref: (orderNumber: string) => `/order/${encodeURIComponent(orderNumber)}` },
+  pickup: { path: '/pickup', getHref: () => '/pickup' },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  paymentRedirect: { path: '/payment/redirect', getHref: () => '/payment/redirect' },
+  payment: {
+    path: '/payment/:provider/:ref/:accessCode/:id/:purpose',
+    getHref: (p: { provider?: string; ref: string; accessCode: string; id: string; purpose: string }) =>
+      `/payment/${p.provider ?? 'paystack'}/${encodeURIComponent(p.ref)}/${encodeURIComponent(p.accessCode)}/${encodeURIComponent(p.id)}/${p.purpose}`,
+  },
+  paymentCancelled: {
+    path: '/payment/cancelled/:id/:paymentNumber/:purpose',
+    getHref: (id: string, paymentNumber: string, purpose: string) =>
+      `/payment/cancelled/${id}/${paymentNumber}/${purpose}`,
+  },
+  paymentFailed: {
+    path: '/payment/failed/:id/:paymentNumber/:purpose',
+    getHref: (id: string, paymentNumber: string, purpose: string) =>
+      `/payment/failed/${id}/${paymentNumber}/${purpose}`,
+  },
+  paymentSuccess: {
+    path: '/payment/success/:id/:paymentNumber/:purpose',
+    getHref: (id: string, paymentNumber: string, purpose: string) =>
+      `/payment/success/${id}/${paymentNumber}/${purpose}`,
+  },
+  walletFundSuccess: {
+    path: '/payment/success/:paymentNumber/:purpose',
+    getHref: (paymentNumber: string, purpose: string) => `/payment/success/${paymentNumber}/${purpose}`,
+  },
+  accessDenied: { path: '/access-denied', getHref: () => '/access-denied' },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    orders: { path: 'orders', getHref: () => '/dashboard/orders' },
+    orderDetail: {
+      path: 'orders/detail/:orderId',
+      getHref: (orderId: string) => `/dashboard/orders/detail/${orderId}`,
+    },
+    sales: { path: 'sales', getHref: () => '/dashboard/sales' },
+    updateData: { path: 'update-data', getHref: () => '/dashboard/update-data' },
+    addStaff: { path: 'staff/create', getHref: () => '/dashboard/staff/create' },
+    pickup: { path: 'pickup', getHref: () => '/dashboard/pickup' },
+    shift: { path: 'shift', getHref: () => '/dashboard/shift' },
+    accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
+  },
+} as const;
+
+/** The marketing service and partner pages that the home page, footer and promotions link to. */
+export const servicePagePaths = [
+  '/ride',
+  '/home-delivery',
+  '/food-delivery',
+  '/grocery-delivery',
+  '/business',
+  '/restaurant',
+  '/driver',
+  '/restaurant-partner',
+  '/grocery-partner',
+  '/business-solutions',
+  '/service-1',
+  '/service-2',
+] as const;

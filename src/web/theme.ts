@@ -1,0 +1,52 @@
+import { createTheme, type MantineColorsTuple, rem } from '@mantine/core';
+
+// Brand blue #144CC3 sits at shade 7, so text on white and white on it pass WCAG AA.
+const brand: MantineColorsTuple = [
+  '#eaf0fc',
+  '#d2ddf5',
+  '#a3baec',
+  '#7095e3',
+  '#4776da',
+  '#2e63d5',
+  '#1d57d0',
+  '#144CC3',
+  '#0f3fa8',
+  '#09358f',
+];
+const lightGrey: MantineColorsTuple = [
+  '#f5f5f5',
+  '#ebebeb',
+  '#dcdcdc',
+  '#C1C1C1',
+  '#adadad',
+  '#9a9a9a',
+  '#858585',
+  '#6b6b6b',
+  '#545454',
+  '#3d3d3d',
+];
+
+/** One theme for the whole app: the palette of SPEC §9 (primary, secondary, accent, success, warning, error, info). */
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { brand, lightGrey },
+  other: {
+    palette: {
+      primary: '#144CC3',
+      secondary: '#C1C1C1',
+      accent: '#F59F00',
+      success: '#2B8A3E',
+      warning: '#E8590C',
+      error: '#C92A2A',
+      info: '#1971C2',
+    },
+    navbarHeight: 60,
+    footerHeight: 100,
+    sidebarWidth: 250,
+  },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
+  headings: { fontWeight: '700', sizes: { h1: { fontSize: rem(36), lineHeight: '1.2' } } },
+});

@@ -1,0 +1,14 @@
+import { ExpirationPlugin } from 'workbox-expiration';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+/** Images are cache-first and expire, so a cheap phone's storage does not fill up. */
+export function registerImageCache() {
+  registerRoute(
+    ({ request }) => request.destination === 'image',
+    new CacheFirst({
+      cacheName: 'arrive-images',
+      plugins: [new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+    }),
+  );
+}
