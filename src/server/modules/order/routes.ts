@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderPickupRoutes } from './pickup-routes';
 
 /** Routes of the /api/order area. */
-const orderRoutes: FastifyPluginAsyncZod = async () => {};
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(orderPickupRoutes);
+};
 
 export default orderRoutes;

@@ -1,2 +1,88 @@
-// Tables of the order area (none yet).
-export {};
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  DeliveryOption,
+  OrderPickUpDispute,
+  OrderStatus,
+  OrderType,
+  PaymentStatus,
+  PaymentType,
+} from '../../../domain/enums';
+import { id, timestamps } from '../../db/columns';
+import { clients } from '../client/tables';
+import { products } from '../product/tables';
+
+/** A client's order. Money is integer kobo; totals are computed on the server. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNumber: text('order_number').notNull().unique(),
+    paymentNumber: text('payment_number').notNull().unique(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    type: text('type').$type<OrderType>().notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('Not Paid'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
+    paymentType: text('payment_type').$type<PaymentType>(),
+    deliveryOption: text('delivery_option').$type<DeliveryOption>().notNull(),
+    /** For HomeDelivery: { line1, city, state, lat?, lng?, note? }. */
+    deliveryAddress: jsonb('delivery_address'),
+    /** For PickUpBySomeOne: the nominated person. */
+    nomineeName: text('nominee_name'),
+    nomineePhone: text('nominee_phone'),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** Short code the client reads out at the counter when the QR code cannot be scanned. */
+    pickupCode: text('pickup_code').notNull().unique(),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    pickupDispute: text('pickup_dispute').$type<OrderPickUpDispute>().notNull().default('none'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('orders_client_created_idx').on(t.clientId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** The lines of an order, with the price in force when it was placed. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    /** Kobo per unit (per kg for gas). */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    /** Items count; for gas, kg. */
+    quantity: doublePrecision('quantity').notNull(),
+    /** For gas refills: the cylinder size filled. */
+    sizeKg: doublePrecision('size_kg'),
+    lineTotal: bigint('line_total', { mode: 'number' }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
