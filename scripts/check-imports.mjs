@@ -1,6 +1,6 @@
 // The import-direction check (DESIGN: layout): domain ← server, web, sw. web and server never import
 // each other; domain imports neither; sw imports only domain; one web feature never imports another.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
@@ -13,7 +13,7 @@ const walk = (dir) => {
     else if (/\.(ts|tsx|mjs|js)$/.test(name)) files.push(full);
   }
 };
-for (const dir of ['src', 'sw']) walk(path.join(root, dir));
+for (const dir of ['src', 'sw']) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
 
 const area = (file) => {
   const rel = path.relative(root, file).split(path.sep);

@@ -13,7 +13,10 @@ import { clients } from '../modules/client/tables';
  * Builds the real app for a test: PGlite in memory by default, or a fresh PostgreSQL database
  * (created from TEST_DATABASE_URL, dropped on close) when that variable is set.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -43,6 +46,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Fa
   await database.migrate();
   const app = await buildApp({ config, database });
   if (dropDatabase) app.addHook('onClose', dropDatabase);
+  await options.beforeReady?.(app);
   await app.ready();
   return app;
 }
