@@ -42,6 +42,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // scripts/prerender.mjs reads it to link each prerendered page's route code and styles.
+    manifest: true,
     reportCompressedSize: false,
   },
   server: {

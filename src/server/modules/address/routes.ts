@@ -1,6 +1,54 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DeliveryOption } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { previousAddressesSchema } from '../../../domain/schemas/delivery';
+import { deliveryAddressSchema } from '../../../domain/schemas/order';
+import { orders } from '../order/tables';
+
+/** How many distinct previous addresses to offer. */
+const MAX_ADDRESSES = 10;
 
 /** Routes of the /api/address area. */
-const addressRoutes: FastifyPluginAsyncZod = async () => {};
+const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/previous_deliver',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags: ['address'],
+        summary: 'Distinct addresses the client had orders delivered to, most recent first',
+        response: { 200: previousAddressesSchema },
+      },
+    },
+    async (request) => {
+      if (!request.auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+      const rows = await app.db
+        .select({ address: orders.deliveryAddress, at: orders.createdAt })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.clientId, request.auth.clientId),
+            eq(orders.deliveryOption, DeliveryOption.HomeDelivery),
+            isNotNull(orders.deliveryAddress),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(200);
+      const seen = new Set<string>();
+      const addresses = [];
+      for (const row of rows) {
+        const parsed = deliveryAddressSchema.safeParse(row.address);
+        if (!parsed.success) continue;
+        const key = `${parsed.data.line1}|${parsed.data.city}`.toLowerCase().replace(/\s+/g, ' ');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        addresses.push({ ...parsed.data, lastUsedAt: row.at.toISOString() });
+        if (addresses.length >= MAX_ADDRESSES) break;
+      }
+      return { addresses };
+    },
+  );
+};
 
 export default addressRoutes;

@@ -1,9 +1,268 @@
+// Routes of /api/admin: the staff side's calls (SPEC §6 "admin calls"). Every one needs a current
+// staff member on a working shift (the dashboard guard, enforced on the server too).
+//
+// | Route                                   | Access (CEO and Manager always pass) | Working shift |
+// | --------------------------------------- | ------------------------------------ | ------------- |
+// | GET  /orders?status&fromDate&toDate     | All (any current staff)              | yes           |
+// | GET  /orders/{status}/{fromDate}/{toDate} | All                                | yes           |
+// | GET  /orders/detail/{id}                | All                                  | yes           |
+// | POST /start_shift/{staffId}             | Manager                              | yes           |
+// | POST /end_shift/{staffId}               | Manager                              | yes           |
+// | GET  /shift/{id}                        | Admin, Accountant                    | yes           |
+// | GET  /ongoing_shift/{staffId}           | Admin, Accountant                    | yes           |
+// | GET  /shift?fromDate&toDate&staffId     | Admin, Accountant                    | yes           |
+// | GET  /sales?fromDate&toDate             | All (own sales)                      | yes           |
+// | GET  /sales/staff?fromDate&toDate       | Admin, Accountant                    | yes           |
+// | GET  /sales/{staffId}?fromDate&toDate   | own: All; another's: Admin, Accountant | yes         |
+// | GET  /pickup/{id}                       | (pickup area: pickup-routes.ts)      |               |
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasAccess } from '../../../domain/access';
+import { orderStatusValues, StaffAccess } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  adminOrdersQuerySchema,
+  salesQuerySchema,
+  staffSalesDetailSchema,
+  staffSalesListSchema,
+} from '../../../domain/schemas/sales';
+import {
+  endShiftBodySchema,
+  shiftListQuerySchema,
+  shiftListSchema,
+  shiftOrNullSchema,
+  startShiftBodySchema,
+} from '../../../domain/schemas/shift';
+import { lagosRange } from '../sales/lagos-range';
+import { salesByStaff } from '../sales/service';
+import { staffSalesDetail } from '../sales/staff-sales';
+import { endShift, findShift, findShifts, startShift } from '../shift/service';
+import { currentStaff } from '../staff/current-staff';
+import { listStaff } from '../staff/service';
+import { listOrders, orderDetail } from './orders-service';
 import { adminPickupRoutes } from './pickup-routes';
 
-/** Routes of the /api/admin area. */
+const READERS = [StaffAccess.Admin, StaffAccess.Accountant];
+const idParams = z.object({ id: z.uuid() });
+const staffIdParams = z.object({ staffId: z.uuid() });
+
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminPickupRoutes);
+
+  const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: true });
+  const readers = app.requireStaff({ access: READERS, shift: true });
+  const managers = app.requireStaff({ access: [StaffAccess.Manager], shift: true });
+
+  app.get(
+    '/orders',
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders placed in a Lagos day range (default today), optionally of one status',
+        querystring: adminOrdersQuerySchema,
+        response: { 200: adminOrderListSchema },
+      },
+    },
+    async (request) => listOrders(app.db, { status: request.query.status, range: lagosRange(request.query) }),
+  );
+
+  app.get(
+    '/orders/:status/:fromDate/:toDate',
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags: ['admin'],
+        summary: 'The same filter as path segments (SPEC §7 orders/{a}/{b}/{c}); status "all" for any',
+        params: z.object({
+          status: z.union([z.enum(orderStatusValues), z.literal('all')]),
+          fromDate: z.iso.date(),
+          toDate: z.iso.date(),
+        }),
+        response: { 200: adminOrderListSchema },
+      },
+    },
+    async (request) => {
+      const { status, ...dates } = request.params;
+      return listOrders(app.db, { status: status === 'all' ? undefined : status, range: lagosRange(dates) });
+    },
+  );
+
+  app.get(
+    '/orders/detail/:id',
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags: ['admin'],
+        summary: 'One order with lines and timeline',
+        params: idParams,
+        response: { 200: adminOrderDetailSchema },
+      },
+    },
+    async (request) => {
+      const detail = await orderDetail(app.db, request.params.id);
+      if (!detail) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+      return detail;
+    },
+  );
+
+  const assertStaffExists = async (staffId: string) => {
+    const [member] = await listStaff(app.db, { id: staffId });
+    if (!member) throw new AppError('Staff member not found', { status: 404, type: ErrorType.NotFound });
+    if (!member.isCurrentStaff) {
+      throw new AppError('This person is no longer staff', { status: 409, type: ErrorType.Conflict });
+    }
+  };
+
+  app.post(
+    '/start_shift/:staffId',
+    {
+      preHandler: managers,
+      config: { idempotent: true },
+      schema: {
+        tags: ['admin'],
+        summary: "Start a staff member's shift with a float (Idempotency-Key honoured)",
+        params: staffIdParams,
+        body: startShiftBodySchema,
+        response: { 201: shiftOrNullSchema },
+      },
+    },
+    async (request, reply) => {
+      await assertStaffExists(request.params.staffId);
+      const row = await startShift(app.db, {
+        staffId: request.params.staffId,
+        startedBy: currentStaff(request).id,
+        ...request.body,
+      });
+      return reply.code(201).send({ shift: await findShift(app.db, row.id) });
+    },
+  );
+
+  app.post(
+    '/end_shift/:staffId',
+    {
+      preHandler: managers,
+      config: { idempotent: true },
+      schema: {
+        tags: ['admin'],
+        summary: "End a staff member's shift with the counted cash (Idempotency-Key honoured)",
+        params: staffIdParams,
+        body: endShiftBodySchema,
+        response: { 200: shiftOrNullSchema },
+      },
+    },
+    async (request) => {
+      const [member] = await listStaff(app.db, { id: request.params.staffId });
+      if (!member) throw new AppError('Staff member not found', { status: 404, type: ErrorType.NotFound });
+      const row = await endShift(app.db, {
+        staffId: request.params.staffId,
+        endedBy: currentStaff(request).id,
+        ...request.body,
+      });
+      return { shift: await findShift(app.db, row.id) };
+    },
+  );
+
+  app.get(
+    '/shift/:id',
+    {
+      preHandler: readers,
+      schema: { tags: ['admin'], summary: 'A shift by id', params: idParams, response: { 200: shiftOrNullSchema } },
+    },
+    async (request) => {
+      const shift = await findShift(app.db, request.params.id);
+      if (!shift) throw new AppError('Shift not found', { status: 404, type: ErrorType.NotFound });
+      return { shift };
+    },
+  );
+
+  app.get(
+    '/ongoing_shift/:staffId',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['admin'],
+        summary: "A staff member's open shift, or null",
+        params: staffIdParams,
+        response: { 200: shiftOrNullSchema },
+      },
+    },
+    async (request) => {
+      const [shift] = await findShifts(app.db, { staffId: request.params.staffId, open: true }, 1);
+      return { shift: shift ?? null };
+    },
+  );
+
+  app.get(
+    '/shift',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['admin'],
+        summary: 'Shifts started in a Lagos day range (default today), optionally of one staff member',
+        querystring: shiftListQuerySchema,
+        response: { 200: shiftListSchema },
+      },
+    },
+    async (request) => {
+      const range = lagosRange(request.query);
+      return findShifts(app.db, { staffId: request.query.staffId, startedFrom: range.from, startedTo: range.to });
+    },
+  );
+
+  app.get(
+    '/sales',
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags: ['admin'],
+        summary: 'My own sales in a Lagos day range',
+        querystring: salesQuerySchema,
+        response: { 200: staffSalesDetailSchema },
+      },
+    },
+    async (request) => staffSalesDetail(app.db, currentStaff(request).id, lagosRange(request.query)),
+  );
+
+  app.get(
+    '/sales/staff',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['admin'],
+        summary: 'Sales per staff member',
+        querystring: salesQuerySchema,
+        response: { 200: staffSalesListSchema },
+      },
+    },
+    async (request) => {
+      const range = lagosRange(request.query);
+      return { fromDate: range.fromDate, toDate: range.toDate, staff: await salesByStaff(app.db, range) };
+    },
+  );
+
+  app.get(
+    '/sales/:staffId',
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags: ['admin'],
+        summary: "A staff member's sales (one's own, or anyone's with Admin / Accountant access)",
+        params: staffIdParams,
+        querystring: salesQuerySchema,
+        response: { 200: staffSalesDetailSchema },
+      },
+    },
+    async (request) => {
+      const me = currentStaff(request);
+      if (request.params.staffId !== me.id && !hasAccess(me.access, READERS)) {
+        throw new AppError('You do not have permission to view this page.', { status: 403, type: ErrorType.Forbidden });
+      }
+      return staffSalesDetail(app.db, request.params.staffId, lagosRange(request.query));
+    },
+  );
 };
 
 export default adminRoutes;

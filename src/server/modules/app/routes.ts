@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appDataSchema, healthSchema } from '../../../domain/schemas/app';
+import { createStaffRoute } from '../staff/create-staff-route';
 
 const startedAt = new Date().toISOString();
 
 const appRoutes: FastifyPluginAsyncZod = async (app) => {
+  // POST /api/app/add_employee (SPEC §7): the same call as POST /api/staff/create, Admin access and a shift.
+  await app.register(createStaffRoute('/add_employee', ['app']));
+
   app.get(
     '/data',
     { schema: { tags: ['app'], summary: 'Public configuration the web app needs', response: { 200: appDataSchema } } },

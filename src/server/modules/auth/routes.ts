@@ -1,6 +1,427 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { normalizePhone } from '../../../domain/phone';
+import {
+  type AuthResult,
+  authResultSchema,
+  cookieAuthResponseSchema,
+  okResponseSchema,
+  otpByClientBodySchema,
+  otpConfirmationBodySchema,
+  otpRequestBodySchema,
+  phoneLoginBodySchema,
+  profileSchema,
+  profileUpdateSchema,
+  refreshTokenBodySchema,
+} from '../../../domain/schemas/auth';
+import { smsServiceFor } from '../../integrations/sms/sms-service';
+import { type ClientRow, clients } from '../client/tables';
+import { loadAuthObject } from './auth-object';
+import { CONFIRM_ROUTE_RATE_LIMIT, SEND_ROUTE_RATE_LIMIT } from './limits';
+import { issueOtp, verifyOtp } from './otp-service';
+import { clearPendingVerification, readPendingVerification, setPendingVerification } from './pending-verification';
+import {
+  clearSessionCookies,
+  createSession,
+  isSessionActive,
+  presentedRefreshToken,
+  revokeAllSessions,
+  revokeSessionOf,
+  rotateRefreshToken,
+  setSessionCookies,
+} from './session-service';
 
-/** Routes of the /api/auth area. */
-const authRoutes: FastifyPluginAsyncZod = async () => {};
+const errorObjectSchema = z.object({
+  message: z.string(),
+  status: z.number(),
+  type: z.string(),
+  additionalInfo: z.unknown().optional(),
+});
+
+/** Anything unexpected becomes the call's own §8 failure type; AppErrors pass through as they are. */
+async function failingAs<T>(type: ErrorType, message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw Object.assign(new AppError(message, { status: 500, type }), { cause: err });
+  }
+}
+
+const rateLimit = (limit: { max: number; timeWindow: number }) => ({
+  ...limit,
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+    new AppError('Too many requests from this address. Please wait a moment and try again.', {
+      status: 429,
+      type: ErrorType.RateLimited,
+      additionalInfo: { scope: 'address', retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+    }),
+});
+
+const sessionMeta = (request: FastifyRequest) => ({
+  platform: typeof request.headers['x-platform'] === 'string' ? request.headers['x-platform'] : undefined,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Routes of the /api/auth area: phone sign-up and sign-in with a one-time SMS code, sessions, profile. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sms = () => smsServiceFor(app).provider;
+
+  async function findClientByPhone(phoneNumber: string): Promise<ClientRow | undefined> {
+    const phone = normalizePhone(phoneNumber);
+    const [row] = await app.db.select().from(clients).where(eq(clients.phoneLocal, phone.local));
+    return row;
+  }
+
+  async function sendCode(request: FastifyRequest, reply: FastifyReply, client: ClientRow): Promise<AuthResult> {
+    const { expiresAt } = await issueOtp(
+      { db: app.db, config: app.config, sms: sms(), log: request.log },
+      { clientId: client.id, phoneInternational: client.phoneInternational, requestIp: request.ip },
+    );
+    setPendingVerification(reply, app.config, client.id);
+    return {
+      clientId: client.id,
+      isLogin: false,
+      isVerified: client.isVerified,
+      mobileNumber: client.phoneLocal,
+      phoneInternational: client.phoneInternational,
+      otpExpiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  const sendResponses = {
+    200: authResultSchema,
+    400: errorObjectSchema,
+    404: errorObjectSchema,
+    409: errorObjectSchema,
+    429: errorObjectSchema,
+    500: errorObjectSchema,
+    502: errorObjectSchema,
+  };
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and text it a code',
+        body: phoneLoginBodySchema,
+        response: sendResponses,
+      },
+      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
+    },
+    async (request, reply) =>
+      failingAs(ErrorType.SignUpFailed, 'Something went wrong in creating account', async () => {
+        const phone = normalizePhone(request.body.phoneNumber);
+        let client = await findClientByPhone(phone.local);
+        // A number that signed up but never confirmed a code is not an account yet: signing up
+        // again just sends a new code, so a mistyped first attempt never locks the owner out.
+        if (client?.isVerified) {
+          throw new AppError('An account with this number already exists', { status: 409, type: ErrorType.UserExist });
+        }
+        if (!client) {
+          const [created] = await app.db
+            .insert(clients)
+            .values({ phoneLocal: phone.local, phoneInternational: phone.international })
+            .onConflictDoNothing()
+            .returning();
+          client = created ?? (await findClientByPhone(phone.local));
+        }
+        if (!client) throw new Error('the client was neither created nor found');
+        if (client.isVerified) {
+          throw new AppError('An account with this number already exists', { status: 409, type: ErrorType.UserExist });
+        }
+        return sendCode(request, reply, client);
+      }),
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Text a sign-in code to an existing account',
+        body: phoneLoginBodySchema,
+        response: sendResponses,
+      },
+      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
+    },
+    async (request, reply) =>
+      failingAs(ErrorType.LoginFailed, 'Something went wrong, pls try again', async () => {
+        const client = await findClientByPhone(request.body.phoneNumber);
+        if (!client) {
+          throw new AppError('No account uses this number', { status: 404, type: ErrorType.NoUserFound });
+        }
+        return sendCode(request, reply, client);
+      }),
+  );
+
+  app.post(
+    '/opt_request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new code (empty body: to the number awaiting verification)',
+        body: otpRequestBodySchema,
+        response: sendResponses,
+      },
+      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
+    },
+    async (request, reply) =>
+      failingAs(ErrorType.RequestOPTCodeFailed, 'Something went wrong sending a new code', async () => {
+        let client: ClientRow | undefined;
+        if (request.body.mobileNumber) {
+          client = await findClientByPhone(request.body.mobileNumber);
+          if (!client) throw new AppError('No account uses this number', { status: 404, type: ErrorType.NoUserFound });
+        } else {
+          const pending = readPendingVerification(request, app.config);
+          if (pending) [client] = await app.db.select().from(clients).where(eq(clients.id, pending));
+          if (!client) {
+            throw new AppError('Give the mobile number to send the code to', {
+              status: 400,
+              type: ErrorType.MobileNumberMissing,
+            });
+          }
+        }
+        return sendCode(request, reply, client);
+      }),
+  );
+
+  app.post(
+    '/opt_by_client',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new code to the client awaiting verification, named by id',
+        body: otpByClientBodySchema,
+        response: { ...sendResponses, 403: errorObjectSchema },
+      },
+      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
+    },
+    async (request, reply) =>
+      failingAs(ErrorType.RequestOPTCodeFailed, 'Something went wrong sending a new code', async () => {
+        // Only the browser that started this verification (or the signed-in client itself) may
+        // make us text a client by id; otherwise a leaked id would let anyone bomb the phone.
+        const { clientId } = request.body;
+        const allowed =
+          readPendingVerification(request, app.config) === clientId || request.auth?.clientId === clientId;
+        if (!allowed) {
+          throw new AppError('This verification was not started here; please go to login', {
+            status: 403,
+            type: ErrorType.Forbidden,
+          });
+        }
+        const [client] = await app.db.select().from(clients).where(eq(clients.id, clientId));
+        if (!client) throw new AppError('No account found', { status: 404, type: ErrorType.NoUserFound });
+        return sendCode(request, reply, client);
+      }),
+  );
+
+  app.post(
+    '/opt_confirmation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the code: starts the session (httpOnly cookies) and answers the auth object',
+        body: otpConfirmationBodySchema,
+        response: {
+          200: cookieAuthResponseSchema,
+          400: errorObjectSchema,
+          404: errorObjectSchema,
+          429: errorObjectSchema,
+          500: errorObjectSchema,
+        },
+      },
+      config: { rateLimit: rateLimit(CONFIRM_ROUTE_RATE_LIMIT) },
+    },
+    async (request, reply) =>
+      failingAs(ErrorType.ConfirmVerificationFailed, 'Something went wrong,  go back to login', async () => {
+        let clientId = readPendingVerification(request, app.config);
+        if (!clientId && request.body.mobileNumber)
+          clientId = (await findClientByPhone(request.body.mobileNumber))?.id ?? null;
+        if (!clientId) {
+          throw new AppError('The verification has no mobile number; please go to login', {
+            status: 400,
+            type: ErrorType.MobileNumberMissing,
+          });
+        }
+        await verifyOtp({ db: app.db, config: app.config }, clientId, request.body.optCode);
+        await app.db.update(clients).set({ isVerified: true }).where(eq(clients.id, clientId));
+        const tokens = await createSession(app.db, app.config, clientId, sessionMeta(request));
+        setSessionCookies(reply, app.config, tokens);
+        clearPendingVerification(reply, app.config);
+        const auth = await loadAuthObject(app, clientId);
+        if (!auth) throw new AppError('No account found', { status: 404, type: ErrorType.NoUserFound });
+        request.log.info({ clientId }, 'client signed in');
+        return { auth };
+      }),
+  );
+
+  const cookieAuthFailed = (reason: string) =>
+    new AppError('You are not signed in', {
+      status: 401,
+      type: ErrorType.CookiesAuthFailed,
+      additionalInfo: { reason },
+    });
+
+  app.get(
+    '/cookie_auth',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The auth object of the signed-in client (refreshes an expired session)',
+        response: { 200: cookieAuthResponseSchema, 401: errorObjectSchema, 500: errorObjectSchema },
+      },
+    },
+    async (request, reply) =>
+      failingAs(ErrorType.CookiesAuthFailed, 'Something went wrong checking your session', async () => {
+        let clientId: string | null = null;
+        if (request.auth && (await isSessionActive(app.db, request.auth.sessionId))) {
+          clientId = request.auth.clientId;
+        } else {
+          // The access token is missing, expired or revoked: the refresh cookie (sent only to
+          // /api/auth) may still carry the session, so the page load signs the client back in.
+          const refreshToken = presentedRefreshToken(request);
+          if (!refreshToken) {
+            if (request.auth || request.authProblem) clearSessionCookies(reply, app.config);
+            throw cookieAuthFailed(request.auth ? 'revoked' : (request.authProblem ?? 'no-session'));
+          }
+          const rotated = await rotateRefreshToken(app.db, app.config, refreshToken, sessionMeta(request));
+          if (!rotated.ok) {
+            clearSessionCookies(reply, app.config);
+            throw cookieAuthFailed(rotated.problem);
+          }
+          setSessionCookies(reply, app.config, rotated.tokens);
+          clientId = rotated.clientId;
+        }
+        const auth = await loadAuthObject(app, clientId);
+        if (!auth) {
+          clearSessionCookies(reply, app.config);
+          throw cookieAuthFailed('no-client');
+        }
+        return { auth };
+      }),
+  );
+
+  app.post(
+    '/refresh_token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token; a reused one revokes its whole family',
+        body: refreshTokenBodySchema,
+        response: { 200: okResponseSchema, 401: errorObjectSchema, 500: errorObjectSchema },
+      },
+      config: { rateLimit: rateLimit(CONFIRM_ROUTE_RATE_LIMIT) },
+    },
+    async (request, reply) => {
+      const refreshToken = presentedRefreshToken(request, request.body.refreshToken);
+      if (!refreshToken) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+      const rotated = await rotateRefreshToken(app.db, app.config, refreshToken, sessionMeta(request));
+      if (!rotated.ok) {
+        clearSessionCookies(reply, app.config);
+        if (rotated.problem === 'expired') {
+          throw new AppError('Your session has expired; please sign in again', {
+            status: 401,
+            type: ErrorType.TokenExpired,
+          });
+        }
+        throw new AppError('Your session could not be verified; please sign in again', {
+          status: 401,
+          type: ErrorType.TokenVerificationError,
+          additionalInfo: { reason: rotated.problem },
+        });
+      }
+      setSessionCookies(reply, app.config, rotated.tokens);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out of this device', response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      await revokeSessionOf(app.db, {
+        refreshToken: presentedRefreshToken(request),
+        sessionId: request.auth?.sessionId,
+      });
+      clearSessionCookies(reply, app.config);
+      clearPendingVerification(reply, app.config);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/logout_all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out of every device',
+        response: { 200: okResponseSchema, 401: errorObjectSchema },
+      },
+      preHandler: app.requireClient,
+    },
+    async (request, reply) => {
+      const clientId = request.auth?.clientId;
+      if (!clientId) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+      await revokeAllSessions(app.db, clientId);
+      clearSessionCookies(reply, app.config);
+      return { success: true as const };
+    },
+  );
+
+  const profileOf = (row: ClientRow) => ({
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    phoneLocal: row.phoneLocal,
+    phoneInternational: row.phoneInternational,
+  });
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in client's profile",
+        response: { 200: profileSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+      },
+      preHandler: app.requireClient,
+    },
+    async (request) => {
+      const [row] = await app.db
+        .select()
+        .from(clients)
+        .where(eq(clients.id, request.auth?.clientId ?? ''));
+      if (!row) throw new AppError('No account found', { status: 404, type: ErrorType.NotFound });
+      return profileOf(row);
+    },
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Edit the signed-in client's name and email (the phone is the identity)",
+        body: profileUpdateSchema,
+        response: { 200: profileSchema, 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+      },
+      preHandler: app.requireClient,
+    },
+    async (request) => {
+      const [row] = await app.db
+        .update(clients)
+        .set(request.body)
+        .where(eq(clients.id, request.auth?.clientId ?? ''))
+        .returning();
+      if (!row) throw new AppError('No account found', { status: 404, type: ErrorType.NotFound });
+      return profileOf(row);
+    },
+  );
+};
 
 export default authRoutes;

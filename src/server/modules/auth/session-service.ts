@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { randomToken, sha256, signToken } from '../../lib/tokens';
@@ -45,7 +46,10 @@ export async function createSession(
 
 export function setSessionCookies(reply: FastifyReply, config: Pick<Config, 'production'>, tokens: SessionTokens) {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: config.production };
-  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, path: '/', maxAge: ACCESS_TTL_MS / 1000 });
+  // The cookie outlives the token inside it on purpose: an expired token still reaches the server,
+  // which answers TokenExpired, and the web client then refreshes once and repeats the call. A
+  // cookie that vanished with its token would look like a visitor (UnAuthorized) instead.
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, path: '/', maxAge: REFRESH_TTL_MS / 1000 });
   reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
     ...base,
     path: REFRESH_COOKIE_PATH,
@@ -57,4 +61,87 @@ export function clearSessionCookies(reply: FastifyReply, config: Pick<Config, 'p
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: config.production };
   reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+}
+
+/** The refresh token a request presents: its httpOnly cookie, else the SPEC's body field. */
+export function presentedRefreshToken(request: FastifyRequest, bodyToken?: string): string | undefined {
+  return request.cookies[REFRESH_COOKIE] || bodyToken || undefined;
+}
+
+export type RotationResult =
+  | { ok: true; clientId: string; tokens: SessionTokens }
+  | { ok: false; problem: 'unknown' | 'reused' | 'revoked' | 'expired' };
+
+/**
+ * Exchanges a refresh token for a new pair in the same family. The presented row is locked and
+ * marked replaced in one transaction, so two refreshes with one token cannot both win. A token
+ * that was already replaced is a reuse: someone holds a copy, so the whole family is revoked.
+ */
+export async function rotateRefreshToken(
+  db: DbOrTx,
+  config: Pick<Config, 'SESSION_SECRET'>,
+  refreshToken: string,
+  meta: { platform?: string; userAgent?: string } = {},
+): Promise<RotationResult> {
+  const hash = sha256(refreshToken);
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(authSessions).where(eq(authSessions.refreshTokenHash, hash)).for('update');
+    if (!row) return { ok: false, problem: 'unknown' } as const;
+    if (row.revokedAt) return { ok: false, problem: 'revoked' } as const;
+    if (row.replacedAt) return { ok: false, problem: 'reused', familyId: row.familyId } as const;
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, problem: 'expired' } as const;
+    await tx.update(authSessions).set({ replacedAt: new Date() }).where(eq(authSessions.id, row.id));
+    const tokens = await createSession(tx, config, row.clientId, { ...meta, familyId: row.familyId });
+    return { ok: true, clientId: row.clientId, tokens } as const;
+  });
+  if (!outcome.ok && outcome.problem === 'reused') {
+    // Outside the transaction above: the revocation must stand even though the request fails.
+    await revokeFamily(db, outcome.familyId);
+    return { ok: false, problem: 'reused' };
+  }
+  return outcome;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
+}
+
+/** Revokes the family a refresh token or a session id belongs to (logout of this device). */
+export async function revokeSessionOf(db: DbOrTx, by: { refreshToken?: string; sessionId?: string }): Promise<void> {
+  const families = new Set<string>();
+  if (by.refreshToken) {
+    const [row] = await db
+      .select({ familyId: authSessions.familyId })
+      .from(authSessions)
+      .where(eq(authSessions.refreshTokenHash, sha256(by.refreshToken)));
+    if (row) families.add(row.familyId);
+  }
+  if (by.sessionId) {
+    const [row] = await db
+      .select({ familyId: authSessions.familyId })
+      .from(authSessions)
+      .where(eq(authSessions.id, by.sessionId));
+    if (row) families.add(row.familyId);
+  }
+  for (const familyId of families) await revokeFamily(db, familyId);
+}
+
+/** Sign out of every device: every session of the client is revoked. */
+export async function revokeAllSessions(db: DbOrTx, clientId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.clientId, clientId), isNull(authSessions.revokedAt)));
+}
+
+/** Whether an access token's session is still alive (not revoked by logout or reuse). */
+export async function isSessionActive(db: DbOrTx, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return Boolean(row && !row.revokedAt);
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
 import { clients } from '../client/tables';
 
@@ -26,3 +26,33 @@ export const authSessions = pgTable(
 );
 
 export type AuthSessionRow = typeof authSessions.$inferSelect;
+
+/**
+ * One-time codes. Only an HMAC of the code is kept; a client has at most one open code (issuing
+ * a new one closes the others). `attempts` counts wrong tries: at the limit the code is burned.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code can no longer be used; closedReason says why. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedReason: text('closed_reason').$type<OtpClosedReason>(),
+    /** The address that asked for it, for the per-address limits. */
+    requestIp: text('request_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('otp_codes_client_idx').on(t.clientId, t.createdAt),
+    index('otp_codes_ip_idx').on(t.requestIp, t.createdAt),
+  ],
+);
+
+export type OtpClosedReason = 'used' | 'burned' | 'replaced' | 'send_failed';
+export type OtpCodeRow = typeof otpCodes.$inferSelect;

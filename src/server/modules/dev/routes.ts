@@ -1,6 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { smsServiceFor } from '../../integrations/sms/sms-service';
 
-/** Routes of the /api/dev area. */
-const devRoutes: FastifyPluginAsyncZod = async () => {};
+const outboxResponseSchema = z.object({
+  messages: z.array(z.object({ to: z.string(), body: z.string(), createdAt: z.string() })),
+});
+
+/**
+ * Routes of the /api/dev area, mounted in sandbox mode only. The outbox holds what the console
+ * SMS provider "sent" (empty when a real provider is configured), so people and browser tests can
+ * read sign-in codes.
+ */
+const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages of the console SMS provider, newest first',
+        querystring: z.object({ to: z.string().trim().max(20).optional() }),
+        response: { 200: outboxResponseSchema },
+      },
+    },
+    async (request) => ({ messages: smsServiceFor(app).outbox.list(request.query.to) }),
+  );
+};
 
 export default devRoutes;

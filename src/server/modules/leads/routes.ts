@@ -1,6 +1,130 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { StaffAccess } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  applicationBodySchema,
+  interestLeadBodySchema,
+  leadListQuerySchema,
+  leadListSchema,
+  leadMessages,
+  leadReceiptSchema,
+  leadServiceValues,
+  nigerianMobileSchema,
+  validateRiderSignup,
+} from '../../../domain/schemas/leads';
+import { hashPassword } from './password-hash';
+import { listLeads, saveApplication, saveInterest } from './service';
 
-/** Routes of the /api/leads area. */
-const leadsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Public forms per address: enough for a family sharing a phone, too few for a spam script. */
+export const LEAD_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 } as const;
+
+const rateLimitOptions = {
+  ...LEAD_RATE_LIMIT,
+  errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) =>
+    new AppError(leadMessages.rateLimited, { status: context.statusCode, type: ErrorType.RateLimited }),
+};
+
+const errorSchema = z.object({
+  message: z.string(),
+  status: z.number(),
+  type: z.string(),
+  additionalInfo: z.unknown().optional(),
+});
+
+/** The interest form's shape; its content is checked in the handler so the messages reach the user as written. */
+const interestShape = z.object({
+  service: z.enum(leadServiceValues),
+  name: z.string().max(200).default(''),
+  phone: z.string().max(40).default(''),
+  city: z.string().max(200).default(''),
+  businessName: z.string().max(200).optional(),
+});
+
+/** Routes of the /api/leads area: the public site's forms, and the staff list. */
+const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One limiter (one store) for both public forms, so alternating between them gains nothing.
+  const rateLimit = app.rateLimit(rateLimitOptions);
+
+  app.post(
+    '/interest',
+    {
+      onRequest: rateLimit,
+      config: { idempotent: true },
+      schema: {
+        tags: ['leads'],
+        summary: 'Register interest in a service or partnership (public)',
+        body: interestShape,
+        response: { 200: leadReceiptSchema, 201: leadReceiptSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const parsed = interestLeadBodySchema.safeParse(request.body);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+        throw new AppError(issues[0]?.message ?? 'Invalid input', {
+          status: 400,
+          type: ErrorType.InvalidInput,
+          additionalInfo: issues,
+        });
+      }
+      const { service, name, phone, city, businessName } = parsed.data;
+      const { receipt, created } = await saveInterest(app.db, {
+        kind: 'interest',
+        service,
+        name,
+        phone,
+        city,
+        businessName: businessName || null,
+      });
+      return reply.status(created ? 201 : 200).send(receipt);
+    },
+  );
+
+  app.post(
+    '/application',
+    {
+      onRequest: rateLimit,
+      config: { idempotent: true },
+      schema: {
+        tags: ['leads'],
+        summary: 'Apply as a rider or driver (public); the password is stored as a salted scrypt hash',
+        body: applicationBodySchema,
+        response: { 201: leadReceiptSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const problem = validateRiderSignup(body);
+      if (problem) throw new AppError(problem, { status: 400, type: ErrorType.InvalidInput });
+      const phone = nigerianMobileSchema.parse(body.phoneNumber);
+      const receipt = await saveApplication(app.db, {
+        kind: 'application',
+        service: body.role,
+        name: body.fullName.trim(),
+        phone,
+        email: body.email.trim().toLowerCase(),
+        passwordHash: await hashPassword(body.password),
+      });
+      if (!receipt) throw new AppError(leadMessages.applicationExists, { status: 409, type: ErrorType.Conflict });
+      return reply.status(201).send(receipt);
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      preHandler: app.requireStaff({ access: [StaffAccess.Manager, StaffAccess.CEO], shift: false }),
+      schema: {
+        tags: ['leads'],
+        summary: 'List the leads, newest first (staff with Manager or CEO access)',
+        querystring: leadListQuerySchema,
+        response: { 200: leadListSchema },
+      },
+    },
+    async (request) => listLeads(app.db, request.query),
+  );
+};
 
 export default leadsRoutes;

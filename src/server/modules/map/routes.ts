@@ -1,6 +1,119 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  directionInputSchema,
+  directionResultSchema,
+  distanceInputSchema,
+  distanceResultSchema,
+  geocodeInputSchema,
+  geocodeResultSchema,
+  type LatLng,
+  mapAreasSchema,
+  type Place,
+} from '../../../domain/schemas/map';
+import type { MapsAdapter } from '../../integrations/maps/adapter';
+import { mapsFor } from '../../integrations/maps/for-app';
+import { LAGOS_AREAS } from '../../integrations/maps/lagos-areas';
 
-/** Routes of the /api/map area. */
-const mapRoutes: FastifyPluginAsyncZod = async () => {};
+async function resolvePlace(
+  maps: MapsAdapter,
+  place: Place,
+  field: string,
+): Promise<{ point: LatLng; estimate: boolean }> {
+  if (typeof place !== 'string') return { point: place, estimate: false };
+  const found = await maps.geocode(place);
+  if (!found) {
+    throw new AppError(`We could not find '${place}' on the map`, {
+      status: 400,
+      type: ErrorType.InvalidInput,
+      additionalInfo: { field },
+    });
+  }
+  return { point: { lat: found.lat, lng: found.lng }, estimate: found.estimate };
+}
+
+/** Maps calls cost money with Google: signed-in clients only, and a per-client rate limit. */
+const rateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+/** Routes of the /api/map area: distance, directions and geocoding through the maps adapter. */
+const mapRoutes: FastifyPluginAsyncZod = async (app) => {
+  const maps = mapsFor(app);
+
+  app.post(
+    '/distance',
+    {
+      preHandler: app.requireClient,
+      config: rateLimit,
+      schema: {
+        tags: ['map'],
+        summary: 'Road distance and time between two places (estimate: true when straight-line)',
+        body: distanceInputSchema,
+        response: { 200: distanceResultSchema },
+      },
+    },
+    async (request) => {
+      const origin = await resolvePlace(maps, request.body.origin, 'origin');
+      const destination = await resolvePlace(maps, request.body.destination, 'destination');
+      const result = await maps.distance(origin.point, destination.point, request.body.travelMode);
+      return { ...result, estimate: result.estimate || origin.estimate || destination.estimate };
+    },
+  );
+
+  app.post(
+    '/direction',
+    {
+      preHandler: app.requireClient,
+      config: rateLimit,
+      schema: {
+        tags: ['map'],
+        summary: 'Directions between two places for a travel mode',
+        body: directionInputSchema,
+        response: { 200: directionResultSchema },
+      },
+    },
+    async (request) => {
+      const origin = await resolvePlace(maps, request.body.origin, 'origin');
+      const destination = await resolvePlace(maps, request.body.destination, 'destination');
+      const result = await maps.direction(origin.point, destination.point, request.body.travelMode);
+      return { ...result, estimate: result.estimate || origin.estimate || destination.estimate };
+    },
+  );
+
+  app.post(
+    '/geocode',
+    {
+      preHandler: app.requireClient,
+      config: rateLimit,
+      schema: {
+        tags: ['map'],
+        summary: 'Coordinates of an address (in sandbox: the Lagos area it names)',
+        body: geocodeInputSchema,
+        response: { 200: geocodeResultSchema },
+      },
+    },
+    async (request) => {
+      const found = await maps.geocode(request.body.address);
+      if (!found) {
+        throw new AppError(`We could not find '${request.body.address}' on the map`, {
+          status: 404,
+          type: ErrorType.NotFound,
+        });
+      }
+      return found;
+    },
+  );
+
+  app.get(
+    '/areas',
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'Lagos areas we deliver to, offered by the address form',
+        response: { 200: mapAreasSchema },
+      },
+    },
+    async () => ({ areas: LAGOS_AREAS.map(({ name, lat, lng }) => ({ name, lat, lng })) }),
+  );
+};
 
 export default mapRoutes;

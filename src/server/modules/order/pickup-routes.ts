@@ -1,4 +1,104 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  clientPickupListSchema,
+  clientPickupOrderSchema,
+  errorObjectSchema,
+  pickupDisputeInputSchema,
+  pickupRespondInputSchema,
+} from '../../../domain/schemas/pickup';
+import { pickupChannelOf } from '../pickup/channel';
+import { findClientOrder, listClientPickupOrders, toClientPickupOrder } from '../pickup/client-view';
+import { clientIdOf } from '../pickup/guards';
+import { refusalToAppError } from '../pickup/service';
 
-/** GET /api/order/pickup/{id} (owned by the pickup area). */
-export const orderPickupRoutes: FastifyPluginAsyncZod = async () => {};
+const refParams = z.object({ id: z.string().trim().min(1).max(64) });
+const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
+
+/** The client's own side of pickup, under /api/order/pickup (owned by the pickup area). */
+export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secret = app.config.SESSION_SECRET;
+
+  app.get(
+    '/pickup',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags: ['order', 'pickup'],
+        summary: 'The client’s orders to collect at the counter, with their pickup and QR codes',
+        response: { 200: clientPickupListSchema, ...errors },
+      },
+    },
+    async (request) => ({ orders: await listClientPickupOrders(app.db, secret, clientIdOf(request)) }),
+  );
+
+  app.get(
+    '/pickup/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags: ['order', 'pickup'],
+        summary: 'One of the client’s orders at pickup (by id or order number)',
+        params: refParams,
+        response: { 200: clientPickupOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await findClientOrder(app.db, clientIdOf(request), request.params.id);
+      return toClientPickupOrder(app.db, secret, order);
+    },
+  );
+
+  app.post(
+    '/pickup/:id/respond',
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags: ['order', 'pickup'],
+        summary: 'Approve or refuse a pickup (HTTP twin of pickupConfirmationResponse)',
+        params: refParams,
+        body: pickupRespondInputSchema,
+        response: { 200: clientPickupOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const clientId = clientIdOf(request);
+      const order = await findClientOrder(app.db, clientId, request.params.id);
+      const result = await pickupChannelOf(app).respond(clientId, request.body);
+      if ('event' in result) throw refusalToAppError(result);
+      if (result.order.id !== order.id) {
+        throw new AppError('This request is for another order', { status: 400, type: ErrorType.InvalidInput });
+      }
+      if (result.kind === 'ineligible') throw refusalToAppError(result.refusal);
+      return toClientPickupOrder(app.db, secret, result.order);
+    },
+  );
+
+  app.post(
+    '/pickup/:id/dispute',
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags: ['order', 'pickup'],
+        summary: 'The owner raises a pickup dispute (someone else claimed it, or an invalid pickup)',
+        params: refParams,
+        body: pickupDisputeInputSchema,
+        response: { 200: clientPickupOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const clientId = clientIdOf(request);
+      const order = await findClientOrder(app.db, clientId, request.params.id);
+      const result = await pickupChannelOf(app).dispute(
+        { clientId, asOwner: true, staffId: null },
+        order.id,
+        request.body.dispute,
+        request.body.note,
+      );
+      return toClientPickupOrder(app.db, secret, result.order);
+    },
+  );
+};

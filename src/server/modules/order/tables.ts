@@ -12,6 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   DeliveryOption,
+  DeliveryStatus,
+  HomeDeliveryType,
   OrderPickUpDispute,
   OrderStatus,
   OrderType,
@@ -42,6 +44,11 @@ export const orders = pgTable(
     /** For PickUpBySomeOne: the nominated person. */
     nomineeName: text('nominee_name'),
     nomineePhone: text('nominee_phone'),
+    homeDeliveryType: text('home_delivery_type').$type<HomeDeliveryType>(),
+    /** Distance from the gas center the delivery fee was priced on. */
+    deliveryDistanceKm: doublePrecision('delivery_distance_km'),
+    /** The fee came from a straight-line estimate, not a maps answer. */
+    deliveryFeeIsEstimate: boolean('delivery_fee_is_estimate').notNull().default(false),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
@@ -84,5 +91,27 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
+/**
+ * The timeline of an order: every order status and delivery status it went through, with the
+ * time. Append-only; the order row holds the current state.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'order' | 'delivery'>().notNull().default('order'),
+    status: text('status').$type<OrderStatus | DeliveryStatus>().notNull(),
+    note: text('note'),
+    /** Who caused it: the client, a staff member (client id of the staff), or null for the system. */
+    actorClientId: uuid('actor_client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -1,9 +1,327 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OrderStatus, PaymentPurpose, PaymentStatus } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  CARD_PROVIDER_SEGMENT,
+  checkoutDetailsSchema,
+  discardUsableResultSchema,
+  initiateOrderPaymentBodySchema,
+  orderPaymentStateSchema,
+  paymentErrorListQuerySchema,
+  paymentErrorListSchema,
+  paymentErrorUpdateBodySchema,
+  paymentErrorViewSchema,
+  paymentListQuerySchema,
+  paymentListSchema,
+  paymentNumberBodySchema,
+  paymentViewSchema,
+  saveUsableResultSchema,
+  sendPaymentBodySchema,
+  usableCardSchema,
+} from '../../../domain/schemas/payment';
+import { initiateOrderPayment, payOrderWithSavedCard, pendingCheckout, requireOwnOrder } from './order-payment';
+import { listPaymentErrors, updatePaymentError } from './payment-errors';
+import { refreshPayment, verifyPayment } from './processing';
+import { listClientPayments, listOrderPayments, requireOwnPayment, viewOf, viewsOfRows } from './queries';
+import { startReconciliation } from './reconcile';
+import { discardUsableCard, saveUsableCard, usableCard } from './saved-cards';
 import { walletPaymentRoutes } from './wallet-routes';
+import { webhookRoutes } from './webhook-routes';
+
+const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+const numberParams = z.object({ n: z.string().trim().min(1).max(64) });
+const tags = ['payment'];
+
+/** Paying staff-side access: who may see and work payment problems (SPEC §6). */
+const PAYMENT_STAFF = ['Manager', 'CEO', 'Accountant'] as const;
+
+const clientIdOf = (auth: { clientId: string } | null): string => {
+  if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+  return auth.clientId;
+};
 
 /** Routes of the /api/payment area. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletPaymentRoutes);
+  await app.register(webhookRoutes);
+  startReconciliation(app);
+
+  app.post(
+    '/initiate/order',
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Start (or resume) the card checkout of an order',
+        body: initiateOrderPaymentBodySchema,
+        response: { 200: checkoutDetailsSchema },
+      },
+    },
+    async (request) => initiateOrderPayment(app, clientIdOf(request.auth), request.body.orderNumber),
+  );
+
+  app.get(
+    '/verify/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'Verify a payment by its payment number (asks Paystack while it is unsettled)',
+        params: idParams,
+        response: { 200: paymentViewSchema },
+      },
+    },
+    async (request) => {
+      const payment = await requireOwnPayment(app.db, clientIdOf(request.auth), request.params.id);
+      return viewOf(app.db, await refreshPayment(app, payment));
+    },
+  );
+
+  app.get(
+    '/number/:n',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'A payment by its payment number',
+        params: numberParams,
+        response: { 200: paymentViewSchema },
+      },
+    },
+    async (request) => viewOf(app.db, await requireOwnPayment(app.db, clientIdOf(request.auth), request.params.n)),
+  );
+
+  app.get(
+    '/order/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: "The payments of one of the client's orders (by order number or id)",
+        params: idParams,
+        response: { 200: z.array(paymentViewSchema) },
+      },
+    },
+    async (request) => {
+      const order = await requireOwnOrder(app.db, clientIdOf(request.auth), request.params.id);
+      return viewsOfRows(app.db, await listOrderPayments(app.db, order.id));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: "The client's payments, newest first",
+        querystring: paymentListQuerySchema,
+        response: { 200: paymentListSchema },
+      },
+    },
+    async (request) => listClientPayments(app.db, clientIdOf(request.auth), request.query),
+  );
+
+  app.get(
+    '/usable',
+    {
+      preHandler: app.requireClient,
+      schema: { tags, summary: 'The saved card (bin, last4, expiry), if any', response: { 200: usableCardSchema } },
+    },
+    async (request) => ({ card: await usableCard(app.db, clientIdOf(request.auth)) }),
+  );
+
+  app.put(
+    '/save_usable',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'Keep the card a successful payment used',
+        body: paymentNumberBodySchema,
+        response: { 200: saveUsableResultSchema },
+      },
+    },
+    async (request) => saveUsableCard(app.db, clientIdOf(request.auth), request.body.paymentNumber),
+  );
+
+  app.put(
+    '/discard_redish',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'Decline keeping the card a payment used',
+        body: paymentNumberBodySchema,
+        response: { 200: discardUsableResultSchema },
+      },
+    },
+    async (request) => discardUsableCard(app.db, clientIdOf(request.auth), request.body.paymentNumber),
+  );
+
+  app.get(
+    '/pending_url/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'The still-open checkout of an order (by order number), or null',
+        params: idParams,
+        response: { 200: checkoutDetailsSchema.nullable() },
+      },
+    },
+    async (request) => pendingCheckout(app, clientIdOf(request.auth), request.params.id),
+  );
+
+  app.post(
+    `/${CARD_PROVIDER_SEGMENT}/retry_payment`,
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Open the checkout of an unfinished order payment again',
+        body: paymentNumberBodySchema,
+        response: { 200: checkoutDetailsSchema },
+      },
+    },
+    async (request) => {
+      const clientId = clientIdOf(request.auth);
+      const payment = await requireOwnPayment(app.db, clientId, request.body.paymentNumber);
+      if (payment.purpose !== PaymentPurpose.OrderPayment || !payment.orderId) {
+        throw new AppError('Only order payments can be retried here; start a new top-up from the wallet', {
+          status: 400,
+          type: ErrorType.InvalidInput,
+        });
+      }
+      const view = await viewOf(app.db, payment);
+      if (!view.orderNumber) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+      return initiateOrderPayment(app, clientId, view.orderNumber);
+    },
+  );
+
+  app.post(
+    `/${CARD_PROVIDER_SEGMENT}/send_payment`,
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Pay an order with the saved card',
+        body: sendPaymentBodySchema,
+        response: { 200: paymentViewSchema },
+      },
+    },
+    async (request) => payOrderWithSavedCard(app, clientIdOf(request.auth), request.body.orderNumber),
+  );
+
+  /** Re-verifies an order's unsettled payments and answers where the order's payment stands. */
+  const orderPaymentState = async (clientId: string, orderRef: string) => {
+    let order = await requireOwnOrder(app.db, clientId, orderRef);
+    let rows = await listOrderPayments(app.db, order.id);
+    if (order.status === OrderStatus.NotPaid) {
+      for (const row of rows) await refreshPayment(app, row);
+      order = await requireOwnOrder(app.db, clientId, orderRef);
+      rows = await listOrderPayments(app.db, order.id);
+    }
+    return {
+      orderNumber: order.orderNumber,
+      orderStatus: order.status,
+      paymentStatus: order.paymentStatus,
+      paid: order.paidAt !== null,
+      payments: await viewsOfRows(app.db, rows),
+    };
+  };
+
+  // The SPEC lists these under /order; the order area belongs to another module, so they live here.
+  app.get(
+    '/confirm_payment/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'Confirm the payment of an order (by order number): verifies unsettled payments',
+        params: idParams,
+        response: { 200: orderPaymentStateSchema },
+      },
+    },
+    async (request) => orderPaymentState(clientIdOf(request.auth), request.params.id),
+  );
+
+  app.get(
+    '/payment_verify/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'Verify an order payment by its payment number and answer the order state',
+        params: idParams,
+        response: { 200: orderPaymentStateSchema },
+      },
+    },
+    async (request) => {
+      const clientId = clientIdOf(request.auth);
+      const payment = await requireOwnPayment(app.db, clientId, request.params.id);
+      if (!payment.orderId)
+        throw new AppError('This payment is not for an order', { status: 400, type: ErrorType.InvalidInput });
+      await verifyPayment(app, payment);
+      const view = await viewOf(app.db, payment);
+      if (!view.orderNumber) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+      return orderPaymentState(clientId, view.orderNumber);
+    },
+  );
+
+  app.get(
+    '/errors',
+    {
+      preHandler: app.requireStaff({ access: [...PAYMENT_STAFF], shift: false }),
+      schema: {
+        tags,
+        summary: 'Payment problems on record (Manager, CEO, Accountant)',
+        querystring: paymentErrorListQuerySchema,
+        response: { 200: paymentErrorListSchema },
+      },
+    },
+    async (request) => listPaymentErrors(app.db, request.query),
+  );
+
+  app.put(
+    '/errors/:id',
+    {
+      preHandler: app.requireStaff({ access: [...PAYMENT_STAFF], shift: false }),
+      schema: {
+        tags,
+        summary: 'Move a payment problem along (Manager, CEO, Accountant)',
+        params: z.object({ id: z.uuid() }),
+        body: paymentErrorUpdateBodySchema,
+        response: { 200: paymentErrorViewSchema },
+      },
+    },
+    async (request) => {
+      const staffId = request.staff?.id;
+      if (!staffId) throw new AppError('Forbidden', { status: 403, type: ErrorType.Forbidden });
+      return updatePaymentError(app.db, request.params.id, request.body, staffId);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'A payment by id or payment number',
+        params: idParams,
+        response: { 200: paymentViewSchema },
+      },
+    },
+    async (request) => {
+      const payment = await requireOwnPayment(app.db, clientIdOf(request.auth), request.params.id);
+      return viewOf(app.db, payment.status === PaymentStatus.Pending ? await refreshPayment(app, payment) : payment);
+    },
+  );
 };
 
 export default paymentRoutes;

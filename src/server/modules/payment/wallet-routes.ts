@@ -1,4 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { walletPaymentBodySchema, walletPaymentResponseSchema } from '../../../domain/schemas/wallet';
+import { payOrderFromWallet } from '../wallet/pay-order';
 
 /** POST /api/payment/wallet: paying an order from the wallet (owned by the wallet area). */
-export const walletPaymentRoutes: FastifyPluginAsyncZod = async () => {};
+export const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/wallet',
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags: ['payment', 'wallet'],
+        summary: 'Pay an unpaid order from the wallet (PaymentType Wallet); InsufficientFund, WalletNotFound',
+        body: walletPaymentBodySchema,
+        response: { 200: walletPaymentResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+      return payOrderFromWallet(app, request.auth.clientId, request.body.orderNumber);
+    },
+  );
+};

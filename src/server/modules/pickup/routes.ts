@@ -1,6 +1,134 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorObjectSchema,
+  idParamSchema,
+  pickupCodeSchema,
+  pickupDisputeInputSchema,
+  pickupLookupResponseSchema,
+  pickupQrTokenSchema,
+  pickupVerifyInputSchema,
+  pickupVerifyResponseSchema,
+} from '../../../domain/schemas/pickup';
+import { pickupChannelOf } from './channel';
+import { staffOf } from './guards';
+import { lookupOrder } from './lookup';
+import { findOrder, orderSummary, toPickupRecord } from './order-view';
+import { refusalToAppError } from './service';
 
-/** Routes of the /api/pickup area. */
-const pickupRoutes: FastifyPluginAsyncZod = async () => {};
+/** Codes are few characters: a rogue device must not try them all. */
+const lookupRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+/** Routes of the /api/pickup area, and the real-time pickup channel. */
+const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const channel = pickupChannelOf(app);
+  app.io.on('connection', (socket) => channel.onConnection(socket));
+  channel.start();
+  app.addHook('preClose', async () => {
+    await channel.stop();
+  });
+
+  const staffOnShift = app.requireStaff({ shift: true });
+  const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema };
+
+  app.get(
+    '/code/:code',
+    {
+      preHandler: staffOnShift,
+      config: lookupRateLimit,
+      schema: {
+        tags: ['pickup'],
+        summary: 'Find an order by the pickup code the client reads out',
+        params: z.object({ code: pickupCodeSchema }),
+        response: { 200: pickupLookupResponseSchema, ...errors },
+      },
+    },
+    async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'code', code: request.params.code }),
+  );
+
+  app.get(
+    '/qrCode/:code',
+    {
+      preHandler: staffOnShift,
+      config: lookupRateLimit,
+      schema: {
+        tags: ['pickup'],
+        summary: 'Find an order by the token of its QR code',
+        params: z.object({ code: pickupQrTokenSchema }),
+        response: { 200: pickupLookupResponseSchema, ...errors },
+      },
+    },
+    async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'qr', token: request.params.code }),
+  );
+
+  app.get(
+    '/order/:id',
+    {
+      preHandler: staffOnShift,
+      schema: {
+        tags: ['pickup'],
+        summary: 'The pickup data of an order: summary, eligibility and the latest request',
+        params: idParamSchema,
+        response: { 200: pickupLookupResponseSchema, ...errors },
+      },
+    },
+    async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'id', orderId: request.params.id }),
+  );
+
+  app.post(
+    '/verify',
+    {
+      preHandler: staffOnShift,
+      config: { idempotent: true },
+      schema: {
+        tags: ['pickup'],
+        summary: 'Ask the order’s owner to confirm the hand-over (HTTP twin of requestConfirmationStaff)',
+        body: pickupVerifyInputSchema,
+        response: { 200: pickupVerifyResponseSchema, ...errors, 409: errorObjectSchema },
+      },
+    },
+    async (request) => {
+      const { auth, staff } = staffOf(request);
+      const result = await channel.request(
+        { clientId: auth.clientId, staff },
+        { orderId: request.body.orderId, nomineeVerified: request.body.nomineeVerified },
+      );
+      if (!result.ok) throw refusalToAppError(result);
+      return {
+        pickup: await toPickupRecord(app.db, result.row),
+        order: await orderSummary(app.db, result.order, await channel.isClientOnline(result.order.clientId)),
+      };
+    },
+  );
+
+  app.post(
+    '/dispute/:id',
+    {
+      preHandler: staffOnShift,
+      config: { idempotent: true },
+      schema: {
+        tags: ['pickup'],
+        summary: 'The counter raises a dispute on an order (closes any open request)',
+        params: idParamSchema,
+        body: pickupDisputeInputSchema,
+        response: { 200: pickupLookupResponseSchema, ...errors, 409: errorObjectSchema },
+      },
+    },
+    async (request) => {
+      const { auth, staff } = staffOf(request);
+      const result = await channel.dispute(
+        { clientId: auth.clientId, asOwner: false, staffId: staff.id },
+        request.params.id,
+        request.body.dispute,
+        request.body.note,
+      );
+      const order = (await findOrder(app.db, result.order.id)) ?? result.order;
+      return {
+        attemptStatus: 'blocked' as const,
+        order: await orderSummary(app.db, order, await channel.isClientOnline(order.clientId)),
+      };
+    },
+  );
+};
 
 export default pickupRoutes;

@@ -1,4 +1,185 @@
+// Staff catalogue updates under /api/product (the public catalogue is routes.ts, the product area's).
+//
+// | Route                        | Access (CEO and Manager always pass) | Working shift |
+// | ---------------------------- | ------------------------------------ | ------------- |
+// | GET  /all                    | All (any current staff)              | yes           |
+// | POST /new                    | Admin                                | yes           |
+// | PUT  /update/{id}            | Admin                                | yes           |
+// | PUT  /price/{id}             | Admin                                | yes           |
+// | GET  /price_history/{id}     | All                                  | yes           |
+//
+// A price change applies from the moment it is made: orders keep the unit price they were placed
+// at (order_items.unit_price), and product_price_history keeps every price with who set it.
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { StaffAccess } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  type AdminProduct,
+  adminProductListSchema,
+  adminProductSchema,
+  newProductBodySchema,
+  priceChangeBodySchema,
+  priceHistorySchema,
+  updateProductBodySchema,
+} from '../../../domain/schemas/sales';
+import { productPriceHistory } from '../admin/tables';
+import { clients } from '../client/tables';
+import { displayName } from '../sales/service';
+import { currentStaff } from '../staff/current-staff';
+import { staff } from '../staff/tables';
+import { type ProductRow, products } from './tables';
 
-/** Staff product updates: prices with history (owned by the dashboard area). */
-export const productAdminRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['product'];
+const idParams = z.object({ id: z.uuid('Unknown product') });
+const notFound = () => new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
+
+const toAdminProduct = (p: ProductRow): AdminProduct => ({
+  id: p.id,
+  type: p.type,
+  name: p.name,
+  description: p.description,
+  price: p.price,
+  sizeKg: p.sizeKg,
+  imageUrl: p.imageUrl,
+  active: p.active,
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: true });
+  const editors = app.requireStaff({ access: [StaffAccess.Admin], shift: true });
+
+  app.get(
+    '/all',
+    {
+      preHandler: anyStaff,
+      schema: { tags, summary: 'Every product, inactive ones too', response: { 200: adminProductListSchema } },
+    },
+    async () =>
+      (await app.db.select().from(products).orderBy(asc(products.type), asc(products.name))).map(toAdminProduct),
+  );
+
+  app.post(
+    '/new',
+    {
+      preHandler: editors,
+      config: { idempotent: true },
+      schema: { tags, summary: 'Add a product', body: newProductBodySchema, response: { 201: adminProductSchema } },
+    },
+    async (request, reply) => {
+      const me = currentStaff(request);
+      const row = await app.db.transaction(async (tx) => {
+        const [created] = await tx.insert(products).values(request.body).returning();
+        if (!created) throw new Error('product was not stored');
+        await tx.insert(productPriceHistory).values({
+          productId: created.id,
+          oldPrice: null,
+          newPrice: created.price,
+          reason: 'New product',
+          changedBy: me.id,
+        });
+        return created;
+      });
+      return reply.code(201).send(toAdminProduct(row));
+    },
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: "Change a product's name, description, picture or availability",
+        params: idParams,
+        body: updateProductBodySchema,
+        response: { 200: adminProductSchema },
+      },
+    },
+    async (request) => {
+      const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+      // Nothing to change still answers the product, so a form saved twice is harmless.
+      const [row] = Object.keys(changes).length
+        ? await app.db.update(products).set(changes).where(eq(products.id, request.params.id)).returning()
+        : await app.db.select().from(products).where(eq(products.id, request.params.id));
+      if (!row) throw notFound();
+      return toAdminProduct(row);
+    },
+  );
+
+  app.put(
+    '/price/:id',
+    {
+      preHandler: editors,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Change a price from now on; the old price stays in the history',
+        params: idParams,
+        body: priceChangeBodySchema,
+        response: { 200: adminProductSchema },
+      },
+    },
+    async (request) => {
+      const me = currentStaff(request);
+      const row = await app.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
+        if (!current) throw notFound();
+        if (current.price === request.body.price) return current;
+        await tx.insert(productPriceHistory).values({
+          productId: current.id,
+          oldPrice: current.price,
+          newPrice: request.body.price,
+          reason: request.body.reason ?? null,
+          changedBy: me.id,
+        });
+        const [updated] = await tx
+          .update(products)
+          .set({ price: request.body.price })
+          .where(eq(products.id, current.id))
+          .returning();
+        if (!updated) throw notFound();
+        return updated;
+      });
+      return toAdminProduct(row);
+    },
+  );
+
+  app.get(
+    '/price_history/:id',
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags,
+        summary: 'Every price a product has had, newest first',
+        params: idParams,
+        response: { 200: priceHistorySchema },
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select({
+          h: productPriceHistory,
+          firstname: clients.firstname,
+          lastname: clients.lastname,
+          phoneLocal: clients.phoneLocal,
+        })
+        .from(productPriceHistory)
+        .leftJoin(staff, eq(staff.id, productPriceHistory.changedBy))
+        .leftJoin(clients, eq(clients.id, staff.clientId))
+        .where(eq(productPriceHistory.productId, request.params.id))
+        .orderBy(desc(productPriceHistory.effectiveFrom));
+      return rows.map(({ h, ...who }) => ({
+        id: h.id,
+        productId: h.productId,
+        oldPrice: h.oldPrice,
+        newPrice: h.newPrice,
+        reason: h.reason,
+        changedByName: who.phoneLocal ? displayName({ ...who, phoneLocal: who.phoneLocal }) : 'Unknown',
+        effectiveFrom: h.effectiveFrom.toISOString(),
+      }));
+    },
+  );
+};

@@ -1,6 +1,60 @@
+// Routes of /api/sales: money taken from paid orders, by payment type, day and staff member.
+//
+// | Route               | Access (CEO and Manager always pass)   | Working shift |
+// | ------------------- | -------------------------------------- | ------------- |
+// | GET /               | Admin, Accountant                      | yes           |
+// | GET /staff/{id}     | own: All; another's: Admin, Accountant | yes           |
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasAccess } from '../../../domain/access';
+import { StaffAccess } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { salesQuerySchema, salesTotalsSchema, staffSalesDetailSchema } from '../../../domain/schemas/sales';
+import { currentStaff } from '../staff/current-staff';
+import { lagosRange } from './lagos-range';
+import { paidOrdersIn, summarise } from './service';
+import { staffSalesDetail } from './staff-sales';
 
-/** Routes of the /api/sales area. */
-const salesRoutes: FastifyPluginAsyncZod = async () => {};
+const READERS = [StaffAccess.Admin, StaffAccess.Accountant];
+
+const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      preHandler: app.requireStaff({ access: READERS, shift: true }),
+      schema: {
+        tags: ['sales'],
+        summary: 'Sales of paid orders by payment type and Lagos day (default today)',
+        querystring: salesQuerySchema,
+        response: { 200: salesTotalsSchema },
+      },
+    },
+    async (request) => {
+      const range = lagosRange(request.query);
+      return summarise(range, await paidOrdersIn(app.db, range));
+    },
+  );
+
+  app.get(
+    '/staff/:id',
+    {
+      preHandler: app.requireStaff({ access: [StaffAccess.All], shift: true }),
+      schema: {
+        tags: ['sales'],
+        summary: "A staff member's sales",
+        params: z.object({ id: z.uuid() }),
+        querystring: salesQuerySchema,
+        response: { 200: staffSalesDetailSchema },
+      },
+    },
+    async (request) => {
+      const me = currentStaff(request);
+      if (request.params.id !== me.id && !hasAccess(me.access, READERS)) {
+        throw new AppError('You do not have permission to view this page.', { status: 403, type: ErrorType.Forbidden });
+      }
+      return staffSalesDetail(app.db, request.params.id, lagosRange(request.query));
+    },
+  );
+};
 
 export default salesRoutes;

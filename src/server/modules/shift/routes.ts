@@ -1,6 +1,148 @@
+// Routes of /api/shift. A staff member's own shift needs no shift to read or start (the dashboard
+// sends people without one to the shift page); other people's shifts are managers' business.
+//
+// | Route                      | Access (CEO and Manager always pass) | Working shift |
+// | -------------------------- | ------------------------------------ | ------------- |
+// | POST /start                | All (any current staff)              | no            |
+// | POST /end                  | All                                  | no (a clear 409 when none is open) |
+// | GET  /active               | All (own)                            | no            |
+// | GET  /today                | All (own)                            | no            |
+// | GET  /{id}                 | own: All; another's: Admin, Accountant | own: no; another's: yes |
+// | GET  /all_today            | Admin, Accountant                    | yes           |
+// | GET  /all_active           | Admin, Accountant                    | yes           |
+// | GET  /active/{staffId}     | Admin, Accountant                    | yes           |
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasAccess } from '../../../domain/access';
+import { StaffAccess } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  endShiftBodySchema,
+  shiftIdParamsSchema,
+  shiftListSchema,
+  shiftOrNullSchema,
+  staffIdParamsSchema,
+  startShiftBodySchema,
+} from '../../../domain/schemas/shift';
+import { lagosRange } from '../sales/lagos-range';
+import { currentStaff } from '../staff/current-staff';
+import { endShift, findShift, findShifts, startShift } from './service';
 
-/** Routes of the /api/shift area. */
-const shiftRoutes: FastifyPluginAsyncZod = async () => {};
+export const SHIFT_READERS = [StaffAccess.Admin, StaffAccess.Accountant];
+const tags = ['shift'];
+
+const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
+  const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: false });
+  const readers = app.requireStaff({ access: SHIFT_READERS, shift: true });
+
+  app.post(
+    '/start',
+    {
+      preHandler: anyStaff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Start my shift with a cash float (Idempotency-Key honoured)',
+        body: startShiftBodySchema,
+        response: { 201: shiftOrNullSchema },
+      },
+    },
+    async (request, reply) => {
+      const me = currentStaff(request);
+      const row = await startShift(app.db, { staffId: me.id, startedBy: me.id, ...request.body });
+      return reply.code(201).send({ shift: await findShift(app.db, row.id) });
+    },
+  );
+
+  app.post(
+    '/end',
+    {
+      preHandler: anyStaff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'End my shift with the counted cash; answers the variance (Idempotency-Key honoured)',
+        body: endShiftBodySchema,
+        response: { 200: shiftOrNullSchema },
+      },
+    },
+    async (request) => {
+      const me = currentStaff(request);
+      const row = await endShift(app.db, { staffId: me.id, endedBy: me.id, ...request.body });
+      return { shift: await findShift(app.db, row.id) };
+    },
+  );
+
+  app.get(
+    '/active',
+    { preHandler: anyStaff, schema: { tags, summary: 'My open shift, or null', response: { 200: shiftOrNullSchema } } },
+    async (request) => {
+      const [shift] = await findShifts(app.db, { staffId: currentStaff(request).id, open: true }, 1);
+      return { shift: shift ?? null };
+    },
+  );
+
+  app.get(
+    '/today',
+    {
+      preHandler: anyStaff,
+      schema: { tags, summary: 'My shifts started today (Lagos day)', response: { 200: shiftListSchema } },
+    },
+    async (request) => {
+      const { from, to } = lagosRange({});
+      return findShifts(app.db, { staffId: currentStaff(request).id, startedFrom: from, startedTo: to });
+    },
+  );
+
+  app.get(
+    '/all_today',
+    {
+      preHandler: readers,
+      schema: { tags, summary: "Everyone's shifts started today", response: { 200: shiftListSchema } },
+    },
+    async () => {
+      const { from, to } = lagosRange({});
+      return findShifts(app.db, { startedFrom: from, startedTo: to });
+    },
+  );
+
+  app.get(
+    '/all_active',
+    { preHandler: readers, schema: { tags, summary: 'Every open shift', response: { 200: shiftListSchema } } },
+    async () => findShifts(app.db, { open: true }),
+  );
+
+  app.get(
+    '/active/:staffId',
+    {
+      preHandler: readers,
+      schema: {
+        tags,
+        summary: "A staff member's open shift, or null",
+        params: staffIdParamsSchema,
+        response: { 200: shiftOrNullSchema },
+      },
+    },
+    async (request) => {
+      const [shift] = await findShifts(app.db, { staffId: request.params.staffId, open: true }, 1);
+      return { shift: shift ?? null };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: anyStaff,
+      schema: { tags, summary: 'A shift by id', params: shiftIdParamsSchema, response: { 200: shiftOrNullSchema } },
+    },
+    async (request) => {
+      const me = currentStaff(request);
+      const shift = await findShift(app.db, request.params.id);
+      const mayRead = shift && (shift.staffId === me.id || (hasAccess(me.access, SHIFT_READERS) && me.shiftId));
+      // Someone else's shift answers as if it did not exist, like any record one may not see.
+      if (!shift || !mayRead) throw new AppError('Shift not found', { status: 404, type: ErrorType.NotFound });
+      return { shift };
+    },
+  );
+};
 
 export default shiftRoutes;

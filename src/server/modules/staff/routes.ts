@@ -1,6 +1,32 @@
+// Routes of /api/staff.
+//
+// | Route          | Access (CEO and Manager always pass) | Working shift |
+// | -------------- | ------------------------------------ | ------------- |
+// | POST /create   | Admin                                | yes           |
+// | GET  /active   | Admin, Accountant                    | yes           |
+//
+// Granting CEO needs CEO; granting Manager needs CEO or Manager; nobody edits their own record.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StaffAccess } from '../../../domain/enums';
+import { activeStaffResponseSchema } from '../../../domain/schemas/staff';
+import { createStaffRoute } from './create-staff-route';
+import { listStaff } from './service';
 
-/** Routes of the /api/staff area. */
-const staffRoutes: FastifyPluginAsyncZod = async () => {};
+const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(createStaffRoute('/create', ['staff']));
+
+  app.get(
+    '/active',
+    {
+      preHandler: app.requireStaff({ access: [StaffAccess.Admin, StaffAccess.Accountant], shift: true }),
+      schema: {
+        tags: ['staff'],
+        summary: 'Current staff, with who is on a shift',
+        response: { 200: activeStaffResponseSchema },
+      },
+    },
+    async () => listStaff(app.db, { currentOnly: true }),
+  );
+};
 
 export default staffRoutes;

@@ -1,6 +1,165 @@
+// Routes of /api/supply: gas asked of suppliers, delivered and paid for (SupplyStatus).
+//
+// | Route               | Access (CEO and Manager always pass) | Working shift |
+// | ------------------- | ------------------------------------ | ------------- |
+// | POST /new           | Admin                                | yes           |
+// | POST /delivery      | Admin                                | yes           |
+// | POST /new_delivery  | Admin                                | yes           |
+// | GET  /              | Admin, Accountant                    | yes           |
+//
+// Status only moves forward: WaitingSupplierResponse → Delivered → Paid (paying before delivery
+// is allowed: some suppliers want money first).
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StaffAccess, SupplyStatus } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  newDeliveryBodySchema,
+  newSupplyBodySchema,
+  type Supply,
+  supplyDeliveryBodySchema,
+  supplyListSchema,
+  supplySchema,
+} from '../../../domain/schemas/supply';
+import type { DbOrTx } from '../../db/client';
+import { currentStaff } from '../staff/current-staff';
+import { suppliers } from '../supplier/tables';
+import { supplies } from './tables';
 
-/** Routes of the /api/supply area. */
-const supplyRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['supply'];
+const ORDER: Record<SupplyStatus, number> = { WaitingSupplierResponse: 0, Delivered: 1, Paid: 2 };
+
+async function findSupplies(db: DbOrTx, id?: string): Promise<Supply[]> {
+  const rows = await db
+    .select({ supply: supplies, supplierName: suppliers.name })
+    .from(supplies)
+    .innerJoin(suppliers, eq(suppliers.id, supplies.supplierId))
+    .where(id ? eq(supplies.id, id) : undefined)
+    .orderBy(desc(supplies.createdAt))
+    .limit(500);
+  return rows.map(({ supply: s, supplierName }) => ({
+    id: s.id,
+    supplierId: s.supplierId,
+    supplierName,
+    productId: s.productId,
+    quantityKg: s.quantityKg,
+    deliveredKg: s.deliveredKg,
+    amount: s.amount,
+    status: s.status,
+    note: s.note,
+    createdAt: s.createdAt.toISOString(),
+    deliveredAt: s.deliveredAt?.toISOString() ?? null,
+    paidAt: s.paidAt?.toISOString() ?? null,
+  }));
+}
+
+async function oneSupply(db: DbOrTx, id: string | undefined): Promise<Supply> {
+  const [supply] = id ? await findSupplies(db, id) : [];
+  if (!supply) throw new AppError('Supply not found', { status: 404, type: ErrorType.NotFound });
+  return supply;
+}
+
+async function assertSupplier(db: DbOrTx, supplierId: string) {
+  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId));
+  if (!row) throw new AppError('Supplier not found', { status: 404, type: ErrorType.NotFound });
+}
+
+const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writers = app.requireStaff({ access: [StaffAccess.Admin], shift: true });
+
+  app.post(
+    '/new',
+    {
+      preHandler: writers,
+      config: { idempotent: true },
+      schema: { tags, summary: 'Ask a supplier for gas', body: newSupplyBodySchema, response: { 201: supplySchema } },
+    },
+    async (request, reply) => {
+      await assertSupplier(app.db, request.body.supplierId);
+      const [row] = await app.db
+        .insert(supplies)
+        .values({ ...request.body, status: SupplyStatus.WaitingSupplierResponse, recordedBy: currentStaff(request).id })
+        .returning({ id: supplies.id });
+      return reply.code(201).send(await oneSupply(app.db, row?.id));
+    },
+  );
+
+  app.post(
+    '/new_delivery',
+    {
+      preHandler: writers,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Record a delivery that arrived without a request',
+        body: newDeliveryBodySchema,
+        response: { 201: supplySchema },
+      },
+    },
+    async (request, reply) => {
+      await assertSupplier(app.db, request.body.supplierId);
+      const [row] = await app.db
+        .insert(supplies)
+        .values({
+          ...request.body,
+          deliveredKg: request.body.deliveredKg ?? request.body.quantityKg,
+          status: SupplyStatus.Delivered,
+          deliveredAt: new Date(),
+          recordedBy: currentStaff(request).id,
+        })
+        .returning({ id: supplies.id });
+      return reply.code(201).send(await oneSupply(app.db, row?.id));
+    },
+  );
+
+  app.post(
+    '/delivery',
+    {
+      preHandler: writers,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Mark a supply delivered or paid',
+        body: supplyDeliveryBodySchema,
+        response: { 200: supplySchema },
+      },
+    },
+    async (request) => {
+      const { supplyId, status, deliveredKg, note } = request.body;
+      await app.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(supplies).where(eq(supplies.id, supplyId)).for('update');
+        if (!current) throw new AppError('Supply not found', { status: 404, type: ErrorType.NotFound });
+        if (ORDER[status] < ORDER[current.status]) {
+          throw new AppError(`A supply that is ${current.status} cannot go back to ${status}`, {
+            status: 409,
+            type: ErrorType.Conflict,
+          });
+        }
+        const now = new Date();
+        const delivering = status !== SupplyStatus.WaitingSupplierResponse;
+        await tx
+          .update(supplies)
+          .set({
+            status,
+            note: note ?? current.note,
+            deliveredKg: deliveredKg ?? current.deliveredKg ?? (delivering ? current.quantityKg : null),
+            deliveredAt: current.deliveredAt ?? (delivering ? now : null),
+            paidAt: current.paidAt ?? (status === SupplyStatus.Paid ? now : null),
+          })
+          .where(eq(supplies.id, supplyId));
+      });
+      return oneSupply(app.db, supplyId);
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      preHandler: app.requireStaff({ access: [StaffAccess.Admin, StaffAccess.Accountant], shift: true }),
+      schema: { tags, summary: 'Supplies, newest first', response: { 200: supplyListSchema } },
+    },
+    async () => findSupplies(app.db),
+  );
+};
 
 export default supplyRoutes;

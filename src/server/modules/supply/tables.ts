@@ -1,2 +1,31 @@
-// Tables of the supply area (none yet).
-export {};
+import { bigint, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SupplyStatus } from '../../../domain/enums';
+import { id, timestamps } from '../../db/columns';
+import { products as product } from '../product/tables';
+import { staff } from '../staff/tables';
+import { suppliers } from '../supplier/tables';
+
+/** A quantity of gas asked of a supplier: WaitingSupplierResponse → Delivered → Paid. */
+export const supplies = pgTable(
+  'supplies',
+  {
+    id: id(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    productId: uuid('product_id').references(() => product.id),
+    quantityKg: doublePrecision('quantity_kg').notNull(),
+    deliveredKg: doublePrecision('delivered_kg'),
+    /** Agreed cost of the whole supply, kobo. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').$type<SupplyStatus>().notNull(),
+    note: text('note'),
+    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index('supplies_supplier_idx').on(t.supplierId, t.createdAt)],
+);
+
+export type SupplyRow = typeof supplies.$inferSelect;

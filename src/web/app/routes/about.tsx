@@ -1,5 +1,5 @@
-import { PendingScreen } from './pending-screen';
+import { AboutPage } from '../../features/marketing/components/about-page';
 
 export function Component() {
-  return <PendingScreen title="About Arrive" />;
+  return <AboutPage />;
 }

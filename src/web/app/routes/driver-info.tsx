@@ -1,5 +1,5 @@
-import { PendingScreen } from './pending-screen';
+import { DriverInfoPage } from '../../features/marketing/components/driver-info-page';
 
 export function Component() {
-  return <PendingScreen title="Drive with Arrive" />;
+  return <DriverInfoPage />;
 }

@@ -1,5 +1,5 @@
-import { PendingScreen } from './pending-screen';
+import { HomePage } from '../../features/marketing/components/home-page';
 
 export function Component() {
-  return <PendingScreen title="Ride smarter, arrive faster" />;
+  return <HomePage />;
 }

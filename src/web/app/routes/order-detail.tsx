@@ -1,5 +1,23 @@
-import { PendingScreen } from './pending-screen';
+import { Container } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
+import { paths } from '../../lib/paths';
 
 export function Component() {
-  return <PendingScreen title="Order" />;
+  const { orderNumber = '' } = useParams();
+  const navigate = useNavigate();
+  return (
+    <Container size="md" py="lg">
+      <OrderDetailScreen
+        key={orderNumber}
+        orderNumber={orderNumber}
+        historyHref={paths.orderHistory.getHref()}
+        onPay={(order) =>
+          navigate(paths.paymentRedirect.getHref(), {
+            state: { purpose: 'OrderPayment', orderNumber: order.orderNumber },
+          })
+        }
+      />
+    </Container>
+  );
 }

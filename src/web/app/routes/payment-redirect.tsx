@@ -1,5 +1,5 @@
-import { PendingScreen } from './pending-screen';
+import { PaymentRedirectScreen } from '../../features/payments/components/redirect-screen';
 
 export function Component() {
-  return <PendingScreen title="Redirecting to Paystack for Payment" />;
+  return <PaymentRedirectScreen />;
 }

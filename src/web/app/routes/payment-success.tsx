@@ -1,5 +1,10 @@
-import { PendingScreen } from './pending-screen';
+import { useParams } from 'react-router';
+import { PaymentSuccessScreen } from '../../features/payments/components/payment-success-screen';
 
+/** Both /payment/success/{id}/{paymentNumber}/{purpose} and the wallet's /payment/success/{paymentNumber}/{purpose}. */
 export function Component() {
-  return <PendingScreen title="Payment" />;
+  const { id, paymentNumber = '', purpose = '' } = useParams();
+  return (
+    <PaymentSuccessScreen key={paymentNumber} paymentNumber={paymentNumber} purpose={purpose} {...(id ? { id } : {})} />
+  );
 }

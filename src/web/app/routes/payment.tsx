@@ -1,5 +1,19 @@
-import { PendingScreen } from './pending-screen';
+import { useLocation, useParams } from 'react-router';
+import { PaymentScreen } from '../../features/payments/components/payment-screen';
+import { readPaymentScreenState } from '../../features/payments/lib/checkout-state';
 
 export function Component() {
-  return <PendingScreen title="Payment" />;
+  const { ref = '', accessCode = '', id = '', purpose = '' } = useParams();
+  const location = useLocation();
+  const { paymentNumber } = readPaymentScreenState(location.state);
+  return (
+    <PaymentScreen
+      key={accessCode}
+      reference={ref}
+      accessCode={accessCode}
+      id={id}
+      purpose={purpose}
+      {...(paymentNumber ? { paymentNumber } : {})}
+    />
+  );
 }

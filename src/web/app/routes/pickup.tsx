@@ -1,5 +1,5 @@
-import { PendingScreen } from './pending-screen';
+import { ClientPickupScreen } from '../../features/pickup/components/client-pickup-screen';
 
 export function Component() {
-  return <PendingScreen title="Pickup" />;
+  return <ClientPickupScreen />;
 }

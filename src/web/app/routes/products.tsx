@@ -1,5 +1,19 @@
-import { PendingScreen } from './pending-screen';
+import { Container } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { ProductsScreen } from '../../features/orders/components/products-screen';
+import { paths } from '../../lib/paths';
 
 export function Component() {
-  return <PendingScreen title="Products" />;
+  const navigate = useNavigate();
+  return (
+    <Container size="xl" py="lg">
+      <ProductsScreen
+        onPlaced={(order) =>
+          navigate(paths.paymentRedirect.getHref(), {
+            state: { purpose: 'OrderPayment', orderNumber: order.orderNumber },
+          })
+        }
+      />
+    </Container>
+  );
 }

@@ -1,5 +1,9 @@
-import { PendingScreen } from './pending-screen';
+import { useLocation } from 'react-router';
+import { SignupPage } from '../../features/marketing/components/signup-page';
+import { paths } from '../../lib/paths';
 
+/** /rider/auth and /driver/signup share this screen; the path says who is signing up. */
 export function Component() {
-  return <PendingScreen title="Sign up" />;
+  const { pathname } = useLocation();
+  return <SignupPage applicant={pathname.startsWith(paths.driverSignup.path) ? 'driver' : 'rider'} />;
 }

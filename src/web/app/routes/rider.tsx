@@ -1,5 +1,5 @@
-import { PendingScreen } from './pending-screen';
+import { RiderPage } from '../../features/marketing/components/rider-page';
 
 export function Component() {
-  return <PendingScreen title="Ride with Arrive" />;
+  return <RiderPage />;
 }

@@ -1,5 +1,11 @@
-import { PendingScreen } from './pending-screen';
+import { useLocation } from 'react-router';
+import { isLeadService } from '../../../domain/schemas/leads';
+import { ServicePage } from '../../features/marketing/components/service-page';
+import { NotFoundScreen } from './not-found';
 
+/** Every service, partner and support page (paths.servicePagePaths): the pathname names the service. */
 export function Component() {
-  return <PendingScreen title="Arrive services" />;
+  const slug = useLocation().pathname.replace(/^\/+|\/+$/g, '');
+  if (!isLeadService(slug)) return <NotFoundScreen />;
+  return <ServicePage service={slug} />;
 }

@@ -1,5 +1,5 @@
-import { PendingScreen } from './pending-screen';
+import { WalletScreen } from '../../features/wallet/components/wallet-screen';
 
 export function Component() {
-  return <PendingScreen title="Wallet" />;
+  return <WalletScreen />;
 }

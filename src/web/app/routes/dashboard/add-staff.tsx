@@ -1,5 +1,5 @@
-import { PendingScreen } from '../pending-screen';
+import { AddStaffScreen } from '../../../features/dashboard/components/add-staff-screen';
 
 export function Component() {
-  return <PendingScreen title="Add staff" />;
+  return <AddStaffScreen />;
 }

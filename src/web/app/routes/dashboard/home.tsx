@@ -1,5 +1,5 @@
-import { PendingScreen } from '../pending-screen';
+import { DashboardHome } from '../../../features/dashboard/components/dashboard-home';
 
 export function Component() {
-  return <PendingScreen title="Dashboard" />;
+  return <DashboardHome />;
 }

@@ -1,6 +1,134 @@
-import { Outlet } from 'react-router';
+import { Anchor, AppShell, Badge, Box, Burger, Center, Group, Loader, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { NAVBAR_HEIGHT, SIDEBAR_WIDTH } from '../../../../domain/constants';
+import type { AuthObject } from '../../../../domain/schemas/auth';
+import { authKeys, authQueryOptions } from '../../../features/auth/api/get-auth';
+import { dashboardKeys } from '../../../features/dashboard/api/keys';
+import { SideMenu } from '../../../features/dashboard/components/side-menu';
+import { readStaffAuthSnapshot, rememberStaffAuth } from '../../../features/dashboard/lib/auth-snapshot';
+import { decideDashboardAccess } from '../../../features/dashboard/lib/dashboard-guard';
+import { readLastOrder } from '../../../features/dashboard/lib/last-order';
+import { effectiveShift } from '../../../features/dashboard/lib/shift-sync';
+import { usePendingShiftActions } from '../../../features/dashboard/lib/use-pending-shift-actions';
+import { useShiftSync } from '../../../features/dashboard/lib/use-shift-sync';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 
-/** The dashboard's guard and side menu (SPEC §4 dashboard guard, §2 side menu). */
+const subscribeLastOrder = (cb: () => void) => {
+  window.addEventListener('arrive:last-order', cb);
+  return () => window.removeEventListener('arrive:last-order', cb);
+};
+
+/**
+ * The session for the guard: the cookie check, or — when it could not reach the server — the
+ * last staff session seen on this device, so the counter keeps working through an outage.
+ */
+function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fromSnapshot: boolean } {
+  const query = useQuery(authQueryOptions());
+  // Offline the check either fails with a network error or is paused by TanStack until online.
+  const offline =
+    (query.error instanceof ApiError && query.error.isNetworkError) ||
+    (query.isPending && query.fetchStatus === 'paused');
+  const [snapshot, setSnapshot] = useState<{ loaded: boolean; auth: AuthObject | null }>({ loaded: false, auth: null });
+  useEffect(() => {
+    if (query.data?.client.staff) void rememberStaffAuth(query.data);
+  }, [query.data]);
+  useEffect(() => {
+    if (!offline) return;
+    void readStaffAuthSnapshot().then((auth) => setSnapshot({ loaded: true, auth }));
+  }, [offline]);
+  if (offline) return { authChecked: snapshot.loaded, auth: snapshot.auth, fromSnapshot: true };
+  return { authChecked: !query.isPending, auth: query.data ?? null, fromSnapshot: false };
+}
+
+/** The dashboard's guard (SPEC §4, in its order) and its side menu (SPEC §2). */
 export function Component() {
-  return <Outlet />;
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { authChecked, auth, fromSnapshot } = useDashboardAuth();
+  const { actions, loaded } = usePendingShiftActions();
+  const lastOrderId = useSyncExternalStore(subscribeLastOrder, readLastOrder, () => null);
+
+  const onSettled = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  }, [queryClient]);
+  useShiftSync(onSettled);
+
+  const shift = effectiveShift(Boolean(auth?.client.staff?.shift?.workingNow), actions);
+  const decision = decideDashboardAccess({
+    authChecked: authChecked && loaded,
+    auth,
+    pathname,
+    workingNow: shift.working,
+  });
+
+  if (decision.kind === 'wait') {
+    return (
+      <Center mih="60vh">
+        <Loader aria-label="Loading the dashboard" />
+      </Center>
+    );
+  }
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: pathname }} />;
+
+  return (
+    <AppShell
+      header={{ height: NAVBAR_HEIGHT }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle the dashboard menu" />
+            <Anchor component={Link} to={paths.home.getHref()} fw={700} size="lg" aria-label="Arrive home">
+              Arrive
+            </Anchor>
+            <Title order={2} size="h4">
+              Dashboard
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {shift.pending.length > 0 && (
+              <Badge
+                color="orange.9"
+                variant="light"
+                aria-label={`${shift.pending.length} shift actions waiting to sync`}
+              >
+                {shift.pending.length} to sync
+              </Badge>
+            )}
+            <Badge color={shift.working ? 'teal.9' : 'gray.7'} variant="filled">
+              {shift.working ? 'On shift' : 'Off shift'}
+            </Badge>
+            {fromSnapshot && (
+              <Badge color="dark" variant="outline">
+                Offline
+              </Badge>
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Dashboard menu">
+        <SideMenu lastOrderId={lastOrderId} onNavigate={close} />
+      </AppShell.Navbar>
+      {/* Not AppShell.Main: the root layout already gives the page its one <main> landmark. */}
+      <Box
+        style={{
+          minHeight: '100dvh',
+          paddingTop: 'calc(var(--app-shell-header-offset, 0rem) + var(--app-shell-padding))',
+          paddingBottom: 'var(--app-shell-padding)',
+          paddingInlineStart: 'calc(var(--app-shell-navbar-offset, 0rem) + var(--app-shell-padding))',
+          paddingInlineEnd: 'var(--app-shell-padding)',
+        }}
+      >
+        <Outlet />
+      </Box>
+    </AppShell>
+  );
 }

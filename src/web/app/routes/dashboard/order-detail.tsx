@@ -1,5 +1,7 @@
-import { PendingScreen } from '../pending-screen';
+import { useParams } from 'react-router';
+import { OrderDetailScreen } from '../../../features/dashboard/components/order-detail-screen';
 
 export function Component() {
-  return <PendingScreen title="Order detail" />;
+  const { orderId = '' } = useParams();
+  return <OrderDetailScreen key={orderId} orderId={orderId} />;
 }

@@ -1,5 +1,6 @@
-import { PendingScreen } from '../pending-screen';
+import '@mantine/dates/styles.css';
+import { OrdersScreen } from '../../../features/dashboard/components/orders-screen';
 
 export function Component() {
-  return <PendingScreen title="Orders" />;
+  return <OrdersScreen />;
 }

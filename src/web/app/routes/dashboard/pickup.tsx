@@ -1,5 +1,5 @@
-import { PendingScreen } from '../pending-screen';
+import { CounterScreen } from '../../../features/pickup/components/counter-screen';
 
 export function Component() {
-  return <PendingScreen title="Pick up" />;
+  return <CounterScreen />;
 }

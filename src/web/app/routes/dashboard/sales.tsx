@@ -1,5 +1,7 @@
-import { PendingScreen } from '../pending-screen';
+import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
+import { SalesScreen } from '../../../features/dashboard/components/sales-screen';
 
 export function Component() {
-  return <PendingScreen title="Sales" />;
+  return <SalesScreen />;
 }

@@ -1,5 +1,5 @@
-import { PendingScreen } from '../pending-screen';
+import { UpdateDataScreen } from '../../../features/dashboard/components/update-data-screen';
 
 export function Component() {
-  return <PendingScreen title="Update data" />;
+  return <UpdateDataScreen />;
 }

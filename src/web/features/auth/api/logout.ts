@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearLocalData } from '../../../lib/local-db';
 import { authKeys } from './get-auth';
@@ -9,13 +9,16 @@ export async function logout() {
   await clearLocalData().catch(() => undefined);
 }
 
+/** Not logged in, and nothing of the previous client left in the cache. */
+export function resetAuthState(queryClient: QueryClient) {
+  queryClient.setQueryData(authKeys.session(), null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
-      queryClient.setQueryData(authKeys.session(), null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-    },
+    onSettled: () => resetAuthState(queryClient),
   });
 }

@@ -1,0 +1,104 @@
+// The server under load, run as a child process of bench/run.ts so its memory is its own: the real
+// app (buildApp) on PostgreSQL, plus a bare route on the same Fastify instance as the baseline.
+// Answers the parent over IPC: its memory, and the scenarios the areas export.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+
+export type ParentMessage =
+  | { id: number; type: 'memory' }
+  | { id: number; type: 'scenario'; area: string; options: Record<string, unknown> }
+  | { id: number; type: 'prepare-wallet'; clientId: string; amount: number };
+
+export type ChildMessage =
+  | { type: 'ready'; port: number }
+  | { id: number; type: 'result'; value: unknown }
+  | { id: number; type: 'error'; message: string };
+
+const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'server', 'modules');
+
+type ScenarioFn = (app: FastifyInstance, options: Record<string, unknown>) => Promise<unknown>;
+
+/** The scenario an area exports (a `run…` function in a file named like *scenario* or *bench*), if any. */
+async function findScenario(area: string): Promise<{ name: string; run: ScenarioFn } | null> {
+  let files: string[];
+  try {
+    files = readdirSync(path.join(modulesDir, area)).filter((f) => /(scenario|bench)\.ts$/.test(f));
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    const mod = (await import(path.join(modulesDir, area, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod)) {
+      if (typeof value === 'function' && /^run/.test(name)) return { name: `${area}/${file}#${name}`, run: value as ScenarioFn };
+    }
+  }
+  return null;
+}
+
+async function prepareWallet(app: FastifyInstance, clientId: string, amount: number) {
+  const { createWallet } = await import('../src/server/modules/wallet/create-wallet');
+  const { simulateTransfer } = await import('../src/server/integrations/paystack/emulator');
+  const wallet = await createWallet(app, clientId, {
+    firstname: 'Bench',
+    lastname: 'Wallet',
+    email: 'bench-wallet@example.com',
+    consentGiven: true,
+  });
+  if (!wallet.accountNumber) throw new Error('the wallet has no virtual account');
+  await simulateTransfer(app, { accountNumber: wallet.accountNumber, amount });
+  return { walletId: wallet.id };
+}
+
+async function main() {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-session-secret-0123456789abcdef0123456789',
+    SEED_DEMO: 'true',
+    PAYMENT_MODE: 'sandbox',
+    SMS_PROVIDER: 'console',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATIC_DIR: 'dist-not-used-by-the-bench',
+  });
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: { level: 'warn' } });
+  // Routes can be added until ready: the baseline is the same instance, hooks and all.
+  app.get('/bench/bare', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  process.on('message', async (raw: ParentMessage) => {
+    const reply = (message: ChildMessage) => process.send?.(message);
+    try {
+      if (raw.type === 'memory') {
+        globalThis.gc?.();
+        reply({ id: raw.id, type: 'result', value: process.memoryUsage() });
+      } else if (raw.type === 'prepare-wallet') {
+        reply({ id: raw.id, type: 'result', value: await prepareWallet(app, raw.clientId, raw.amount) });
+      } else if (raw.type === 'scenario') {
+        const scenario = await findScenario(raw.area);
+        if (!scenario) reply({ id: raw.id, type: 'result', value: null });
+        else reply({ id: raw.id, type: 'result', value: { name: scenario.name, report: await scenario.run(app, raw.options) } });
+      }
+    } catch (err) {
+      reply({ id: raw.id, type: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
+  });
+  process.on('disconnect', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+  process.send?.({ type: 'ready', port } satisfies ChildMessage);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

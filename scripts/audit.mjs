@@ -1,0 +1,224 @@
+// `npm run audit`: measures the built public site and prints figures (it is not a test).
+//   - the home page's critical JavaScript and CSS, gzip (target: at most 100 KB together);
+//   - Lighthouse mobile performance, LCP, TBT and CLS on /, /driver/info and /rider;
+//   - axe violations on every marketing page;
+//   - installability (Chrome DevTools Protocol Page.getInstallabilityErrors, persistent profile).
+// It starts the built server on a random port with a fresh PGlite dir, or audits AUDIT_URL.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DIST = path.resolve('dist');
+const CRITICAL_BUDGET_KB = 100;
+const LIGHTHOUSE_PAGES = ['/', '/driver/info', '/rider'];
+const MARKETING_PAGES = [
+  '/',
+  '/about',
+  '/rider',
+  '/rider/auth',
+  '/driver/signup',
+  '/driver/info',
+  '/ride',
+  '/home-delivery',
+  '/food-delivery',
+  '/grocery-delivery',
+  '/business',
+  '/restaurant',
+  '/driver',
+  '/restaurant-partner',
+  '/grocery-partner',
+  '/business-solutions',
+  '/service-1',
+  '/service-2',
+];
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${Math.round(value)} ms`;
+
+async function startServer() {
+  if (process.env.AUDIT_URL) return { url: process.env.AUDIT_URL.replace(/\/$/, ''), stop: async () => {} };
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    console.error('audit: no build in dist/ — run `npm run build` first');
+    process.exit(1);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'arrive-audit-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/running at (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${out}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every script and stylesheet the home page fetches before it is idle, in a fresh browser, gzip -9. */
+async function criticalAssets(url) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const pending = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const { pathname, origin } = new URL(response.url());
+    if ((type !== 'script' && type !== 'stylesheet') || origin !== url) return;
+    // Sized as gzip -9 of what arrived (the server may send brotli, which is smaller still).
+    pending.push(response.body().then((body) => ({ pathname, type, size: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+  const assets = await Promise.all(pending);
+  await browser.close();
+  let js = 0;
+  let css = 0;
+  const rows = [];
+  for (const { pathname, type, size } of assets) {
+    if (type === 'script') js += size;
+    else css += size;
+    rows.push([size, `${type === 'script' ? 'js ' : 'css'} ${pathname}`]);
+  }
+  rows.sort((a, b) => b[0] - a[0]);
+  return { js, css, rows };
+}
+
+async function runLighthouse(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
+  const results = [];
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const result = await lighthouse(`${url}${page}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        logLevel: 'error',
+      });
+      const { audits, categories } = result.lhr;
+      results.push({
+        page,
+        score: Math.round((categories.performance.score ?? 0) * 100),
+        fcp: audits['first-contentful-paint'].numericValue,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+async function runAxe(url) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const page = await (await browser.newContext()).newPage();
+  const results = [];
+  for (const route of MARKETING_PAGES) {
+    await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    results.push({ route, violations: violations.map((v) => `${v.id} ×${v.nodes.length}`) });
+  }
+  await browser.close();
+  return results;
+}
+
+async function installability(url) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'arrive-audit-profile-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: FLAGS });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}/`);
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const worker = registration.active;
+      if (!worker) return 'none';
+      if (worker.state === 'activated') return worker.state;
+      return new Promise((resolve) => {
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(worker.state));
+      });
+    });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    return { serviceWorker: state, errors: installabilityErrors.map((e) => e.errorId) };
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const server = await startServer();
+try {
+  console.log(`Auditing ${server.url}\n`);
+
+  const critical = await criticalAssets(server.url);
+  const total = critical.js + critical.css;
+  console.log('Home page: JavaScript and CSS loaded before idle (gzip -9)');
+  for (const [size, name] of critical.rows) console.log(`  ${kb(size).padStart(9)}  ${name}`);
+  console.log(
+    `  JS ${kb(critical.js)} + CSS ${kb(critical.css)} = ${kb(total)}  (budget ${CRITICAL_BUDGET_KB} KB: ${
+      total <= CRITICAL_BUDGET_KB * 1024 ? 'within' : 'OVER'
+    })\n`,
+  );
+
+  console.log('Lighthouse (mobile, simulated slow 4G, 4× CPU slowdown)');
+  for (const r of await runLighthouse(server.url)) {
+    console.log(
+      `  ${r.page.padEnd(14)} performance ${String(r.score).padStart(3)}  FCP ${ms(r.fcp)}  LCP ${ms(r.lcp)}  TBT ${ms(r.tbt)}  CLS ${r.cls.toFixed(3)}`,
+    );
+  }
+  console.log();
+
+  console.log('axe (WCAG 2 A/AA and best practices)');
+  let violationCount = 0;
+  for (const r of await runAxe(server.url)) {
+    violationCount += r.violations.length;
+    console.log(`  ${r.route.padEnd(20)} ${r.violations.length ? r.violations.join(', ') : 'no violations'}`);
+  }
+  console.log(`  total: ${violationCount} violation kinds\n`);
+
+  const install = await installability(server.url);
+  console.log('Installability (persistent profile)');
+  console.log(`  service worker: ${install.serviceWorker}`);
+  console.log(`  installability errors: ${install.errors.length ? install.errors.join(', ') : 'none'}`);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { deliveryStatusValues, deliveryVehicleValues, homeDeliveryTypeValues } from '../enums';
+import { deliveryAddressSchema } from './order';
+
+/**
+ * How a home delivery is priced (kobo): a base plus a rate per km of road from the gas center,
+ * rounded up to ₦50; DoubleWay (collect the empty cylinder, bring it back filled) is two trips,
+ * so twice the fee. Beyond MAX_KM the order is refused.
+ */
+export const deliveryFeeRules = {
+  baseKobo: 100_000,
+  perKmKobo: 15_000,
+  roundToKobo: 5_000,
+  doubleWayFactor: 2,
+  maxKm: 40,
+} as const;
+
+/** Delivery fee for a road distance, by the rules above. */
+export function deliveryFeeKobo(distanceKm: number, type: 'oneWay' | 'DoubleWay'): number {
+  const { baseKobo, perKmKobo, roundToKobo, doubleWayFactor } = deliveryFeeRules;
+  const oneWay = Math.ceil((baseKobo + perKmKobo * Math.max(0, distanceKm)) / roundToKobo) * roundToKobo;
+  return type === 'DoubleWay' ? oneWay * doubleWayFactor : oneWay;
+}
+
+/** POST /api/delivery/quote: the fee for an address before the order is confirmed. */
+export const deliveryQuoteInputSchema = z.object({
+  address: deliveryAddressSchema,
+  homeDeliveryType: z.enum(homeDeliveryTypeValues).default('oneWay'),
+});
+
+export const deliveryQuoteSchema = z.object({
+  fee: z.number().int(),
+  distanceKm: z.number(),
+  estimate: z.boolean(),
+  homeDeliveryType: z.enum(homeDeliveryTypeValues),
+  center: z.object({ name: z.string(), lat: z.number(), lng: z.number() }),
+  address: deliveryAddressSchema,
+});
+export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;
+
+export const deliverySchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  clientId: z.string(),
+  status: z.enum(deliveryStatusValues),
+  type: z.enum(homeDeliveryTypeValues),
+  address: deliveryAddressSchema,
+  distanceKm: z.number().nullable(),
+  fee: z.number().int(),
+  carrierClientId: z.string().nullable(),
+  carrierName: z.string().nullable(),
+  carrierPhone: z.string().nullable(),
+  vehicle: z.enum(deliveryVehicleValues).nullable(),
+  note: z.string().nullable(),
+  assignedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+/** PUT /api/delivery/assign/{id} (staff). */
+export const deliveryAssignInputSchema = z.object({
+  /** Local phone of the carrier's account (a delivery staff member), or a name and phone of an outside rider. */
+  carrierName: z.string().trim().min(2).max(100),
+  carrierPhone: z
+    .string()
+    .trim()
+    .regex(/^(0\d{10}|234\d{10})$/, 'Mobile number format is not correct'),
+  vehicle: z.enum(deliveryVehicleValues).default('Bike'),
+});
+
+/** PUT /api/delivery/status/{id} (staff). */
+export const deliveryStatusInputSchema = z.object({
+  status: z.enum(deliveryStatusValues),
+  note: z.string().trim().max(300).optional(),
+});
+
+export const deliveryListQuerySchema = z.object({
+  status: z.enum(deliveryStatusValues).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/address/previous_deliver. */
+export const previousAddressesSchema = z.object({
+  addresses: z.array(deliveryAddressSchema.extend({ lastUsedAt: z.string() })),
+});
+
+/**
+ * The delivery lifecycle: which status may follow which. Pending until a carrier is assigned
+ * (Accepted) or refuses (Rejected, then reassigned); CarrierPickup when the carrier collects the
+ * order at the gas center (the client's empty cylinder first, for DoubleWay); InTransit; then
+ * Delivered, or a failed attempt (OrderNotDelivered, CantLocateClientLocation, Other) that can go
+ * back on the road or be cancelled. Delivered and Cancelled are final.
+ */
+export const deliveryTransitions: Record<
+  (typeof deliveryStatusValues)[number],
+  readonly (typeof deliveryStatusValues)[number][]
+> = {
+  Pending: ['Accepted', 'Rejected', 'Cancelled'],
+  Accepted: ['CarrierPickup', 'Rejected', 'Cancelled'],
+  Rejected: ['Pending', 'Accepted', 'Cancelled'],
+  CarrierPickup: ['InTransit', 'Cancelled'],
+  InTransit: ['Delivered', 'OrderNotDelivered', 'CantLocateClientLocation', 'Other'],
+  OrderNotDelivered: ['InTransit', 'Cancelled'],
+  CantLocateClientLocation: ['InTransit', 'Cancelled'],
+  Other: ['InTransit', 'Cancelled'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+export const deliveryPageSchema = z.object({
+  deliveries: z.array(deliverySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+/** PUT /api/delivery/update/{id} (staff): the note for the carrier and the vehicle. */
+export const deliveryUpdateInputSchema = z.object({
+  note: z.string().trim().max(300).nullable().optional(),
+  vehicle: z.enum(deliveryVehicleValues).optional(),
+});
+
+/** POST /api/delivery/new (staff): open the delivery of a HomeDelivery order that has none. */
+export const deliveryNewInputSchema = z.object({ orderId: z.uuid() });
+
+/** POST /api/client/new_meeting: ask the gas center for a visit. */
+export const homeVisitInputSchema = z.object({
+  purpose: z.enum(['Installation', 'SafetyCheck', 'Consultation']),
+  /** yyyy-MM-dd, today or later (Lagos), within 60 days. */
+  preferredDate: z.iso.date('Enter the date as yyyy-MM-dd'),
+  timeSlot: z.enum(['Morning', 'Afternoon', 'Evening']),
+  address: deliveryAddressSchema,
+  contactPhone: z
+    .string()
+    .trim()
+    .regex(/^(0\d{10}|234\d{10})$/, 'Mobile number format is not correct'),
+  note: z.string().trim().max(300).optional(),
+});
+export type HomeVisitInput = z.infer<typeof homeVisitInputSchema>;
+
+export const homeVisitSchema = homeVisitInputSchema.extend({
+  id: z.string(),
+  status: z.enum(['Requested', 'Confirmed', 'Done', 'Cancelled']),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type HomeVisit = z.infer<typeof homeVisitSchema>;

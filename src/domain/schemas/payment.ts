@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import {
+  type PaymentErrorStatus,
+  paymentErrorStatusValues,
+  paymentGatewayValues,
+  paymentPurposeValues,
+  paymentStatusValues,
+  paymentStepValues,
+} from '../enums';
+import { errorTypeValues } from '../errors';
+
+/** The card provider's segment of the payment route (SPEC §2: /payment/{card-provider-segment}/…). */
+export const CARD_PROVIDER_SEGMENT = 'paystack';
+
+const orderNumber = z.string().trim().min(1, 'orderNumber is required').max(40);
+const paymentNumber = z.string().trim().min(1, 'paymentNumber is required').max(40);
+
+export const initiateOrderPaymentBodySchema = z.object({ orderNumber });
+export type InitiateOrderPaymentBody = z.infer<typeof initiateOrderPaymentBodySchema>;
+
+/** "Payment details kept during checkout" (SPEC §3). */
+export const checkoutDetailsSchema = z.object({
+  authorizationUrl: z.string(),
+  orderNumber: z.string().nullable(),
+  ref: z.string(),
+  accessCode: z.string(),
+  purpose: z.enum(paymentPurposeValues),
+  paymentNumber: z.string(),
+});
+export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
+
+/** Saved-card data (SPEC §3): only what identifies the card to its owner. */
+export const savedCardSchema = z.object({
+  bin: z.string(),
+  last4: z.string(),
+  expireMonth: z.string(),
+  expireYear: z.string(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+export const paymentViewSchema = z.object({
+  paymentNumber: z.string(),
+  reference: z.string(),
+  purpose: z.enum(paymentPurposeValues),
+  gateway: z.enum(paymentGatewayValues),
+  status: z.enum(paymentStatusValues),
+  step: z.enum(paymentStepValues),
+  /** Kobo. */
+  amount: z.number().int(),
+  paidAmount: z.number().int().nullable(),
+  orderNumber: z.string().nullable(),
+  channel: z.string().nullable(),
+  /** True once the order is paid or the wallet credited by this payment. */
+  valueGiven: z.boolean(),
+  /** The card just used, when the client may choose to keep it. */
+  cardOffer: savedCardSchema.nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+export const paymentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const paymentListSchema = z.object({
+  items: z.array(paymentViewSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+export const paymentNumberBodySchema = z.object({ paymentNumber });
+export type PaymentNumberBody = z.infer<typeof paymentNumberBodySchema>;
+
+export const usableCardSchema = z.object({ card: savedCardSchema.nullable() });
+export type UsableCard = z.infer<typeof usableCardSchema>;
+
+export const saveUsableResultSchema = z.object({ saved: z.boolean(), card: savedCardSchema.nullable() });
+export const discardUsableResultSchema = z.object({ discarded: z.boolean() });
+
+/** Paying an order with the saved card. */
+export const sendPaymentBodySchema = z.object({ orderNumber });
+export type SendPaymentBody = z.infer<typeof sendPaymentBodySchema>;
+
+/** Where an order's payment stands (order confirm_payment / payment_verify equivalents). */
+export const orderPaymentStateSchema = z.object({
+  orderNumber: z.string(),
+  orderStatus: z.string(),
+  paymentStatus: z.enum(paymentStatusValues),
+  paid: z.boolean(),
+  payments: z.array(paymentViewSchema),
+});
+export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
+
+export const paymentErrorViewSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  type: z.enum(errorTypeValues),
+  status: z.enum(paymentErrorStatusValues),
+  message: z.string(),
+  paymentNumber: z.string().nullable(),
+  clientId: z.string().nullable(),
+  expectedAmount: z.number().int().nullable(),
+  paidAmount: z.number().int().nullable(),
+  occurrences: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentErrorView = z.infer<typeof paymentErrorViewSchema>;
+
+export const paymentErrorListQuerySchema = z.object({
+  status: z.enum(paymentErrorStatusValues).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const paymentErrorListSchema = z.object({
+  items: z.array(paymentErrorViewSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+
+export const paymentErrorUpdateBodySchema = z.object({
+  status: z.enum(paymentErrorStatusValues),
+  note: z.string().trim().max(1000).optional(),
+});
+export type PaymentErrorUpdateBody = z.infer<typeof paymentErrorUpdateBodySchema>;
+
+/**
+ * How staff move a payment-error record along (the SPEC leaves the transitions open): work
+ * starts, ends in Resolved / Ignored / Closed, and anything finished can be reopened.
+ */
+export const paymentErrorTransitions: Record<PaymentErrorStatus, readonly PaymentErrorStatus[]> = {
+  New: ['Seen', 'Active', 'InProgress', 'Escalated', 'Resolved', 'Ignored'],
+  Active: ['Seen', 'InProgress', 'Escalated', 'Resolved', 'Ignored'],
+  Seen: ['Active', 'InProgress', 'Escalated', 'Resolved', 'Ignored'],
+  InProgress: ['Active', 'Escalated', 'Resolved', 'Ignored'],
+  Escalated: ['InProgress', 'Resolved', 'Closed'],
+  Resolved: ['Closed', 'Reopened'],
+  Ignored: ['Closed', 'Reopened'],
+  Closed: ['Reopened'],
+  Reopened: ['Seen', 'Active', 'InProgress', 'Escalated', 'Resolved', 'Ignored'],
+};
+
+export const canMovePaymentError = (from: PaymentErrorStatus, to: PaymentErrorStatus) =>
+  paymentErrorTransitions[from].includes(to);
+
+export const webhookAckSchema = z.object({ status: z.boolean(), message: z.string() });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { productTypeValues } from '../enums';
+
+export const quotaSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productType: z.enum(productTypeValues),
+  /** On hand (kg for gas, items otherwise); null = not tracked. */
+  stock: z.number().nullable(),
+  /** Cap per Lagos day; null = none. */
+  dailyLimit: z.number().nullable(),
+  /** Taken today by orders that are not cancelled. */
+  usedToday: z.number(),
+  /** What may still be ordered now; null = unlimited. */
+  available: z.number().nullable(),
+  supplierId: z.string().nullable(),
+  note: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Quota = z.infer<typeof quotaSchema>;
+
+export const quotaListSchema = z.object({ quotas: z.array(quotaSchema) });
+
+/** PUT /api/quota/{productId} (staff): set or clear the limits of a product. */
+export const quotaInputSchema = z.object({
+  stock: z.number().min(0).max(1_000_000).nullable(),
+  dailyLimit: z.number().min(0).max(1_000_000).nullable(),
+  supplierId: z.uuid().nullable().optional(),
+  note: z.string().trim().max(300).nullable().optional(),
+});
+export type QuotaInput = z.infer<typeof quotaInputSchema>;
+
+export const singleSupplierQuerySchema = z.object({ supplierId: z.uuid() });
+
+export const supplierQuotaGroupsSchema = z.object({
+  suppliers: z.array(z.object({ supplierId: z.string().nullable(), quotas: z.array(quotaSchema) })),
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { orderStatusValues, paymentTypeValues, productTypeValues } from '../enums';
+
+/** Lagos calendar days, yyyy-MM-dd; both default to today. */
+export const salesQuerySchema = z.object({
+  fromDate: z.iso.date().optional(),
+  toDate: z.iso.date().optional(),
+});
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+const byPaymentType = z.object({ Cash: z.number(), Electronic: z.number(), Wallet: z.number() });
+
+export const salesDaySchema = byPaymentType.extend({ date: z.string(), total: z.number(), orders: z.number() });
+
+export const salesTotalsSchema = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  total: z.number(),
+  orders: z.number(),
+  byPaymentType,
+  byDay: z.array(salesDaySchema),
+});
+export type SalesTotals = z.infer<typeof salesTotalsSchema>;
+
+export const staffSalesSchema = byPaymentType.extend({
+  staffId: z.string(),
+  name: z.string(),
+  total: z.number(),
+  orders: z.number(),
+});
+export type StaffSales = z.infer<typeof staffSalesSchema>;
+
+export const staffSalesListSchema = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  staff: z.array(staffSalesSchema),
+});
+export type StaffSalesList = z.infer<typeof staffSalesListSchema>;
+
+export const staffSalesDetailSchema = salesTotalsSchema.extend({ staffId: z.string(), name: z.string() });
+export type StaffSalesDetail = z.infer<typeof staffSalesDetailSchema>;
+
+/** GET /api/admin/orders: status, fromDate, toDate (SPEC §3 admin order filter). */
+export const adminOrdersQuerySchema = z.object({
+  status: z.enum(orderStatusValues).optional(),
+  fromDate: z.iso.date().optional(),
+  toDate: z.iso.date().optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+export const adminOrderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(orderStatusValues),
+  paymentStatus: z.string(),
+  paymentType: z.enum(paymentTypeValues).nullable(),
+  deliveryOption: z.string(),
+  type: z.string(),
+  total: z.number(),
+  clientName: z.string(),
+  clientPhone: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+
+export const adminOrderListSchema = z.array(adminOrderSummarySchema);
+
+export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
+  subtotal: z.number(),
+  deliveryFee: z.number(),
+  pickupDispute: z.string(),
+  isDelivered: z.boolean(),
+  deliveredAt: z.string().nullable(),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      unitPrice: z.number(),
+      quantity: z.number(),
+      sizeKg: z.number().nullable(),
+      lineTotal: z.number(),
+    }),
+  ),
+  events: z.array(z.object({ status: z.string(), note: z.string().nullable(), createdAt: z.string() })),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+// Catalogue updates by staff (POST /api/product/new, PUT /api/product/price/{id}). Kept here
+// because a price is what a sale is made at; the product area's own schemas stay theirs.
+const priceKobo = z.number().int('Prices are whole kobo').positive().max(100_000_000_000);
+
+export const newProductBodySchema = z.object({
+  type: z.enum(productTypeValues),
+  name: z.string().trim().min(2).max(120),
+  description: z.string().trim().max(500).default(''),
+  /** Kobo: per kg for Gas, per item otherwise. */
+  price: priceKobo,
+  sizeKg: z.number().positive().max(1000).optional(),
+  imageUrl: z.string().max(500).optional(),
+});
+export type NewProductBody = z.input<typeof newProductBodySchema>;
+
+export const updateProductBodySchema = z.object({
+  name: z.string().trim().min(2).max(120).optional(),
+  description: z.string().trim().max(500).optional(),
+  imageUrl: z.string().max(500).nullable().optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateProductBody = z.infer<typeof updateProductBodySchema>;
+
+export const priceChangeBodySchema = z.object({ price: priceKobo, reason: z.string().trim().max(200).optional() });
+export type PriceChangeBody = z.infer<typeof priceChangeBodySchema>;
+
+export const adminProductSchema = z.object({
+  id: z.string(),
+  type: z.enum(productTypeValues),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  sizeKg: z.number().nullable(),
+  imageUrl: z.string().nullable(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = z.array(adminProductSchema);
+
+export const priceHistoryEntrySchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  oldPrice: z.number().nullable(),
+  newPrice: z.number(),
+  reason: z.string().nullable(),
+  changedByName: z.string(),
+  effectiveFrom: z.string(),
+});
+export type PriceHistoryEntry = z.infer<typeof priceHistoryEntrySchema>;
+export const priceHistorySchema = z.array(priceHistoryEntrySchema);

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Kobo, whole and not absurd: ₦100,000,000 is more cash than a counter drawer holds. */
+const koboAmount = z.number().int('Amounts are whole kobo').min(0).max(10_000_000_000);
+/** When the staff member acted: an offline tablet syncs later, but the shift keeps the real time. */
+const actedAt = z.iso.datetime({ offset: true }).optional();
+
+export const startShiftBodySchema = z.object({
+  /** Cash in the drawer at the start (kobo). */
+  openingFloat: koboAmount,
+  at: actedAt,
+});
+export type StartShiftBody = z.infer<typeof startShiftBodySchema>;
+
+export const endShiftBodySchema = z.object({
+  /** Cash counted in the drawer at the end (kobo). */
+  closingCash: koboAmount,
+  at: actedAt,
+});
+export type EndShiftBody = z.infer<typeof endShiftBodySchema>;
+
+export const shiftSalesSchema = z.object({
+  Cash: z.number(),
+  Electronic: z.number(),
+  Wallet: z.number(),
+  orders: z.number(),
+});
+
+export const shiftSchema = z.object({
+  id: z.string(),
+  staffId: z.string(),
+  staffName: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  workingNow: z.boolean(),
+  openingFloat: z.number(),
+  closingCash: z.number().nullable(),
+  /** Sales the staff member took during the shift, by payment type (kobo). */
+  sales: shiftSalesSchema,
+  /** Float + cash sales: what the drawer should hold (kobo). Frozen when the shift ends. */
+  expectedCash: z.number(),
+  /** Counted − expected once ended (negative: short, positive: over); null while open. */
+  variance: z.number().nullable(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const shiftOrNullSchema = z.object({ shift: shiftSchema.nullable() });
+export const shiftListSchema = z.array(shiftSchema);
+
+export const shiftIdParamsSchema = z.object({ id: z.uuid() });
+export const staffIdParamsSchema = z.object({ staffId: z.uuid() });
+
+export const shiftListQuerySchema = z.object({
+  fromDate: z.iso.date().optional(),
+  toDate: z.iso.date().optional(),
+  staffId: z.uuid().optional(),
+});
+
+// The offline shift queue's contract between the page and the service worker (DESIGN
+// "Offline-first"). Kept here so the page, the worker and the server's flap test share it.
+
+export type ReplayOutcome = 'done' | 'retry' | 'failed';
+
+/** A gateway error means the server was not reached: offline. */
+export const OFFLINE_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * 2xx: recorded (or the first answer replayed by its Idempotency-Key). 502/503/504 or no answer:
+ * still offline, keep it queued. Anything else is the server's real answer (already on a shift,
+ * no shift to end, signed out): it reaches the person and is not retried.
+ */
+export function replayOutcome(status: number | null): ReplayOutcome {
+  if (status === null || status === 0 || OFFLINE_STATUSES.includes(status)) return 'retry';
+  if (status >= 200 && status < 300) return 'done';
+  return 'failed';
+}
+
+/** The calls that go through the queue. */
+export const SHIFT_ACTION_PATHS: readonly string[] = ['/api/shift/start', '/api/shift/end'];
+export const SHIFT_QUEUE_NAME = 'arrive-shift-queue';
+/** Where the worker leaves each replayed action's outcome for the page (Cache Storage survives reloads). */
+export const SHIFT_OUTCOME_CACHE = 'arrive-shift-outcomes';
+export const shiftOutcomeUrl = (idempotencyKey: string) => `/__shift-outcome/${encodeURIComponent(idempotencyKey)}`;
+export type ShiftOutcome = { key: string; outcome: 'done' | 'failed'; status: number; body: unknown };
+/** Posted by the worker to pages after a replay; the page then reads the outcomes. */
+export const SHIFT_SYNCED_MESSAGE = 'SHIFT_SYNCED';
+/** The worker's answer to an action it queued: 202 and this body. */
+export const QUEUED_STATUS = 202;
+export const queuedBodySchema = z.object({ queued: z.literal(true), key: z.string() });

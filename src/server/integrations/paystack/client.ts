@@ -1,0 +1,260 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ErrorType } from '../../../domain/errors';
+
+/** Paystack's answer envelope. */
+export type PaystackEnvelope<T> = { status: boolean; message: string; data: T };
+
+export type PaystackAuthorization = {
+  authorization_code: string;
+  bin: string;
+  last4: string;
+  exp_month: string;
+  exp_year: string;
+  channel?: string;
+  card_type?: string;
+  bank?: string;
+  country_code?: string;
+  brand?: string;
+  reusable: boolean;
+  signature?: string;
+  /** Transfers into a dedicated account carry the sender's details here. */
+  sender_bank?: string | null;
+  sender_bank_account_number?: string | null;
+  sender_name?: string | null;
+  receiver_bank_account_number?: string | null;
+  receiver_bank?: string | null;
+};
+
+export type PaystackCustomer = {
+  id: number;
+  customer_code: string;
+  email: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+};
+
+export type InitializeInput = {
+  email: string;
+  /** Kobo. */
+  amount: number;
+  reference: string;
+  callback_url?: string;
+  metadata?: Record<string, unknown>;
+  channels?: string[];
+};
+export type InitializeData = { authorization_url: string; access_code: string; reference: string };
+
+/** Paystack's transaction statuses (what verify answers). */
+export type PaystackTransactionStatus =
+  | 'success'
+  | 'failed'
+  | 'abandoned'
+  | 'ongoing'
+  | 'pending'
+  | 'processing'
+  | 'queued'
+  | 'reversed';
+
+export type TransactionData = {
+  id: number;
+  status: PaystackTransactionStatus;
+  reference: string;
+  /** Kobo. */
+  amount: number;
+  currency: string;
+  channel: string;
+  gateway_response: string;
+  paid_at: string | null;
+  created_at: string;
+  metadata?: Record<string, unknown> | null;
+  authorization?: PaystackAuthorization | null;
+  customer: PaystackCustomer;
+};
+
+export type ChargeAuthorizationInput = {
+  email: string;
+  amount: number;
+  authorization_code: string;
+  reference: string;
+  metadata?: Record<string, unknown>;
+};
+
+export type CreateCustomerInput = { email: string; first_name?: string; last_name?: string; phone?: string };
+
+export type DedicatedAccountInput = { customer: string | number; preferred_bank?: string; phone?: string };
+export type DedicatedAccountData = {
+  id: number;
+  account_name: string;
+  account_number: string;
+  assigned: boolean;
+  currency: string;
+  active: boolean;
+  bank: { name: string; id: number; slug: string };
+  customer: PaystackCustomer;
+};
+
+/** A fetch-shaped function: the client only needs status and text of an answer. */
+export type PaystackTransport = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+) => Promise<{ status: number; text: string }>;
+
+export type PaystackClientOptions = {
+  baseUrl: string;
+  secretKey: string;
+  /** Each call gives up after this long (SPEC §7: 10 s). */
+  timeoutMs?: number;
+  transport?: PaystackTransport;
+};
+
+export const DEFAULT_PAYSTACK_TIMEOUT_MS = 10_000;
+
+/** The production transport: real fetch, aborted at the timeout. */
+export const fetchTransport: PaystackTransport = async (url, init) => {
+  const response = await fetch(url, {
+    method: init.method,
+    headers: init.headers,
+    body: init.body,
+    signal: AbortSignal.timeout(init.timeoutMs),
+  });
+  return { status: response.status, text: await response.text() };
+};
+
+/**
+ * The sandbox transport: the emulator lives in this very app, so requests go through
+ * app.inject — the same HTTP shape without a socket, which also works in tests that never listen.
+ */
+export function injectTransport(app: FastifyInstance): PaystackTransport {
+  return async (url, init) => {
+    const parsed = new URL(url);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The payment gateway timed out')), init.timeoutMs);
+      timer.unref();
+    });
+    try {
+      const response = await Promise.race([
+        app.inject({
+          method: init.method as 'GET' | 'POST',
+          url: `${parsed.pathname}${parsed.search}`,
+          headers: init.headers,
+          ...(init.body !== undefined ? { payload: init.body } : {}),
+        }),
+        timeout,
+      ]);
+      return { status: response.statusCode, text: response.body };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+const gatewayError = (message: string, additionalInfo?: unknown) =>
+  new AppError(message, { type: ErrorType.PaymentGatewayError, status: 502, additionalInfo });
+
+/** ONE client for Paystack's REST API (DESIGN: integrations); the emulator answers the same calls. */
+export class PaystackClient {
+  readonly baseUrl: string;
+  private readonly secretKey: string;
+  private readonly transport: PaystackTransport;
+  timeoutMs: number;
+
+  constructor(options: PaystackClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/$/, '');
+    this.secretKey = options.secretKey;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_PAYSTACK_TIMEOUT_MS;
+    this.transport = options.transport ?? fetchTransport;
+  }
+
+  initializeTransaction(input: InitializeInput) {
+    return this.call<InitializeData>('POST', '/transaction/initialize', input);
+  }
+
+  verifyTransaction(reference: string) {
+    return this.call<TransactionData>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+  }
+
+  chargeAuthorization(input: ChargeAuthorizationInput) {
+    return this.call<TransactionData>('POST', '/transaction/charge_authorization', input);
+  }
+
+  createCustomer(input: CreateCustomerInput) {
+    return this.call<PaystackCustomer>('POST', '/customer', input);
+  }
+
+  createDedicatedAccount(input: DedicatedAccountInput) {
+    return this.call<DedicatedAccountData>('POST', '/dedicated_account', input);
+  }
+
+  /** Answers `data` of a `status: true` envelope; anything else is a PaymentGatewayError. */
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let answer: { status: number; text: string };
+    try {
+      answer = await this.transport(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.secretKey}`,
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        timeoutMs: this.timeoutMs,
+      });
+    } catch (err) {
+      throw gatewayError('The payment gateway could not be reached', {
+        path,
+        cause: err instanceof Error ? err.message : String(err),
+      });
+    }
+    let envelope: Partial<PaystackEnvelope<T>>;
+    try {
+      envelope = JSON.parse(answer.text) as Partial<PaystackEnvelope<T>>;
+    } catch {
+      throw gatewayError('The payment gateway sent an unreadable answer', { path, httpStatus: answer.status });
+    }
+    if (answer.status < 200 || answer.status >= 300 || envelope.status !== true || envelope.data === undefined) {
+      throw gatewayError(envelope.message || 'The payment gateway refused the request', {
+        path,
+        httpStatus: answer.status,
+      });
+    }
+    return envelope.data;
+  }
+}
+
+/**
+ * Keyed by the HTTP server: every encapsulated plugin instance of one app shares it, so the app
+ * has one client whichever plugin asks first, and many test apps in one process never mix.
+ */
+const clients = new WeakMap<object, PaystackClient>();
+
+/** True when the configured base URL is this app's own emulator. */
+function usesOwnEmulator(app: FastifyInstance) {
+  return app.config.sandbox && app.config.paystackBaseUrl === `${app.config.publicUrl}/sandbox/paystack`;
+}
+
+/** The app's one Paystack client (memoized per app instance). */
+export function getPaystack(app: FastifyInstance): PaystackClient {
+  let client = clients.get(app.server);
+  if (!client) {
+    client = new PaystackClient({
+      baseUrl: app.config.paystackBaseUrl,
+      secretKey: app.config.paystackSecretKey,
+      transport: usesOwnEmulator(app) ? injectTransport(app) : fetchTransport,
+    });
+    clients.set(app.server, client);
+  }
+  return client;
+}
+
+/**
+ * True when Paystack answered and refused (4xx other than auth and rate limits): the request
+ * reached it and was definitively declined — unlike a timeout, where the outcome is unknown.
+ */
+export function isGatewayRefusal(err: unknown): boolean {
+  if (!(err instanceof AppError) || err.type !== ErrorType.PaymentGatewayError) return false;
+  const info = err.additionalInfo as { httpStatus?: unknown } | undefined;
+  const status = typeof info?.httpStatus === 'number' ? info.httpStatus : 0;
+  return status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
+}

@@ -1,0 +1,196 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { OTP_EXPIRY_MS, OTP_LENGTH } from '../../../domain/constants';
+import { AppError, ErrorType } from '../../../domain/errors';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import type { SmsProvider } from '../../integrations/sms/sms-provider';
+import {
+  OTP_FAILED_TRIES_PER_PHONE,
+  OTP_FAILED_TRIES_WINDOW_MS,
+  OTP_MAX_ATTEMPTS,
+  OTP_SENDS_PER_ADDRESS,
+  OTP_SENDS_PER_ADDRESS_WINDOW_MS,
+  OTP_SENDS_PER_PHONE,
+  OTP_SENDS_PER_PHONE_WINDOW_MS,
+} from './limits';
+import { otpCodes } from './tables';
+
+type Secret = Pick<Config, 'SESSION_SECRET'>;
+
+/** Six digits from the operating system's CSPRNG, leading zeros kept. */
+export function generateOtpCode(): string {
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
+}
+
+/**
+ * Keyed and bound to the client: a copy of the table alone does not let anyone try the million
+ * codes offline, and one client's hash says nothing about another's.
+ */
+export function hashOtpCode(config: Secret, clientId: string, code: string): string {
+  return createHmac('sha256', config.SESSION_SECRET).update(`otp:${clientId}:${code}`).digest('hex');
+}
+
+export const otpSmsBody = (code: string) =>
+  `Your Arrive code is ${code}. It expires in ${OTP_EXPIRY_MS / 60_000} minutes. Do not share it with anyone.`;
+
+function rateLimited(message: string, retryAfterSeconds: number, scope: 'phone' | 'address'): AppError {
+  return new AppError(message, {
+    status: 429,
+    type: ErrorType.RateLimited,
+    additionalInfo: { scope, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) },
+  });
+}
+
+export type IssueOtpInput = {
+  clientId: string;
+  /** International form (234…), as the SMS provider wants it. */
+  phoneInternational: string;
+  requestIp: string;
+};
+
+/**
+ * Issues a new code for a client and sends it: checks the per-phone and per-address send limits,
+ * closes the client's earlier codes, stores the new code's hash, then sends. A send that fails
+ * closes the code again and answers OPTSendFailed.
+ */
+export async function issueOtp(
+  deps: { db: DbOrTx; config: Secret; sms: SmsProvider; log: FastifyBaseLogger },
+  input: IssueOtpInput,
+): Promise<{ expiresAt: Date }> {
+  const { db, config, sms } = deps;
+  const now = new Date();
+
+  const phoneSince = new Date(now.getTime() - OTP_SENDS_PER_PHONE_WINDOW_MS);
+  const [phoneSends] = await db
+    .select({ n: count(), oldest: sql<string | Date | null>`min(${otpCodes.createdAt})` })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.clientId, input.clientId), gte(otpCodes.createdAt, phoneSince)));
+  if ((phoneSends?.n ?? 0) >= OTP_SENDS_PER_PHONE) {
+    const oldest = phoneSends?.oldest ? new Date(phoneSends.oldest).getTime() : now.getTime();
+    throw rateLimited(
+      'Too many codes were sent to this number. Please wait a while before asking again.',
+      (oldest + OTP_SENDS_PER_PHONE_WINDOW_MS - now.getTime()) / 1000,
+      'phone',
+    );
+  }
+  const addressSince = new Date(now.getTime() - OTP_SENDS_PER_ADDRESS_WINDOW_MS);
+  const [addressSends] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.requestIp, input.requestIp), gte(otpCodes.createdAt, addressSince)));
+  if ((addressSends?.n ?? 0) >= OTP_SENDS_PER_ADDRESS) {
+    throw rateLimited(
+      'Too many codes were requested from this network. Please try again later.',
+      OTP_SENDS_PER_ADDRESS_WINDOW_MS / 1000,
+      'address',
+    );
+  }
+
+  const code = generateOtpCode();
+  const expiresAt = new Date(now.getTime() + OTP_EXPIRY_MS);
+  await db
+    .update(otpCodes)
+    .set({ closedAt: now, closedReason: 'replaced' })
+    .where(and(eq(otpCodes.clientId, input.clientId), isNull(otpCodes.closedAt)));
+  const [row] = await db
+    .insert(otpCodes)
+    .values({
+      clientId: input.clientId,
+      codeHash: hashOtpCode(config, input.clientId, code),
+      expiresAt,
+      requestIp: input.requestIp,
+      createdAt: now,
+    })
+    .returning({ id: otpCodes.id });
+  if (!row) throw new Error('the code was not stored');
+
+  try {
+    await sms.send({ to: input.phoneInternational, body: otpSmsBody(code) });
+  } catch {
+    // The provider already logged what it may (never the code); the code must not linger unused.
+    await db.update(otpCodes).set({ closedAt: new Date(), closedReason: 'send_failed' }).where(eq(otpCodes.id, row.id));
+    throw new AppError('We could not send the code by SMS. Please try again.', {
+      status: 502,
+      type: ErrorType.OPTSendFailed,
+    });
+  }
+  return { expiresAt };
+}
+
+const invalidCode = (attemptsLeft: number) =>
+  new AppError('The code is not correct', {
+    status: 400,
+    type: ErrorType.InvalidOTPCode,
+    additionalInfo: { attemptsLeft },
+  });
+
+/**
+ * Checks a code against the client's open code. Wrong tries are counted atomically (two
+ * simultaneous guesses both count) and burn the code at OTP_MAX_ATTEMPTS; a right code is
+ * consumed once, even when sent twice at the same moment.
+ */
+export async function verifyOtp(deps: { db: DbOrTx; config: Secret }, clientId: string, code: string): Promise<void> {
+  const { db, config } = deps;
+  const now = new Date();
+
+  const since = new Date(now.getTime() - OTP_FAILED_TRIES_WINDOW_MS);
+  const [failed] = await db
+    .select({ tries: sum(otpCodes.attempts) })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.clientId, clientId), gte(otpCodes.createdAt, since)));
+  if (Number(failed?.tries ?? 0) >= OTP_FAILED_TRIES_PER_PHONE) {
+    throw rateLimited(
+      'Too many wrong codes for this number. Please wait before trying again.',
+      OTP_FAILED_TRIES_WINDOW_MS / 1000,
+      'phone',
+    );
+  }
+
+  const [open] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.clientId, clientId), isNull(otpCodes.closedAt)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (!open) {
+    throw new AppError('No code is waiting for this number; ask for a new one', {
+      status: 400,
+      type: ErrorType.InvalidOTPCode,
+      additionalInfo: { attemptsLeft: 0 },
+    });
+  }
+  if (open.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('The code has expired; ask for a new one', { status: 400, type: ErrorType.OTPExpired });
+  }
+
+  const expected = Buffer.from(open.codeHash, 'hex');
+  const given = Buffer.from(hashOtpCode(config, clientId, code), 'hex');
+  const matches = expected.length === given.length && timingSafeEqual(expected, given);
+
+  if (!matches) {
+    const [counted] = await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
+      .returning({ attempts: otpCodes.attempts });
+    const attempts = counted?.attempts ?? OTP_MAX_ATTEMPTS;
+    if (attempts >= OTP_MAX_ATTEMPTS) {
+      await db
+        .update(otpCodes)
+        .set({ closedAt: now, closedReason: 'burned' })
+        .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt)));
+    }
+    throw invalidCode(Math.max(0, OTP_MAX_ATTEMPTS - attempts));
+  }
+
+  const [used] = await db
+    .update(otpCodes)
+    .set({ closedAt: now, closedReason: 'used' })
+    .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt)))
+    .returning({ id: otpCodes.id });
+  if (!used) throw invalidCode(0);
+}

@@ -1,0 +1,46 @@
+import type { HomeDeliveryType } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { type DeliveryQuote, deliveryFeeKobo, deliveryFeeRules } from '../../../domain/schemas/delivery';
+import type { DeliveryAddress } from '../../../domain/schemas/order';
+import type { MapsAdapter } from '../../integrations/maps/adapter';
+import { GAS_CENTER } from './center';
+
+/**
+ * Places the address (geocoding it when it has no coordinates), measures the road from the gas
+ * center and prices the delivery. Refuses addresses it cannot place or that lie too far away.
+ */
+export async function quoteDelivery(
+  maps: MapsAdapter,
+  address: DeliveryAddress,
+  type: HomeDeliveryType,
+): Promise<DeliveryQuote> {
+  let placed = address;
+  let estimate = false;
+  if (placed.lat === undefined || placed.lng === undefined) {
+    const found = await maps.geocode([address.line1, address.city, address.state].join(', '));
+    if (!found) {
+      throw new AppError(
+        `We could not find '${address.city}' on the map. Choose your area from the list (for example Yaba or Lekki Phase 1).`,
+        { status: 400, type: ErrorType.InvalidInput, additionalInfo: { field: 'address.city' } },
+      );
+    }
+    placed = { ...address, lat: found.lat, lng: found.lng };
+    estimate = found.estimate;
+  }
+  const route = await maps.distance(GAS_CENTER, { lat: placed.lat ?? 0, lng: placed.lng ?? 0 }, 'driving');
+  const distanceKm = Math.round(route.distanceMeters / 100) / 10;
+  if (distanceKm > deliveryFeeRules.maxKm) {
+    throw new AppError(
+      `This address is ${distanceKm} km from our gas center; we deliver up to ${deliveryFeeRules.maxKm} km. Choose pickup instead.`,
+      { status: 400, type: ErrorType.InvalidInput, additionalInfo: { field: 'address', distanceKm } },
+    );
+  }
+  return {
+    fee: deliveryFeeKobo(distanceKm, type),
+    distanceKm,
+    estimate: estimate || route.estimate,
+    homeDeliveryType: type,
+    center: { name: GAS_CENTER.name, lat: GAS_CENTER.lat, lng: GAS_CENTER.lng },
+    address: placed,
+  };
+}

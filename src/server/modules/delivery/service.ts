@@ -1,0 +1,156 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { type Delivery, deliveryTransitions } from '../../../domain/schemas/delivery';
+import type { DbOrTx } from '../../db/client';
+import { recordOrderEvent } from '../order/events';
+import { orders } from '../order/tables';
+import { type DeliveryRow, deliveries } from './tables';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toDeliveryView(row: DeliveryRow, orderNumber: string): Delivery {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    orderNumber,
+    clientId: row.clientId,
+    status: row.status,
+    type: row.type,
+    address: row.address,
+    distanceKm: row.distanceKm,
+    fee: row.fee,
+    carrierClientId: row.carrierClientId,
+    carrierName: row.carrierName,
+    carrierPhone: row.carrierPhone,
+    vehicle: row.vehicle,
+    note: row.note,
+    assignedAt: iso(row.assignedAt),
+    deliveredAt: iso(row.deliveredAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('Delivery not found', { status: 404, type: ErrorType.NotFound });
+
+/** Deliveries with their order numbers; `clientId` scopes to one client's. */
+export async function findDeliveries(
+  db: DbOrTx,
+  filter: { id?: string; orderId?: string; orderNumber?: string; clientId?: string; status?: DeliveryRow['status'] },
+  page = { page: 1, pageSize: 50 },
+) {
+  const conditions: SQL[] = [];
+  if (filter.id) conditions.push(eq(deliveries.id, filter.id));
+  if (filter.orderId) conditions.push(eq(deliveries.orderId, filter.orderId));
+  if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber.trim().toUpperCase()));
+  if (filter.clientId) conditions.push(eq(deliveries.clientId, filter.clientId));
+  if (filter.status) conditions.push(eq(deliveries.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ delivery: deliveries, orderNumber: orders.orderNumber })
+      .from(deliveries)
+      .innerJoin(orders, eq(orders.id, deliveries.orderId))
+      .where(where)
+      .orderBy(desc(deliveries.createdAt))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(deliveries).innerJoin(orders, eq(orders.id, deliveries.orderId)).where(where),
+  ]);
+  return {
+    deliveries: rows.map((r) => toDeliveryView(r.delivery, r.orderNumber)),
+    page: page.page,
+    pageSize: page.pageSize,
+    total: totalRow?.n ?? 0,
+  };
+}
+
+export async function findOneDelivery(db: DbOrTx, filter: Parameters<typeof findDeliveries>[1]): Promise<Delivery> {
+  const { deliveries: list } = await findDeliveries(db, filter, { page: 1, pageSize: 1 });
+  const [one] = list;
+  if (!one) throw notFound();
+  return one;
+}
+
+/** Statuses that need the order paid first: the carrier must not leave with unpaid goods. */
+const NEEDS_PAYMENT: DeliveryRow['status'][] = [
+  DeliveryStatus.CarrierPickup,
+  DeliveryStatus.InTransit,
+  DeliveryStatus.Delivered,
+];
+
+/**
+ * Moves a delivery along its lifecycle (staff), recording the step on the order's timeline.
+ * Delivered also marks the order Delivered.
+ */
+export async function changeDeliveryStatus(
+  db: DbOrTx,
+  id: string,
+  next: DeliveryRow['status'],
+  options: {
+    note?: string | undefined;
+    actorClientId: string;
+    carrier?: Pick<DeliveryRow, 'carrierName' | 'carrierPhone' | 'vehicle' | 'carrierClientId'>;
+  },
+): Promise<Delivery> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
+    if (!row) throw notFound();
+    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
+    if (!order) throw notFound();
+    const allowed = deliveryTransitions[row.status];
+    const reassigning = options.carrier && next === DeliveryStatus.Accepted && row.status === DeliveryStatus.Accepted;
+    if (!reassigning && !allowed.includes(next)) {
+      throw new AppError(
+        `A delivery that is ${row.status} cannot become ${next}${allowed.length ? ` (next: ${allowed.join(', ')})` : ''}`,
+        { status: 409, type: ErrorType.Conflict, additionalInfo: { status: row.status, allowed } },
+      );
+    }
+    if (NEEDS_PAYMENT.includes(next) && order.status !== OrderStatus.Paid) {
+      throw new AppError(`The order is ${order.status}; it must be Paid before the carrier takes it`, {
+        status: 409,
+        type: ErrorType.Conflict,
+        additionalInfo: { orderStatus: order.status },
+      });
+    }
+    if (next === DeliveryStatus.Accepted && !options.carrier && !row.carrierName) {
+      throw new AppError('Assign a carrier first (PUT /api/delivery/assign/{id})', {
+        status: 409,
+        type: ErrorType.Conflict,
+      });
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(deliveries)
+      .set({
+        status: next,
+        ...(options.carrier ? { ...options.carrier, assignedAt: now } : {}),
+        ...(next === DeliveryStatus.Delivered ? { deliveredAt: now } : {}),
+        ...(options.note !== undefined ? { note: options.note } : {}),
+      })
+      .where(eq(deliveries.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordOrderEvent(tx, order.id, next, {
+      kind: 'delivery',
+      note: options.carrier
+        ? `Carrier: ${options.carrier.carrierName} (${options.carrier.vehicle ?? 'Bike'})`
+        : (options.note ?? null),
+      actorClientId: options.actorClientId,
+      at: now,
+    });
+    if (next === DeliveryStatus.Delivered) {
+      await tx
+        .update(orders)
+        .set({ status: OrderStatus.Delivered, isDelivered: true, deliveredAt: now })
+        .where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, order.id, OrderStatus.Delivered, {
+        note: 'Delivered to the client',
+        actorClientId: options.actorClientId,
+        at: now,
+      });
+    }
+    return toDeliveryView(updated, order.orderNumber);
+  });
+}

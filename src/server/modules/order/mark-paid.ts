@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import { OrderStatus, type PaymentType } from '../../../domain/enums';
+import type { DbOrTx } from '../../db/client';
+import { recordOrderEvent } from './events';
+import { orders } from './tables';
+
+/**
+ * Moves an order from Not Paid to Paid (and puts the step on its timeline). Answers true only
+ * for the call that made the change: the row is locked first, so two payments racing for one
+ * order give value once.
+ */
+export async function markOrderPaid(tx: DbOrTx, orderId: string, paymentType: PaymentType): Promise<boolean> {
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status !== OrderStatus.NotPaid) return false;
+  const paidAt = new Date();
+  const updated = await tx
+    .update(orders)
+    .set({ status: OrderStatus.Paid, paymentStatus: 'success', paymentType, paidAt })
+    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.NotPaid)))
+    .returning({ id: orders.id });
+  if (updated.length !== 1) return false;
+  await recordOrderEvent(tx, orderId, OrderStatus.Paid, { note: `Paid (${paymentType})`, at: paidAt });
+  return true;
+}

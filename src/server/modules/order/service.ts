@@ -1,0 +1,232 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { DeliveryOption, DeliveryStatus, OrderStatus, ProductType } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  type NewOrderInput,
+  newOrderInputSchema,
+  type Order,
+  type OrderListQuery,
+  type OrderPage,
+} from '../../../domain/schemas/order';
+import type { DbOrTx } from '../../db/client';
+import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
+import { deliveries } from '../delivery/tables';
+import { releaseQuota, reserveQuota } from '../quota/service';
+import { newOrderNumber, newPaymentNumber, newPickupCode, normalizeOrderNumber } from './codes';
+import { recordOrderEvent } from './events';
+import { priceOrder } from './pricing';
+import { type OrderRow, orderItems, orders } from './tables';
+import { isCancellable, toOrderView, toOrderViews } from './view';
+
+export { recordOrderEvent } from './events';
+export { isCancellable, toOrderView, toOrderViews } from './view';
+
+export type CreateOrderOptions = {
+  /** Geocoding and distances for home delivery; defaults to the straight-line estimate. */
+  maps?: MapsAdapter;
+  /** Who placed it, when not the client (a staff member at the counter). */
+  actorClientId?: string;
+};
+
+/** An order by its number, whoever owns it (staff, payments, pickup). */
+export async function findOrderByNumber(db: DbOrTx, orderNumber: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNumber, normalizeOrderNumber(orderNumber)));
+  return row ?? null;
+}
+
+/** An order by its number, only if it belongs to this client: anyone else's is simply not found. */
+export async function findClientOrder(db: DbOrTx, clientId: string, orderNumber: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, normalizeOrderNumber(orderNumber)), eq(orders.clientId, clientId)));
+  return row ?? null;
+}
+
+export async function findOrderByPaymentNumber(db: DbOrTx, paymentNumber: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentNumber, paymentNumber.trim().toUpperCase()));
+  return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The client's order named by `ref`: its id (SPEC paths such as cancel/{id}) or its order number.
+ * Throws NotFound for anything not theirs.
+ */
+export async function requireClientOrder(db: DbOrTx, clientId: string, ref: string, lock = false): Promise<OrderRow> {
+  const where = UUID.test(ref)
+    ? and(eq(orders.id, ref.toLowerCase()), eq(orders.clientId, clientId))
+    : and(eq(orders.orderNumber, normalizeOrderNumber(ref)), eq(orders.clientId, clientId));
+  const query = db.select().from(orders).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+  return row;
+}
+
+function parseInput(input: unknown): NewOrderInput {
+  const parsed = newOrderInputSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new AppError(issue?.message ?? 'Invalid order', {
+    status: 400,
+    type: ErrorType.InvalidInput,
+    additionalInfo: { issues: z.treeifyError(parsed.error) },
+  });
+}
+
+async function unusedCode(db: DbOrTx, make: () => string, column: 'orderNumber' | 'paymentNumber' | 'pickupCode') {
+  // Collisions are one in hundreds of millions; checking first keeps the insert from failing
+  // (a failed statement would abort the whole transaction on PostgreSQL).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = make();
+    const [hit] = await db.select({ id: orders.id }).from(orders).where(eq(orders[column], code)).limit(1);
+    if (!hit) return code;
+  }
+  throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
+}
+
+/**
+ * Places an order for a client: prices it on the server, takes the quota, stores the order, its
+ * lines, its first timeline step (Not Paid) and, for home delivery, its delivery record — all in
+ * one transaction, so bad input or a full quota stores nothing. Retried HTTP calls are made
+ * idempotent by the Idempotency-Key plugin in front of the route.
+ */
+export async function createOrder(
+  db: DbOrTx,
+  clientId: string,
+  input: NewOrderInput | unknown,
+  options: CreateOrderOptions = {},
+): Promise<Order> {
+  const parsed = parseInput(input);
+  const maps = options.maps ?? createEstimateMaps();
+  // Priced outside the transaction: geocoding may call out to the network.
+  const priced = await priceOrder(db, parsed, maps);
+  return db.transaction(async (tx) => {
+    await reserveQuota(
+      tx,
+      priced.lines.map((l) => ({
+        productId: l.product.id,
+        name: l.product.name,
+        quantity: l.quantity,
+        unit: l.product.type === ProductType.Gas ? 'kg' : 'item',
+      })),
+    );
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: await unusedCode(tx, newOrderNumber, 'orderNumber'),
+        paymentNumber: await unusedCode(tx, newPaymentNumber, 'paymentNumber'),
+        pickupCode: await unusedCode(tx, newPickupCode, 'pickupCode'),
+        clientId,
+        type: priced.type,
+        status: OrderStatus.NotPaid,
+        deliveryOption: priced.deliveryOption,
+        deliveryAddress: priced.address,
+        homeDeliveryType: priced.homeDeliveryType,
+        deliveryDistanceKm: priced.distanceKm,
+        deliveryFeeIsEstimate: priced.feeIsEstimate,
+        nomineeName: priced.nominee?.name ?? null,
+        nomineePhone: priced.nominee?.phone ?? null,
+        subtotal: priced.subtotal,
+        deliveryFee: priced.deliveryFee,
+        total: priced.total,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderItems).values(
+      priced.lines.map((l, position) => ({
+        orderId: order.id,
+        productId: l.product.id,
+        name:
+          l.product.type === ProductType.Gas && l.sizeKg !== null
+            ? `${l.product.name} (${l.sizeKg} kg cylinder)`
+            : l.product.name,
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        sizeKg: l.sizeKg,
+        lineTotal: l.lineTotal,
+        position,
+      })),
+    );
+    await recordOrderEvent(tx, order.id, OrderStatus.NotPaid, {
+      note: 'Order placed',
+      actorClientId: options.actorClientId ?? clientId,
+    });
+    if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
+      await tx.insert(deliveries).values({
+        orderId: order.id,
+        clientId,
+        status: DeliveryStatus.Pending,
+        type: priced.homeDeliveryType ?? 'oneWay',
+        address: priced.address,
+        distanceKm: priced.distanceKm,
+        fee: priced.deliveryFee,
+      });
+    }
+    return toOrderView(tx, order);
+  });
+}
+
+/** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
+export async function cancelClientOrder(db: DbOrTx, clientId: string, ref: string): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await requireClientOrder(tx, clientId, ref, true);
+    if (!isCancellable(order)) {
+      throw new AppError(
+        `This order can no longer be cancelled: it is ${order.status}. Only orders that are Not Paid can be cancelled; contact support about a paid order.`,
+        { status: 409, type: ErrorType.Conflict, additionalInfo: { status: order.status } },
+      );
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: OrderStatus.Cancelled, cancelledAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const lines = await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    await releaseQuota(tx, lines);
+    await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
+      note: 'Cancelled by the client',
+      actorClientId: clientId,
+      at: now,
+    });
+    const cancelledDelivery = await tx
+      .update(deliveries)
+      .set({ status: DeliveryStatus.Cancelled })
+      .where(eq(deliveries.orderId, order.id))
+      .returning({ id: deliveries.id });
+    if (cancelledDelivery.length > 0) {
+      await recordOrderEvent(tx, order.id, DeliveryStatus.Cancelled, {
+        kind: 'delivery',
+        actorClientId: clientId,
+        at: now,
+      });
+    }
+    if (!updated) throw new Error('cancel update returned nothing');
+    return toOrderView(tx, updated);
+  });
+}
+
+/** The client's orders, newest first. */
+export async function listClientOrders(db: DbOrTx, clientId: string, query: OrderListQuery): Promise<OrderPage> {
+  const where = and(eq(orders.clientId, clientId), query.status ? eq(orders.status, query.status) : undefined);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { orders: await toOrderViews(db, rows), page: query.page, pageSize: query.pageSize, total: totalRow?.n ?? 0 };
+}

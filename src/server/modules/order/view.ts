@@ -1,0 +1,111 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { OrderStatus } from '../../../domain/enums';
+import { deliveryAddressSchema, type Order, type OrderEvent } from '../../../domain/schemas/order';
+import type { DbOrTx } from '../../db/client';
+import { products } from '../product/tables';
+import { type OrderEventRow, type OrderItemRow, type OrderRow, orderEvents, orderItems } from './tables';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Only Not Paid orders can be cancelled: from Processing on, money may be moving. */
+export const isCancellable = (order: Pick<OrderRow, 'status'>) => order.status === OrderStatus.NotPaid;
+
+/** The pickup code is shown while it can be used: paid, not handed over. */
+const showsPickupCode = (order: OrderRow) => order.status === OrderStatus.Paid && !order.isDelivered;
+
+function timeline(order: OrderRow, rows: OrderEventRow[]): OrderEvent[] {
+  const events: OrderEvent[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    note: r.note,
+    at: r.createdAt.toISOString(),
+  }));
+  // Steps made by other areas without a timeline entry still show, from the order's own times.
+  const has = (status: string) => events.some((e) => e.kind === 'order' && e.status === status);
+  const implied: [string, Date | null][] = [
+    [OrderStatus.Paid, order.paidAt],
+    [OrderStatus.Delivered, order.deliveredAt],
+    [OrderStatus.Cancelled, order.cancelledAt],
+  ];
+  for (const [status, at] of implied) {
+    if (at && !has(status)) {
+      events.push({
+        id: `${order.id}:${status}`,
+        kind: 'order',
+        status: status as OrderEvent['status'],
+        note: null,
+        at: at.toISOString(),
+      });
+    }
+  }
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** Orders as the API sends them, with their lines and timelines, in two queries per batch. */
+export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, events] = await Promise.all([
+    db
+      .select({ item: orderItems, productType: products.type })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.position)),
+    db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt)),
+  ]);
+  const itemsOf = new Map<string, { item: OrderItemRow; productType: Order['items'][number]['productType'] }[]>();
+  for (const it of items) itemsOf.set(it.item.orderId, [...(itemsOf.get(it.item.orderId) ?? []), it]);
+  const eventsOf = new Map<string, OrderEventRow[]>();
+  for (const ev of events) eventsOf.set(ev.orderId, [...(eventsOf.get(ev.orderId) ?? []), ev]);
+
+  return rows.map((o) => {
+    const address = deliveryAddressSchema.safeParse(o.deliveryAddress);
+    return {
+      id: o.id,
+      orderNumber: o.orderNumber,
+      paymentNumber: o.paymentNumber,
+      type: o.type,
+      status: o.status,
+      paymentStatus: o.paymentStatus,
+      paymentType: o.paymentType,
+      deliveryOption: o.deliveryOption,
+      deliveryAddress: address.success ? address.data : null,
+      homeDeliveryType: o.homeDeliveryType,
+      nomineeName: o.nomineeName,
+      nomineePhone: o.nomineePhone,
+      subtotal: o.subtotal,
+      deliveryFee: o.deliveryFee,
+      total: o.total,
+      deliveryDistanceKm: o.deliveryDistanceKm,
+      deliveryFeeIsEstimate: o.deliveryFeeIsEstimate,
+      isDelivered: o.isDelivered,
+      pickupDispute: o.pickupDispute,
+      pickupCode: showsPickupCode(o) ? o.pickupCode : null,
+      canCancel: isCancellable(o),
+      paidAt: iso(o.paidAt),
+      deliveredAt: iso(o.deliveredAt),
+      cancelledAt: iso(o.cancelledAt),
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+      items: (itemsOf.get(o.id) ?? []).map(({ item, productType }) => ({
+        id: item.id,
+        productId: item.productId,
+        productType,
+        name: item.name,
+        unitPrice: item.unitPrice,
+        quantity: item.quantity,
+        sizeKg: item.sizeKg,
+        lineTotal: item.lineTotal,
+      })),
+      events: timeline(o, eventsOf.get(o.id) ?? []),
+    };
+  });
+}
+
+export async function toOrderView(db: DbOrTx, row: OrderRow): Promise<Order> {
+  const [view] = await toOrderViews(db, [row]);
+  if (!view) throw new Error('toOrderView: no view');
+  return view;
+}

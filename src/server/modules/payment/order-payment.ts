@@ -1,0 +1,220 @@
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { OrderStatus, PaymentGateway, PaymentPurpose, PaymentStatus, PaymentType } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
+import type { DbOrTx } from '../../db/client';
+import { getPaystack, isGatewayRefusal } from '../../integrations/paystack/client';
+import { markOrderPaid } from '../order/mark-paid';
+import { type OrderRow, orders } from '../order/tables';
+import { recordPaymentError } from './payment-errors';
+import { applySuccess, NoValueError, verifyPayment } from './processing';
+import { initiatePayment, newPaymentNumber, newReference, onPaymentSucceeded, paymentEmailOf } from './service';
+import { type PaymentRow, payments, savedCards } from './tables';
+import { toPaymentView } from './view';
+
+/** A pending checkout younger than this is handed out again instead of starting another. */
+const REUSE_CHECKOUT_MS = 12 * 60 * 60 * 1000;
+
+/** Gives value for an order payment: the order becomes Paid (Electronic), once. */
+export async function giveOrderValue(tx: DbOrTx, payment: PaymentRow): Promise<void> {
+  if (!payment.orderId) throw new NoValueError(ErrorType.OrderPaymentError, 'An order payment without an order');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+  if (!order || order.clientId !== payment.clientId) {
+    throw new NoValueError(ErrorType.OrderPaymentError, 'The paid order does not belong to the payer');
+  }
+  if (order.total !== payment.amount) {
+    throw new NoValueError(
+      ErrorType.AmountNotMatch,
+      `The order total (${order.total}) is not the amount paid (${payment.amount})`,
+      { expectedAmount: order.total, paidAmount: payment.amount },
+    );
+  }
+  const changed = await markOrderPaid(tx, order.id, PaymentType.Electronic);
+  if (!changed) {
+    // The money is in but the order was already paid (or cancelled): staff refund it.
+    await recordPaymentError(tx, {
+      reference: payment.reference,
+      type: ErrorType.OrderPaymentError,
+      message: `Order ${order.orderNumber} was already ${order.status} when this payment succeeded; refund it`,
+      paymentId: payment.id,
+      clientId: payment.clientId,
+      expectedAmount: order.total,
+      paidAmount: payment.amount,
+    });
+  }
+}
+
+onPaymentSucceeded(PaymentPurpose.OrderPayment, giveOrderValue);
+
+const orderNotFound = () => new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+
+export async function requireOwnOrder(db: DbOrTx, clientId: string, orderNumber: string): Promise<OrderRow> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.clientId, clientId)));
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+function assertPayable(order: OrderRow) {
+  if (order.status === OrderStatus.NotPaid) return;
+  const paid = order.status !== OrderStatus.Cancelled && order.status !== OrderStatus.Failed;
+  throw new AppError(paid ? 'This order is already paid' : `This order is ${order.status}`, {
+    status: 409,
+    type: paid ? ErrorType.Conflict : ErrorType.OrderPaymentFailed,
+    additionalInfo: { orderStatus: order.status },
+  });
+}
+
+const checkoutOf = (payment: PaymentRow, orderNumber: string | null): CheckoutDetails => ({
+  authorizationUrl: payment.authorizationUrl ?? '',
+  orderNumber,
+  ref: payment.reference,
+  accessCode: payment.accessCode ?? '',
+  purpose: payment.purpose,
+  paymentNumber: payment.paymentNumber,
+});
+
+/**
+ * POST initiate/order: the checkout for an order. A still-pending checkout for the same order and
+ * amount is handed out again (after asking Paystack whether it was paid meanwhile), so a retry
+ * or a second tap never opens a second transaction.
+ */
+export async function initiateOrderPayment(
+  app: FastifyInstance,
+  clientId: string,
+  orderNumber: string,
+): Promise<CheckoutDetails> {
+  let order = await requireOwnOrder(app.db, clientId, orderNumber);
+  assertPayable(order);
+  const candidates = await app.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.status, PaymentStatus.Pending),
+        eq(payments.gateway, PaymentGateway.Paystack),
+        isNotNull(payments.accessCode),
+        gt(payments.createdAt, new Date(Date.now() - REUSE_CHECKOUT_MS)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt));
+  for (const candidate of candidates) {
+    const { outcome, payment } = await verifyPayment(app, candidate);
+    if (outcome === 'success') {
+      order = await requireOwnOrder(app.db, clientId, orderNumber);
+      assertPayable(order);
+    }
+    if (payment.status === PaymentStatus.Pending && payment.amount === order.total && !payment.valueGivenAt) {
+      return checkoutOf(payment, order.orderNumber);
+    }
+  }
+  const started = await initiatePayment(app, {
+    clientId,
+    purpose: PaymentPurpose.OrderPayment,
+    amount: order.total,
+    orderId: order.id,
+  });
+  return {
+    authorizationUrl: started.authorizationUrl,
+    orderNumber: order.orderNumber,
+    ref: started.reference,
+    accessCode: started.accessCode,
+    purpose: PaymentPurpose.OrderPayment,
+    paymentNumber: started.paymentNumber,
+  };
+}
+
+/** The still-open checkout of an order, or null (GET pending_url/{id}). */
+export async function pendingCheckout(
+  app: FastifyInstance,
+  clientId: string,
+  orderNumber: string,
+): Promise<CheckoutDetails | null> {
+  const order = await requireOwnOrder(app.db, clientId, orderNumber);
+  if (order.status !== OrderStatus.NotPaid) return null;
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.status, PaymentStatus.Pending),
+        isNotNull(payments.accessCode),
+        gt(payments.createdAt, new Date(Date.now() - REUSE_CHECKOUT_MS)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return payment && payment.amount === order.total ? checkoutOf(payment, order.orderNumber) : null;
+}
+
+/**
+ * POST paystack/send_payment: pays an order with the client's saved card (charge_authorization).
+ * The payment row exists before the charge, so a timeout leaves a pending payment that
+ * reconciliation settles rather than a charge nobody knows about.
+ */
+export async function payOrderWithSavedCard(
+  app: FastifyInstance,
+  clientId: string,
+  orderNumber: string,
+): Promise<PaymentView> {
+  const order = await requireOwnOrder(app.db, clientId, orderNumber);
+  assertPayable(order);
+  const [card] = await app.db.select().from(savedCards).where(eq(savedCards.clientId, clientId));
+  if (!card) throw new AppError('No saved card', { status: 404, type: ErrorType.NotFound });
+  const email = card.email || (await paymentEmailOf(app.db, clientId));
+  const [payment] = await app.db
+    .insert(payments)
+    .values({
+      paymentNumber: newPaymentNumber(),
+      reference: newReference(),
+      purpose: PaymentPurpose.OrderPayment,
+      gateway: PaymentGateway.Paystack,
+      status: PaymentStatus.Pending,
+      amount: order.total,
+      clientId,
+      orderId: order.id,
+      email,
+      // No checkout page: the access code marks it as known to the gateway for reconciliation.
+      accessCode: 'charge_authorization',
+    })
+    .returning();
+  if (!payment) throw new AppError('The payment could not be recorded', { type: ErrorType.OrderPaymentError });
+  try {
+    const data = await getPaystack(app).chargeAuthorization({
+      email,
+      amount: order.total,
+      authorization_code: card.authorizationCode,
+      reference: payment.reference,
+      metadata: { paymentNumber: payment.paymentNumber, purpose: payment.purpose, orderId: order.id },
+    });
+    if (data.status === 'success') {
+      const { payment: after } = await applySuccess(app, payment.id, data);
+      return toPaymentView(after, order.orderNumber);
+    }
+    const { payment: after } = await verifyPayment(app, payment);
+    return toPaymentView(after, order.orderNumber);
+  } catch (err) {
+    if (isGatewayRefusal(err)) {
+      await app.db
+        .update(payments)
+        .set({ status: PaymentStatus.Failed, gatewayResponse: err instanceof Error ? err.message : 'Declined' })
+        .where(eq(payments.id, payment.id));
+      throw new AppError('The saved card could not be charged', {
+        status: 402,
+        type: ErrorType.OrderPaymentFailed,
+        additionalInfo: { paymentNumber: payment.paymentNumber },
+      });
+    }
+    if (err instanceof AppError && err.type === ErrorType.PaymentGatewayError) {
+      // Whether the card was charged is unknown: keep it pending, reconciliation will tell.
+      const [after] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
+      if (after) return toPaymentView(after, order.orderNumber);
+    }
+    throw err;
+  }
+}

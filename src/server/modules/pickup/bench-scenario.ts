@@ -1,0 +1,131 @@
+// The pickup bench scenario: N counters and N clients confirm N hand-overs at once over real
+// sockets; it measures the confirmation round trip (the staff's request until the staff hears
+// the order is Delivered). For `npm run bench`; not used by the running app.
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createSession } from '../auth/session-service';
+import { clients } from '../client/tables';
+import { pickupChannelOf } from './channel';
+import { connectPickupSocket, createPaidOrder, nextEvent, type PickupSocket, putOnShift } from './testing';
+
+export type PickupBenchOptions = {
+  /** How many client/counter pairs confirm at once. */
+  clients: number;
+  /** Rounds per pair (each round is a new order). */
+  rounds?: number;
+  /** Per-step timeout. */
+  timeoutMs?: number;
+};
+
+export type PickupBenchResult = {
+  pairs: number;
+  confirmations: number;
+  errors: number;
+  /** Round trip, milliseconds. */
+  meanMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Wall time of the whole measured phase, and confirmations per second over it. */
+  durationMs: number;
+  perSecond: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+
+async function newClient(app: FastifyInstance): Promise<{ clientId: string; token: string }> {
+  const local = `0809${String(randomInt(10_000_000)).padStart(7, '0')}`;
+  const [row] = await app.db
+    .insert(clients)
+    .values({ phoneLocal: local, phoneInternational: `234${local.slice(1)}`, isVerified: true, firstname: 'Bench' })
+    .onConflictDoNothing()
+    .returning({ id: clients.id });
+  if (!row) return newClient(app);
+  const { accessToken } = await createSession(app.db, app.config, row.id);
+  return { clientId: row.id, token: accessToken };
+}
+
+/**
+ * Runs the scenario against `app` (listening on a random port if it is not yet listening).
+ * The data it creates (clients, staff on shifts, paid orders) stays in the app's database.
+ */
+export async function runPickupBench(app: FastifyInstance, options: PickupBenchOptions): Promise<PickupBenchResult> {
+  const rounds = options.rounds ?? 1;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  let address = app.server.address();
+  if (!address) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    address = app.server.address();
+  }
+  if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
+  const url = `http://127.0.0.1:${address.port}`;
+  // Sweeping is not what is measured; keep it out of the way.
+  pickupChannelOf(app).configure({ sweepIntervalMs: 1000 });
+
+  const sockets: PickupSocket[] = [];
+  const pairs: { owner: PickupSocket; desk: PickupSocket; ownerId: string }[] = [];
+  try {
+    for (let i = 0; i < options.clients; i++) {
+      const owner = await newClient(app);
+      const staff = await newClient(app);
+      await putOnShift(app, staff.clientId);
+      const ownerSocket = await connectPickupSocket(url, { token: owner.token, platform: 'mobile' }, timeoutMs);
+      const deskSocket = await connectPickupSocket(url, { token: staff.token }, timeoutMs);
+      sockets.push(ownerSocket, deskSocket);
+      pairs.push({ owner: ownerSocket, desk: deskSocket, ownerId: owner.clientId });
+    }
+    const orderIds: string[][] = [];
+    for (const pair of pairs) {
+      const ids: string[] = [];
+      for (let r = 0; r < rounds; r++) ids.push((await createPaidOrder(app, pair.ownerId)).id);
+      orderIds.push(ids);
+    }
+
+    const timings: number[] = [];
+    let errors = 0;
+    const started = performance.now();
+    await Promise.all(
+      pairs.map(async (pair, i) => {
+        for (const orderId of orderIds[i] ?? []) {
+          try {
+            const t0 = performance.now();
+            const prompt = nextEvent(pair.owner, 'requestPickupConfirmation', (p) => p.orderId === orderId, timeoutMs);
+            const ack = await pair.desk.emitWithAck('requestConfirmationStaff', { orderId });
+            if (!ack.ok) throw new Error(ack.message ?? 'refused');
+            const request = await prompt;
+            const approved = nextEvent(
+              pair.desk,
+              'StaffConfirmApproval',
+              (p) => p.pickupId === request.pickupId,
+              timeoutMs,
+            );
+            pair.owner.emit('pickupConfirmationResponse', { pickupId: request.pickupId, action: 'Approve' });
+            await approved;
+            timings.push(performance.now() - t0);
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+    const durationMs = performance.now() - started;
+    const sorted = [...timings].sort((x, y) => x - y);
+    const mean = sorted.length ? sorted.reduce((sum, x) => sum + x, 0) / sorted.length : 0;
+    return {
+      pairs: pairs.length,
+      confirmations: sorted.length,
+      errors,
+      meanMs: mean,
+      p50Ms: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted.at(-1) ?? 0,
+      durationMs,
+      perSecond: durationMs > 0 ? (sorted.length * 1000) / durationMs : 0,
+    };
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+}

@@ -1,0 +1,79 @@
+import { and, desc, eq, gt, ne, or } from 'drizzle-orm';
+import { PickupEligibilityStatus } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { pickupEligibility } from '../../../domain/pickup-eligibility';
+import type { ClientPickupOrder } from '../../../domain/schemas/pickup';
+import type { DbOrTx } from '../../db/client';
+import { signOrderQrToken } from '../order/qr-token';
+import { type OrderRow, orders } from '../order/tables';
+import { iso, latestPickup, loadItems, toPickupRecord } from './order-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Orders handed over this recently still show on the Pickup screen, as picked up. */
+const RECENTLY_DELIVERED_MS = 24 * 60 * 60 * 1000;
+
+/** The owner's view of one order at pickup: the codes only while the order can be collected. */
+export async function toClientPickupOrder(db: DbOrTx, secret: string, order: OrderRow): Promise<ClientPickupOrder> {
+  const eligibility = pickupEligibility(order);
+  const collectable = eligibility === PickupEligibilityStatus.Eligible;
+  const latest = await latestPickup(db, order.id);
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    type: order.type,
+    status: order.status,
+    deliveryOption: order.deliveryOption,
+    total: order.total,
+    items: await loadItems(db, order.id),
+    nomineeName: order.nomineeName,
+    isDelivered: order.isDelivered,
+    deliveredAt: iso(order.deliveredAt),
+    pickupDispute: order.pickupDispute,
+    eligibility,
+    pickupCode: collectable ? order.pickupCode : null,
+    qrToken: collectable ? signOrderQrToken(secret, order.id) : null,
+    pickup: latest ? await toPickupRecord(db, latest) : null,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** One of the client's orders by id or order number; another client's order is simply not found. */
+export async function findClientOrder(db: DbOrTx, clientId: string, ref: string): Promise<OrderRow> {
+  const byRef = UUID.test(ref) ? eq(orders.id, ref) : eq(orders.orderNumber, ref.trim().toUpperCase());
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), byRef));
+  if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
+  return order;
+}
+
+/**
+ * The Pickup screen: paid orders to collect at the counter (not home deliveries), newest first,
+ * and those handed over in the last day.
+ */
+export async function listClientPickupOrders(
+  db: DbOrTx,
+  secret: string,
+  clientId: string,
+): Promise<ClientPickupOrder[]> {
+  const since = new Date(Date.now() - RECENTLY_DELIVERED_MS);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientId, clientId),
+        eq(orders.paymentStatus, 'success'),
+        ne(orders.deliveryOption, 'HomeDelivery'),
+        ne(orders.status, 'Cancelled'),
+        or(eq(orders.isDelivered, false), and(eq(orders.isDelivered, true), gt(orders.deliveredAt, since))),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(50);
+  const views: ClientPickupOrder[] = [];
+  for (const row of rows) views.push(await toClientPickupOrder(db, secret, row));
+  // Collectable first, then the rest, each newest first.
+  return views.sort((a, b) => Number(b.eligibility === 'Eligible') - Number(a.eligibility === 'Eligible'));
+}

@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { pickupEligibility } from '../../../domain/pickup-eligibility';
+import type { PickupLookupResponse } from '../../../domain/schemas/pickup';
+import type { StaffContext } from '../../plugins/session';
+import { verifyOrderQrToken } from '../order/qr-token';
+import { type OrderRow, orders } from '../order/tables';
+import { pickupChannelOf } from './channel';
+import { findOrder, orderSummary } from './order-view';
+import { attemptStatusFor, recordAttempt } from './service';
+
+export type LookupBy = { kind: 'code'; code: string } | { kind: 'qr'; token: string } | { kind: 'id'; orderId: string };
+
+/**
+ * The counter finds an order by the code the client reads out, by the QR code, or by id (a
+ * refresh). Codes and QR codes are recorded as attempts, including the ones that match nothing.
+ */
+export async function lookupOrder(
+  app: FastifyInstance,
+  member: StaffContext,
+  by: LookupBy,
+): Promise<PickupLookupResponse> {
+  let order: OrderRow | null = null;
+  if (by.kind === 'code') {
+    const [row] = await app.db
+      .select()
+      .from(orders)
+      .where(eq(sql`upper(${orders.pickupCode})`, by.code.toUpperCase()));
+    order = row ?? null;
+    if (!order) {
+      await recordAttempt(app.db, {
+        orderId: null,
+        staffId: member.id,
+        method: 'code',
+        status: 'invalid',
+        reason: 'NoSuchCode',
+        presented: by.code,
+      });
+      throw new AppError('No order has this pickup code. Check it with the client.', {
+        status: 404,
+        type: ErrorType.InvalidPickupCode,
+      });
+    }
+  } else if (by.kind === 'qr') {
+    const verified = verifyOrderQrToken(app.config.SESSION_SECRET, by.token);
+    if (!verified) {
+      await recordAttempt(app.db, {
+        orderId: null,
+        staffId: member.id,
+        method: 'qr',
+        status: 'invalid',
+        reason: 'BadSignature',
+        presented: by.token,
+      });
+      throw new AppError('This QR code is not a valid Arrive pickup code.', {
+        status: 400,
+        type: ErrorType.InvalidPickupCode,
+      });
+    }
+    order = await findOrder(app.db, verified.orderId);
+    if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
+  } else {
+    order = await findOrder(app.db, by.orderId);
+    if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
+  }
+
+  const attemptStatus = attemptStatusFor(pickupEligibility(order));
+  if (by.kind !== 'id') {
+    await recordAttempt(app.db, {
+      orderId: order.id,
+      staffId: member.id,
+      method: by.kind,
+      status: attemptStatus,
+      reason: pickupEligibility(order),
+      presented: by.kind === 'code' ? by.code : null,
+    });
+  }
+  const channel = pickupChannelOf(app);
+  await channel.followOrder(member.id, order.id);
+  const online = await channel.isClientOnline(order.clientId);
+  return { attemptStatus, order: await orderSummary(app.db, order, online) };
+}

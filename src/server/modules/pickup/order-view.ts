@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { PickupEligibilityStatus } from '../../../domain/enums';
+import { pickupEligibility } from '../../../domain/pickup-eligibility';
+import type { PickupRequest } from '../../../domain/realtime-events';
+import type { PickupItem, PickupOrderSummary, PickupRecord } from '../../../domain/schemas/pickup';
+import type { DbOrTx } from '../../db/client';
+import { clients } from '../client/tables';
+import { type OrderRow, orderItems, orders } from '../order/tables';
+import { staff } from '../staff/tables';
+import { type PickupRow, pickups } from './tables';
+
+export const OPEN_PICKUP_STATUSES = ['Pending', 'InProgress'] as const;
+
+/** What the counter is told about each verdict (SPEC §4). */
+export const eligibilityMessages: Record<PickupEligibilityStatus, string> = {
+  Eligible: 'Paid and ready: ask the client to confirm on their phone.',
+  AlreadyPickedUp: 'This order was already picked up.',
+  NotPaid: 'This order is not paid.',
+  DisputeExists: 'There is a dispute on this pickup: refer it to a manager.',
+  Error: 'No such order.',
+  Delivered: 'This order was already delivered.',
+  Cancelled: 'This order was cancelled.',
+};
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+export async function loadItems(db: DbOrTx, orderId: string): Promise<PickupItem[]> {
+  return db
+    .select({ name: orderItems.name, quantity: orderItems.quantity, sizeKg: orderItems.sizeKg })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+}
+
+/** The display name of the staff member behind a staff id. */
+export async function staffName(db: DbOrTx, staffId: string): Promise<string> {
+  const [row] = await db
+    .select({ firstname: clients.firstname, lastname: clients.lastname, role: staff.role })
+    .from(staff)
+    .innerJoin(clients, eq(clients.id, staff.clientId))
+    .where(eq(staff.id, staffId));
+  if (!row) return 'Staff';
+  const name = [row.firstname, row.lastname].filter(Boolean).join(' ').trim();
+  return name || row.role;
+}
+
+export async function toPickupRecord(db: DbOrTx, row: PickupRow): Promise<PickupRecord> {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    confirmationAction: row.confirmationAction,
+    requestedAt: row.requestedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    respondedAt: iso(row.respondedAt),
+    completedAt: iso(row.completedAt),
+    staffName: await staffName(db, row.staffId),
+    nomineeVerified: row.nomineeVerified,
+  };
+}
+
+/** The order's most recent confirmation request, if any. */
+export async function latestPickup(db: DbOrTx, orderId: string): Promise<PickupRow | null> {
+  const [row] = await db
+    .select()
+    .from(pickups)
+    .where(eq(pickups.orderId, orderId))
+    .orderBy(desc(pickups.requestedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function openPickupForOrder(db: DbOrTx, orderId: string): Promise<PickupRow | null> {
+  const [row] = await db
+    .select()
+    .from(pickups)
+    .where(and(eq(pickups.orderId, orderId), inArray(pickups.status, [...OPEN_PICKUP_STATUSES])))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The counter's view of an order: what was bought, for whom, and whether it may be handed over. */
+export async function orderSummary(db: DbOrTx, order: OrderRow, clientOnline: boolean): Promise<PickupOrderSummary> {
+  const [owner] = await db
+    .select({ firstname: clients.firstname, lastname: clients.lastname, phoneLocal: clients.phoneLocal })
+    .from(clients)
+    .where(eq(clients.id, order.clientId));
+  const eligibility = pickupEligibility(order);
+  const latest = await latestPickup(db, order.id);
+  const name = [owner?.firstname, owner?.lastname].filter(Boolean).join(' ').trim();
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    type: order.type,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    deliveryOption: order.deliveryOption,
+    isDelivered: order.isDelivered,
+    deliveredAt: iso(order.deliveredAt),
+    pickupDispute: order.pickupDispute,
+    total: order.total,
+    items: await loadItems(db, order.id),
+    clientName: name || 'Client',
+    clientPhoneHint: owner ? `•••${owner.phoneLocal.slice(-4)}` : '',
+    nomineeName: order.nomineeName,
+    nomineePhone: order.nomineePhone,
+    eligibility,
+    eligibilityMessage: eligibilityMessages[eligibility],
+    clientOnline,
+    pickup: latest ? await toPickupRecord(db, latest) : null,
+  };
+}
+
+/** The payload both ends see for an open request. */
+export async function toPickupRequest(db: DbOrTx, row: PickupRow, order: OrderRow): Promise<PickupRequest> {
+  return {
+    pickupId: row.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    status: row.status,
+    requestedAt: row.requestedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    total: order.total,
+    items: await loadItems(db, order.id),
+    deliveryOption: order.deliveryOption,
+    nomineeName: order.nomineeName,
+    staffName: await staffName(db, row.staffId),
+  };
+}
+
+export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+export const isEligible = (order: OrderRow) => pickupEligibility(order) === PickupEligibilityStatus.Eligible;

@@ -1,0 +1,654 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import {
+  OrderPickUpDispute,
+  OrderStatus,
+  type PickupAttemptStatus,
+  PickupEligibilityStatus,
+  type PickupStatus,
+} from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { pickupEligibility } from '../../../domain/pickup-eligibility';
+import type {
+  ClientEventPayload,
+  PickupRequest,
+  PickupTimings,
+  ServerEventPayload,
+} from '../../../domain/realtime-events';
+import type { DbOrTx } from '../../db/client';
+import type { StaffContext } from '../../plugins/session';
+import { recordOrderEvent } from '../order/events';
+import { type OrderRow, orders } from '../order/tables';
+import { eligibilityMessages, OPEN_PICKUP_STATUSES, openPickupForOrder, toPickupRequest } from './order-view';
+import { type PickupRow, pickupAttempts, pickups } from './tables';
+
+// The pickup flows, database only: each answers what happened, and the channel (channel.ts)
+// turns that into events. Every change that matters runs in one transaction with the order row
+// locked first, then the pickup row (always in that order, so two flows never deadlock).
+
+export type RefusalEvent =
+  | 'StaffCheckError'
+  | 'orderNotFound'
+  | 'PickupEligibilityStatus'
+  | 'OrderAlreadyPickup'
+  | 'staffApproveOwnOrder'
+  | 'duplicatedRequest'
+  | 'staffBusy'
+  | 'requestConfirmationError'
+  | 'ClientRequestCancelled'
+  | 'pickupError';
+
+export type Refusal = {
+  [E in RefusalEvent]: { ok: false; event: E; payload: ServerEventPayload<E> };
+}[RefusalEvent];
+
+const refuse = <E extends RefusalEvent>(event: E, payload: ServerEventPayload<E>) =>
+  ({ ok: false, event, payload }) as Refusal;
+
+/** The HTTP face of a refusal: the same facts as an error object. */
+export function refusalToAppError(refusal: Refusal): AppError {
+  const info = { event: refusal.event, ...refusal.payload };
+  const message = refusal.payload.message;
+  switch (refusal.event) {
+    case 'StaffCheckError':
+      return new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: info });
+    case 'staffApproveOwnOrder':
+      return new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: info });
+    case 'orderNotFound':
+      return new AppError(message, { status: 404, type: ErrorType.NotFound, additionalInfo: info });
+    case 'OrderAlreadyPickup':
+      return new AppError(message, { status: 409, type: ErrorType.OrderPickedUpAlready, additionalInfo: info });
+    case 'PickupEligibilityStatus':
+    case 'duplicatedRequest':
+    case 'staffBusy':
+    case 'ClientRequestCancelled':
+      return new AppError(message, { status: 409, type: ErrorType.Conflict, additionalInfo: info });
+    case 'requestConfirmationError':
+      return new AppError(message, { status: 400, type: ErrorType.InvalidInput, additionalInfo: info });
+    case 'pickupError':
+      return new AppError(message, { status: 404, type: ErrorType.NotFound, additionalInfo: info });
+  }
+}
+
+const isOpen = (status: PickupStatus) => (OPEN_PICKUP_STATUSES as readonly string[]).includes(status);
+const openStatus = inArray(pickups.status, [...OPEN_PICKUP_STATUSES]);
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505') return true;
+    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : null;
+  }
+  return false;
+}
+
+export async function recordAttempt(
+  db: DbOrTx,
+  values: {
+    orderId: string | null;
+    pickupId?: string | null;
+    staffId: string | null;
+    method: 'code' | 'qr' | 'request' | 'response';
+    status: PickupAttemptStatus;
+    reason?: string | null;
+    presented?: string | null;
+  },
+): Promise<void> {
+  await db.insert(pickupAttempts).values({
+    ...values,
+    pickupId: values.pickupId ?? null,
+    reason: values.reason ?? null,
+    presented: values.presented ? values.presented.slice(0, 24) : null,
+  });
+}
+
+/** Attempt status for a verdict: eligible orders are pending a confirmation, the rest blocked. */
+export const attemptStatusFor = (verdict: PickupEligibilityStatus): PickupAttemptStatus =>
+  verdict === PickupEligibilityStatus.Eligible
+    ? 'pending'
+    : verdict === PickupEligibilityStatus.Error
+      ? 'invalid'
+      : 'blocked';
+
+/** A staff member on a shift, or why not. */
+export function checkStaff(member: StaffContext | null): Refusal | { ok: true; staff: StaffContext } {
+  if (!member) return refuse('StaffCheckError', { reason: 'NotStaff', message: 'Only staff can hand over orders.' });
+  if (!member.isCurrentStaff)
+    return refuse('StaffCheckError', { reason: 'NotCurrentStaff', message: 'You are no longer staff.' });
+  if (!member.shiftId) return refuse('StaffCheckError', { reason: 'NoActiveShift', message: 'Start a shift first.' });
+  return { ok: true, staff: member };
+}
+
+/** The refusal for an order that is not eligible, or null when it is. */
+export function ineligibility(order: OrderRow): Refusal | null {
+  const verdict = pickupEligibility(order);
+  if (verdict === PickupEligibilityStatus.Eligible) return null;
+  if (verdict === PickupEligibilityStatus.AlreadyPickedUp) {
+    return refuse('OrderAlreadyPickup', {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      deliveredAt: order.deliveredAt?.toISOString() ?? null,
+      message: `Order ${order.orderNumber} was already picked up.`,
+    });
+  }
+  return refuse('PickupEligibilityStatus', {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    status: verdict,
+    message: eligibilityMessages[verdict],
+  });
+}
+
+export type RequestResult = { ok: true; row: PickupRow; order: OrderRow; request: PickupRequest };
+
+/**
+ * A staff member asks the owner to confirm. Refused when the staff is not on a shift, the order
+ * is missing, theirs, not eligible, already has an open request (any counter) or the staff has
+ * one open for another order. Every try is recorded as an attempt.
+ */
+export async function requestConfirmation(
+  db: DbOrTx,
+  timings: PickupTimings,
+  actor: { clientId: string; staff: StaffContext | null },
+  input: ClientEventPayload<'requestConfirmationStaff'>,
+  retried = false,
+): Promise<RequestResult | Refusal> {
+  const check = checkStaff(actor.staff);
+  if (!check.ok) return check;
+  const member = check.staff;
+  try {
+    return await db.transaction(async (tx): Promise<RequestResult | Refusal> => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+      const attempt = (status: PickupAttemptStatus, reason: string, pickupId?: string) =>
+        recordAttempt(tx, {
+          orderId: order?.id ?? null,
+          pickupId,
+          staffId: member.id,
+          method: 'request',
+          status,
+          reason,
+        });
+      if (!order) {
+        await attempt('invalid', 'orderNotFound');
+        return refuse('orderNotFound', { orderId: input.orderId, message: 'No order with this id.' });
+      }
+      if (order.clientId === actor.clientId) {
+        await attempt('blocked', 'staffApproveOwnOrder');
+        return refuse('staffApproveOwnOrder', {
+          orderId: order.id,
+          message: 'You cannot hand over your own order: ask a colleague.',
+        });
+      }
+      const notEligible = ineligibility(order);
+      if (notEligible) {
+        await attempt(
+          'blocked',
+          notEligible.event === 'PickupEligibilityStatus' ? notEligible.payload.status : notEligible.event,
+        );
+        return notEligible;
+      }
+      if (order.deliveryOption === 'PickUpBySomeOne' && !input.nomineeVerified) {
+        await attempt('blocked', 'NomineeNotVerified');
+        return refuse('requestConfirmationError', {
+          orderId: order.id,
+          message: `Check the ID of ${order.nomineeName ?? 'the nominated person'} first, then confirm it.`,
+        });
+      }
+      const open = await openPickupForOrder(tx, order.id);
+      if (open) {
+        await attempt('blocked', 'duplicatedRequest', open.id);
+        const sameStaff = open.staffId === member.id;
+        return refuse('duplicatedRequest', {
+          orderId: order.id,
+          pickupId: open.id,
+          sameStaff,
+          message: sameStaff
+            ? 'You already asked this client; waiting for their answer.'
+            : 'This order is being handed over at another counter.',
+        });
+      }
+      const [busy] = await tx
+        .select({ id: pickups.id, orderNumber: orders.orderNumber })
+        .from(pickups)
+        .innerJoin(orders, eq(orders.id, pickups.orderId))
+        .where(and(eq(pickups.staffId, member.id), openStatus));
+      if (busy) {
+        await attempt('blocked', 'staffBusy', busy.id);
+        return refuse('staffBusy', {
+          orderId: order.id,
+          pendingPickupId: busy.id,
+          pendingOrderNumber: busy.orderNumber,
+          message: `Finish or cancel the request for order ${busy.orderNumber} first.`,
+        });
+      }
+      const now = new Date();
+      const [row] = await tx
+        .insert(pickups)
+        .values({
+          orderId: order.id,
+          clientId: order.clientId,
+          staffId: member.id,
+          shiftId: member.shiftId,
+          nomineeVerified: input.nomineeVerified === true,
+          requestedAt: now,
+          expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs),
+        })
+        .returning();
+      if (!row) throw new Error('the pickup request was not stored');
+      await attempt('pending', 'requested', row.id);
+      return { ok: true, row, order, request: await toPickupRequest(tx, row, order) };
+    });
+  } catch (err) {
+    // Another request won the race for this staff's one open slot (or the order's): the second
+    // look sees it committed and refuses with the precise event.
+    if (isUniqueViolation(err) && !retried) return requestConfirmation(db, timings, actor, input, true);
+    throw err;
+  }
+}
+
+export type RespondResult =
+  | { ok: true; kind: 'approved'; row: PickupRow; order: OrderRow }
+  | { ok: true; kind: 'rejected'; row: PickupRow; order: OrderRow }
+  /** The same decision again (a retry): nothing changes, the first answer stands. */
+  | { ok: true; kind: 'repeated'; row: PickupRow; order: OrderRow }
+  | { ok: false; kind: 'ineligible'; row: PickupRow; order: OrderRow; refusal: Refusal }
+  | Refusal;
+
+/**
+ * The owner's answer. Approval marks the order Delivered exactly once: the order row is locked,
+ * its eligibility checked again, and the order and the pickup change in one transaction.
+ */
+export async function respondToRequest(
+  db: DbOrTx,
+  clientId: string,
+  input: ClientEventPayload<'pickupConfirmationResponse'>,
+): Promise<RespondResult> {
+  const [head] = await db
+    .select({ orderId: pickups.orderId })
+    .from(pickups)
+    .where(and(eq(pickups.id, input.pickupId), eq(pickups.clientId, clientId)));
+  if (!head) {
+    return refuse('pickupError', {
+      event: 'pickupConfirmationResponse',
+      pickupId: input.pickupId,
+      message: 'No such pickup request.',
+    });
+  }
+  return db.transaction(async (tx): Promise<RespondResult> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, head.orderId)).for('update');
+    const [row] = await tx.select().from(pickups).where(eq(pickups.id, input.pickupId)).for('update');
+    if (!order || !row) throw new Error('the pickup lost its order');
+    const ref = { pickupId: row.id, orderId: order.id, orderNumber: order.orderNumber };
+    const wanted = input.action === 'Approve' ? 'Completed' : 'ClientReject';
+    if (row.status === wanted) return { ok: true, kind: 'repeated', row, order };
+    if (!isOpen(row.status)) {
+      return refuse('ClientRequestCancelled', {
+        ...ref,
+        reason:
+          row.closeReason === 'Expired'
+            ? 'Expired'
+            : row.closeReason === 'StaffRejected'
+              ? 'StaffRejected'
+              : 'StaffCancelled',
+        message: 'This request is closed; the counter can ask again.',
+      });
+    }
+    const now = new Date();
+    if (row.expiresAt.getTime() <= now.getTime()) {
+      const [closed] = await tx
+        .update(pickups)
+        .set({ status: 'Cancelled', closeReason: 'Expired', completedAt: now })
+        .where(eq(pickups.id, row.id))
+        .returning();
+      await recordAttempt(tx, {
+        orderId: order.id,
+        pickupId: row.id,
+        staffId: row.staffId,
+        method: 'response',
+        status: 'expired',
+        reason: 'Expired',
+      });
+      return refuse('ClientRequestCancelled', {
+        ...ref,
+        pickupId: closed?.id ?? row.id,
+        reason: 'Expired',
+        message: 'This request expired; the counter can ask again.',
+      });
+    }
+    if (input.action === 'Approve') {
+      const refusal = ineligibility(order);
+      if (refusal) {
+        const [closed] = await tx
+          .update(pickups)
+          .set({ status: 'Cancelled', closeReason: refusal.event, respondedAt: now, completedAt: now })
+          .where(eq(pickups.id, row.id))
+          .returning();
+        await recordAttempt(tx, {
+          orderId: order.id,
+          pickupId: row.id,
+          staffId: row.staffId,
+          method: 'response',
+          status: 'blocked',
+          reason: refusal.event,
+        });
+        return { ok: false, kind: 'ineligible', row: closed ?? row, order, refusal };
+      }
+      const [delivered] = await tx
+        .update(orders)
+        .set({ status: OrderStatus.Delivered, isDelivered: true, deliveredAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.isDelivered, false)))
+        .returning();
+      if (!delivered) throw new Error('the order changed under its lock');
+      const [done] = await tx
+        .update(pickups)
+        .set({ status: 'Completed', confirmationAction: 'Approve', respondedAt: now, completedAt: now })
+        .where(eq(pickups.id, row.id))
+        .returning();
+      if (!done) throw new Error('the pickup changed under its lock');
+      await recordOrderEvent(tx, order.id, OrderStatus.Delivered, {
+        note: 'Picked up at the counter; confirmed by the client',
+        actorClientId: clientId,
+        at: now,
+      });
+      await recordAttempt(tx, {
+        orderId: order.id,
+        pickupId: row.id,
+        staffId: row.staffId,
+        method: 'response',
+        status: 'success',
+        reason: 'Approve',
+      });
+      return { ok: true, kind: 'approved', row: done, order: delivered };
+    }
+    const dispute = input.dispute ?? null;
+    const [rejected] = await tx
+      .update(pickups)
+      .set({ status: 'ClientReject', confirmationAction: 'Rejected', respondedAt: now, completedAt: now, dispute })
+      .where(eq(pickups.id, row.id))
+      .returning();
+    if (!rejected) throw new Error('the pickup changed under its lock');
+    const [updatedOrder] = await tx
+      .update(orders)
+      .set({
+        status: order.status === OrderStatus.Paid ? OrderStatus.ClientRejectPickup : order.status,
+        pickupDispute: dispute && order.pickupDispute === OrderPickUpDispute.None ? dispute : order.pickupDispute,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (order.status === OrderStatus.Paid) {
+      await recordOrderEvent(tx, order.id, OrderStatus.ClientRejectPickup, {
+        note: dispute ? `The client refused the pickup: ${dispute}` : 'The client refused the pickup',
+        actorClientId: clientId,
+        at: now,
+      });
+    }
+    await recordAttempt(tx, {
+      orderId: order.id,
+      pickupId: row.id,
+      staffId: row.staffId,
+      method: 'response',
+      status: 'failed',
+      reason: dispute ?? 'Rejected',
+    });
+    return { ok: true, kind: 'rejected', row: rejected, order: updatedOrder ?? order };
+  });
+}
+
+export type CancelResult = { ok: true; changed: boolean; row: PickupRow; order: OrderRow } | Refusal;
+
+/** The staff withdraws their request, or refuses the hand-over ('reject'). A second call changes nothing. */
+export async function cancelRequest(
+  db: DbOrTx,
+  member: StaffContext,
+  staffClientId: string,
+  input: ClientEventPayload<'StaffCancelRequest'>,
+): Promise<CancelResult> {
+  const [head] = await db
+    .select({ orderId: pickups.orderId })
+    .from(pickups)
+    .where(and(eq(pickups.id, input.pickupId), eq(pickups.staffId, member.id)));
+  if (!head) {
+    return refuse('pickupError', {
+      event: 'StaffCancelRequest',
+      pickupId: input.pickupId,
+      message: 'No such request of yours.',
+    });
+  }
+  return db.transaction(async (tx): Promise<CancelResult> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, head.orderId)).for('update');
+    const [row] = await tx.select().from(pickups).where(eq(pickups.id, input.pickupId)).for('update');
+    if (!order || !row) throw new Error('the pickup lost its order');
+    if (!isOpen(row.status)) return { ok: true, changed: false, row, order };
+    const now = new Date();
+    const reject = input.reason === 'reject';
+    const [closed] = await tx
+      .update(pickups)
+      .set({ status: 'Cancelled', closeReason: reject ? 'StaffRejected' : 'StaffCancelled', completedAt: now })
+      .where(eq(pickups.id, row.id))
+      .returning();
+    let current = order;
+    if (reject && (order.status === OrderStatus.Paid || order.status === OrderStatus.ClientRejectPickup)) {
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: OrderStatus.StaffRejectPickup })
+        .where(eq(orders.id, order.id))
+        .returning();
+      current = updated ?? order;
+      await recordOrderEvent(tx, order.id, OrderStatus.StaffRejectPickup, {
+        note: 'The counter refused the hand-over',
+        actorClientId: staffClientId,
+        at: now,
+      });
+    }
+    await recordAttempt(tx, {
+      orderId: order.id,
+      pickupId: row.id,
+      staffId: member.id,
+      method: 'request',
+      status: 'failed',
+      reason: reject ? 'StaffRejected' : 'StaffCancelled',
+    });
+    return { ok: true, changed: true, row: closed ?? row, order: current };
+  });
+}
+
+export type DisputeResult = { order: OrderRow; closed: PickupRow | null; changed: boolean };
+
+/**
+ * Raises a dispute on an order (SomeOneElseClaim, InvalidPickup), by its owner or by a staff
+ * member. It closes any open request: the order is no longer eligible until the dispute is settled.
+ */
+export async function raiseDispute(
+  db: DbOrTx,
+  by: { clientId: string; asOwner: boolean; staffId: string | null },
+  orderId: string,
+  dispute: 'SomeOneElseClaim' | 'InvalidPickup',
+  note?: string,
+): Promise<DisputeResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(by.asOwner ? and(eq(orders.id, orderId), eq(orders.clientId, by.clientId)) : eq(orders.id, orderId))
+      .for('update');
+    if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
+    if (order.pickupDispute === dispute) return { order, closed: null, changed: false };
+    if (order.pickupDispute !== OrderPickUpDispute.None) {
+      throw new AppError(`This order already has a dispute (${order.pickupDispute})`, {
+        status: 409,
+        type: ErrorType.Conflict,
+        additionalInfo: { pickupDispute: order.pickupDispute },
+      });
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({ pickupDispute: dispute })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const [closed] = await tx
+      .update(pickups)
+      .set({ status: 'Cancelled', closeReason: 'Dispute', dispute, completedAt: now })
+      .where(and(eq(pickups.orderId, order.id), openStatus))
+      .returning();
+    await recordAttempt(tx, {
+      orderId: order.id,
+      pickupId: closed?.id ?? null,
+      staffId: by.staffId,
+      method: by.asOwner ? 'response' : 'request',
+      status: 'blocked',
+      reason: `${dispute}${note ? `: ${note.slice(0, 200)}` : ''}`,
+    });
+    return { order: updated ?? order, closed: closed ?? null, changed: true };
+  });
+}
+
+/** Staff: check that the client's phone still answers. The answer (or its absence) is in the row. */
+export async function startPing(db: DbOrTx, staffId: string, pickupId: string): Promise<PickupRow | null> {
+  const pingId = randomUUID();
+  const [row] = await db
+    .update(pickups)
+    .set({ pingId, pingSentAt: new Date(), pingAnsweredAt: null })
+    .where(and(eq(pickups.id, pickupId), eq(pickups.staffId, staffId), openStatus))
+    .returning();
+  return row ?? null;
+}
+
+export async function answerPing(
+  db: DbOrTx,
+  clientId: string,
+  input: ClientEventPayload<'pingClientResponse'>,
+): Promise<PickupRow | null> {
+  const now = new Date();
+  const [row] = await db
+    .update(pickups)
+    .set({ pingAnsweredAt: now, clientSeenAt: now })
+    .where(
+      and(
+        eq(pickups.id, input.pickupId),
+        eq(pickups.clientId, clientId),
+        eq(pickups.pingId, input.pingId),
+        isNull(pickups.pingAnsweredAt),
+        openStatus,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The prompt is on the client's screen: the request is now InProgress. */
+export async function markSeen(db: DbOrTx, clientId: string, pickupId: string): Promise<PickupRow | null> {
+  const [row] = await db
+    .update(pickups)
+    .set({ clientSeenAt: new Date(), status: 'InProgress' })
+    .where(and(eq(pickups.id, pickupId), eq(pickups.clientId, clientId), openStatus))
+    .returning();
+  return row ?? null;
+}
+
+export async function openPickupsOfClient(db: DbOrTx, clientId: string): Promise<PickupRow[]> {
+  return db
+    .select()
+    .from(pickups)
+    .where(and(eq(pickups.clientId, clientId), openStatus));
+}
+
+export async function openPickupOfClient(db: DbOrTx, clientId: string, pickupId: string): Promise<PickupRow | null> {
+  const [row] = await db
+    .select()
+    .from(pickups)
+    .where(and(eq(pickups.id, pickupId), eq(pickups.clientId, clientId), openStatus));
+  return row ?? null;
+}
+
+/** Sets the confirmation action of the client's open requests from `from` to `to`; answers the changed rows. */
+export async function setPresence(
+  db: DbOrTx,
+  clientId: string,
+  from: 'Pending' | 'ClientOffLine',
+  to: 'Pending' | 'ClientOffLine',
+  pickupId?: string,
+): Promise<PickupRow[]> {
+  return db
+    .update(pickups)
+    .set({ confirmationAction: to })
+    .where(
+      and(
+        eq(pickups.clientId, clientId),
+        openStatus,
+        eq(pickups.confirmationAction, from),
+        pickupId ? eq(pickups.id, pickupId) : undefined,
+      ),
+    )
+    .returning();
+}
+
+export type SweepResult = {
+  delayed: PickupRow[];
+  warned: PickupRow[];
+  unanswered: PickupRow[];
+  expired: PickupRow[];
+};
+
+/**
+ * The deadlines of every open request, checked against the database. Each notice is claimed by
+ * a conditional update, so with several instances sweeping, exactly one sends it.
+ */
+export async function sweepDeadlines(db: DbOrTx, timings: PickupTimings, now = new Date()): Promise<SweepResult> {
+  const ms = (n: number) => new Date(now.getTime() - n);
+  const expired = await db
+    .update(pickups)
+    .set({ status: 'Cancelled', closeReason: 'Expired', completedAt: now })
+    .where(and(openStatus, lte(pickups.expiresAt, now)))
+    .returning();
+  for (const row of expired) {
+    await recordAttempt(db, {
+      orderId: row.orderId,
+      pickupId: row.id,
+      staffId: row.staffId,
+      method: 'response',
+      status: 'expired',
+      reason: row.confirmationAction === 'ClientOffLine' ? 'ClientOffLine' : 'NoAnswer',
+    });
+  }
+  const delayed = await db
+    .update(pickups)
+    .set({ delayNotifiedAt: now })
+    .where(
+      and(
+        openStatus,
+        isNull(pickups.delayNotifiedAt),
+        lte(pickups.requestedAt, ms(timings.clientDelayMs)),
+        gt(pickups.expiresAt, now),
+      ),
+    )
+    .returning();
+  const warnAt = new Date(now.getTime() + timings.cancelWarningBeforeMs);
+  const warned = await db
+    .update(pickups)
+    .set({ warnedAt: now })
+    .where(and(openStatus, isNull(pickups.warnedAt), lte(pickups.expiresAt, warnAt), gt(pickups.expiresAt, now)))
+    .returning();
+  const unanswered = await db
+    .update(pickups)
+    .set({ pingId: null })
+    .where(
+      and(
+        openStatus,
+        isNotNull(pickups.pingId),
+        isNull(pickups.pingAnsweredAt),
+        lte(pickups.pingSentAt, ms(timings.pingTimeoutMs)),
+      ),
+    )
+    .returning();
+  return { delayed, warned, unanswered, expired };
+}
+
+/** Order numbers for a set of rows, for event payloads. */
+export async function orderNumbers(db: DbOrTx, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+  return new Map(rows.map((r) => [r.id, r.orderNumber]));
+}

@@ -1,0 +1,169 @@
+import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { AppError, ErrorType } from '../../../domain/errors';
+import type { Shift } from '../../../domain/schemas/shift';
+import type { DbOrTx } from '../../db/client';
+import { clients } from '../client/tables';
+import { attributedSales, displayName } from '../sales/service';
+import { staff } from '../staff/tables';
+import { type ShiftRow, shifts } from './tables';
+
+/** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */
+const MAX_BACKDATE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/** When the action really happened: the device's time, kept within [notBefore, now]. */
+function actedAt(at: string | undefined, notBefore: Date | null, now = new Date()): Date {
+  if (!at) return now;
+  let t = new Date(at).getTime();
+  if (Number.isNaN(t)) return now;
+  t = Math.min(t, now.getTime());
+  t = Math.max(t, now.getTime() - MAX_BACKDATE_MS, notBefore?.getTime() ?? 0);
+  return new Date(t);
+}
+
+export async function openShiftOf(db: DbOrTx, staffId: string): Promise<ShiftRow | null> {
+  const [row] = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.staffId, staffId), isNull(shifts.endedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Opens a shift with a cash float; a second open shift is refused (and impossible: a unique index). */
+export async function startShift(
+  db: DbOrTx,
+  input: { staffId: string; openingFloat: number; at?: string; startedBy: string },
+): Promise<ShiftRow> {
+  const open = await openShiftOf(db, input.staffId);
+  if (open) throw alreadyOnShift(open.id);
+  const [last] = await db
+    .select({ endedAt: shifts.endedAt })
+    .from(shifts)
+    .where(and(eq(shifts.staffId, input.staffId), isNotNull(shifts.endedAt)))
+    .orderBy(desc(shifts.endedAt))
+    .limit(1);
+  try {
+    const [row] = await db
+      .insert(shifts)
+      .values({
+        staffId: input.staffId,
+        openingFloat: input.openingFloat,
+        startedAt: actedAt(input.at, last?.endedAt ?? null),
+        startedBy: input.startedBy === input.staffId ? null : input.startedBy,
+      })
+      .returning();
+    if (!row) throw new Error('shift was not stored');
+    return row;
+  } catch (error) {
+    // Two starts racing: the unique index let one through; the other gets the same answer as a late one.
+    if (isUniqueViolation(error)) {
+      const winner = await openShiftOf(db, input.staffId);
+      throw alreadyOnShift(winner?.id ?? null);
+    }
+    throw error;
+  }
+}
+
+function alreadyOnShift(shiftId: string | null) {
+  return new AppError('This staff member is already on a shift: end it before starting another', {
+    status: 409,
+    type: ErrorType.Conflict,
+    additionalInfo: { reason: 'ShiftAlreadyStarted', shiftId },
+  });
+}
+
+/** Closes the open shift with the counted cash and freezes what the drawer should have held. */
+export async function endShift(
+  db: DbOrTx,
+  input: { staffId: string; closingCash: number; at?: string; endedBy: string },
+): Promise<ShiftRow> {
+  const open = await openShiftOf(db, input.staffId);
+  if (!open) {
+    throw new AppError('There is no open shift to end', {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'NoOpenShift' },
+    });
+  }
+  const endedAt = actedAt(input.at, open.startedAt);
+  const sales = await shiftSales(db, open, endedAt);
+  const [row] = await db
+    .update(shifts)
+    .set({
+      endedAt,
+      closingCash: input.closingCash,
+      expectedCash: open.openingFloat + sales.Cash,
+      endedBy: input.endedBy === input.staffId ? null : input.endedBy,
+    })
+    // Only if still open: a concurrent end that got here first wins, this one is refused.
+    .where(and(eq(shifts.id, open.id), isNull(shifts.endedAt)))
+    .returning();
+  if (!row) {
+    throw new AppError('There is no open shift to end', {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'NoOpenShift' },
+    });
+  }
+  return row;
+}
+
+async function shiftSales(db: DbOrTx, row: ShiftRow, until: Date) {
+  const sales = await attributedSales(db, { staffId: row.staffId, window: { from: row.startedAt, to: until } });
+  const totals = { Cash: 0, Electronic: 0, Wallet: 0, orders: 0 };
+  for (const s of sales) {
+    totals[s.paymentType ?? 'Electronic'] += s.total;
+    totals.orders += 1;
+  }
+  return totals;
+}
+
+export type ShiftFilter = { staffId?: string; id?: string; open?: boolean; startedFrom?: Date; startedTo?: Date };
+
+/** Shifts with the staff member's name, their sales and the drawer's expected cash and variance. */
+export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): Promise<Shift[]> {
+  const conditions: SQL[] = [];
+  if (filter.id) conditions.push(eq(shifts.id, filter.id));
+  if (filter.staffId) conditions.push(eq(shifts.staffId, filter.staffId));
+  if (filter.open) conditions.push(isNull(shifts.endedAt));
+  if (filter.startedFrom) conditions.push(gte(shifts.startedAt, filter.startedFrom));
+  if (filter.startedTo) conditions.push(lt(shifts.startedAt, filter.startedTo));
+  const rows = await db
+    .select({ shift: shifts, firstname: clients.firstname, lastname: clients.lastname, phoneLocal: clients.phoneLocal })
+    .from(shifts)
+    .innerJoin(staff, eq(staff.id, shifts.staffId))
+    .innerJoin(clients, eq(clients.id, staff.clientId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(shifts.startedAt))
+    .limit(limit);
+  const now = new Date();
+  return Promise.all(
+    rows.map(async ({ shift, ...person }) => {
+      const sales = await shiftSales(db, shift, shift.endedAt ?? now);
+      const expectedCash = shift.expectedCash ?? shift.openingFloat + sales.Cash;
+      return {
+        id: shift.id,
+        staffId: shift.staffId,
+        staffName: displayName(person),
+        startedAt: shift.startedAt.toISOString(),
+        endedAt: shift.endedAt?.toISOString() ?? null,
+        workingNow: shift.endedAt === null,
+        openingFloat: shift.openingFloat,
+        closingCash: shift.closingCash,
+        sales,
+        expectedCash,
+        variance: shift.endedAt && shift.closingCash !== null ? shift.closingCash - expectedCash : null,
+      };
+    }),
+  );
+}
+
+export async function findShift(db: DbOrTx, id: string): Promise<Shift | null> {
+  const [one] = await findShifts(db, { id }, 1);
+  return one ?? null;
+}

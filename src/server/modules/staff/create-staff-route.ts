@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StaffAccess } from '../../../domain/enums';
+import { createStaffBodySchema, createStaffResponseSchema } from '../../../domain/schemas/staff';
+import { currentStaff } from './current-staff';
+import { createOrUpdateStaff, listStaff } from './service';
+
+/** Admin access is needed to add staff; CEO and Manager pass every check (SPEC §6). */
+export const STAFF_CREATORS = [StaffAccess.Admin];
+
+/**
+ * POST {path}: the one handler behind /api/staff/create and /api/app/add_employee, so the two
+ * calls of SPEC §7 cannot drift apart.
+ */
+export function createStaffRoute(path: string, tags: string[]): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      path,
+      {
+        preHandler: app.requireStaff({ access: STAFF_CREATORS, shift: true }),
+        config: { idempotent: true },
+        schema: {
+          tags,
+          summary: 'Make a phone number staff with a role and accesses (creating the client when new)',
+          body: createStaffBodySchema,
+          response: { 200: createStaffResponseSchema, 201: createStaffResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await createOrUpdateStaff(app.db, currentStaff(request), request.body);
+        const [member] = await listStaff(app.db, { id: result.staffId });
+        if (!member) throw new Error('the staff record vanished');
+        return reply
+          .code(result.created ? 201 : 200)
+          .send({ created: result.created, clientCreated: result.clientCreated, staff: member });
+      },
+    );
+  };
+}

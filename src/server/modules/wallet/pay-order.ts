@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { OrderStatus } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
+import { markOrderPaid } from '../order/mark-paid';
+import { orders } from '../order/tables';
+import { debit } from './ledger';
+import { walletNotFound } from './queries';
+import { wallets, walletTransactions } from './tables';
+
+/** An order is paid from a wallet at most once: the ledger reference is the order's id. */
+export const orderLedgerReference = (orderId: string) => `order:${orderId}`;
+
+/**
+ * POST /api/payment/wallet: debits the order's total from the client's wallet and marks the
+ * order Paid (PaymentType Wallet) in one transaction. A repeat for an order this wallet already
+ * paid answers the same payment again; an order paid some other way is a Conflict and costs
+ * nothing; a balance too small is InsufficientFund and changes nothing.
+ */
+export async function payOrderFromWallet(
+  app: FastifyInstance,
+  clientId: string,
+  orderNumber: string,
+): Promise<WalletPaymentResponse> {
+  return app.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.clientId, clientId)));
+    if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+    const [wallet] = await tx
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(and(eq(wallets.clientId, clientId), eq(wallets.status, 'active')));
+    if (!wallet) throw walletNotFound();
+    if (order.total <= 0) {
+      throw new AppError('This order has nothing to pay', { status: 400, type: ErrorType.AmountMissing });
+    }
+
+    const reference = orderLedgerReference(order.id);
+    const [paidBefore] = await tx
+      .select({ id: walletTransactions.id })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.reference, reference));
+    if (!paidBefore && order.status !== OrderStatus.NotPaid) throw orderNotPayable(order.status);
+
+    const result = await debit(tx, {
+      walletId: wallet.id,
+      reference,
+      amount: order.total,
+      purpose: 'OrderPayment',
+      displayName: `Order #${order.orderNumber}`,
+      orderId: order.id,
+    });
+    if (result.applied) {
+      // Locks the order; false when a card payment or a cancel got there first: the debit rolls back.
+      const marked = await markOrderPaid(tx, order.id, 'Wallet');
+      if (!marked) throw orderNotPayable('changed');
+    }
+    return {
+      orderNumber: order.orderNumber,
+      paymentType: 'Wallet',
+      amount: result.transaction.amount,
+      balance: result.balance,
+      transactionId: result.transaction.id,
+    };
+  });
+}
+
+function orderNotPayable(status: string) {
+  return new AppError(
+    status === OrderStatus.Paid || status === 'changed'
+      ? 'This order is already paid'
+      : 'This order can no longer be paid',
+    { status: 409, type: ErrorType.Conflict, additionalInfo: { status } },
+  );
+}

@@ -1,0 +1,92 @@
+// The app itself: started by main.tsx once the prerendered page has painted.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { routes } from './app/router';
+import { isMarketingPath } from './features/marketing/content/marketing-paths';
+import { registerServiceWorker } from './lib/pwa';
+import { createQueryClient } from './lib/query-client';
+
+/** Attribute the prerender step puts on #root: the path whose HTML it holds. */
+const PRERENDERED_ATTR = 'data-prerendered-path';
+/** Set on <html> by /assets/shell-guard-*.js when the HTML holds another page than the one asked for. */
+const SHELL_ATTR = 'data-spa-shell';
+
+let fullStyles: Promise<unknown> | null = null;
+/** The whole Mantine stylesheet, once, for any screen outside the public site. */
+const loadFullStyles = () => {
+  fullStyles ??= import('./features/marketing/styles/full-styles');
+  return fullStyles;
+};
+
+const normalizePath = (path: string) => path.replace(/(.)\/+$/, '$1');
+
+/**
+ * The app's routes with every non-marketing lazy route waiting for the full stylesheet as well as
+ * its code, so no screen ever renders unstyled.
+ */
+function withFullStyles(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const children = route.children ? withFullStyles(route.children) : undefined;
+    const lazy = route.lazy;
+    const marketing = route.path !== undefined && isMarketingPath(route.path);
+    if (typeof lazy !== 'function' || marketing) return { ...route, children } as RouteObject;
+    return {
+      ...route,
+      children,
+      lazy: async () => {
+        const [module] = await Promise.all([lazy(), loadFullStyles()]);
+        return module;
+      },
+    } as RouteObject;
+  });
+}
+
+/** Loads the route modules of the first screen, so hydration renders exactly the prerendered tree. */
+async function resolveInitialRoutes(appRoutes: RouteObject[]) {
+  const matches = matchRoutes(appRoutes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+/** Hydrates the prerendered page, or renders the app into an empty shell. */
+export async function start() {
+  const container = document.getElementById('root') as HTMLElement;
+  const path = normalizePath(window.location.pathname);
+  const prerendered = container.getAttribute(PRERENDERED_ATTR);
+  const hydrate = prerendered !== null && normalizePath(prerendered) === path;
+  if (!isMarketingPath(path)) void loadFullStyles();
+
+  const appRoutes = withFullStyles(routes);
+  if (hydrate) await resolveInitialRoutes(appRoutes);
+  const router = createBrowserRouter(appRoutes);
+  // A safety net for routes that are not lazy functions: style them before they show.
+  router.subscribe((state) => {
+    const next = state.navigation.location ?? state.location;
+    if (!isMarketingPath(normalizePath(next.pathname))) void loadFullStyles();
+  });
+
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+  registerServiceWorker();
+  if (hydrate) {
+    hydrateRoot(container, app);
+  } else {
+    // The HTML held another page (the prerendered home doubles as the app shell): start clean.
+    container.replaceChildren();
+    container.removeAttribute(PRERENDERED_ATTR);
+    document.documentElement.removeAttribute(SHELL_ATTR);
+    createRoot(container).render(app);
+  }
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResult } from '../../../../domain/schemas/auth';
+import { api } from '../../../lib/api-client';
+
+/** The resend: an empty payload, the server knows the number from the pending verification (SPEC §7). */
+export function requestOtp(): Promise<AuthResult> {
+  return api.post<AuthResult>('auth/opt_request', {});
+}
+
+export function useRequestOtp() {
+  return useMutation({ mutationFn: requestOtp });
+}

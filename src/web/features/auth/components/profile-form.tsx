@@ -1,0 +1,77 @@
+import { Alert, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import type { Profile } from '../../../../domain/schemas/auth';
+import { LoadingButton } from '../../../components/loading-button';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateProfile } from '../api/profile';
+
+/** Firstname, lastname and email; the phone number is the identity, shown but not editable. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const [firstname, setFirstname] = useState(profile.firstname ?? '');
+  const [lastname, setLastname] = useState(profile.lastname ?? '');
+  const [email, setEmail] = useState(profile.email ?? '');
+  const update = useUpdateProfile();
+
+  const emailInvalid = email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  const unchanged =
+    firstname === (profile.firstname ?? '') && lastname === (profile.lastname ?? '') && email === (profile.email ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (emailInvalid) return;
+    update.mutate(
+      { firstname, lastname, email },
+      { onSuccess: () => notifications.show({ color: 'green', message: 'Your profile was saved.' }) },
+    );
+  };
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={1} fz={{ base: 26, sm: 30 }}>
+            Profile
+          </Title>
+          <TextInput label="Mobile number" value={profile.phoneLocal} readOnly variant="filled" />
+          <TextInput
+            label="First name"
+            value={firstname}
+            onChange={(e) => setFirstname(e.currentTarget.value)}
+            maxLength={60}
+            autoComplete="given-name"
+          />
+          <TextInput
+            label="Last name"
+            value={lastname}
+            onChange={(e) => setLastname(e.currentTarget.value)}
+            maxLength={60}
+            autoComplete="family-name"
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={emailInvalid ? 'Enter a valid email address' : undefined}
+            maxLength={254}
+            autoComplete="email"
+          />
+          {update.error && (
+            <Alert color="red" role="alert" variant="light">
+              {update.error instanceof ApiError && update.error.status === 400
+                ? update.error.message
+                : 'Your profile could not be saved. Please try again.'}
+            </Alert>
+          )}
+          <LoadingButton type="submit" loading={update.isPending} disabled={unchanged || emailInvalid}>
+            Save
+          </LoadingButton>
+          <Text size="sm">
+            Your mobile number is how you sign in, so it cannot be changed here. To use another number, sign up with it as a new account.
+          </Text>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

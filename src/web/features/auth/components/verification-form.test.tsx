@@ -1,0 +1,115 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderRoute } from '../test/render';
+import type { VerificationState } from '../verification-state';
+import { VerificationForm } from './verification-form';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const state: VerificationState = {
+  type: 'mobile',
+  mobileNumber: '08031234567',
+  origin: '/wallet',
+  clientId: '6b7f1c9e-0000-4000-8000-000000000001',
+};
+const auth = {
+  isLogin: true,
+  isVerified: true,
+  clientId: state.clientId,
+  client: {
+    id: state.clientId,
+    phoneLocal: '08031234567',
+    phoneInternational: '2348031234567',
+    firstname: null,
+    lastname: null,
+    email: null,
+    staff: null,
+  },
+};
+const sent = { ...state, isLogin: false, isVerified: true, phoneInternational: '2348031234567', otpExpiresAt: '' };
+
+const boxes = () => screen.getAllByRole('textbox');
+const type = (digits: string) =>
+  digits.split('').forEach((d, i) => {
+    fireEvent.change(boxes()[i] as HTMLElement, { target: { value: d } });
+  });
+
+describe('VerificationForm', () => {
+  it('keeps Verify disabled until every box holds a digit, and asks for the full code on Enter', () => {
+    fakeApi({});
+    renderRoute(<VerificationForm state={state} onVerified={() => {}} />);
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    expect(verify).toBeDisabled();
+    type('12345');
+    expect(verify).toBeDisabled();
+    fireEvent.keyDown(boxes()[4] as HTMLElement, { key: 'Enter' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter the full OTP code.');
+    type('123456');
+    expect(verify).toBeEnabled();
+  });
+
+  it('sends the code and reports the signed-in client', async () => {
+    const api = fakeApi({ 'POST auth/opt_confirmation': [{ status: 200, body: { auth } }] });
+    const onVerified = vi.fn();
+    renderRoute(<VerificationForm state={state} onVerified={onVerified} />);
+    type('123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onVerified).toHaveBeenCalledWith(auth));
+    expect(api.calls.find((c) => c.path === 'auth/opt_confirmation')?.body).toEqual({ optCode: '123456' });
+  });
+
+  it('shows the §8 wording for a wrong or expired code and for other failures', async () => {
+    fakeApi({
+      'POST auth/opt_confirmation': [
+        { status: 400, body: { message: 'wrong', status: 400, type: 'InvalidOTPCode' } },
+        { status: 400, body: { message: 'late', status: 400, type: 'OTPExpired' } },
+        { status: 500, body: { message: 'boom', status: 500, type: 'ConfirmVerificationFailed' } },
+      ],
+    });
+    renderRoute(<VerificationForm state={state} onVerified={() => {}} />);
+    const expected = [
+      'OTP has expired or invalid was provide, pls try',
+      'OTP has expired or invalid was provide, pls try',
+      'Something went wrong, go back to login',
+    ];
+    for (const message of expected) {
+      type('123456');
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    }
+  });
+
+  it('locks everything when no client id is known', () => {
+    fakeApi({});
+    renderRoute(<VerificationForm state={null} onVerified={() => {}} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong in verification, please go to login.');
+    for (const box of boxes()) expect(box).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it("counts down from 170 s, then 'Resend Code' clears the boxes, asks again and restarts", async () => {
+    vi.useFakeTimers();
+    const api = fakeApi({ 'POST auth/opt_request': [{ status: 200, body: sent }] });
+    renderRoute(<VerificationForm state={state} onVerified={() => {}} />);
+    expect(screen.getByText('Resend code in 2:50')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend Code' })).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByText('Resend code in 2:49')).toBeInTheDocument();
+    type('123');
+    act(() => {
+      vi.advanceTimersByTime(169_000);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(screen.getByText('Resend code in 2:50')).toBeInTheDocument();
+    expect(boxes().every((b) => (b as HTMLInputElement).value === '')).toBe(true);
+    vi.useRealTimers();
+    await waitFor(() => expect(api.calls.some((c) => c.path === 'auth/opt_request')).toBe(true));
+    expect(api.calls.find((c) => c.path === 'auth/opt_request')?.body).toEqual({});
+  });
+});

@@ -1,0 +1,47 @@
+import { NavLink, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../lib/paths';
+
+const d = paths.dashboard;
+
+/** The dashboard side menu of SPEC §2, in its order. */
+export function SideMenu({ lastOrderId, onNavigate }: { lastOrderId: string | null; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const here = pathname.replace(/\/+$/, '');
+  const link = (label: string, href: string, exact = true) => (
+    <NavLink
+      key={href}
+      component={Link}
+      to={href}
+      label={label}
+      active={exact ? here === href : here.startsWith(href)}
+      onClick={onNavigate}
+    />
+  );
+  const inOrders = here.startsWith(d.orders.getHref());
+  return (
+    <Stack gap={2} component="nav" aria-label="Dashboard">
+      {link('Dashboard', d.root.getHref())}
+      <NavLink component="button" type="button" label="Order" defaultOpened={inOrders} childrenOffset="md">
+        {link('Orders', d.orders.getHref())}
+        {lastOrderId ? (
+          link('Detail', d.orderDetail.getHref(lastOrderId))
+        ) : (
+          <NavLink
+            component={Link}
+            to={d.orders.getHref()}
+            active={false}
+            label="Detail"
+            aria-label="Detail (open an order from the list)"
+            onClick={onNavigate}
+          />
+        )}
+      </NavLink>
+      {link('Sales', d.sales.getHref())}
+      {link('Update data', d.updateData.getHref())}
+      {link('Add staff', d.addStaff.getHref())}
+      {link('Pick up', d.pickup.getHref())}
+      {link('Shift', d.shift.getHref())}
+    </Stack>
+  );
+}

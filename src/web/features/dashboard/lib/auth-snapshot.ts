@@ -1,0 +1,12 @@
+import type { AuthObject } from '../../../../domain/schemas/auth';
+import { getCached, putCached } from '../../../lib/local-db';
+
+const KEY = 'staff-auth';
+
+/** The last answered staff session, so a reload without network still opens the dashboard. */
+export const rememberStaffAuth = (auth: AuthObject) => putCached('shift', KEY, auth).catch(() => undefined);
+
+export async function readStaffAuthSnapshot(): Promise<AuthObject | null> {
+  const hit = await getCached<AuthObject>('shift', KEY).catch(() => undefined);
+  return hit?.value ?? null;
+}

@@ -1,0 +1,19 @@
+const KEY = 'arrive.dashboard.lastOrderId';
+
+/** The order last opened, for the side menu's Detail entry. */
+export const rememberLastOrder = (id: string) => {
+  try {
+    sessionStorage.setItem(KEY, id);
+    window.dispatchEvent(new Event('arrive:last-order'));
+  } catch {
+    // private mode: the menu simply keeps Detail disabled
+  }
+};
+
+export function readLastOrder(): string | null {
+  try {
+    return sessionStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}

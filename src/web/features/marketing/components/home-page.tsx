@@ -1,0 +1,58 @@
+import { Anchor, Container } from '@mantine/core';
+import { Link } from 'react-router';
+import { promoBlocks } from '../content/promos';
+import { staticPageMeta } from '../content/static-page-meta';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { DownloadAppButton } from './download-app-button';
+import classes from './marketing.module.css';
+import { PromoCarousel } from './promo-carousel';
+import { ServiceScroller } from './service-scroller';
+
+/** The home page (SPEC §1, §2): headline, download button, services, promotions. */
+export function HomePage() {
+  useDocumentTitle(staticPageMeta['/'].title);
+  return (
+    <>
+      <div className={classes.hero}>
+        <Container size="lg" className={classes.heroGrid}>
+          <div>
+            <h1 className={classes.heroTitle}>Ride smarter, arrive faster</h1>
+            <p className={classes.lead}>
+              Rides, deliveries and cooking gas across your city, in one app that works on any phone, even on a weak
+              connection.
+            </p>
+            <DownloadAppButton />
+            <p>
+              <Anchor component={Link} to="/rider" fw={600}>
+                Ride with Arrive
+              </Anchor>
+              {' · '}
+              <Anchor component={Link} to="/driver/info" fw={600}>
+                Drive with Arrive
+              </Anchor>
+            </p>
+          </div>
+          <img
+            className={classes.heroImage}
+            src="/images/hero.svg"
+            alt="An Arrive car and delivery rider on a city street"
+            width={480}
+            height={360}
+            fetchPriority="high"
+            decoding="async"
+          />
+        </Container>
+      </div>
+      <Container size="lg" className={classes.section}>
+        <ServiceScroller />
+      </Container>
+      <Container size="lg" className={classes.section}>
+        <div className={classes.promoGrid}>
+          {promoBlocks.map((block) => (
+            <PromoCarousel key={block.id} block={block} />
+          ))}
+        </div>
+      </Container>
+    </>
+  );
+}

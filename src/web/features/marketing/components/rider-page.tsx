@@ -1,0 +1,67 @@
+import { Button, Container, Group, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { staticPageMeta } from '../content/static-page-meta';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import classes from './marketing.module.css';
+
+const reasons = [
+  { title: 'Upfront fares', text: 'See the price before you book. No haggling at the roadside.' },
+  { title: 'Verified drivers', text: 'Every driver and vehicle is checked before their first trip.' },
+  { title: 'Share your trip', text: 'Send your live trip to family so they know when you arrive.' },
+  { title: 'Pay your way', text: 'Cash, card or your Arrive wallet.' },
+] as const;
+
+/** /rider: the rider landing page; both buttons lead to /rider/auth (SPEC §2). */
+export function RiderPage() {
+  useDocumentTitle(staticPageMeta['/rider'].title);
+  return (
+    <>
+      <div className={classes.hero}>
+        <Container size="lg" className={classes.heroGrid}>
+          <div>
+            <Title order={1} className={classes.heroTitle}>
+              Ride with Arrive
+            </Title>
+            <p className={classes.lead}>
+              Safe, affordable rides at the tap of a button: a car or a motorbike at your door in minutes.
+            </p>
+            <Button component={Link} to="/rider/auth" size="lg">
+              Sign Up to Ride
+            </Button>
+          </div>
+          <img
+            className={classes.heroImage}
+            src="/images/service-ride.svg"
+            alt="A rider stepping into an Arrive car"
+            width={480}
+            height={360}
+            fetchPriority="high"
+            decoding="async"
+          />
+        </Container>
+      </div>
+      <Container size="lg" className={classes.section}>
+        <Title order={2} mb="md">
+          Why ride with Arrive
+        </Title>
+        <ul className={classes.cards} data-columns="4">
+          {reasons.map((r) => (
+            <li key={r.title} className={classes.card}>
+              <h3>{r.title}</h3>
+              <p>{r.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className={classes.highlight} style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+          <h2>Your first ride is minutes away</h2>
+          <Text>Create your rider account with your phone number and email.</Text>
+          <Group>
+            <Button component={Link} to="/rider/auth" variant="white" size="md">
+              Get Started
+            </Button>
+          </Group>
+        </div>
+      </Container>
+    </>
+  );
+}

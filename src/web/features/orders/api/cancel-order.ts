@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../../domain/schemas/order';
+import { api } from '../../../lib/api-client';
+import { putCached } from '../../../lib/local-db';
+import { orderDetailCacheKey } from './get-order';
+import { orderKeys } from './keys';
+
+/** GET /api/order/cancel/{id} (a GET as SPEC §7 lists it; the server also wants x-platform). */
+export const cancelOrder = (orderId: string) => api.get<Order>(`order/cancel/${encodeURIComponent(orderId)}`);
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderKeys.detail(order.orderNumber), {
+        data: order,
+        updatedAt: Date.now(),
+        fromCache: false,
+      });
+      await putCached('orders', orderDetailCacheKey(order.orderNumber), order).catch(() => {});
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NewOrderInput, Order } from '../../../../domain/schemas/order';
+import { api } from '../../../lib/api-client';
+import { catalogueKeys, orderKeys } from './keys';
+
+/** POST /api/order/new with the checkout's Idempotency-Key: a retried checkout creates one order. */
+export const createOrder = ({ input, idempotencyKey }: { input: NewOrderInput; idempotencyKey: string }) =>
+  api.post<Order>('order/new', input, { idempotencyKey });
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(order.orderNumber), {
+        data: order,
+        updatedAt: Date.now(),
+        fromCache: false,
+      });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Order } from '../../../../domain/schemas/order';
+import { api } from '../../../lib/api-client';
+import { withOfflineCopy } from '../lib/offline-cache';
+import { orderKeys } from './keys';
+
+export const orderDetailCacheKey = (orderNumber: string) => `detail:${orderNumber.toUpperCase()}`;
+
+/** GET /api/order/{orderNumber}, saved for offline viewing. */
+export const getOrder = (orderNumber: string) =>
+  withOfflineCopy(orderDetailCacheKey(orderNumber), () => api.get<Order>(`order/${encodeURIComponent(orderNumber)}`));
+
+export const orderQueryOptions = (orderNumber: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(orderNumber),
+    queryFn: () => getOrder(orderNumber),
+    // Run offline too: the fetcher falls back to the copy saved on the device.
+    networkMode: 'always',
+  });

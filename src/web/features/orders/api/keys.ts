@@ -1,0 +1,19 @@
+import type { NewOrderInput } from '../../../../domain/schemas/order';
+
+/** Query keys of the orders feature, general → specific. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (filters: { status?: string; page: number; pageSize: number }) => [...orderKeys.lists(), filters] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (orderNumber: string) => [...orderKeys.details(), orderNumber] as const,
+  qr: (orderNumber: string) => [...orderKeys.all, 'qr', orderNumber] as const,
+  quote: (input: NewOrderInput | null) => [...orderKeys.all, 'quote', input] as const,
+};
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  products: () => [...catalogueKeys.all, 'products'] as const,
+  areas: () => [...catalogueKeys.all, 'areas'] as const,
+  previousAddresses: () => [...catalogueKeys.all, 'previous-addresses'] as const,
+};

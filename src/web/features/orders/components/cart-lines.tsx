@@ -1,0 +1,52 @@
+import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { formatNaira } from '../../../../domain/format';
+import { MAX_ITEM_QUANTITY } from '../../../../domain/schemas/order';
+import { type Cart, type CartAction, lineTotal } from '../lib/cart';
+
+type Props = { cart: Cart; dispatch: (action: CartAction) => void };
+
+/** The cart's lines with quantity and remove controls. */
+export function CartLines({ cart, dispatch }: Props) {
+  if (cart.length === 0) {
+    return <Text c="gray.7">Your cart is empty. Add a gas refill or a product.</Text>;
+  }
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {cart.map((line) => {
+        const label = line.kind === 'gas' ? `Gas refill: ${line.kg} kg in a ${line.sizeKg} kg cylinder` : line.name;
+        const quantity = line.kind === 'gas' ? line.count : line.quantity;
+        return (
+          <Group key={line.key} component="li" justify="space-between" wrap="nowrap" align="center">
+            <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm" fw={500}>
+                {label}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {line.kind === 'gas' ? `${formatNaira(line.pricePerKg)}/kg` : formatNaira(line.price)} ·{' '}
+                {formatNaira(lineTotal(line))}
+              </Text>
+            </Stack>
+            <NumberInput
+              aria-label={`Quantity of ${label}`}
+              value={quantity}
+              onChange={(v) => dispatch({ type: 'setQuantity', key: line.key, quantity: Number(v) || 0 })}
+              min={0}
+              max={MAX_ITEM_QUANTITY}
+              allowDecimal={false}
+              w={72}
+              size="xs"
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${label}`}
+              onClick={() => dispatch({ type: 'remove', key: line.key })}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}

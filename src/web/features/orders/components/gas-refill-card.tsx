@@ -1,0 +1,76 @@
+import { Button, Card, Chip, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
+import { formatNaira } from '../../../../domain/format';
+import { GAS_KG_STEP } from '../../../../domain/schemas/order';
+import type { Product } from '../../../../domain/schemas/product';
+
+/** Mantine's dimmed description is below AA contrast on white. */
+const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+type Props = { gas: Product; onAdd: (sizeKg: number, kg: number) => void };
+
+/** Gas by cylinder size (a full fill) or by kg (part of one), with the price per kg upfront. */
+export function GasRefillCard({ gas, onAdd }: Props) {
+  const [sizeKg, setSizeKg] = useState<number>(12.5);
+  const [kg, setKg] = useState<number>(12.5);
+  const valid = kg > 0 && kg <= sizeKg && Number.isInteger(kg / GAS_KG_STEP);
+  const soldOut = gas.available !== null && gas.available < GAS_KG_STEP;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="gas-refill-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" wrap="wrap">
+          <Title order={2} size="h3" id="gas-refill-title">
+            Gas refill
+          </Title>
+          <Text fw={700} c="blue.8">
+            {formatNaira(gas.price)} per kg
+          </Text>
+        </Group>
+        <Text size="sm" c="gray.7">
+          {gas.description}. Choose your cylinder size; we fill it full unless you ask for less.
+        </Text>
+        <Chip.Group
+          value={String(sizeKg)}
+          onChange={(v) => {
+            const size = Number(v);
+            setSizeKg(size);
+            setKg(size);
+          }}
+        >
+          <Group gap="xs" role="radiogroup" aria-label="Cylinder size">
+            {CYLINDER_SIZES_KG.map((size) => (
+              <Chip key={size} value={String(size)} radius="sm">
+                {size} kg · {formatNaira(Math.round(gas.price * size))}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <Group align="end" wrap="wrap">
+          <NumberInput
+            label="Amount of gas (kg)"
+            description={`Up to ${sizeKg} kg, in ${GAS_KG_STEP} kg steps`}
+            styles={READABLE_DESCRIPTION}
+            value={kg}
+            onChange={(v) => setKg(typeof v === 'number' ? v : Number(v) || 0)}
+            min={GAS_KG_STEP}
+            max={sizeKg}
+            step={GAS_KG_STEP}
+            decimalScale={1}
+            w={200}
+            error={valid ? undefined : `Enter ${GAS_KG_STEP} to ${sizeKg} kg`}
+          />
+          <Button onClick={() => onAdd(sizeKg, kg)} disabled={!valid || soldOut}>
+            {soldOut ? 'Sold out today' : `Add ${kg} kg refill · ${formatNaira(Math.round(gas.price * kg))}`}
+          </Button>
+        </Group>
+        {gas.available !== null && !soldOut && gas.available < 100 && (
+          <Text size="sm" c="orange.8">
+            Only {gas.available} kg left today
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from '../../../lib/api-client';
+import { localDb } from '../../../lib/local-db';
+import { renderWithProviders } from '../../../test/render';
+import { orderFixture } from '../test/fixtures';
+import { OrderDetailScreen } from './order-detail-screen';
+
+vi.mock('../../../lib/api-client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/api-client')>();
+  return { ...original, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
+});
+const get = vi.mocked(api.get);
+const post = vi.mocked(api.post);
+
+beforeEach(async () => {
+  vi.resetAllMocks();
+  await localDb.orders.clear();
+});
+
+const renderDetail = (onPay = vi.fn()) => {
+  renderWithProviders(<OrderDetailScreen orderNumber="ARV-7K2M9Q" onPay={onPay} historyHref="/order/history" />);
+  return onPay;
+};
+
+// Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
+configure({ asyncUtilTimeout: 5000 });
+describe('OrderDetailScreen', { timeout: 20_000 }, () => {
+  it('shows lines, naira totals, the timeline, and payment actions while Not Paid', async () => {
+    get.mockResolvedValueOnce(orderFixture());
+    const onPay = renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Order ARV-7K2M9Q' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('order/ARV-7K2M9Q');
+    expect(screen.getByText('Cooking gas (LPG) refill (12.5 kg cylinder)')).toBeInTheDocument();
+    expect(screen.getByText('12.5 kg')).toBeInTheDocument();
+    expect(screen.getByText('Pay ₦15,625.00 to confirm this order')).toBeInTheDocument();
+    expect(screen.getByText(/Placed 05\/03\/2026/)).toBeInTheDocument();
+    expect(screen.getByText('05/03/2026 10:30')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' }));
+    expect(screen.queryByAltText(/Pickup QR code/)).not.toBeInTheDocument();
+  });
+
+  it('pays from the wallet with one idempotency key and explains an insufficient balance', async () => {
+    get.mockResolvedValue(orderFixture());
+    post.mockRejectedValue(new ApiError({ type: 'InsufficientFund', status: 400, message: 'InsufficientFund' }));
+    renderDetail();
+    const button = await screen.findByRole('button', { name: 'Pay from wallet' });
+    fireEvent.click(button);
+    expect(await screen.findByText(/Your wallet balance is too low for this order/)).toBeInTheDocument();
+    fireEvent.click(button);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    const [first, second] = post.mock.calls;
+    expect(first?.[0]).toBe('payment/wallet');
+    expect(first?.[1]).toEqual({ orderNumber: 'ARV-7K2M9Q' });
+    expect(first?.[2]).toEqual({ idempotencyKey: expect.any(String) });
+    expect(second?.[2]).toEqual(first?.[2]);
+  });
+
+  it('says so when the client has no wallet', async () => {
+    get.mockResolvedValue(orderFixture());
+    post.mockRejectedValue(new ApiError({ type: 'WalletNotFound', status: 404, message: 'WalletNotFound' }));
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay from wallet' }));
+    expect(await screen.findByText(/You don't have a wallet yet/)).toBeInTheDocument();
+  });
+
+  it('cancels after confirming and shows the new status', async () => {
+    get.mockResolvedValueOnce(orderFixture());
+    const cancelled = orderFixture({
+      status: 'Cancelled',
+      canCancel: false,
+      events: [
+        ...orderFixture().events,
+        { id: 'e2', kind: 'order', status: 'Cancelled', note: null, at: '2026-03-05T10:00:00.000Z' },
+      ],
+    });
+    get.mockResolvedValueOnce(cancelled);
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() => expect(get).toHaveBeenCalledWith(`order/cancel/${cancelled.id}`));
+    expect(await screen.findByText('Cancelled', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+
+  it('shows the QR code and the pickup code of a paid order', async () => {
+    get.mockImplementation(async (path: string) => {
+      if (path.startsWith('order/qr_code/'))
+        return { orderNumber: 'ARV-7K2M9Q', token: 'signed.token', pickupCode: '7YPV4Z' };
+      return orderFixture({ status: 'Paid', paymentStatus: 'success', canCancel: false, pickupCode: '7YPV4Z' });
+    });
+    renderDetail();
+    const img = await screen.findByAltText('Pickup QR code for order ARV-7K2M9Q');
+    expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByTestId('pickup-code')).toHaveTextContent('7YPV4Z');
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+
+  it('answers a foreign or unknown order number with Order not found', async () => {
+    get.mockRejectedValue(new ApiError({ type: 'NotFound', status: 404, message: 'Order not found' }));
+    renderDetail();
+    expect(await screen.findByText('There is no order ARV-7K2M9Q on your account.')).toBeInTheDocument();
+  });
+
+  it('shows the saved copy offline, with its time, and keeps payment actions off', async () => {
+    get.mockResolvedValueOnce(orderFixture());
+    const first = renderWithProviders(
+      <OrderDetailScreen orderNumber="ARV-7K2M9Q" onPay={vi.fn()} historyHref="/order/history" />,
+    );
+    await screen.findByRole('heading', { name: 'Order ARV-7K2M9Q' });
+    first.unmount();
+    get.mockRejectedValue(new ApiError({ type: 'Unknown', status: 0, message: 'No connection: check your network' }));
+    renderDetail();
+    expect(await screen.findByText(/Showing the copy saved on this device, last updated/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,204 @@
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
+import type { Order } from '../../../../domain/schemas/order';
+import { useOnline } from '../../../hooks/use-online';
+import { ApiError } from '../../../lib/api-client';
+import { useCancelOrder } from '../api/cancel-order';
+import { orderQueryOptions } from '../api/get-order';
+import { usePayFromWallet } from '../api/pay-from-wallet';
+import { deliveryOptionLabel } from '../lib/order-status';
+import { walletPaymentMessage } from '../lib/wallet-error';
+import { OfflineCopyNotice } from './offline-copy-notice';
+import { OrderQrCode } from './order-qr-code';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
+
+type Props = { orderNumber: string; onPay: (order: Order) => void; historyHref: string };
+
+const quantityText = (item: Order['items'][number]) =>
+  item.productType === 'Gas'
+    ? `${Number.isInteger(item.quantity) ? item.quantity : formatNumber(item.quantity, 1)} kg`
+    : `× ${item.quantity}`;
+
+/** One order: lines, totals, delivery, timeline, and what the client can do now. */
+export function OrderDetailScreen({ orderNumber, onPay, historyHref }: Props) {
+  const query = useQuery(orderQueryOptions(orderNumber));
+  const cancel = useCancelOrder();
+  const wallet = usePayFromWallet(orderNumber);
+  // One key per attempt to pay this order from the wallet: a double tap pays once.
+  const [walletKey] = useState(() => crypto.randomUUID());
+  const [confirmOpen, confirm] = useDisclosure(false);
+  const online = useOnline();
+
+  if (query.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading the order" />
+      </Group>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Alert color="red" title={notFound ? 'Order not found' : 'The order could not be loaded'} role="alert">
+        {notFound ? `There is no order ${orderNumber} on your account.` : query.error.message}
+      </Alert>
+    );
+  }
+  const { data: order, fromCache, updatedAt } = query.data;
+  // Paying or cancelling needs the server; a saved copy may also be out of date.
+  const offline = fromCache || !online;
+  const notPaid = order.status === 'Not Paid';
+  const showPickup = order.status === 'Paid' && !order.isDelivered;
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={historyHref} size="sm">
+        ← Order history
+      </Anchor>
+      <OfflineCopyNotice fromCache={fromCache} updatedAt={updatedAt} />
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Stack gap={0}>
+          <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+            Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span>
+          </Title>
+          <Text c="gray.7" size="sm">
+            Placed {formatDate(order.createdAt)} · Payment number {order.paymentNumber}
+          </Text>
+        </Stack>
+        <OrderStatusBadge status={order.status} />
+      </Group>
+
+      {notPaid && (
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Text fw={600}>Pay {formatNaira(order.total)} to confirm this order</Text>
+            <Group>
+              <Button onClick={() => onPay(order)} disabled={offline}>
+                Pay
+              </Button>
+              <Button
+                variant="light"
+                loading={wallet.isPending}
+                disabled={offline}
+                onClick={() => wallet.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey })}
+              >
+                Pay from wallet
+              </Button>
+              {order.canCancel && (
+                <Button variant="subtle" color="red" onClick={confirm.open} disabled={offline}>
+                  Cancel order
+                </Button>
+              )}
+            </Group>
+            {wallet.isError && (
+              <Alert color="red" title="Wallet payment failed" role="alert">
+                {walletPaymentMessage(wallet.error)}
+              </Alert>
+            )}
+            {wallet.isSuccess && (
+              <Alert color="green" role="status">
+                Paid from your wallet.
+              </Alert>
+            )}
+          </Stack>
+        </Card>
+      )}
+      {cancel.isError && (
+        <Alert color="red" title="The order was not cancelled" role="alert">
+          {cancel.error.message}
+        </Alert>
+      )}
+
+      {showPickup && (
+        <OrderQrCode
+          orderId={order.id}
+          orderNumber={order.orderNumber}
+          homeDelivery={order.deliveryOption === 'HomeDelivery'}
+        />
+      )}
+
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="items-title">
+        <Title order={2} size="h3" id="items-title" mb="sm">
+          Items
+        </Title>
+        <Table.ScrollContainer minWidth={260}>
+          <Table horizontalSpacing="xs" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{item.name}</Table.Td>
+                  <Table.Td>{quantityText(item)}</Table.Td>
+                  <Table.Td ta="right">{formatNaira(item.lineTotal)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={2}>Subtotal</Table.Th>
+                <Table.Td ta="right">{formatNaira(order.subtotal)}</Table.Td>
+              </Table.Tr>
+              {order.deliveryOption === 'HomeDelivery' && (
+                <Table.Tr>
+                  <Table.Th colSpan={2}>
+                    Delivery
+                    {order.deliveryDistanceKm !== null &&
+                      ` (${formatNumber(order.deliveryDistanceKm, 1)} km${order.deliveryFeeIsEstimate ? ', estimated' : ''}${order.homeDeliveryType === 'DoubleWay' ? ', collect and return' : ''})`}
+                  </Table.Th>
+                  <Table.Td ta="right">{formatNaira(order.deliveryFee)}</Table.Td>
+                </Table.Tr>
+              )}
+              <Table.Tr>
+                <Table.Th colSpan={2}>Total</Table.Th>
+                <Table.Td ta="right" fw={700}>
+                  {formatNaira(order.total)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+        <Text size="sm" mt="sm">
+          {deliveryOptionLabel[order.deliveryOption]}
+          {order.deliveryAddress && `: ${order.deliveryAddress.line1}, ${order.deliveryAddress.city}`}
+          {order.nomineeName && `: ${order.nomineeName} (${order.nomineePhone})`}
+        </Text>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="timeline-title">
+        <Title order={2} size="h3" id="timeline-title" mb="sm">
+          Status
+        </Title>
+        <OrderTimeline events={order.events} />
+      </Card>
+
+      <Modal opened={confirmOpen} onClose={confirm.close} title="Cancel this order?" centered>
+        <Stack>
+          <Text>Order {order.orderNumber} will be cancelled. You have not paid for it, so nothing is charged.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={confirm.close}>
+              Keep order
+            </Button>
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate(order.id, { onSettled: confirm.close })}
+            >
+              Yes, cancel order
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Card, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { orderQrQueryOptions } from '../api/get-order-qr';
+
+/** The pickup QR code (large, black on white) and the short code to read out if scanning fails. */
+export function OrderQrCode({
+  orderId,
+  orderNumber,
+  homeDelivery,
+}: {
+  orderId: string;
+  orderNumber: string;
+  homeDelivery: boolean;
+}) {
+  const qr = useQuery(orderQrQueryOptions(orderNumber, orderId));
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!qr.data) return;
+    let live = true;
+    QRCode.toDataURL(qr.data.data.token, {
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      width: 320,
+      color: { dark: '#000000', light: '#ffffff' },
+    })
+      .then((url) => live && setDataUrl(url))
+      .catch(() => live && setDataUrl(null));
+    return () => {
+      live = false;
+    };
+  }, [qr.data]);
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="pickup-title">
+      <Stack align="center" gap="sm">
+        <Title order={2} size="h3" id="pickup-title">
+          {homeDelivery ? 'Delivery code' : 'Pickup'}
+        </Title>
+        <Text size="sm" c="gray.7" ta="center">
+          {homeDelivery
+            ? 'Show this code to the rider when your order arrives.'
+            : 'Show this code at the gas center counter.'}
+        </Text>
+        {qr.isPending && <Loader aria-label="Loading the QR code" />}
+        {qr.isError && (
+          <Alert color="red" role="alert">
+            {qr.error.message}
+          </Alert>
+        )}
+        {dataUrl && (
+          <Image src={dataUrl} alt={`Pickup QR code for order ${orderNumber}`} w={280} h={280} bg="white" p={4} />
+        )}
+        {qr.data && (
+          <Stack gap={0} align="center">
+            <Text size="sm">Pickup code</Text>
+            <Text
+              fz={36}
+              fw={800}
+              ff="monospace"
+              lts={6}
+              c="black"
+              data-testid="pickup-code"
+              aria-label={`Pickup code ${qr.data.data.pickupCode.split('').join(' ')}`}
+            >
+              {qr.data.data.pickupCode}
+            </Text>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

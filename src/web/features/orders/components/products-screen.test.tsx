@@ -1,0 +1,124 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NewOrderInput } from '../../../../domain/schemas/order';
+import { ApiError, api } from '../../../lib/api-client';
+import { renderWithProviders } from '../../../test/render';
+import { orderFixture, productsFixture } from '../test/fixtures';
+import { ProductsScreen } from './products-screen';
+
+vi.mock('../../../lib/api-client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/api-client')>();
+  return { ...original, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
+});
+const get = vi.mocked(api.get);
+const post = vi.mocked(api.post);
+
+/** A server stand-in: prices the quote like the real one would (pickup: no fee). */
+function quoteFor(input: NewOrderInput) {
+  const items = input.items.map((i) => {
+    const p = productsFixture.find((x) => x.id === i.productId);
+    const lineTotal = Math.round((p?.price ?? 0) * i.quantity);
+    return {
+      productId: i.productId,
+      productType: p?.type ?? 'Gas',
+      name: p?.name ?? '',
+      unitPrice: p?.price ?? 0,
+      quantity: i.quantity,
+      sizeKg: i.sizeKg ?? null,
+      lineTotal,
+    };
+  });
+  const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
+  const fee = input.deliveryOption === 'HomeDelivery' ? 235_000 : 0;
+  return {
+    type: input.type,
+    items,
+    subtotal,
+    deliveryFee: fee,
+    total: subtotal + fee,
+    deliveryDistanceKm: fee ? 9 : null,
+    deliveryFeeIsEstimate: Boolean(fee),
+    deliveryAddress: input.address ?? null,
+  };
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  get.mockImplementation(async (path: string) => {
+    if (path === 'product') return { products: productsFixture };
+    if (path === 'map/areas') return { areas: [{ name: 'Yaba', lat: 6.5, lng: 3.37 }] };
+    if (path === 'address/previous_deliver') return { addresses: [] };
+    throw new Error(`unexpected GET ${path}`);
+  });
+});
+
+// Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
+configure({ asyncUtilTimeout: 5000 });
+describe('ProductsScreen', { timeout: 20_000 }, () => {
+  it('shows prices upfront: per kg for gas, per cylinder size, and stock', async () => {
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
+    expect(await screen.findByText('₦1,250.00 per kg')).toBeInTheDocument();
+    expect(screen.getByText('12.5 kg · ₦15,625.00')).toBeInTheDocument();
+    expect(screen.getByText('50 kg · ₦62,500.00')).toBeInTheDocument();
+    expect(screen.getByText('Only 3 left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Table-top gas cooker, 2 burners' })).toBeDisabled();
+  });
+
+  it('quotes the cart on the server and places the order once with an idempotency key', async () => {
+    post.mockImplementation(async (path: string, body?: unknown) => {
+      if (path === 'order/quote') return quoteFor(body as NewOrderInput);
+      if (path === 'order/new') return orderFixture();
+      throw new Error(`unexpected POST ${path}`);
+    });
+    const onPlaced = vi.fn();
+    renderWithProviders(<ProductsScreen onPlaced={onPlaced} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Add 12.5 kg refill/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    expect(screen.getByText('Gas refill: 12.5 kg in a 12.5 kg cylinder')).toBeInTheDocument();
+    const place = await screen.findByRole('button', { name: 'Place order and pay' });
+    await waitFor(() => expect(place).toBeEnabled(), { timeout: 4000 });
+    expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0);
+    fireEvent.click(place);
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' })));
+    const calls = post.mock.calls.filter(([path]) => path === 'order/new');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[1]).toEqual({
+      type: 'Gas and Product',
+      deliveryOption: 'PickerUP',
+      items: [
+        { productId: 'g', quantity: 12.5, sizeKg: 12.5 },
+        { productId: 'b', quantity: 1 },
+      ],
+    });
+    expect(calls[0]?.[2]).toEqual({ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it('asks for an address for home delivery and shows the delivery fee before confirming', async () => {
+    post.mockImplementation(async (_path: string, body?: unknown) => quoteFor(body as NewOrderInput));
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Home delivery' }));
+    expect(screen.getByRole('button', { name: 'Enter the street address and area' })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(/Street address/), { target: { value: '12 Herbert Macaulay Way' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /Area/ }), { target: { value: 'Yaba' } });
+    expect(await screen.findByText('Delivery (9.0 km, estimated)', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('₦2,350.00')).toBeInTheDocument();
+    expect(screen.getByText('₦10,850.00')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a quote and keeps the order button off", async () => {
+    post.mockRejectedValue(
+      new ApiError({
+        type: 'Conflict',
+        status: 409,
+        message: 'Only 1 item of Single burner (cylinder top) left; you asked for 2 items',
+      }),
+    );
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
+    const add = await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    expect(await screen.findByText(/Only 1 item of Single burner/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useReducer, useRef } from 'react';
+import { ProductType } from '../../../../domain/enums';
+import { formatNaira } from '../../../../domain/format';
+import type { Order } from '../../../../domain/schemas/order';
+import { productsQueryOptions } from '../api/get-products';
+import { cartCount, cartReducer, cartSubtotal } from '../lib/cart';
+import { CartLines } from './cart-lines';
+import { CheckoutPanel } from './checkout-panel';
+import { GasRefillCard } from './gas-refill-card';
+import { ProductCard } from './product-card';
+
+const sections = [
+  { type: ProductType.Cylinder, title: 'Cylinders' },
+  { type: ProductType.Burner, title: 'Burners and regulators' },
+  { type: ProductType.GasStove, title: 'Gas cookers' },
+] as const;
+
+/** The shop: gas by kg or cylinder size, cylinders, burners, stoves, a cart and checkout. */
+export function ProductsScreen({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const products = useQuery(productsQueryOptions());
+  const [cart, dispatch] = useReducer(cartReducer, []);
+  const cartRef = useRef<HTMLElement>(null);
+
+  if (products.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading products" />
+      </Group>
+    );
+  }
+  if (products.isError) {
+    return (
+      <Alert color="red" title="The catalogue could not be loaded" role="alert">
+        {products.error.message}
+      </Alert>
+    );
+  }
+  const all = products.data.products;
+  const gas = all.find((p) => p.type === ProductType.Gas);
+  const inCart = (id: string) =>
+    cart.reduce((n, l) => (l.kind === 'item' && l.productId === id ? n + l.quantity : n), 0);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Order gas and products</Title>
+        <Text c="gray.7">Prices include VAT. You see the delivery fee before you confirm.</Text>
+      </Stack>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="lg">
+            {gas && (
+              <GasRefillCard gas={gas} onAdd={(sizeKg, kg) => dispatch({ type: 'addGas', product: gas, sizeKg, kg })} />
+            )}
+            {sections.map(({ type, title }) => {
+              const list = all.filter((p) => p.type === type);
+              if (list.length === 0) return null;
+              return (
+                <section key={type} aria-label={title}>
+                  <Title order={2} size="h3" mb="sm">
+                    {title}
+                  </Title>
+                  <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+                    {list.map((p) => (
+                      <ProductCard
+                        key={p.id}
+                        product={p}
+                        inCart={inCart(p.id)}
+                        onAdd={() => dispatch({ type: 'addItem', product: p })}
+                      />
+                    ))}
+                  </SimpleGrid>
+                </section>
+              );
+            })}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="lg" style={{ position: 'sticky', top: 72 }}>
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="cart-title" ref={cartRef}>
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h3" id="cart-title">
+                  Your cart
+                </Title>
+                <Badge size="lg" variant="light" aria-label={`${cartCount(cart)} items in cart`}>
+                  {cartCount(cart)}
+                </Badge>
+              </Group>
+              <CartLines cart={cart} dispatch={dispatch} />
+            </Card>
+            <CheckoutPanel cart={cart} onPlaced={onPlaced} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {cart.length > 0 && (
+        // On phones the cart sits below the catalogue: keep its total and a way there in reach.
+        <>
+          <Box hiddenFrom="md" h={72} aria-hidden />
+          <Paper
+            hiddenFrom="md"
+            shadow="md"
+            withBorder
+            p="sm"
+            style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 100, borderRadius: 0 }}
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>
+                {cartCount(cart)} in cart · {formatNaira(cartSubtotal(cart))}
+              </Text>
+              <Button onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+                Checkout
+              </Button>
+            </Group>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

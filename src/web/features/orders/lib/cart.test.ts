@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../../domain/schemas/product';
+import { buildOrderInput, type Cart, cartReducer, cartSubtotal, orderTypeOf } from './cart';
+
+const gas: Product = {
+  id: 'g',
+  type: 'Gas',
+  name: 'LPG',
+  description: '',
+  price: 125_000,
+  sizeKg: null,
+  imageUrl: null,
+  available: null,
+};
+const stove: Product = {
+  id: 's',
+  type: 'GasStove',
+  name: 'Stove',
+  description: '',
+  price: 3_800_000,
+  sizeKg: null,
+  imageUrl: null,
+  available: 3,
+};
+
+const pickup = {
+  deliveryOption: 'PickerUP' as const,
+  address: null,
+  homeDeliveryType: 'oneWay' as const,
+  nominee: null,
+};
+
+describe('the cart', () => {
+  it('merges equal refills and items, and removes a line at quantity zero', () => {
+    let cart: Cart = [];
+    cart = cartReducer(cart, { type: 'addGas', product: gas, sizeKg: 12.5, kg: 12.5 });
+    cart = cartReducer(cart, { type: 'addGas', product: gas, sizeKg: 12.5, kg: 12.5 });
+    cart = cartReducer(cart, { type: 'addGas', product: gas, sizeKg: 6, kg: 3 });
+    cart = cartReducer(cart, { type: 'addItem', product: stove });
+    cart = cartReducer(cart, { type: 'addItem', product: stove });
+    expect(cart.map((l) => l.key)).toEqual(['gas:12.5:12.5', 'gas:6:3', 'item:s']);
+    expect(cart[0]).toMatchObject({ count: 2 });
+    expect(cart[2]).toMatchObject({ quantity: 2 });
+    expect(cartSubtotal(cart)).toBe(2 * 1_562_500 + 375_000 + 2 * 3_800_000);
+    cart = cartReducer(cart, { type: 'setQuantity', key: 'gas:6:3', quantity: 0 });
+    expect(cart.map((l) => l.key)).toEqual(['gas:12.5:12.5', 'item:s']);
+  });
+
+  it('never goes above the per-line limit', () => {
+    let cart = cartReducer([], { type: 'addItem', product: stove });
+    cart = cartReducer(cart, { type: 'setQuantity', key: 'item:s', quantity: 500 });
+    expect(cart[0]).toMatchObject({ quantity: 20 });
+  });
+
+  it('derives the order type from what is in it', () => {
+    const withGas = cartReducer([], { type: 'addGas', product: gas, sizeKg: 5, kg: 5 });
+    expect(orderTypeOf(withGas)).toBe('Gas');
+    expect(orderTypeOf(cartReducer([], { type: 'addItem', product: stove }))).toBe('Product');
+    expect(orderTypeOf(cartReducer(withGas, { type: 'addItem', product: stove }))).toBe('Gas and Product');
+  });
+
+  it('builds the order body: one item per refilled cylinder, no prices', () => {
+    let cart = cartReducer([], { type: 'addGas', product: gas, sizeKg: 12.5, kg: 10 });
+    cart = cartReducer(cart, { type: 'setQuantity', key: 'gas:12.5:10', quantity: 2 });
+    cart = cartReducer(cart, { type: 'addItem', product: stove });
+    expect(buildOrderInput(cart, pickup)).toEqual({
+      type: 'Gas and Product',
+      deliveryOption: 'PickerUP',
+      items: [
+        { productId: 'g', quantity: 10, sizeKg: 12.5 },
+        { productId: 'g', quantity: 10, sizeKg: 12.5 },
+        { productId: 's', quantity: 1 },
+      ],
+    });
+  });
+
+  it('is incomplete for home delivery without an address or pickup by someone without details', () => {
+    const cart = cartReducer([], { type: 'addItem', product: stove });
+    expect(buildOrderInput(cart, { ...pickup, deliveryOption: 'HomeDelivery' })).toBeNull();
+    expect(buildOrderInput(cart, { ...pickup, deliveryOption: 'PickUpBySomeOne' })).toBeNull();
+    expect(buildOrderInput([], pickup)).toBeNull();
+    const address = { line1: '1 Allen Avenue', city: 'Ikeja', state: 'Lagos' };
+    // DoubleWay only makes sense for a refill: a stove-only order goes one way.
+    expect(
+      buildOrderInput(cart, { ...pickup, deliveryOption: 'HomeDelivery', address, homeDeliveryType: 'DoubleWay' }),
+    ).toMatchObject({
+      address,
+      homeDeliveryType: 'oneWay',
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { OrderType, ProductType } from '../../../../domain/enums';
+import type { DeliveryAddress, NewOrderInput, Nominee } from '../../../../domain/schemas/order';
+import { MAX_ITEM_QUANTITY } from '../../../../domain/schemas/order';
+import type { Product } from '../../../../domain/schemas/product';
+
+/** A refill: `count` cylinders of `sizeKg`, each filled with `kg`. */
+export type GasLine = {
+  kind: 'gas';
+  key: string;
+  productId: string;
+  name: string;
+  pricePerKg: number;
+  sizeKg: number;
+  kg: number;
+  count: number;
+};
+export type ItemLine = {
+  kind: 'item';
+  key: string;
+  productId: string;
+  name: string;
+  type: Product['type'];
+  price: number;
+  quantity: number;
+};
+export type CartLine = GasLine | ItemLine;
+export type Cart = CartLine[];
+
+export type CartAction =
+  | { type: 'addGas'; product: Product; sizeKg: number; kg: number }
+  | { type: 'addItem'; product: Product }
+  | { type: 'setQuantity'; key: string; quantity: number }
+  | { type: 'remove'; key: string }
+  | { type: 'clear' };
+
+/** The cart; gas lines merge by cylinder size and fill, items by product. */
+export function cartReducer(cart: Cart, action: CartAction): Cart {
+  switch (action.type) {
+    case 'addGas': {
+      const key = `gas:${action.sizeKg}:${action.kg}`;
+      const existing = cart.find((l) => l.key === key);
+      if (existing && existing.kind === 'gas') {
+        return cart.map((l) =>
+          l.key === key ? { ...existing, count: Math.min(existing.count + 1, MAX_ITEM_QUANTITY) } : l,
+        );
+      }
+      return [
+        ...cart,
+        {
+          kind: 'gas',
+          key,
+          productId: action.product.id,
+          name: action.product.name,
+          pricePerKg: action.product.price,
+          sizeKg: action.sizeKg,
+          kg: action.kg,
+          count: 1,
+        },
+      ];
+    }
+    case 'addItem': {
+      const key = `item:${action.product.id}`;
+      const existing = cart.find((l) => l.key === key);
+      if (existing && existing.kind === 'item') {
+        return cart.map((l) =>
+          l.key === key ? { ...existing, quantity: Math.min(existing.quantity + 1, MAX_ITEM_QUANTITY) } : l,
+        );
+      }
+      return [
+        ...cart,
+        {
+          kind: 'item',
+          key,
+          productId: action.product.id,
+          name: action.product.name,
+          type: action.product.type,
+          price: action.product.price,
+          quantity: 1,
+        },
+      ];
+    }
+    case 'setQuantity': {
+      const q = Math.max(0, Math.min(MAX_ITEM_QUANTITY, Math.floor(action.quantity)));
+      if (q === 0) return cart.filter((l) => l.key !== action.key);
+      return cart.map((l) =>
+        l.key !== action.key ? l : l.kind === 'gas' ? { ...l, count: q } : { ...l, quantity: q },
+      );
+    }
+    case 'remove':
+      return cart.filter((l) => l.key !== action.key);
+    case 'clear':
+      return [];
+  }
+}
+
+/** The price shown before the server's quote arrives (display only: the server prices the order). */
+export const lineTotal = (l: CartLine) =>
+  l.kind === 'gas' ? Math.round(l.pricePerKg * l.kg) * l.count : l.price * l.quantity;
+export const cartSubtotal = (cart: Cart) => cart.reduce((s, l) => s + lineTotal(l), 0);
+export const cartCount = (cart: Cart) => cart.reduce((s, l) => s + (l.kind === 'gas' ? l.count : l.quantity), 0);
+
+export function orderTypeOf(cart: Cart): NewOrderInput['type'] {
+  const gas = cart.some((l) => l.kind === 'gas');
+  const other = cart.some((l) => l.kind === 'item' && l.type !== ProductType.Gas);
+  return gas && other ? OrderType.GasAndProduct : gas ? OrderType.Gas : OrderType.Product;
+}
+
+export type Checkout = {
+  deliveryOption: NewOrderInput['deliveryOption'];
+  address: DeliveryAddress | null;
+  homeDeliveryType: NonNullable<NewOrderInput['homeDeliveryType']>;
+  nominee: Nominee | null;
+};
+
+/** The body of POST /api/order/new (and /quote) for a cart and checkout; null when incomplete. */
+export function buildOrderInput(cart: Cart, checkout: Checkout): NewOrderInput | null {
+  if (cart.length === 0) return null;
+  const items = cart.flatMap((l) =>
+    l.kind === 'gas'
+      ? Array.from({ length: l.count }, () => ({ productId: l.productId, quantity: l.kg, sizeKg: l.sizeKg }))
+      : [{ productId: l.productId, quantity: l.quantity }],
+  );
+  const base = { type: orderTypeOf(cart), items, deliveryOption: checkout.deliveryOption };
+  if (checkout.deliveryOption === 'HomeDelivery') {
+    if (!checkout.address) return null;
+    const hasGas = cart.some((l) => l.kind === 'gas');
+    return { ...base, address: checkout.address, homeDeliveryType: hasGas ? checkout.homeDeliveryType : 'oneWay' };
+  }
+  if (checkout.deliveryOption === 'PickUpBySomeOne') {
+    if (!checkout.nominee) return null;
+    return { ...base, nominee: checkout.nominee };
+  }
+  return base;
+}

@@ -1,0 +1,32 @@
+import type { DeliveryStatus, OrderStatus } from '../../../../domain/enums';
+
+/** Badge colour and a sentence for each order status the client sees. */
+export const orderStatusInfo: Record<OrderStatus, { color: string; hint: string }> = {
+  'Not Paid': { color: 'yellow', hint: 'Waiting for your payment' },
+  Processing: { color: 'blue', hint: 'Your payment is being confirmed' },
+  Paid: { color: 'green', hint: 'Paid: ready for pickup or delivery' },
+  Failed: { color: 'red', hint: 'The payment failed' },
+  Delivered: { color: 'teal', hint: 'Handed over' },
+  Cancelled: { color: 'gray', hint: 'Cancelled' },
+  ClientRejectPickup: { color: 'orange', hint: 'You declined the hand-over' },
+  StaffRejectPickup: { color: 'orange', hint: 'The counter declined the hand-over' },
+};
+
+export const deliveryStatusLabel: Record<DeliveryStatus, string> = {
+  Pending: 'Waiting for a rider',
+  Accepted: 'Rider assigned',
+  Rejected: 'Rider declined; reassigning',
+  CarrierPickup: 'Rider collected your order',
+  InTransit: 'On the way',
+  Delivered: 'Delivered',
+  OrderNotDelivered: 'Delivery attempt failed',
+  CantLocateClientLocation: 'Rider could not find the address',
+  Other: 'Delivery problem',
+  Cancelled: 'Delivery cancelled',
+};
+
+export const deliveryOptionLabel = {
+  PickerUP: 'Pickup at the gas center',
+  HomeDelivery: 'Home delivery',
+  PickUpBySomeOne: 'Picked up by someone else',
+} as const;

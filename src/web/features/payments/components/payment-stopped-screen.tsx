@@ -1,0 +1,69 @@
+import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PaymentPurpose } from '../../../../domain/enums';
+import { formatNaira } from '../../../../domain/format';
+import { paths } from '../../../lib/paths';
+import { orderQueryOptions } from '../api/get-order';
+import { isWalletFunding, type PaymentRedirectState } from '../lib/checkout-state';
+
+export type PaymentStoppedScreenProps = {
+  kind: 'cancelled' | 'failed';
+  /** The order number (query orderId, else the route's id). */
+  orderNumber?: string;
+  /** The payment reference (query ref) or payment number, shown for support. */
+  reference?: string;
+  purpose?: string;
+};
+
+/** The cancelled and failed screens: nothing was paid; the order (if any) can be paid again. */
+export function PaymentStoppedScreen({ kind, orderNumber, reference, purpose }: PaymentStoppedScreenProps) {
+  const wallet = isWalletFunding(purpose);
+  const order = useQuery({ ...orderQueryOptions(orderNumber ?? ''), enabled: !wallet && Boolean(orderNumber) });
+  const payAgain: PaymentRedirectState | null =
+    order.data && order.data.status === 'Not Paid'
+      ? { purpose: PaymentPurpose.OrderPayment, orderNumber: order.data.orderNumber }
+      : null;
+
+  return (
+    <Container size="xs" py="xl">
+      <Stack gap="md">
+        <Title order={1}>{kind === 'cancelled' ? 'Payment cancelled' : 'Payment failed'}</Title>
+        <Text>
+          {kind === 'cancelled'
+            ? 'You cancelled the payment. Nothing was charged.'
+            : 'The payment did not go through. If you were charged, it will be refunded or applied soon.'}
+        </Text>
+        {reference ? (
+          <Text size="sm" c="gray.7">
+            Reference: {reference}
+          </Text>
+        ) : null}
+        {order.isLoading ? <Text size="sm">Loading the order…</Text> : null}
+        {order.data ? (
+          <Card withBorder radius="md">
+            <Text fw={600}>Order #{order.data.orderNumber}</Text>
+            <Text size="sm">Total: {formatNaira(order.data.total)}</Text>
+            <Text size="sm">Status: {order.data.status}</Text>
+          </Card>
+        ) : null}
+        <Group>
+          {payAgain ? (
+            <Button component={Link} to={paths.paymentRedirect.getHref()} state={payAgain}>
+              Pay now
+            </Button>
+          ) : null}
+          {wallet || !orderNumber ? (
+            <Button component={Link} to={paths.wallet.getHref()} variant={payAgain ? 'default' : 'filled'}>
+              Back to wallet
+            </Button>
+          ) : (
+            <Button component={Link} to={paths.order.getHref(orderNumber)} variant={payAgain ? 'default' : 'filled'}>
+              View order
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { clientPickupsQueryOptions } from '../api/get-client-pickups';
+import { pickupKeys } from '../api/keys';
+import { useServerEvent } from '../lib/use-server-event';
+import { ConnectionStatus } from './connection-status';
+import { PickupOrderCard } from './pickup-order-card';
+
+/** The client's Pickup screen: paid orders to collect, each with its QR code and pickup code. */
+export function ClientPickupScreen() {
+  const query = useQuery(clientPickupsQueryOptions());
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: pickupKeys.clientList() });
+  useServerEvent('staffConfirm', refresh);
+  useServerEvent('pickupConfirmationResponse', refresh);
+  useServerEvent('ClientRequestCancelled', refresh);
+
+  const offline = query.error instanceof ApiError && query.error.isNetworkError;
+  return (
+    <Container size="sm" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={1}>Pickup</Title>
+          <ConnectionStatus audience="client" />
+        </Group>
+        <Text c="gray.7">
+          Show the QR code at the gas center counter, or read out the pickup code. The counter then asks you to confirm
+          the hand-over on this phone.
+        </Text>
+        {query.isPending && (
+          <Center py="xl">
+            <Loader aria-label="Loading your pickup orders" />
+          </Center>
+        )}
+        {query.error && !query.data && (
+          <Alert
+            color={offline ? 'gray.7' : 'red.9'}
+            title={offline ? 'You are offline' : 'Could not load your orders'}
+            role="alert"
+          >
+            <Stack gap="xs">
+              <Text size="sm">
+                {offline ? 'Connect to the internet to see your pickup codes.' : query.error.message}
+              </Text>
+              <Button size="xs" variant="light" onClick={() => void query.refetch()} w="fit-content">
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {query.data && query.data.orders.length === 0 && (
+          <Alert color="blue" title="Nothing to collect" role="status">
+            <Text size="sm">
+              Paid orders you collect at the gas center appear here.{' '}
+              <Link to={paths.products.getHref()}>Order gas</Link>
+            </Text>
+          </Alert>
+        )}
+        {query.data?.orders.map((order) => (
+          <PickupOrderCard key={order.orderId} order={order} />
+        ))}
+      </Stack>
+    </Container>
+  );
+}

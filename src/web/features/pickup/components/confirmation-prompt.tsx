@@ -1,0 +1,135 @@
+import { Alert, Badge, Button, Group, Modal, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatNaira } from '../../../../domain/format';
+import type { PickupRequest } from '../../../../domain/realtime-events';
+import { useSecondsUntil } from '../lib/use-seconds-until';
+
+export type Decision = { action: 'Approve' } | { action: 'Rejected'; dispute?: 'SomeOneElseClaim' };
+
+/** "Someone is collecting your order": approve, or refuse (and say if it is not you). */
+export function ConfirmationPrompt(props: {
+  request: PickupRequest;
+  secondsLeft: number | null;
+  sending: boolean;
+  error: string | null;
+  connected: boolean;
+  more: number;
+  onDecide: (decision: Decision) => void;
+}) {
+  const { request, sending, error, connected, onDecide } = props;
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState<'notMe' | 'other'>('notMe');
+  const left = useSecondsUntil(request.expiresAt);
+  const onBehalf = request.deliveryOption === 'PickUpBySomeOne' && request.nomineeName;
+
+  return (
+    <Modal
+      opened
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      size="md"
+      title={
+        <Title order={2} size="h3">
+          Confirm your pickup
+        </Title>
+      }
+      aria-describedby="pickup-prompt-description"
+    >
+      <Stack gap="sm">
+        <Text id="pickup-prompt-description">
+          {onBehalf ? (
+            <>
+              <strong>{request.nomineeName}</strong> is collecting order <strong>{request.orderNumber}</strong> for you
+              at the gas center. {request.staffName} checked their ID.
+            </>
+          ) : (
+            <>
+              Someone is collecting order <strong>{request.orderNumber}</strong> at the gas center counter (
+              {request.staffName}).
+            </>
+          )}{' '}
+          Approve only if this is you{onBehalf ? ' or the person you chose' : ''}.
+        </Text>
+        <Table withRowBorders={false} verticalSpacing={2} aria-label="Order items">
+          <Table.Tbody>
+            {request.items.map((item) => (
+              <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}`}>
+                <Table.Td>{item.name}</Table.Td>
+                <Table.Td ta="right">× {item.quantity}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td fw={700}>Total paid</Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {formatNaira(request.total)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between">
+          <Badge color={left <= 15 ? 'red.9' : 'gray.7'} variant="filled" size="lg" aria-live="polite">
+            {left > 0 ? `Expires in ${left} s` : 'Expired'}
+          </Badge>
+          {props.more > 0 && <Text size="sm">+{props.more} more waiting</Text>}
+        </Group>
+        {props.secondsLeft !== null && left > 0 && (
+          <Alert color="#a63c06" variant="light" role="status">
+            The counter will cancel this request in about {props.secondsLeft} s without your answer.
+          </Alert>
+        )}
+        {!connected && (
+          <Alert color="gray.7" role="status" title="Reconnecting…">
+            Your phone lost the live connection. Your answer will be sent as soon as possible.
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red.9" role="alert">
+            {error}
+          </Alert>
+        )}
+        {refusing ? (
+          <Stack gap="xs">
+            <Radio.Group
+              label="Why are you refusing?"
+              value={reason}
+              onChange={(v) => setReason(v === 'other' ? 'other' : 'notMe')}
+            >
+              <Stack gap={6} mt={6}>
+                <Radio value="notMe" label="It is not me: someone else is trying to collect my order" />
+                <Radio value="other" label="Another reason (I will sort it out at the counter)" />
+              </Stack>
+            </Radio.Group>
+            <Group grow>
+              <Button variant="default" onClick={() => setRefusing(false)} disabled={sending}>
+                Back
+              </Button>
+              <Button
+                color="red.9"
+                loading={sending}
+                onClick={() =>
+                  onDecide(
+                    reason === 'notMe' ? { action: 'Rejected', dispute: 'SomeOneElseClaim' } : { action: 'Rejected' },
+                  )
+                }
+              >
+                Refuse pickup
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group grow>
+            <Button variant="default" color="red.9" onClick={() => setRefusing(true)} disabled={sending}>
+              Not me
+            </Button>
+            <Button color="#1b5e20" size="md" loading={sending} onClick={() => onDecide({ action: 'Approve' })}>
+              Approve pickup
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

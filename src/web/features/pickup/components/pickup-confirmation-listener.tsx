@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+// The app's session query (owned by the auth feature), read from the cache rather than imported:
+// features never import each other. Its data is the auth object of GET /api/auth/cookie_auth.
+const AUTH_SESSION_KEY = ['auth', 'session'] as const;
+
+const ConfirmationPromptHost = lazy(() => import('./confirmation-prompt-host'));
+
+function useSignedInClientId(): string | null {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => {
+      const auth = queryClient.getQueryData<{ isLogin?: boolean; clientId?: string } | null>(AUTH_SESSION_KEY);
+      return auth?.isLogin && auth.clientId ? auth.clientId : null;
+    },
+    () => null,
+  );
+}
+
+/**
+ * Mounted once in the root layout: while a client is signed in, it keeps the pickup channel open
+ * and shows the counter's confirmation request wherever the client is in the app. Visitors do
+ * not download the socket code at all.
+ */
+export function PickupConfirmationListener() {
+  const clientId = useSignedInClientId();
+  if (!clientId) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmationPromptHost key={clientId} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ClientPickupOrder } from '../../../../domain/schemas/pickup';
+import { pickupKeys } from '../api/keys';
+import { raiseDispute } from '../api/raise-dispute';
+
+/** "Report a problem": someone else claimed the order, or a pickup that should not have happened. */
+export function ReportProblem({ order }: { order: ClientPickupOrder }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [dispute, setDispute] = useState<'SomeOneElseClaim' | 'InvalidPickup'>(
+    order.isDelivered ? 'InvalidPickup' : 'SomeOneElseClaim',
+  );
+  const [note, setNote] = useState('');
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => raiseDispute(order.orderId, { dispute, note: note.trim() || undefined }),
+    onSuccess: () => {
+      close();
+      void queryClient.invalidateQueries({ queryKey: pickupKeys.all });
+    },
+  });
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button variant="outline" color="red.9" size="compact-sm" onClick={open}>
+          Report a problem
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={close} title={`A problem with order ${order.orderNumber}`}>
+        <Stack>
+          <Radio.Group
+            label="What happened?"
+            value={dispute}
+            onChange={(v) => setDispute(v === 'InvalidPickup' ? 'InvalidPickup' : 'SomeOneElseClaim')}
+          >
+            <Stack gap={6} mt={6}>
+              <Radio value="SomeOneElseClaim" label="Someone else is trying to collect my order" />
+              <Radio value="InvalidPickup" label="The order was handed over, but not to me" />
+            </Stack>
+          </Radio.Group>
+          <Textarea
+            label="Anything the gas center should know (optional)"
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={500}
+          />
+          {mutation.error && (
+            <Alert color="red.9" role="alert">
+              {mutation.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <Button color="red.9" loading={mutation.isPending} onClick={() => mutation.mutate()}>
+              Report
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { counterReducer, initialCounterState } from './counter-state';
+
+const orderId = '11111111-1111-4111-8111-111111111111';
+const pickupId = '22222222-2222-4222-8222-222222222222';
+const ref = { orderId, pickupId, orderNumber: 'ARV-ABC123' };
+const opened = {
+  ...ref,
+  status: 'Pending' as const,
+  requestedAt: '2026-01-01T10:00:00.000Z',
+  expiresAt: '2026-01-01T10:01:30.000Z',
+  total: 100_000,
+  items: [],
+  deliveryOption: 'PickerUP' as const,
+  nomineeName: null,
+  staffName: 'Ada',
+  clientOnline: true,
+};
+
+describe('counterReducer', () => {
+  const waiting = [
+    { type: 'select', orderId } as const,
+    { type: 'requesting' } as const,
+    { type: 'server', event: 'requestConfirmationStaff', payload: opened } as const,
+  ].reduce(counterReducer, initialCounterState);
+
+  it('opens a request and waits for the client', () => {
+    expect(waiting).toMatchObject({ phase: 'waiting', pickupId, clientOnline: true });
+  });
+
+  it('finishes on approval with the hand-over instruction', () => {
+    const done = counterReducer(waiting, {
+      type: 'server',
+      event: 'StaffConfirmApproval',
+      payload: { ...ref, deliveredAt: '2026-01-01T10:00:20.000Z', nomineeName: null },
+    });
+    expect(done.phase).toBe('approved');
+    expect(done.result).toMatch(/Hand the order over/);
+  });
+
+  it('finishes on refusal and on expiry', () => {
+    const refused = counterReducer(waiting, {
+      type: 'server',
+      event: 'pickupConfirmationResponseStaff',
+      payload: { ...ref, action: 'Rejected', status: 'ClientReject', dispute: 'none', message: 'The client refused.' },
+    });
+    expect(refused.phase).toBe('rejected');
+    const expired = counterReducer(waiting, {
+      type: 'server',
+      event: 'ClientRequestCancelled',
+      payload: { ...ref, reason: 'Expired', message: 'Expired.' },
+    });
+    expect(expired.phase).toBe('closed');
+  });
+
+  it('tracks the client going offline and coming back', () => {
+    const off = counterReducer(waiting, {
+      type: 'server',
+      event: 'ClientOffLine',
+      payload: { ...ref, message: 'offline' },
+    });
+    expect(off.clientOnline).toBe(false);
+    const back = counterReducer(off, { type: 'server', event: 'ClientBackOnline', payload: ref });
+    expect(back.clientOnline).toBe(true);
+  });
+
+  it('ignores events of other orders, and warns when another counter hands this order over', () => {
+    const other = counterReducer(waiting, {
+      type: 'server',
+      event: 'StaffConfirmApproval',
+      payload: { ...ref, orderId: '33333333-3333-4333-8333-333333333333', deliveredAt: 'x', nomineeName: null },
+    });
+    expect(other).toBe(waiting);
+    const elsewhere = counterReducer(waiting, {
+      type: 'server',
+      event: 'StaffConfirmApproval',
+      payload: { ...ref, pickupId: '44444444-4444-4444-8444-444444444444', deliveredAt: 'x', nomineeName: null },
+    });
+    expect(elsewhere.phase).toBe('closed');
+    expect(elsewhere.result).toMatch(/another counter/);
+  });
+});

@@ -1,0 +1,165 @@
+import type { ServerEventName, ServerEventPayload } from '../../../../domain/realtime-events';
+
+// The counter's view of one hand-over, driven by the events of the pickup channel. Pure, so the
+// transitions are tested without a socket.
+
+export type CounterPhase = 'idle' | 'requesting' | 'waiting' | 'approved' | 'rejected' | 'closed';
+export type LogTone = 'info' | 'ok' | 'warn' | 'bad';
+export type LogEntry = { id: number; tone: LogTone; text: string };
+
+export type CounterState = {
+  orderId: string | null;
+  phase: CounterPhase;
+  pickupId: string | null;
+  expiresAt: string | null;
+  clientOnline: boolean | null;
+  clientSeen: boolean;
+  /** The headline of a finished hand-over (approved, refused, cancelled, expired). */
+  result: string | null;
+  error: string | null;
+  log: LogEntry[];
+};
+
+type ServerAction = {
+  [E in ServerEventName]: { type: 'server'; event: E; payload: ServerEventPayload<E> };
+}[ServerEventName];
+
+export type CounterAction =
+  | { type: 'select'; orderId: string }
+  | { type: 'reset' }
+  | { type: 'requesting' }
+  | { type: 'requested'; pickupId: string; expiresAt?: string; clientOnline?: boolean }
+  | { type: 'refused'; message: string }
+  | { type: 'note'; tone: LogTone; text: string }
+  | ServerAction;
+
+export const initialCounterState: CounterState = {
+  orderId: null,
+  phase: 'idle',
+  pickupId: null,
+  expiresAt: null,
+  clientOnline: null,
+  clientSeen: false,
+  result: null,
+  error: null,
+  log: [],
+};
+
+let nextId = 1;
+const entry = (tone: LogTone, text: string): LogEntry => ({ id: nextId++, tone, text });
+const log = (state: CounterState, tone: LogTone, text: string): CounterState => ({
+  ...state,
+  log: [entry(tone, text), ...state.log].slice(0, 30),
+});
+
+const finish = (state: CounterState, phase: CounterPhase, tone: LogTone, text: string): CounterState => ({
+  ...log(state, tone, text),
+  phase,
+  result: text,
+});
+
+export function counterReducer(state: CounterState, action: CounterAction): CounterState {
+  switch (action.type) {
+    case 'select':
+      return action.orderId === state.orderId && state.phase === 'waiting'
+        ? state
+        : { ...initialCounterState, orderId: action.orderId };
+    case 'reset':
+      return initialCounterState;
+    case 'requesting':
+      return { ...state, phase: 'requesting', error: null, result: null, pickupId: null, clientSeen: false };
+    case 'requested':
+      return {
+        ...state,
+        phase: state.phase === 'requesting' || state.phase === 'waiting' ? 'waiting' : state.phase,
+        pickupId: action.pickupId,
+        expiresAt: action.expiresAt ?? state.expiresAt,
+        clientOnline: action.clientOnline ?? state.clientOnline,
+      };
+    case 'refused':
+      // A duplicatedRequest of this very counter was adopted as its open request: keep waiting.
+      if (state.phase === 'waiting' && state.pickupId) return log(state, 'info', action.message);
+      return { ...log(state, 'bad', action.message), phase: 'idle', error: action.message };
+    case 'note':
+      return log(state, action.tone, action.text);
+    case 'server':
+      return onServerEvent(state, action);
+  }
+}
+
+function onServerEvent(state: CounterState, action: ServerAction): CounterState {
+  const p = action.payload as { orderId?: string; pickupId?: string };
+  if (!state.orderId || p.orderId !== state.orderId) return state;
+  const mine = !!p.pickupId && p.pickupId === state.pickupId;
+
+  if (action.event === 'requestConfirmationStaff') {
+    const { payload } = action;
+    if (state.phase === 'requesting' || mine) {
+      return log(
+        {
+          ...state,
+          phase: 'waiting',
+          pickupId: payload.pickupId,
+          expiresAt: payload.expiresAt,
+          clientOnline: payload.clientOnline,
+        },
+        'info',
+        payload.clientOnline
+          ? 'Request sent to the client’s phone.'
+          : 'Request waiting: the client’s phone is offline.',
+      );
+    }
+    return log(state, 'warn', `${payload.staffName} at another counter asked this client to confirm.`);
+  }
+
+  if (!mine) {
+    // Another counter's request for the same order: only its outcome matters here.
+    if (action.event === 'StaffConfirmApproval') {
+      return finish(state, 'closed', 'bad', 'This order was just handed over at another counter. Do not hand it over.');
+    }
+    return state;
+  }
+
+  switch (action.event) {
+    case 'clientOffLine':
+    case 'ClientOffLine':
+      return log({ ...state, clientOnline: false }, 'warn', action.payload.message);
+    case 'ClientBackOnline':
+      return log(
+        { ...state, clientOnline: true },
+        'info',
+        'The client’s phone is back online; the request was shown again.',
+      );
+    case 'pingStaff':
+      return log({ ...state, clientSeen: true, clientOnline: true }, 'info', 'The client is looking at the request.');
+    case 'pingClientResponse':
+      return log({ ...state, clientOnline: true }, 'ok', 'The client’s phone answered.');
+    case 'pingClientNoResponse':
+      return log(state, 'warn', action.payload.message);
+    case 'ClientDelayResponse':
+      return log(state, 'warn', `${action.payload.message} Ask them to check their phone.`);
+    case 'CancelWarning':
+      return log(state, 'warn', action.payload.message);
+    case 'ClientExperiencingError':
+      return log(state, 'bad', `The client’s app reports a problem: ${action.payload.message}`);
+    case 'pickupConfirmationResponseStaff':
+      if (action.payload.action === 'Rejected') return finish(state, 'rejected', 'bad', action.payload.message);
+      if (action.payload.action === 'Approve') return log(state, 'ok', action.payload.message);
+      return finish(state, 'closed', 'bad', action.payload.message);
+    case 'StaffConfirmApproval':
+      return finish(
+        state,
+        'approved',
+        'ok',
+        action.payload.nomineeName
+          ? `Approved. Hand the order to ${action.payload.nomineeName}.`
+          : 'Approved. Hand the order over.',
+      );
+    case 'ClientRequestCancelled':
+      return finish(state, 'closed', 'warn', action.payload.message);
+    case 'StaffCancelRequest':
+      return state.phase === 'waiting' ? finish(state, 'closed', 'info', 'You cancelled the request.') : state;
+    default:
+      return state;
+  }
+}

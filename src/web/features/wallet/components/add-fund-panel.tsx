@@ -1,0 +1,99 @@
+import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PaymentPurpose } from '../../../../domain/enums';
+import { formatNaira, nairaToKobo } from '../../../../domain/format';
+import { MAX_WALLET_AMOUNT_KOBO } from '../../../../domain/schemas/wallet';
+import { LoadingButton } from '../../../components/loading-button';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useAddFund } from '../api/add-fund';
+import { useIdempotencyKey } from '../lib/idempotency-key';
+
+/** Router state the payment redirect screen reads (SPEC §3 "Payment details kept during checkout"). */
+export type FundWalletRedirectState = {
+  purpose: typeof PaymentPurpose.FundWallet;
+  paymentNumber: string;
+  ref: string;
+  accessCode: string;
+  authorizationUrl: string;
+};
+
+/** Add fund (SPEC §2): an amount, a confirm step, then off to the card checkout. */
+export function AddFundPanel() {
+  const [naira, setNaira] = useState<number>(0);
+  const [step, setStep] = useState<'amount' | 'confirm'>('amount');
+  const navigate = useNavigate();
+  const keyFor = useIdempotencyKey();
+  const mutation = useAddFund();
+  const kobo = Number.isFinite(naira) && naira > 0 ? nairaToKobo(naira) : 0;
+  const tooLarge = kobo > MAX_WALLET_AMOUNT_KOBO;
+
+  const confirm = () => {
+    if (kobo <= 0 || tooLarge) return;
+    mutation.mutate(
+      { amount: kobo, idempotencyKey: keyFor({ amount: kobo }) },
+      {
+        onSuccess: (payment) => {
+          const state: FundWalletRedirectState = {
+            purpose: PaymentPurpose.FundWallet,
+            paymentNumber: payment.paymentNumber,
+            ref: payment.paymentReference,
+            accessCode: payment.accessCode,
+            authorizationUrl: payment.authorizationUrl,
+          };
+          navigate(paths.paymentRedirect.getHref(), { state });
+        },
+      },
+    );
+  };
+
+  if (step === 'confirm') {
+    return (
+      <Stack gap="md" aria-label="Confirm amount">
+        <Text>You are adding</Text>
+        <Text fz={28} fw={700} data-testid="confirm-amount">
+          {formatNaira(kobo)}
+        </Text>
+        <Text size="sm" c="gray.7">
+          You will pay by card on Paystack's secure page.
+        </Text>
+        {mutation.isError && (
+          <Alert color="red" role="alert">
+            {mutation.error instanceof ApiError && mutation.error.isNetworkError
+              ? 'No connection: check your network and try again.'
+              : 'Something went wrong, pls try again'}
+          </Alert>
+        )}
+        <Group grow>
+          <Button variant="default" onClick={() => setStep('amount')} disabled={mutation.isPending}>
+            Edit Amount
+          </Button>
+          <LoadingButton onClick={confirm} disabled={kobo <= 0} loading={mutation.isPending}>
+            Confirm amount
+          </LoadingButton>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <NumberInput
+        label="Amount"
+        description="How much to add to your wallet"
+        prefix="₦"
+        thousandSeparator=","
+        decimalScale={2}
+        min={0}
+        allowNegative={false}
+        value={naira}
+        onChange={(value) => setNaira(typeof value === 'number' ? value : Number(value) || 0)}
+        error={tooLarge ? `At most ${formatNaira(MAX_WALLET_AMOUNT_KOBO)} at a time` : undefined}
+      />
+      <Button onClick={() => setStep('confirm')} disabled={kobo <= 0 || tooLarge}>
+        Continue
+      </Button>
+    </Stack>
+  );
+}

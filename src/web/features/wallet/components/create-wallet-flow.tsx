@@ -1,0 +1,126 @@
+import { Alert, Button, Checkbox, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { userMessages } from '../../../../domain/errors';
+import { createWalletBodySchema } from '../../../../domain/schemas/wallet';
+import { LoadingButton } from '../../../components/loading-button';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateWallet } from '../api/create-wallet';
+import { useIdempotencyKey } from '../lib/idempotency-key';
+
+type Fields = { firstname: string; lastname: string; email: string };
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+
+const fieldMessages: Record<keyof Fields, string> = {
+  firstname: 'Enter your first name',
+  lastname: 'Enter your surname',
+  email: 'Enter a valid email address',
+};
+
+function WalletIntro({ onStart }: { onStart: () => void }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Create your wallet
+        </Title>
+        <Text>
+          Your Arrive wallet comes with its own bank account number. Send money to it from any Nigerian bank, or top it
+          up by card, then pay for gas and orders in one tap.
+        </Text>
+        <Text size="sm" c="gray.7">
+          We open the account with our payment partner, Paystack, in your name.
+        </Text>
+        <Button onClick={onStart} mt="xs">
+          Get started
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The create-wallet flow (SPEC §2): an intro, then firstname, surname, email and consent. */
+export function CreateWalletFlow() {
+  const [step, setStep] = useState<'intro' | 'form'>('intro');
+  const [fields, setFields] = useState<Fields>({ firstname: '', lastname: '', email: '' });
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const keyFor = useIdempotencyKey();
+  const mutation = useCreateWallet();
+
+  if (step === 'intro') return <WalletIntro onStart={() => setStep('form')} />;
+
+  // The one failure the client can fix: the email already belongs to another wallet.
+  const emailTaken = mutation.error instanceof ApiError && mutation.error.status === 409;
+
+  const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setFields((f) => ({ ...f, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createWalletBodySchema.safeParse({ ...fields, consentGiven: consent });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0];
+        if (name === 'firstname' || name === 'lastname' || name === 'email') next[name] = fieldMessages[name];
+      }
+      setErrors(next);
+      return;
+    }
+    mutation.mutate({ body: parsed.data, idempotencyKey: keyFor(parsed.data) });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate aria-label="Create wallet">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Your details
+        </Title>
+        <TextInput
+          label="First name"
+          name="firstname"
+          autoComplete="given-name"
+          required
+          value={fields.firstname}
+          onChange={set('firstname')}
+          error={errors.firstname}
+        />
+        <TextInput
+          label="Surname"
+          name="lastname"
+          autoComplete="family-name"
+          required
+          value={fields.lastname}
+          onChange={set('lastname')}
+          error={errors.lastname}
+        />
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={fields.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <Checkbox
+          label="I agree that Arrive opens a wallet and a dedicated bank account for me with Paystack"
+          checked={consent}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
+        {mutation.isError && (
+          <Alert color="red" role="alert" title="Wallet not created">
+            {emailTaken ? mutation.error.message : userMessages.walletCreateFailed}
+          </Alert>
+        )}
+        <LoadingButton type="submit" disabled={!consent} loading={mutation.isPending}>
+          Continue
+        </LoadingButton>
+      </Stack>
+    </Paper>
+  );
+}

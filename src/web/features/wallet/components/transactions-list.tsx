@@ -1,0 +1,78 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatNaira } from '../../../../domain/format';
+import type { WalletTransaction } from '../../../../domain/schemas/wallet';
+import { walletTransactionsQueryOptions } from '../api/get-transactions';
+
+const statusColor: Record<WalletTransaction['status'], string> = {
+  completed: 'green',
+  success: 'green',
+  pending: 'yellow',
+  failed: 'red',
+};
+
+function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) {
+  const isCredit = t.type === 'Credit';
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" aria-label={`${t.type} ${formatNaira(t.amount)}`}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {t.displayName}
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light" color={isCredit ? 'green' : 'gray'} size="sm">
+              {isCredit ? 'credit' : 'debit'}
+            </Badge>
+            <Badge variant="dot" color={statusColor[t.status]} size="sm">
+              {t.status}
+            </Badge>
+          </Group>
+          <Text size="xs" c="gray.7">
+            {formatDate(t.createdAt)}
+            {t.from.bankName ? ` · ${t.from.bankName}` : ''}
+          </Text>
+        </Stack>
+        <Text fw={700} c={isCredit ? 'green.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          {isCredit ? '+' : '−'}
+          {formatNaira(t.amount)}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The wallet's transactions, newest first (SPEC §3 "Wallet transaction"). */
+export function TransactionsList() {
+  const query = useQuery(walletTransactionsQueryOptions());
+  if (query.isPending) {
+    return (
+      <Center py="lg">
+        <Loader size="sm" aria-label="Loading transactions" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title="Transactions could not be loaded">
+        <Button size="xs" variant="light" mt="xs" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <Text c="gray.7" ta="center" py="lg">
+        No transactions yet. Add funds or send a transfer to your account number.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Wallet transactions">
+      {query.data.map((t) => (
+        <TransactionRow key={t.id} transaction={t} />
+      ))}
+    </Stack>
+  );
+}

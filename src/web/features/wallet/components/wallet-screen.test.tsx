@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Wallet, WalletTransaction } from '../../../../domain/schemas/wallet';
+import { fakeApi, renderAtWallet } from '../test/render';
+import { WalletScreen } from './wallet-screen';
+
+const wallet: Wallet = {
+  walletNumber: '4829301756',
+  balance: 1_250_050,
+  virtualAccount: { bankName: 'Wema Bank', accountNumber: '9123456780', accountName: 'ARRIVE/ADA OBI' },
+  client: { firstname: 'Ada', lastname: 'Obi' },
+};
+
+const transactions: WalletTransaction[] = [
+  {
+    id: '7b1e2a5c-1111-4a2b-8c3d-000000000001',
+    amount: 40_000,
+    purpose: 'FundVirtualAccount',
+    status: 'completed',
+    type: 'Credit',
+    source: 'BankTransfer',
+    displayName: 'Sandbox Sender',
+    createdAt: '2026-03-04T10:00:00.000Z',
+    from: { bankName: 'Test Bank' },
+  },
+  {
+    id: '7b1e2a5c-1111-4a2b-8c3d-000000000002',
+    amount: 120_000,
+    purpose: 'OrderPayment',
+    status: 'completed',
+    type: 'Debit',
+    source: null,
+    displayName: 'Order #ORD123',
+    createdAt: '2026-03-05T23:30:00.000Z',
+    from: { bankName: null },
+  },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// user-event typing is slow on a busy 2-core machine: give each journey room.
+describe('wallet screen', { timeout: 20_000 }, () => {
+  it('shows a loader, then the card with the balance in naira and the transactions', async () => {
+    fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet } }],
+      'GET wallet/transactions': [{ status: 200, body: transactions }],
+    });
+    renderAtWallet(<WalletScreen />);
+    expect(screen.getByLabelText('Loading wallet')).toBeInTheDocument();
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
+    expect(screen.getByText('4829301756')).toBeInTheDocument();
+
+    const list = await screen.findByRole('list', { name: 'Wallet transactions' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Sandbox Sender');
+    expect(rows[0]).toHaveTextContent('credit');
+    expect(rows[0]).toHaveTextContent('completed');
+    expect(rows[0]).toHaveTextContent('04/03/2026 · Test Bank');
+    expect(rows[0]).toHaveTextContent('+₦400.00');
+    expect(rows[1]).toHaveTextContent('debit');
+    // 23:30 UTC is the next day in Lagos.
+    expect(rows[1]).toHaveTextContent('06/03/2026');
+  });
+
+  it('toggles the card between the wallet number and the bank details', async () => {
+    fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet } }],
+      'GET wallet/transactions': [{ status: 200, body: [] }],
+    });
+    renderAtWallet(<WalletScreen />);
+    const toggle = await screen.findByRole('button', { name: 'Show bank details' });
+    expect(screen.queryByText('9123456780')).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(screen.getByText('Wema Bank')).toBeInTheDocument();
+    expect(screen.getByText('9123456780')).toBeInTheDocument();
+    expect(screen.getByText('ARRIVE/ADA OBI')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy account number' })).toBeInTheDocument();
+    expect(screen.queryByText('4829301756')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show wallet number' }));
+    expect(screen.getByText('4829301756')).toBeInTheDocument();
+  });
+
+  it('has the four tabs, Withdraw and Transfer disabled', async () => {
+    fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet } }],
+      'GET wallet/transactions': [{ status: 200, body: [] }],
+    });
+    renderAtWallet(<WalletScreen />);
+    expect(await screen.findByRole('tab', { name: 'Transactions' })).toBeEnabled();
+    expect(screen.getByRole('tab', { name: 'AddFund' })).toBeEnabled();
+    expect(screen.getByRole('tab', { name: 'Withdraw' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Transfer' })).toBeDisabled();
+  });
+
+  it('adds funds: amount, confirm (disabled at 0), then the payment redirect with its state', async () => {
+    const { calls } = fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet } }],
+      'GET wallet/transactions': [{ status: 200, body: [] }],
+      'POST wallet/add_fund': [
+        {
+          status: 200,
+          body: {
+            authorizationUrl: 'http://localhost/sandbox/checkout/abc',
+            paymentReference: 'ARV_ref',
+            accessCode: 'abc',
+            paymentNumber: 'PAY123',
+          },
+        },
+      ],
+    });
+    renderAtWallet(<WalletScreen />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'AddFund' }));
+    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    await userEvent.type(amount, '2500.5');
+    expect(next).toBeEnabled();
+    await userEvent.click(next);
+    expect(screen.getByTestId('confirm-amount')).toHaveTextContent('₦2,500.50');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Amount' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: /Amount/ }));
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: /Amount/ }), '2500.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm amount' }));
+
+    const location = await screen.findByTestId('location');
+    expect(location).toHaveTextContent('/payment/redirect');
+    expect(JSON.parse(location.getAttribute('data-state') ?? 'null')).toEqual({
+      purpose: 'FundWallet',
+      paymentNumber: 'PAY123',
+      ref: 'ARV_ref',
+      accessCode: 'abc',
+      authorizationUrl: 'http://localhost/sandbox/checkout/abc',
+    });
+    const post = calls.find((c) => c.path === 'wallet/add_fund');
+    expect(post?.body).toEqual({ amount: 250_050 });
+    expect(post?.headers.get('idempotency-key')).toBeTruthy();
+  });
+});
+
+describe('create-wallet flow', { timeout: 20_000 }, () => {
+  it('goes from the intro to the form; Continue needs consent; creates the wallet', async () => {
+    const { calls } = fakeApi({
+      'GET wallet/client': [
+        { status: 200, body: { wallet: null } },
+        { status: 200, body: { wallet } },
+      ],
+      'POST wallet/create': [{ status: 200, body: wallet }],
+      'GET wallet/transactions': [{ status: 200, body: [] }],
+    });
+    renderAtWallet(<WalletScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'Ada');
+    await userEvent.type(screen.getByRole('textbox', { name: /Surname/ }), 'Obi');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+    const submit = screen.getByRole('button', { name: 'Continue' });
+    expect(submit).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox'));
+    expect(submit).toBeEnabled();
+    await userEvent.click(submit);
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
+    expect(calls.find((c) => c.path === 'wallet/create')?.body).toEqual({
+      firstname: 'Ada',
+      lastname: 'Obi',
+      email: 'ada@example.com',
+      consentGiven: true,
+    });
+  });
+
+  it('names missing fields without calling the server, and shows the failure message', async () => {
+    const { calls } = fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet: null } }],
+      'POST wallet/create': [{ status: 502, body: { message: 'down', status: 502, type: 'PaymentGatewayError' } }],
+    });
+    renderAtWallet(<WalletScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter your first name')).toBeInTheDocument();
+    expect(screen.getByText('Enter your surname')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'wallet/create')).toHaveLength(0);
+
+    await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'Ada');
+    await userEvent.type(screen.getByRole('textbox', { name: /Surname/ }), 'Obi');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('something went wrong, pls try again');
+    await waitFor(() => expect(calls.filter((c) => c.path === 'wallet/create')).toHaveLength(1));
+  });
+
+  it('says when the email already belongs to another wallet', async () => {
+    fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet: null } }],
+      'POST wallet/create': [
+        {
+          status: 409,
+          body: { message: 'This email is already used by another wallet', status: 409, type: 'Conflict' },
+        },
+      ],
+    });
+    renderAtWallet(<WalletScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'Ada');
+    await userEvent.type(screen.getByRole('textbox', { name: /Surname/ }), 'Obi');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'taken@example.com');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already used by another wallet');
+  });
+});

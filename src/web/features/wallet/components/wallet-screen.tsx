@@ -1,0 +1,55 @@
+import { Alert, Button, Center, Container, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { clientWalletQueryOptions } from '../api/get-client-wallet';
+import { AddFundPanel } from './add-fund-panel';
+import { CreateWalletFlow } from './create-wallet-flow';
+import { TransactionsList } from './transactions-list';
+import { WalletCard } from './wallet-card';
+import classes from './wallet-screen.module.css';
+
+/** The wallet screen (SPEC §2): a loader, then the wallet card and its tabs, or the create flow. */
+export function WalletScreen() {
+  const query = useQuery(clientWalletQueryOptions());
+  return (
+    <Container size="sm" py="lg">
+      <Title order={1} mb="md">
+        Wallet
+      </Title>
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading wallet" />
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red" role="alert" title="Your wallet could not be loaded">
+          <Button size="xs" variant="light" mt="xs" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : query.data.wallet ? (
+        <Stack gap="lg">
+          <WalletCard wallet={query.data.wallet} />
+          <Tabs defaultValue="transactions" keepMounted={false}>
+            <Tabs.List grow className={classes.tabs}>
+              <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
+              <Tabs.Tab value="add-fund">AddFund</Tabs.Tab>
+              <Tabs.Tab value="withdraw" disabled>
+                Withdraw
+              </Tabs.Tab>
+              <Tabs.Tab value="transfer" disabled>
+                Transfer
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="transactions" pt="md">
+              <TransactionsList />
+            </Tabs.Panel>
+            <Tabs.Panel value="add-fund" pt="md">
+              <AddFundPanel />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      ) : (
+        <CreateWalletFlow />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,123 @@
+/// <reference lib="webworker" />
+// Shift start and end keep working without a network (DESIGN "Offline-first"): the call is tried;
+// offline (no answer, or a gateway 502/503/504) it is queued with its Idempotency-Key and the page
+// is told 202 "queued". The queue lives in IndexedDB for 7 days and is replayed on `sync`, on
+// worker start and when the page says it is back online — one replay at a time, oldest first, so
+// a start is always recorded before its end. The server's idempotency makes a replay after a lost
+// answer harmless: the same key answers the first response.
+import { Queue } from 'workbox-background-sync';
+import { registerRoute } from 'workbox-routing';
+import {
+  QUEUED_STATUS,
+  replayOutcome,
+  SHIFT_ACTION_PATHS,
+  SHIFT_OUTCOME_CACHE,
+  SHIFT_QUEUE_NAME,
+  SHIFT_SYNCED_MESSAGE,
+  type ShiftOutcome,
+  shiftOutcomeUrl,
+} from '../src/domain/schemas/shift';
+
+declare const self: ServiceWorkerGlobalScope;
+
+const RETENTION_MINUTES = 7 * 24 * 60;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+/** Leaves the outcome where the page finds it even after a reload, then tells open pages. */
+async function publish(outcome: ShiftOutcome) {
+  const cache = await caches.open(SHIFT_OUTCOME_CACHE);
+  await cache.put(shiftOutcomeUrl(outcome.key), json(200, outcome));
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const page of pages)
+    page.postMessage({ type: SHIFT_SYNCED_MESSAGE, key: outcome.key, outcome: outcome.outcome });
+}
+
+let replaying: Promise<void> | null = null;
+
+async function replayAll(queue: Queue) {
+  for (;;) {
+    const entry = await queue.shiftRequest();
+    if (!entry) return;
+    const key = entry.request.headers.get('idempotency-key') ?? '';
+    let response: Response | null = null;
+    try {
+      response = await fetch(entry.request.clone());
+    } catch {
+      response = null;
+    }
+    const outcome = replayOutcome(response?.status ?? null);
+    if (outcome === 'retry' || !response) {
+      // Still offline: put it back in front and stop; order matters (start before end).
+      await queue.unshiftRequest(entry);
+      throw new Error('shift queue: still offline');
+    }
+    await publish({ key, outcome, status: response.status, body: await readBody(response) });
+  }
+}
+
+function registerShiftQueue() {
+  const queue = new Queue(SHIFT_QUEUE_NAME, {
+    maxRetentionTime: RETENTION_MINUTES,
+    forceSyncFallback: false,
+    onSync: async ({ queue: q }) => {
+      await replay(q);
+    },
+  });
+
+  /** One replay at a time: two at once could send one action twice while the first is in flight. */
+  const replay = (q: Queue = queue) => {
+    replaying ??= replayAll(q).finally(() => {
+      replaying = null;
+    });
+    return replaying;
+  };
+  const replaySoon = () => replay().catch(() => undefined);
+
+  registerRoute(
+    ({ url, request }) =>
+      request.method === 'POST' && url.origin === self.location.origin && SHIFT_ACTION_PATHS.includes(url.pathname),
+    async ({ request }) => {
+      const key = request.headers.get('idempotency-key');
+      // Without a key a replay could act twice: such a call goes straight to the network.
+      if (!key) return fetch(request);
+      const queued = async () => {
+        await queue.pushRequest({ request });
+        return json(QUEUED_STATUS, { queued: true, key });
+      };
+      // While older actions wait, a new one queues behind them, so they reach the server in order.
+      if ((await queue.size()) > 0) {
+        const response = await queued();
+        void replaySoon();
+        return response;
+      }
+      try {
+        const response = await fetch(request.clone());
+        if (replayOutcome(response.status) === 'retry') return queued();
+        return response;
+      } catch {
+        return queued();
+      }
+    },
+    'POST',
+  );
+
+  self.addEventListener('message', (event) => {
+    if (event.data?.type === 'ONLINE') event.waitUntil(replaySoon());
+  });
+  // Where the browser has no Background Sync, worker start and ONLINE are the replay triggers.
+  void replaySoon();
+}
+
+// Imported once by sw.ts for this side effect.
+registerShiftQueue();

@@ -1,0 +1,171 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+// The counter journey with two devices: the client's phone shows the QR code and the pickup code;
+// the staff's tablet (no camera here, so the code is typed) asks the client to confirm; the client
+// approves on the phone; the order is Delivered, once.
+
+const headers = { 'x-platform': 'web' };
+const CEO = '08010000001';
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
+function freshNumber(): string {
+  const tail = String((Date.now() + Math.floor(Math.random() * 100_000)) % 10_000_000).padStart(7, '0');
+  return `0817${tail}`;
+}
+
+/** Signs a context in through the API (login or sign-up, the code from the sandbox outbox, confirm). */
+async function signIn(request: APIRequestContext, phone: string, mode: 'signup' | 'login') {
+  const international = `234${phone.slice(1)}`;
+  const outbox = async () =>
+    ((await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as { messages: { body: string }[] })
+      .messages;
+  const before = (await outbox()).length;
+  const start = await request.post(`/api/auth/${mode}`, { data: { phoneNumber: international }, headers });
+  expect(start.ok(), await start.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const messages = await outbox();
+      if (messages.length <= before) return '';
+      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const confirm = await request.post('/api/auth/opt_confirmation', {
+    data: { optCode: code, mobileNumber: phone },
+    headers,
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+}
+
+/** A paid pickup order: placed, paid in the sandbox checkout through its API, verified. */
+async function paidOrder(request: APIRequestContext): Promise<{ orderNumber: string; id: string }> {
+  const catalogue = await request.get('/api/product/');
+  const { products } = (await catalogue.json()) as { products: { id: string; type: string }[] };
+  const burner = products.find((p) => p.type === 'Burner');
+  if (!burner) throw new Error('no burner in the catalogue');
+  const placed = await request.post('/api/order/new', {
+    headers,
+    data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { orderNumber: string; id: string };
+  const checkout = await request.post('/api/payment/initiate/order', {
+    headers,
+    data: { orderNumber: order.orderNumber },
+  });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const { accessCode, paymentNumber } = (await checkout.json()) as { accessCode: string; paymentNumber: string };
+  const paid = await request.post(`/sandbox/checkout/${accessCode}/pay`, { headers });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      await request.get(`/api/payment/verify/${paymentNumber}`);
+      return ((await (await request.get(`/api/order/${order.orderNumber}`)).json()) as { status: string }).status;
+    })
+    .toBe('Paid');
+  return order;
+}
+
+async function device(browser: Browser, kind: 'phone' | 'tablet'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(
+    kind === 'phone'
+      ? { viewport: { width: 390, height: 844 }, userAgent: ANDROID_UA, hasTouch: true, isMobile: true }
+      : { viewport: { width: 1024, height: 768 }, hasTouch: true },
+  );
+  return { context, page: await context.newPage() };
+}
+
+test('a pickup at the counter: the client approves on the phone and the order is Delivered once', async ({
+  browser,
+}) => {
+  const phone = await device(browser, 'phone');
+  const tablet = await device(browser, 'tablet');
+  try {
+    // The client and a paid order.
+    await signIn(phone.context.request, freshNumber(), 'signup');
+    const order = await paidOrder(phone.context.request);
+    const view = await phone.context.request.get(`/api/order/pickup/${order.orderNumber}`);
+    const { pickupCode } = (await view.json()) as { pickupCode: string };
+    expect(pickupCode).toMatch(/^[A-Z0-9]{4,}$/);
+
+    // The client's Pickup screen: the QR code and the pickup code, and a live connection.
+    await phone.page.goto('/pickup');
+    const card = phone.page.getByRole('article', { name: `Order ${order.orderNumber}` });
+    await expect(card.getByRole('img', { name: `QR code for order ${order.orderNumber}` })).toBeVisible();
+    await expect(card.getByLabel(`Pickup code ${pickupCode.split('').join(' ')}`)).toHaveText(pickupCode);
+    await expect(phone.page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    const phoneAxe = await new AxeBuilder({ page: phone.page }).analyze();
+    expect(phoneAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // The staff on a shift, at the counter.
+    await signIn(tablet.context.request, CEO, 'login');
+    const active = (await (await tablet.context.request.get('/api/shift/active')).json()) as { shift: unknown };
+    if (!active.shift) {
+      const started = await tablet.context.request.post('/api/shift/start', { headers, data: { openingFloat: 0 } });
+      expect(started.ok(), await started.text()).toBe(true);
+    }
+    await tablet.page.goto('/dashboard/pickup');
+    await expect(tablet.page.getByRole('heading', { name: 'Pick up', level: 1 })).toBeVisible();
+
+    // No camera on this machine: the counter is told, and types the code.
+    await tablet.page.getByRole('button', { name: 'Scan QR code' }).click();
+    await expect(tablet.page.getByRole('alert').filter({ hasText: /Type the pickup code/ })).toBeVisible();
+    await tablet.page.getByLabel('Pickup code').fill(pickupCode);
+    await tablet.page.getByRole('button', { name: 'Find order' }).click();
+    await expect(tablet.page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
+    await expect(tablet.page.getByText('Eligibility: Eligible')).toBeVisible();
+    const tabletAxe = await new AxeBuilder({ page: tablet.page }).analyze();
+    expect(tabletAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+
+    // The request reaches the phone wherever the client is in the app.
+    await phone.page.goto('/order/history');
+    await tablet.page.getByRole('button', { name: 'Ask the client to confirm' }).click();
+    await expect(tablet.page.getByText('Waiting for the client to confirm')).toBeVisible();
+    const prompt = phone.page.getByRole('dialog', { name: 'Confirm your pickup' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText(order.orderNumber);
+    await expect(tablet.page.getByText('The client is looking at the request.').first()).toBeVisible();
+    const promptAxe = await new AxeBuilder({ page: phone.page }).include('[role="dialog"]').analyze();
+    expect(promptAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+
+    await prompt.getByRole('button', { name: 'Approve pickup' }).click();
+    await expect(tablet.page.getByRole('alert').filter({ hasText: 'Approved. Hand the order over.' })).toBeVisible();
+    await expect(phone.page.getByText(`Order ${order.orderNumber} was handed over. Thank you!`)).toBeVisible();
+    await expect(prompt).toBeHidden();
+
+    // Delivered, exactly once: one completed request, and the counter cannot ask again.
+    const after = (await (await phone.context.request.get(`/api/order/${order.orderNumber}`)).json()) as {
+      status: string;
+    };
+    expect(after.status).toBe('Delivered');
+    const history = await tablet.context.request.get(`/api/admin/pickup/${order.id}`);
+    const { pickups } = (await history.json()) as { pickups: { status: string }[] };
+    expect(pickups.map((p) => p.status)).toEqual(['Completed']);
+    await tablet.page.getByRole('button', { name: 'Next customer' }).click();
+    await tablet.page.getByLabel('Pickup code').fill(pickupCode);
+    await tablet.page.getByRole('button', { name: 'Find order' }).click();
+    await expect(tablet.page.getByText('Eligibility: AlreadyPickedUp')).toBeVisible();
+    await expect(tablet.page.getByRole('button', { name: 'Ask the client to confirm' })).toHaveCount(0);
+
+    // The phone's Pickup screen now shows the order as picked up, without its codes.
+    await phone.page.goto('/pickup');
+    const done = phone.page.getByRole('article', { name: `Order ${order.orderNumber}` });
+    await expect(done.getByText('Picked up', { exact: true })).toBeVisible();
+    await expect(done.getByRole('img')).toHaveCount(0);
+
+    // Offline, the screen says what still works.
+    await phone.context.setOffline(true);
+    await expect(phone.page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await phone.context.setOffline(false);
+  } finally {
+    await phone.context.close();
+    await tablet.context.close();
+  }
+});

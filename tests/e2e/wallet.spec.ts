@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const platform = { 'x-platform': 'web' };
+
+/** A number nobody has used yet in this server's database. */
+function freshNumber(): string {
+  const tail = String((Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000).padStart(7, '0');
+  return `0817${tail}`;
+}
+
+/** Signs the page's browser context in through the API: sign up, code from the sandbox outbox, confirm. */
+async function signIn(page: Page): Promise<string> {
+  const phone = freshNumber();
+  const signup = await page.request.post('/api/auth/signup', { headers: platform, data: { phoneNumber: phone } });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/outbox?to=${phone}`);
+      const [latest] = (await res.json()).messages as { body: string }[];
+      code = latest?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const confirm = await page.request.post('/api/auth/opt_confirmation', {
+    headers: platform,
+    data: { optCode: code, mobileNumber: phone },
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+  return phone;
+}
+
+/** Places a pickup order for the cheapest burner through the API; answers its number and total. */
+async function placeBurnerOrder(page: Page): Promise<{ orderNumber: string; total: number }> {
+  const catalogue = await page.request.get('/api/product/');
+  const { products } = (await catalogue.json()) as { products: { id: string; type: string; price: number }[] };
+  const burner = products.filter((p) => p.type === 'Burner').sort((a, b) => a.price - b.price)[0];
+  if (!burner) throw new Error('no burner in the catalogue');
+  const res = await page.request.post('/api/order/new', {
+    headers: platform,
+    data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { orderNumber: string; total: number };
+}
+
+const balance = (page: Page) => page.getByTestId('wallet-balance');
+
+test('create a wallet, fund it by card and by bank transfer, pay an order from it, see the transactions', async ({
+  page,
+}) => {
+  await signIn(page);
+
+  // Create the wallet: intro, then the form; Continue waits for consent.
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Surname' }).fill('Obi');
+  await page.getByRole('textbox', { name: 'Email' }).fill(`ada-${Date.now()}@example.com`);
+  const create = page.getByRole('button', { name: 'Continue' });
+  await expect(create).toBeDisabled();
+  await page.getByRole('checkbox').check();
+  await create.click();
+  await expect(balance(page)).toHaveText('₦0.00');
+  const walletNumber = (await page.getByText(/^[1-9]\d{9}$/).textContent())?.trim();
+  expect(walletNumber).toMatch(/^[1-9]\d{9}$/);
+  await expect(page.getByRole('tab', { name: 'Withdraw' })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Transfer' })).toBeDisabled();
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Fund it by card: amount, confirm, redirect, sandbox checkout 'Pay'.
+  await page.getByRole('tab', { name: 'AddFund' }).click();
+  await page.getByRole('textbox', { name: /Amount/ }).fill('6000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('confirm-amount')).toHaveText('₦6,000.00');
+  await page.getByRole('button', { name: 'Confirm amount' }).click();
+  await expect(page.getByRole('heading', { name: 'Redirecting to Paystack for Payment' })).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Paystack checkout"]');
+  await frame.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Your wallet has been funded successfully')).toBeVisible();
+
+  await page.goto('/wallet');
+  await expect(balance(page)).toHaveText('₦6,000.00');
+
+  // A bank transfer into the virtual account (the emulator plays the sending bank).
+  await page.getByRole('button', { name: 'Show bank details' }).click();
+  const accountNumber = (await page.getByText(/^9\d{9}$/).textContent())?.trim() ?? '';
+  expect(accountNumber).toMatch(/^\d{10}$/);
+  const transfer = await page.request.post('/api/wallet/simulate_transfer', {
+    headers: platform,
+    data: { accountNumber, amount: 500_000 },
+  });
+  expect(transfer.ok(), await transfer.text()).toBe(true);
+  await page.reload();
+  await expect(balance(page)).toHaveText('₦11,000.00');
+
+  // Pay an order from the wallet on the order page.
+  const order = await placeBurnerOrder(page);
+  await page.goto(`/order/${order.orderNumber}`);
+  await page.getByRole('button', { name: 'Pay from wallet' }).click();
+  await expect(page.getByText('Paid from your wallet.')).toBeVisible();
+  const paid = await page.request.get(`/api/order/${order.orderNumber}`);
+  expect(((await paid.json()) as { status: string; paymentType: string }).status).toBe('Paid');
+
+  // The wallet shows the new balance and every movement.
+  await page.goto('/wallet');
+  await expect(balance(page)).toHaveText(/₦/);
+  const expected = 1_100_000 - order.total;
+  await expect(balance(page)).toHaveText(`₦${(expected / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  const rows = page.getByRole('list', { name: 'Wallet transactions' }).getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(`Order #${order.orderNumber}`);
+  await expect(rows.nth(0)).toContainText('debit');
+  await expect(rows.nth(1)).toContainText('Sandbox Sender');
+  await expect(rows.nth(1)).toContainText('credit');
+  await expect(rows.nth(1)).toContainText('Test Bank');
+  await expect(rows.nth(2)).toContainText('Card top-up');
+  await expect(rows.nth(2)).toContainText('+₦6,000.00');
+  await expect(rows.nth(2)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+});
+
+test('paying from a wallet too small is refused and changes nothing', async ({ page }) => {
+  await signIn(page);
+  const created = await page.request.post('/api/wallet/create', {
+    headers: platform,
+    data: { firstname: 'Bola', lastname: 'Ade', email: `bola-${Date.now()}@example.com`, consentGiven: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const order = await placeBurnerOrder(page);
+  const res = await page.request.post('/api/payment/wallet', {
+    headers: platform,
+    data: { orderNumber: order.orderNumber },
+  });
+  expect(res.status()).toBe(400);
+  expect(await res.json()).toMatchObject({ type: 'InsufficientFund' });
+  await page.goto('/wallet');
+  await expect(balance(page)).toHaveText('₦0.00');
+  await expect(page.getByText('No transactions yet', { exact: false })).toBeVisible();
+});

@@ -1,0 +1,178 @@
+// Who may call each API route: the expectations of the authorization matrix
+// (tests/server/authz-matrix.test.ts), keyed 'METHOD /path' exactly as the OpenAPI document spells
+// the route. "Allowed" means the guard lets the caller through (any answer but 401/403); what the
+// handler then answers (404 for an unknown id, 400 for a bad state) is not the matrix's concern.
+// When a route is added, the matrix test fails and prints the line to add here.
+import type { PersonaName } from './support/personas';
+import type { RouteInput } from './support/route-request';
+
+export type RouteExpectation = {
+  allow: readonly PersonaName[];
+  /** A request that passes validation, when the schema sampler cannot build one. */
+  sample?: RouteInput;
+  /** Why the rule is what it is, where it is not obvious. */
+  note?: string;
+};
+
+/** Everyone, signed in or not. */
+export const EVERYONE: readonly PersonaName[] = [
+  'visitor',
+  'clientA',
+  'clientB',
+  'staffNoShift',
+  'staffOnShift',
+  'accountant',
+  'manager',
+  'ceo',
+];
+/** Any signed-in person (staff are clients too). */
+export const SIGNED_IN: readonly PersonaName[] = EVERYONE.filter((p) => p !== 'visitor');
+/** Any current staff member, with or without a shift. */
+export const ANY_STAFF: readonly PersonaName[] = ['staffNoShift', 'staffOnShift', 'accountant', 'manager', 'ceo'];
+/** Any current staff member working a shift. */
+export const STAFF_ON_SHIFT: readonly PersonaName[] = ['staffOnShift', 'accountant', 'manager', 'ceo'];
+/** Accountant access (and CEO/Manager, who pass every check), on a shift. */
+export const ACCOUNTS_ON_SHIFT: readonly PersonaName[] = ['accountant', 'manager', 'ceo'];
+/** CEO or Manager access, on a shift. */
+export const MANAGEMENT_ON_SHIFT: readonly PersonaName[] = ['manager', 'ceo'];
+/** CEO or Manager access, shift or not. */
+export const MANAGEMENT: readonly PersonaName[] = ['manager', 'ceo'];
+
+export const authzExpectations: Record<string, RouteExpectation> = {
+  'GET /api/app/data': { allow: EVERYONE },
+  'GET /api/app/health': { allow: EVERYONE },
+  'DELETE /api/cylinder/user/{id}': { allow: SIGNED_IN },
+  'DELETE /api/quota/{productId}': { allow: MANAGEMENT },
+  'GET /api/address/previous_deliver': { allow: SIGNED_IN },
+  'GET /api/admin/ongoing_shift/{staffId}': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/admin/orders': { allow: STAFF_ON_SHIFT },
+  'GET /api/admin/orders/detail/{id}': { allow: STAFF_ON_SHIFT },
+  'GET /api/admin/orders/{status}/{fromDate}/{toDate}': { allow: STAFF_ON_SHIFT },
+  'GET /api/admin/pickup/{id}': { allow: STAFF_ON_SHIFT },
+  'GET /api/admin/sales': { allow: STAFF_ON_SHIFT },
+  'GET /api/admin/sales/staff': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/admin/sales/{staffId}': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/admin/shift': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/admin/shift/{id}': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/auth/cookie_auth': { allow: SIGNED_IN },
+  'GET /api/auth/profile': { allow: SIGNED_IN },
+  'GET /api/client/user/{email}': { allow: STAFF_ON_SHIFT },
+  'GET /api/cylinder/user': { allow: SIGNED_IN },
+  'GET /api/delivery/all': { allow: STAFF_ON_SHIFT },
+  'GET /api/delivery/client/{clientId}': { allow: SIGNED_IN },
+  'GET /api/delivery/order/{orderId}': { allow: SIGNED_IN },
+  'GET /api/delivery/ordernumber/{orderNumber}': { allow: SIGNED_IN },
+  'GET /api/delivery/{id}': { allow: SIGNED_IN },
+  'GET /api/dev/outbox': { allow: EVERYONE },
+  'GET /api/leads/': { allow: MANAGEMENT },
+  'GET /api/map/areas': { allow: EVERYONE },
+  'GET /api/order/cancel/{id}': { allow: SIGNED_IN },
+  'GET /api/order/client': { allow: SIGNED_IN },
+  'GET /api/order/filtered': { allow: STAFF_ON_SHIFT },
+  'GET /api/order/payment_number/{n}': { allow: SIGNED_IN },
+  'GET /api/order/pending_url/{id}': { allow: SIGNED_IN },
+  'GET /api/order/pickup': { allow: SIGNED_IN },
+  'GET /api/order/pickup/{id}': { allow: SIGNED_IN },
+  'GET /api/order/qr_code/{id}': { allow: SIGNED_IN },
+  'GET /api/order/with_client/search': { allow: STAFF_ON_SHIFT },
+  'GET /api/order/with_client/{id}': { allow: STAFF_ON_SHIFT },
+  'GET /api/order/{orderNumber}': { allow: SIGNED_IN },
+  'GET /api/payment/': { allow: SIGNED_IN },
+  'GET /api/payment/confirm_payment/{id}': { allow: SIGNED_IN },
+  'GET /api/payment/errors': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/payment/number/{n}': { allow: SIGNED_IN },
+  'GET /api/payment/order/{id}': { allow: SIGNED_IN },
+  'GET /api/payment/payment_verify/{id}': { allow: SIGNED_IN },
+  'GET /api/payment/pending_url/{id}': { allow: SIGNED_IN },
+  'GET /api/payment/usable': { allow: SIGNED_IN },
+  'GET /api/payment/verify/{id}': { allow: SIGNED_IN },
+  'GET /api/payment/{id}': { allow: SIGNED_IN },
+  'GET /api/pickup/code/{code}': { allow: STAFF_ON_SHIFT },
+  'GET /api/pickup/order/{id}': { allow: STAFF_ON_SHIFT },
+  'GET /api/pickup/qrCode/{code}': { allow: STAFF_ON_SHIFT, sample: { params: { code: 'abcdefghij.klmnopqrst' } } },
+  'GET /api/product/': { allow: EVERYONE },
+  'GET /api/product/all': { allow: STAFF_ON_SHIFT },
+  'GET /api/product/price_history/{id}': { allow: STAFF_ON_SHIFT },
+  'GET /api/product/quota/{id}': { allow: EVERYONE },
+  'GET /api/product/{id}': { allow: EVERYONE },
+  'GET /api/quota/': { allow: STAFF_ON_SHIFT },
+  'GET /api/quota/all_supplier': { allow: STAFF_ON_SHIFT },
+  'GET /api/quota/single_supplier': { allow: STAFF_ON_SHIFT },
+  'GET /api/sales/': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/sales/staff/{id}': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/shift/active': { allow: ANY_STAFF },
+  'GET /api/shift/active/{staffId}': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/shift/all_active': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/shift/all_today': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/shift/today': { allow: ANY_STAFF },
+  'GET /api/shift/{id}': { allow: ANY_STAFF },
+  'GET /api/staff/active': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/supplier/': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/supplier/all-quota': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/supplier/quota/{id}': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/supply/': { allow: ACCOUNTS_ON_SHIFT },
+  'GET /api/upload/file/{name}': { allow: EVERYONE, sample: { params: { name: '00000000-0000-4000-8000-000000000000.png' } } },
+  'GET /api/wallet/client': { allow: SIGNED_IN },
+  'GET /api/wallet/details': { allow: SIGNED_IN },
+  'GET /api/wallet/transactions': { allow: SIGNED_IN },
+  'GET /api/wallet/transactions/{id}': { allow: SIGNED_IN },
+  'POST /api/admin/end_shift/{staffId}': { allow: MANAGEMENT },
+  'POST /api/admin/start_shift/{staffId}': { allow: MANAGEMENT },
+  'POST /api/app/add_employee': { allow: MANAGEMENT },
+  'POST /api/auth/login': { allow: EVERYONE },
+  'POST /api/auth/logout': { allow: EVERYONE },
+  'POST /api/auth/logout_all': { allow: SIGNED_IN },
+  'POST /api/auth/opt_by_client': {
+    allow: [],
+    note: 'refused (403) unless this browser started that verification or the caller is that client; the sample names nobody',
+  },
+  'POST /api/auth/opt_confirmation': { allow: EVERYONE },
+  'POST /api/auth/opt_request': { allow: EVERYONE },
+  'POST /api/auth/refresh_token': { allow: [], note: 'needs the refresh cookie (path /api/auth), which the matrix does not carry' },
+  'POST /api/auth/signup': { allow: EVERYONE },
+  'POST /api/client/new_meeting': { allow: SIGNED_IN },
+  'POST /api/client/new_order': { allow: STAFF_ON_SHIFT },
+  'POST /api/cylinder/user': { allow: SIGNED_IN, sample: { body: { sizeKg: 12.5 } } },
+  'POST /api/delivery/new': { allow: STAFF_ON_SHIFT },
+  'POST /api/delivery/quote': { allow: SIGNED_IN },
+  'POST /api/leads/application': { allow: EVERYONE },
+  'POST /api/leads/interest': { allow: EVERYONE },
+  'POST /api/map/direction': { allow: SIGNED_IN },
+  'POST /api/map/distance': { allow: SIGNED_IN },
+  'POST /api/map/geocode': { allow: SIGNED_IN },
+  'POST /api/order/cancel/{id}': { allow: SIGNED_IN },
+  'POST /api/order/new': { allow: SIGNED_IN },
+  'POST /api/order/pickup/{id}/dispute': { allow: SIGNED_IN },
+  'POST /api/order/pickup/{id}/respond': { allow: SIGNED_IN },
+  'POST /api/order/quote': { allow: SIGNED_IN },
+  'POST /api/payment/initiate/order': { allow: SIGNED_IN },
+  'POST /api/payment/paystack/retry_payment': { allow: SIGNED_IN },
+  'POST /api/payment/paystack/send_payment': { allow: SIGNED_IN },
+  'POST /api/payment/wallet': { allow: SIGNED_IN },
+  'POST /api/payment/webhook': { allow: [], note: "trusted by Paystack's signature alone, which no caller here has" },
+  'POST /api/pickup/dispute/{id}': { allow: STAFF_ON_SHIFT },
+  'POST /api/pickup/verify': { allow: STAFF_ON_SHIFT },
+  'POST /api/product/new': { allow: MANAGEMENT },
+  'POST /api/shift/end': { allow: ANY_STAFF },
+  'POST /api/shift/start': { allow: ANY_STAFF },
+  'POST /api/staff/create': { allow: MANAGEMENT },
+  'POST /api/supplier/new': { allow: MANAGEMENT },
+  'POST /api/supply/delivery': { allow: MANAGEMENT },
+  'POST /api/supply/new': { allow: MANAGEMENT },
+  'POST /api/supply/new_delivery': { allow: MANAGEMENT },
+  'POST /api/upload/file': { allow: MANAGEMENT },
+  'POST /api/wallet/add_fund': { allow: SIGNED_IN },
+  'POST /api/wallet/create': { allow: SIGNED_IN },
+  'POST /api/wallet/simulate_transfer': { allow: SIGNED_IN, sample: { body: { accountNumber: '0123456789' } } },
+  'POST /api/wallet/verify_payment': { allow: SIGNED_IN, sample: { body: { paymentNumber: 'PAY-NOT-THERE' } } },
+  'PUT /api/auth/profile': { allow: SIGNED_IN, sample: { body: { email: 'someone@example.com' } } },
+  'PUT /api/delivery/assign/{id}': { allow: STAFF_ON_SHIFT },
+  'PUT /api/delivery/status/{id}': { allow: STAFF_ON_SHIFT },
+  'PUT /api/delivery/update/{id}': { allow: STAFF_ON_SHIFT },
+  'PUT /api/payment/discard_redish': { allow: SIGNED_IN },
+  'PUT /api/payment/errors/{id}': { allow: ACCOUNTS_ON_SHIFT },
+  'PUT /api/payment/save_usable': { allow: SIGNED_IN },
+  'PUT /api/product/price/{id}': { allow: MANAGEMENT },
+  'PUT /api/product/update/{id}': { allow: MANAGEMENT },
+  'PUT /api/quota/{productId}': { allow: MANAGEMENT },
+};

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A JSON Schema as @fastify/swagger emits it from the routes' zod schemas. */
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  minItems?: number;
+  maxItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  additionalProperties?: boolean | JsonSchema;
+  default?: unknown;
+  nullable?: boolean;
+};
+
+export type ApiParameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema };
+
+/** One operation of the OpenAPI document, keyed like the expectations table: 'METHOD /path'. */
+export type ApiRoute = {
+  key: string;
+  method: string;
+  /** OpenAPI form, e.g. /api/order/{orderNumber}. */
+  path: string;
+  pathParams: ApiParameter[];
+  queryParams: ApiParameter[];
+  body: JsonSchema | null;
+  bodyContentType: string | null;
+};
+
+type OpenApiOperation = {
+  parameters?: ApiParameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation>> };
+
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/**
+ * Every API operation of the running app, read from the OpenAPI document generated from the same
+ * zod schemas that validate requests (so a new route shows up here without any edit).
+ */
+export function listApiRoutes(app: FastifyInstance): ApiRoute[] {
+  const doc = app.swagger() as OpenApiDocument;
+  const routes: ApiRoute[] = [];
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    // The docs UI itself is not part of the API under test.
+    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!METHODS.has(method)) continue;
+      const parameters = operation.parameters ?? [];
+      const content = operation.requestBody?.content ?? {};
+      const [bodyContentType, media] = Object.entries(content)[0] ?? [null, undefined];
+      routes.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        pathParams: parameters.filter((p) => p.in === 'path'),
+        queryParams: parameters.filter((p) => p.in === 'query'),
+        body: media?.schema ?? null,
+        bodyContentType,
+      });
+    }
+  }
+  return routes.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** Fills an OpenAPI path template with values (URL-encoded). */
+export function fillPath(path: string, params: Record<string, unknown>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/** Builds a query string from a flat record; arrays repeat the key. */
+export function toQueryString(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) search.append(key, String(v));
+    else search.append(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
