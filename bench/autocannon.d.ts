@@ -1,6 +1,16 @@
 // The few parts of autocannon's API the bench uses (the package ships no types).
 declare module 'autocannon' {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; total: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total: number;
+  };
   export type AutocannonRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   export type AutocannonOptions = {
     url: string;

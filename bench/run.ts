@@ -102,12 +102,15 @@ async function main() {
     );
 
     const sessions = await openDatabase({ url: databaseUrl });
-    const tokenOf = async (clientId: string) => (await createSession(sessions.db, { SESSION_SECRET }, clientId)).accessToken;
+    const tokenOf = async (clientId: string) =>
+      (await createSession(sessions.db, { SESSION_SECRET }, clientId)).accessToken;
     const historyToken = await tokenOf(historyClient);
     const walletToken = await tokenOf(walletClient);
     await sessions.close();
 
-    const doc = (await (await fetch(`${base}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${base}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const has = (method: string, p: string) => Boolean(doc.paths[p]?.[method.toLowerCase()]);
     const headersFor = (token?: string) => ({
       'x-platform': 'web',
@@ -153,7 +156,11 @@ async function main() {
           deliveryOption: 'PickerUP',
         });
         if (has('POST', '/api/order/quote')) {
-          const quote = await fetch(`${base}/api/order/quote`, { method: 'POST', headers: headersFor(historyToken), body: orderBody });
+          const quote = await fetch(`${base}/api/order/quote`, {
+            method: 'POST',
+            headers: headersFor(historyToken),
+            body: orderBody,
+          });
           if (!quote.ok) {
             log(`bench: order placement body refused by /quote (${quote.status}): ${await quote.text()}`);
             orderBody = null;
@@ -165,7 +172,9 @@ async function main() {
       'order placement POST /api/order/new',
       'POST',
       '/api/order/new',
-      orderBody ? { url: `${base}/api/order/new`, method: 'POST', headers: headersFor(historyToken), body: orderBody } : null,
+      orderBody
+        ? { url: `${base}/api/order/new`, method: 'POST', headers: headersFor(historyToken), body: orderBody }
+        : null,
     );
 
     // Wallet payment: a funded wallet and a pool of unpaid orders, one per request.
@@ -183,7 +192,10 @@ async function main() {
             {
               method: 'POST',
               path: '/api/payment/wallet',
-              setupRequest: (req) => ({ ...req, body: JSON.stringify({ orderNumber: numbers[next++ % numbers.length] }) }),
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ orderNumber: numbers[next++ % numbers.length] }),
+              }),
             },
           ],
         };
@@ -214,14 +226,28 @@ async function main() {
         if (area === 'pickup') {
           rows.push({
             scenario: `pickup confirmation round trip (${options.clients} counters)`,
-            figures: { rps: num('perSecond'), p50: num('p50Ms'), p99: num('p99Ms'), ok: num('confirmations'), non2xx: num('errors'), errors: 0 },
+            figures: {
+              rps: num('perSecond'),
+              p50: num('p50Ms'),
+              p99: num('p99Ms'),
+              ok: num('confirmations'),
+              non2xx: num('errors'),
+              errors: 0,
+            },
             note: answer.name,
           });
         } else {
           const problems = Array.isArray(r.problems) ? r.problems.length : 0;
           rows.push({
             scenario: `wallet concurrency (${num('operations')} ops on ${num('wallets')} wallets)`,
-            figures: { rps: num('operationsPerSecond'), p50: Number.NaN, p99: Number.NaN, ok: num('operations'), non2xx: 0, errors: problems },
+            figures: {
+              rps: num('operationsPerSecond'),
+              p50: Number.NaN,
+              p99: Number.NaN,
+              ok: num('operations'),
+              non2xx: 0,
+              errors: problems,
+            },
             note: `${answer.name}; ${problems === 0 ? 'money invariants hold' : `${problems} PROBLEMS: ${JSON.stringify(r.problems).slice(0, 300)}`}`,
           });
         }
@@ -264,8 +290,8 @@ async function main() {
     extraLines.push(
       `Socket.IO: ${figures.connected}/${SOCKETS} connected (${figures.failed} failed) in ${figures.connectMs} ms, p99 connect ${figures.p99ConnectMs} ms`,
       `server memory: rss ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB; ` +
-        `≈ ${(((after.rss - before.rss) / Math.max(1, figures.connected)) / 1024).toFixed(1)} KB rss and ` +
-        `${(((after.heapUsed - before.heapUsed) / Math.max(1, figures.connected)) / 1024).toFixed(1)} KB heap per connected client`,
+        `≈ ${((after.rss - before.rss) / Math.max(1, figures.connected) / 1024).toFixed(1)} KB rss and ` +
+        `${((after.heapUsed - before.heapUsed) / Math.max(1, figures.connected) / 1024).toFixed(1)} KB heap per connected client`,
     );
     for (const s of sockets) s.disconnect();
 
@@ -321,7 +347,9 @@ function printTable(baseline: LoadFigures) {
   for (const b of body) console.log(line(b));
   console.log('');
   for (const l of extraLines) console.log(l);
-  console.log(`(node ${process.version}, ${DURATION}s × ${CONNECTIONS} connections per scenario; ratios against the bare route in the same run)`);
+  console.log(
+    `(node ${process.version}, ${DURATION}s × ${CONNECTIONS} connections per scenario; ratios against the bare route in the same run)`,
+  );
 }
 
 main().catch((err) => {

@@ -34,7 +34,8 @@ async function findScenario(area: string): Promise<{ name: string; run: Scenario
   for (const file of files) {
     const mod = (await import(path.join(modulesDir, area, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
-      if (typeof value === 'function' && /^run/.test(name)) return { name: `${area}/${file}#${name}`, run: value as ScenarioFn };
+      if (typeof value === 'function' && /^run/.test(name))
+        return { name: `${area}/${file}#${name}`, run: value as ScenarioFn };
     }
   }
   return null;
@@ -86,7 +87,12 @@ async function main() {
       } else if (raw.type === 'scenario') {
         const scenario = await findScenario(raw.area);
         if (!scenario) reply({ id: raw.id, type: 'result', value: null });
-        else reply({ id: raw.id, type: 'result', value: { name: scenario.name, report: await scenario.run(app, raw.options) } });
+        else
+          reply({
+            id: raw.id,
+            type: 'result',
+            value: { name: scenario.name, report: await scenario.run(app, raw.options) },
+          });
       }
     } catch (err) {
       reply({ id: raw.id, type: 'error', message: err instanceof Error ? err.message : String(err) });

@@ -43,6 +43,27 @@ async function publish(outcome: ShiftOutcome) {
     page.postMessage({ type: SHIFT_SYNCED_MESSAGE, key: outcome.key, outcome: outcome.outcome });
 }
 
+async function isExpiredSession(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const body = (await readBody(response.clone())) as { type?: string } | null;
+  return body?.type === 'TokenExpired';
+}
+
+/**
+ * The access cookie lives 15 minutes and an outage can last hours: an expired session is
+ * refreshed once (the refresh cookie is sent to /api/auth) and the action sent again.
+ */
+async function sendWithFreshSession(request: Request): Promise<Response> {
+  const response = await fetch(request.clone());
+  if (!(await isExpiredSession(response))) return response;
+  const refreshed = await fetch('/api/auth/refresh_token', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'x-platform': 'web' },
+  });
+  return refreshed.ok ? fetch(request.clone()) : response;
+}
+
 let replaying: Promise<void> | null = null;
 
 async function replayAll(queue: Queue) {
@@ -52,7 +73,7 @@ async function replayAll(queue: Queue) {
     const key = entry.request.headers.get('idempotency-key') ?? '';
     let response: Response | null = null;
     try {
-      response = await fetch(entry.request.clone());
+      response = await sendWithFreshSession(entry.request);
     } catch {
       response = null;
     }

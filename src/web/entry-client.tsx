@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { AppReady } from './app-ready';
 import { isMarketingPath } from './features/marketing/content/marketing-paths';
 import { registerServiceWorker } from './lib/pwa';
 import { createQueryClient } from './lib/query-client';
@@ -64,7 +65,8 @@ export async function start() {
   if (!isMarketingPath(path)) void loadFullStyles();
 
   const appRoutes = withFullStyles(routes);
-  if (hydrate) await resolveInitialRoutes(appRoutes);
+  // Loading the first screen's code up front also spares the router a blank fallback render.
+  await resolveInitialRoutes(appRoutes);
   const router = createBrowserRouter(appRoutes);
   // A safety net for routes that are not lazy functions: style them before they show.
   router.subscribe((state) => {
@@ -76,6 +78,7 @@ export async function start() {
     <StrictMode>
       <AppProvider queryClient={createQueryClient()}>
         <RouterProvider router={router} />
+        <AppReady />
       </AppProvider>
     </StrictMode>
   );

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { AppReady } from './app-ready';
 import { marketingPageMeta } from './features/marketing/content/page-meta';
 import { createQueryClient } from './lib/query-client';
 
@@ -30,6 +31,7 @@ export async function render(path: string): Promise<string> {
     <StrictMode>
       <AppProvider queryClient={createQueryClient()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <AppReady />
       </AppProvider>
     </StrictMode>,
   );

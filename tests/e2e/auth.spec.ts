@@ -90,6 +90,13 @@ test('sign up, sign out, sign in again, and the error messages on the way', asyn
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByLabel('Mobile number')).toHaveValue(phone);
+
+  // Signing out from a client page lands at home, signed out.
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await openMenu(page);
+  await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible();
 });
 
 test('an unknown number at login and a known one at signup show their messages', async ({ page }) => {

@@ -4,7 +4,13 @@ import { waitForServiceWorker } from './support';
 const ASSOCIATE = '08010000003';
 const headers = { 'x-platform': 'web' };
 
-type ShiftView = { id: string; workingNow: boolean; endedAt: string | null; closingCash: number | null; openingFloat: number };
+type ShiftView = {
+  id: string;
+  workingNow: boolean;
+  endedAt: string | null;
+  closingCash: number | null;
+  openingFloat: number;
+};
 
 /**
  * Signs the context in as the sales associate through the API (login, the code from the sandbox
@@ -26,7 +32,10 @@ async function signInAsAssociate(request: APIRequestContext) {
       return code;
     })
     .toMatch(/^\d{6}$/);
-  const confirm = await request.post('/api/auth/opt_confirmation', { data: { optCode: code, mobileNumber: ASSOCIATE }, headers });
+  const confirm = await request.post('/api/auth/opt_confirmation', {
+    data: { optCode: code, mobileNumber: ASSOCIATE },
+    headers,
+  });
   expect(confirm.ok(), await confirm.text()).toBe(true);
 }
 
@@ -72,6 +81,8 @@ test('a shift ended offline syncs exactly once after a reload', async ({ page, c
   await expect(page.getByRole('heading', { name: 'You are not on a shift' })).toBeVisible();
 
   // A reload while offline keeps the queued end.
+  page.on('console', (m) => console.log('PAGE', m.type(), m.text().slice(0, 300)));
+  page.on('pageerror', (e) => console.log('PAGEERR', e.message.slice(0, 300)));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Waiting to sync' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'You are not on a shift' })).toBeVisible();

@@ -49,9 +49,14 @@ const marketingPages = [
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
-/** The page is hydrated once React answers a click: the download button opens its dialog. */
+/** Opens a page and waits until React has hydrated it (the prerendered HTML shows earlier). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
 async function openHome(page: Page) {
-  await page.goto('/');
+  await open(page, '/');
   await expect(h1(page)).toHaveText('Ride smarter, arrive faster');
 }
 
@@ -65,6 +70,27 @@ test('the marketing pages are prerendered: the headline is in the HTML before an
   await page.goto('/driver/info');
   await expect(page.getByText('₦25,000 – ₦60,000').first()).toBeVisible();
   await context.close();
+});
+
+test('the service worker precaches every prerendered page and the shell, not itself', async ({ request }) => {
+  const sw = await (await request.get('/sw.js')).text();
+  for (const path of marketingPages) {
+    expect(sw).toContain(path === '/' ? '"url":"index.html"' : `"url":"${path.slice(1)}/index.html"`);
+  }
+  expect(sw).not.toContain('"url":"sw.js"');
+});
+
+test('the prerendered pages hydrate without a mismatch', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/', '/about', '/rider', '/rider/auth', '/driver/signup', '/driver/info', '/grocery-partner']) {
+    await open(page, path);
+    await expect(h1(page)).toBeVisible();
+  }
+  expect(problems).toEqual([]);
 });
 
 test('every service card leads to a page about that service', async ({ page }) => {
@@ -88,7 +114,7 @@ test('every promotional button leads to its partner page with a form', async ({ 
 
 test('the footer links reach real pages', async ({ page }) => {
   for (const link of footerLinks) {
-    await page.goto('/about');
+    await open(page, '/about');
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: link.label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${link.path}$`));
     await expect(h1(page)).toBeVisible();
@@ -143,7 +169,7 @@ test('the download button explains how to install where the browser offers no pr
 });
 
 test('a partner registers interest and sees the thank-you state', async ({ page }) => {
-  await page.goto('/restaurant-partner');
+  await open(page, '/restaurant-partner');
   const form = page.getByRole('form', { name: 'Join as a food partner' });
   await form.getByRole('textbox', { name: 'Your name' }).fill('Ngozi Okafor');
   await form.getByRole('textbox', { name: 'Phone number' }).fill('08034567890');
@@ -160,7 +186,7 @@ test('a partner registers interest and sees the thank-you state', async ({ page 
 });
 
 test('a driver applies: the sign-up screen checks its fields, then stores the application', async ({ page }) => {
-  await page.goto('/driver/info');
+  await open(page, '/driver/info');
   await page.getByRole('link', { name: 'Sign up to drive' }).click();
   await expect(page).toHaveURL(/\/driver\/signup$/);
   const signUp = page.getByRole('button', { name: 'Sign Up' });
@@ -184,7 +210,7 @@ test('a driver applies: the sign-up screen checks its fields, then stores the ap
 
 test('the rider page leads to the rider sign-up', async ({ page }) => {
   for (const label of ['Sign Up to Ride', 'Get Started']) {
-    await page.goto('/rider');
+    await open(page, '/rider');
     await page.getByRole('link', { name: label }).click();
     await expect(page).toHaveURL(/\/rider\/auth$/);
     await expect(h1(page)).toHaveText('Sign up to ride');
@@ -193,7 +219,7 @@ test('the rider page leads to the rider sign-up', async ({ page }) => {
 
 test('the marketing pages have no axe violations', async ({ page }) => {
   for (const path of ['/', '/about', '/rider', '/driver/info', '/driver/signup', '/business-solutions']) {
-    await page.goto(path);
+    await open(page, path);
     await expect(h1(page)).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
@@ -214,7 +240,7 @@ test('after one visit, every marketing page loads with the network off', async (
       await expect(h1(page)).toBeVisible();
     }
     // Offline, the page still hydrates from the precache: React answers the carousel's dots.
-    await page.goto('/');
+    await open(page, '/');
     const carousel = page.getByRole('region', { name: 'Sell more groceries' });
     await carousel.getByRole('button', { name: 'Show slide 3: Specialty Food Stores' }).click();
     await expect(carousel.getByRole('group', { name: /of 4/ })).toHaveAccessibleName('3 of 4: Specialty Food Stores');

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorObject } from '../../src/domain/errors';
+import { sweepAuthRows } from '../../src/server/modules/auth/otp-service';
+import { otpCodes } from '../../src/server/modules/auth/tables';
 import { clients } from '../../src/server/modules/client/tables';
 import { shifts } from '../../src/server/modules/shift/tables';
 import { staff } from '../../src/server/modules/staff/tables';
@@ -364,5 +366,37 @@ describe('profile', () => {
     const someone = await signInAs(app, '08037770002');
     const res = await injectAs(app, someone, { method: 'GET', url: '/api/auth/profile' });
     expect(res.json().phoneLocal).toBe('08037770002');
+  });
+});
+
+describe('housekeeping', () => {
+  it('sweeps codes older than a day and keeps recent ones', async () => {
+    const b = browser();
+    const { clientId } = (await b.post('/api/auth/signup', { phoneNumber: '08038880001' })).json();
+    await sweepAuthRows(app.db);
+    expect(await app.db.select().from(otpCodes).where(eq(otpCodes.clientId, clientId))).toHaveLength(1);
+    await sweepAuthRows(app.db, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await app.db.select().from(otpCodes).where(eq(otpCodes.clientId, clientId))).toHaveLength(0);
+  });
+
+  it('documents every auth call in the OpenAPI description', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const documented = Object.keys(res.json().paths);
+    for (const action of [
+      'signup',
+      'login',
+      'opt_request',
+      'opt_confirmation',
+      'opt_by_client',
+      'cookie_auth',
+      'refresh_token',
+      'logout',
+      'logout_all',
+      'profile',
+    ]) {
+      expect(documented).toContain(`/api/auth/${action}`);
+    }
+    expect(documented).toContain('/api/dev/outbox');
   });
 });

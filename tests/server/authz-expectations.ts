@@ -111,7 +111,10 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/supplier/all-quota': { allow: ACCOUNTS_ON_SHIFT },
   'GET /api/supplier/quota/{id}': { allow: ACCOUNTS_ON_SHIFT },
   'GET /api/supply/': { allow: ACCOUNTS_ON_SHIFT },
-  'GET /api/upload/file/{name}': { allow: EVERYONE, sample: { params: { name: '00000000-0000-4000-8000-000000000000.png' } } },
+  'GET /api/upload/file/{name}': {
+    allow: EVERYONE,
+    sample: { params: { name: '00000000-0000-4000-8000-000000000000.png' } },
+  },
   'GET /api/wallet/client': { allow: SIGNED_IN },
   'GET /api/wallet/details': { allow: SIGNED_IN },
   'GET /api/wallet/transactions': { allow: SIGNED_IN },
@@ -128,7 +131,10 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   },
   'POST /api/auth/opt_confirmation': { allow: EVERYONE },
   'POST /api/auth/opt_request': { allow: EVERYONE },
-  'POST /api/auth/refresh_token': { allow: [], note: 'needs the refresh cookie (path /api/auth), which the matrix does not carry' },
+  'POST /api/auth/refresh_token': {
+    allow: [],
+    note: 'needs the refresh cookie (path /api/auth), which the matrix does not carry',
+  },
   'POST /api/auth/signup': { allow: EVERYONE },
   'POST /api/client/new_meeting': { allow: SIGNED_IN },
   'POST /api/client/new_order': { allow: STAFF_ON_SHIFT },

@@ -6,6 +6,7 @@ import { buildTestApp, type Session, signInAs } from '../../src/server/test-util
 import { authzExpectations } from './authz-expectations';
 import { type ApiRoute, listApiRoutes } from './support/api-routes';
 import { identifiersOwnedBy, insertOrderFor } from './support/client-records';
+import { rowsOwnedBy, tablesWithClientId } from './support/db-snapshot';
 import { createPersonas, type PersonaName, type Personas, personaNames, resetShifts } from './support/personas';
 import { callRoute, isDenied, isValidationFailure, type RouteInput, sampleInput } from './support/route-request';
 
@@ -46,7 +47,10 @@ function withSample(sampled: Required<RouteInput>, sample: RouteInput | undefine
   return {
     params: { ...sampled.params, ...sample.params },
     query: { ...sampled.query, ...sample.query },
-    body: isRecord(sampled.body) && isRecord(sample.body) ? { ...sampled.body, ...sample.body } : (sample.body ?? sampled.body),
+    body:
+      isRecord(sampled.body) && isRecord(sample.body)
+        ? { ...sampled.body, ...sample.body }
+        : (sample.body ?? sampled.body),
   };
 }
 
@@ -60,7 +64,9 @@ describe('authorization matrix', () => {
       missing.length,
       `Add to authzExpectations in tests/server/authz-expectations.ts:\n${lines.join('\n')}\n(the next test prints what the server does today)`,
     ).toBe(0);
-    expect(stale, 'Remove these entries from tests/server/authz-expectations.ts: the routes no longer exist').toEqual([]);
+    expect(stale, 'Remove these entries from tests/server/authz-expectations.ts: the routes no longer exist').toEqual(
+      [],
+    );
   });
 
   it('lets exactly the expected callers through each route', async () => {
@@ -77,10 +83,15 @@ describe('authorization matrix', () => {
         // A write may start or end a shift; reads must not, so only writes pay for the reset.
         if (route.method !== 'GET') await resetShifts(app, personas);
         if (isValidationFailure(res)) {
-          undecided.push(`${route.key} as ${name}: the sample request failed validation (${res.json().message}); add a 'sample' to its expectation`);
+          undecided.push(
+            `${route.key} as ${name}: the sample request failed validation (${res.json().message}); add a 'sample' to its expectation`,
+          );
           continue;
         }
-        expect(res.statusCode, `${route.key} as ${name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        expect(
+          res.statusCode,
+          `${route.key} as ${name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        ).toBeLessThan(500);
         const denied = isDenied(res);
         if (!denied) allowed.push(name);
         if (!expectation) continue;
@@ -91,30 +102,82 @@ describe('authorization matrix', () => {
           );
         }
       }
-      if (!expectation) observedLines.push(`  '${route.key}': { allow: ${JSON.stringify(allowed)} }, // observed: review before adding`);
+      if (!expectation)
+        observedLines.push(
+          `  '${route.key}': { allow: ${JSON.stringify(allowed)} }, // observed: review before adding`,
+        );
     }
     if (observedLines.length > 0) console.info(`Observed for routes not in the table:\n${observedLines.join('\n')}`);
     expect(undecided, undecided.join('\n')).toEqual([]);
     expect(mismatches, mismatches.join('\n')).toEqual([]);
-    expect(observedLines, `What the server does today for routes not in the table:\n${observedLines.join('\n')}`).toEqual([]);
+    expect(
+      observedLines,
+      `What the server does today for routes not in the table:\n${observedLines.join('\n')}`,
+    ).toEqual([]);
   }, 240_000);
 });
 
-describe('cross-client reads', () => {
-  it("never gives client B client A's order, payment, wallet or pickup", async () => {
-    const clientA = personas.clientA;
-    const clientB = personas.clientB;
-    if (!clientA || !clientB) throw new Error('personas not signed in');
-    await insertOrderFor(app, clientA.clientId);
-    // Let every area create what it creates for a client through its own routes (wallet,
-    // payment, pickup…): best effort with sampled bodies; what fails is simply not there to leak.
-    for (const route of routes) {
-      if (route.method !== 'POST' || !/(new|create|initiate|add_f[ou]und|request)/i.test(route.path)) continue;
-      if (!authzExpectations[route.key]?.allow.includes('clientA')) continue;
-      await callRoute(app, route, clientA, sampleInput(route), { 'idempotency-key': `seed-${route.key}` });
+/** Records of client A, made once: an order written directly, and whatever the areas' create routes make. */
+let recordsOfA: Map<string, string> | null = null;
+async function identifiersOfA(): Promise<Map<string, string>> {
+  if (recordsOfA) return recordsOfA;
+  const clientA = personas.clientA;
+  if (!clientA) throw new Error('personas not signed in');
+  await insertOrderFor(app, clientA.clientId);
+  const unpaid = await insertOrderFor(app, clientA.clientId, { unpaid: true });
+  // Let every area create what it creates for a client through its own routes (wallet,
+  // payment, pickup…): best effort with sampled bodies; what fails is simply not there to leak.
+  for (const route of routes) {
+    if (route.method !== 'POST' || !/(new|create|initiate|add_f[ou]und|request)/i.test(route.path)) continue;
+    if (!authzExpectations[route.key]?.allow.includes('clientA')) continue;
+    const input = sampleInput(route);
+    // An unpaid order of A's own, so that payment and pickup routes have something to act on.
+    if (typeof input.body === 'object' && input.body !== null && 'orderNumber' in input.body) {
+      (input.body as Record<string, unknown>).orderNumber = unpaid.orderNumber;
     }
-    const identifiers = await identifiersOwnedBy(app, clientA.clientId);
-    identifiers.set(clientA.clientId, 'clients.id');
+    await callRoute(app, route, clientA, input, { 'idempotency-key': `seed-${route.key}` });
+  }
+  const identifiers = await identifiersOwnedBy(app, clientA.clientId);
+  console.info(
+    `cross-client: A owns records in ${[...new Set([...identifiers.values()].map((o) => o.split('.')[0]))].join(', ')}`,
+  );
+  identifiers.set(clientA.clientId, 'clients.id');
+  recordsOfA = identifiers;
+  return identifiers;
+}
+
+/** Everything client A owns, row by row, in every table with a client_id. */
+async function everythingOfA(): Promise<string> {
+  const clientA = personas.clientA;
+  if (!clientA) throw new Error('personas not signed in');
+  const parts: string[] = [];
+  for (const table of await tablesWithClientId(app.db)) {
+    if (table === 'auth_sessions') continue;
+    const rows = await rowsOwnedBy(app.db, table, clientA.clientId);
+    parts.push(
+      `${table}:${rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .join('|')}`,
+    );
+  }
+  return parts.join('\n');
+}
+
+/**
+ * Writes that may legitimately touch another client's records, with why. Every other write naming
+ * one of client A's identifiers, sent by client B, must be refused and change nothing of A's.
+ */
+const CROSS_CLIENT_WRITES_ALLOWED: Record<string, string> = {
+  'POST /api/wallet/simulate_transfer':
+    "a bank transfer into someone's virtual account number is what a transfer is (sandbox only)",
+};
+
+describe('cross-client access', () => {
+  it("never gives client B client A's order, payment, wallet or pickup", async () => {
+    const clientB = personas.clientB;
+    if (!clientB) throw new Error('personas not signed in');
+    const identifiers = await identifiersOfA();
     expect(identifiers.size).toBeGreaterThan(1);
 
     const leaks: string[] = [];
@@ -152,4 +215,46 @@ describe('cross-client reads', () => {
     const probeable = routes.some((r) => r.method === 'GET' && r.pathParams.length > 0);
     if (probeable) expect(probes).toBeGreaterThan(0);
   });
+
+  it("never lets client B act on client A's records", async () => {
+    const clientB = personas.clientB;
+    if (!clientB) throw new Error('personas not signed in');
+    const identifiers = await identifiersOfA();
+    const before = await everythingOfA();
+    const accepted: string[] = [];
+    let probes = 0;
+    for (const route of routes) {
+      if (route.method === 'GET' || CROSS_CLIENT_WRITES_ALLOWED[route.key]) continue;
+      const bodyFields = Object.keys(route.body?.properties ?? {}).filter((k) => /(id|number|code|ref)$/i.test(k));
+      if (route.pathParams.length === 0 && bodyFields.length === 0) continue;
+      for (const [value, origin] of identifiers) {
+        const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(value);
+        const input = sampleInput(route);
+        let used = false;
+        for (const p of route.pathParams) {
+          if (p.schema?.format === 'uuid' && !isUuid) continue;
+          input.params[p.name] = value;
+          used = true;
+        }
+        if (bodyFields.length > 0 && typeof input.body === 'object' && input.body !== null) {
+          for (const field of bodyFields) {
+            if (route.body?.properties?.[field]?.format === 'uuid' && !isUuid) continue;
+            (input.body as Record<string, unknown>)[field] = value;
+            used = true;
+          }
+        }
+        if (!used) continue;
+        probes++;
+        const res = await callRoute(app, route, clientB, input, { 'idempotency-key': `b-${probes}` });
+        if (res.statusCode < 400)
+          accepted.push(
+            `${route.key} with ${origin}=${value} as client B → ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
+      }
+    }
+    await resetShifts(app, personas);
+    expect(accepted, accepted.join('\n')).toEqual([]);
+    expect(await everythingOfA(), "client A's records changed").toBe(before);
+    if (routes.some((r) => r.method !== 'GET' && r.pathParams.length > 0)) expect(probes).toBeGreaterThan(0);
+  }, 120_000);
 });

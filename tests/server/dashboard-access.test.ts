@@ -1,6 +1,7 @@
 // The access rule of SPEC §6 and the shift requirement over every staff route of the dashboard
 // area: CEO, Manager, Accountant, a sales associate (Staff) and a client without a staff record.
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const READERS: Actor[] = ['ceo', 'manager', 'accountant'];
 const ADMIN: Actor[] = ['ceo', 'manager'];
 const MANAGER: Actor[] = ['ceo', 'manager'];
 
+const dataDir = `/tmp/arrive-dashboard-access-${randomUUID()}`;
 let app: FastifyInstance;
 let actors: Record<Actor, StaffActor>;
 let client: Session;
@@ -23,7 +25,7 @@ let phoneSeq = 0;
 const freshPhone = () => `0907${String(10_000_000 + phoneSeq++).slice(1)}`;
 
 beforeAll(async () => {
-  app = await buildTestApp({ DATA_DIR: `/tmp/arrive-dashboard-access-${randomUUID()}` });
+  app = await buildTestApp({ DATA_DIR: dataDir });
   actors = {
     ceo: await staffActor(app, '08010000001', StaffRole.CEO, [StaffAccess.CEO]),
     manager: await staffActor(app, '08040000001', StaffRole.Manager, [StaffAccess.Manager]),
@@ -37,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 type RouteCase = { name: string; allow: Actor[]; request: () => InjectOptions };

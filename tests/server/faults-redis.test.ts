@@ -8,7 +8,7 @@ import { webHeaders } from '../../src/server/test-utils/test-app';
 import { buildCustomApp } from './support/app-factory';
 import { OwnRedis, redisServerAvailable } from './support/redis-server';
 
-let skipReason: string | null = redisServerAvailable() ? null : 'redis-server is not installed';
+const skipReason: string | null = redisServerAvailable() ? null : 'redis-server is not installed';
 let redis: OwnRedis | null = null;
 let app: FastifyInstance | null = null;
 
@@ -70,7 +70,9 @@ describe('Redis stopped and back', () => {
     expect(products.statusCode).toBeLessThan(500);
 
     await redis.start();
-    expect(await waitFor(async () => (await health(target)).body.redis === 'up', 15_000), 'redis reconnects').toBe(true);
+    expect(await waitFor(async () => (await health(target)).body.redis === 'up', 15_000), 'redis reconnects').toBe(
+      true,
+    );
     expect(await health(target)).toEqual({ status: 200, body: { status: 'ok', database: 'up', redis: 'up' } });
   }, 60_000);
 });

@@ -3,14 +3,18 @@
 // prototype-pollution keys), sent as a signed-in client and as a staff member on a shift (so a
 // guard cannot hide a validation gap). Expected: never a 5xx, every error body an error object,
 // a certain invalidity always refused with a 4xx, and not one row of the database changed.
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorObject } from '../../src/domain/errors';
+import { clientEventNames, socketAckSchema } from '../../src/domain/realtime-events';
+import { clients } from '../../src/server/modules/client/tables';
 import { buildTestApp, type Session, webHeaders } from '../../src/server/test-utils/test-app';
 import { type ApiRoute, fillPath, listApiRoutes, toQueryString } from './support/api-routes';
 import { changedTables, snapshotTables, type TableSnapshot } from './support/db-snapshot';
-import { fuzzCases, type FuzzCase } from './support/hostile-input';
+import { type FuzzCase, fuzzCases, hostileValue, pollutionFields } from './support/hostile-input';
 import { createPersonas, type Personas } from './support/personas';
 
 /** Runs per route and per caller; FUZZ_RUNS raises it for a longer hunt. */
@@ -101,6 +105,17 @@ describe('fuzzing every route', () => {
     expect(routes.length).toBeGreaterThan(0);
   });
 
+  it('notices when a table changes (so the "changes nothing" check can fail)', async () => {
+    const before = await snapshotTables(app.db);
+    const b = personas.clientB;
+    if (!b) throw new Error('client B is not signed in');
+    await app.db
+      .update(clients)
+      .set({ firstname: `changed-${Date.now()}` })
+      .where(eq(clients.id, b.clientId));
+    expect(changedTables(before, await snapshotTables(app.db))).toEqual(['clients']);
+  });
+
   it('refuses malformed input with an error object, never a 5xx, and changes nothing', async () => {
     const skipped: string[] = [];
     const problems: string[] = [];
@@ -133,14 +148,17 @@ describe('fuzzing every route', () => {
       timings.push([route.key, Date.now() - started]);
       const after = await snapshotTables(app.db, TABLES_THAT_RECORD_ATTEMPTS);
       const changed = changedTables(before, after);
-      if (changed.length > 0) problems.push(`${route.key}: malformed requests changed the tables ${changed.join(', ')}`);
+      if (changed.length > 0)
+        problems.push(`${route.key}: malformed requests changed the tables ${changed.join(', ')}`);
       before = after;
     }
     expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
     if (skipped.length > 0) console.info(`Not fuzzed:\n  ${skipped.join('\n  ')}`);
     const slowest = timings.sort((a, b) => b[1] - a[1]).slice(0, 5);
     console.info(`slowest: ${slowest.map(([k, ms]) => `${k} ${ms} ms`).join('; ')}`);
-    console.info(`fuzz: ${requestsSent} requests over ${routes.length} routes (seed ${SEED}, ${RUNS} runs per route and caller)`);
+    console.info(
+      `fuzz: ${requestsSent} requests over ${routes.length} routes (seed ${SEED}, ${RUNS} runs per route and caller)`,
+    );
     expect(problems, problems.join('\n')).toEqual([]);
   }, 240_000);
 
@@ -164,3 +182,70 @@ describe('fuzzing every route', () => {
   });
 });
 
+describe('fuzzing the pickup channel', () => {
+  it('refuses hostile event payloads with a failed acknowledgement, stays up and changes nothing', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const sockets: Socket[] = [];
+    try {
+      for (const who of ['clientA', 'staffOnShift'] as const) {
+        const token = personas[who]?.cookie.split('=').slice(1).join('=');
+        const socket = connectSocket(url, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          auth: { token, platform: 'web' },
+          reconnection: false,
+        });
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        sockets.push(socket);
+      }
+      const before = await snapshotTables(app.db, TABLES_THAT_RECORD_ATTEMPTS);
+      const payloads = fc.sample(
+        fc.oneof(
+          hostileValue,
+          fc
+            .dictionary(
+              fc.constantFrom('pickupId', 'orderId', 'action', 'pingId', 'reason', 'message', 'dispute'),
+              hostileValue,
+              {
+                maxKeys: 4,
+              },
+            )
+            .map((o) => ({ ...o, ...pollutionFields() })),
+        ),
+        { numRuns: RUNS + 3, seed: SEED },
+      );
+      const problems: string[] = [];
+      let emitted = 0;
+      for (const socket of sockets) {
+        for (const event of clientEventNames) {
+          for (const payload of payloads) {
+            emitted++;
+            const ack = await socket
+              .timeout(3000)
+              .emitWithAck(event as never, payload as never)
+              .catch((err: Error) => ({ timedOut: err.message }));
+            const parsed = socketAckSchema.safeParse(ack);
+            if (!parsed.success || parsed.data.ok) {
+              problems.push(
+                `${event} ${JSON.stringify(payload)?.slice(0, 120)} → ${JSON.stringify(ack)?.slice(0, 160)}`,
+              );
+            }
+          }
+        }
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+      expect(emitted).toBeGreaterThan(0);
+      expect(changedTables(before, await snapshotTables(app.db, TABLES_THAT_RECORD_ATTEMPTS))).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/api/app/health' })).statusCode).toBe(200);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      console.info(`socket fuzz: ${emitted} events`);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
+  }, 120_000);
+});

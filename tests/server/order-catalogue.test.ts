@@ -48,7 +48,8 @@ describe('the catalogue', () => {
     const res = await app.inject({ method: 'GET', url: '/api/product' });
     expect(res.statusCode).toBe(200);
     const { products } = res.json();
-    expect(products[0]).toMatchObject({ type: 'Gas', price: 125_000, available: 50_000 });
+    expect(products[0]).toMatchObject({ type: 'Gas', price: 125_000, available: null });
+    expect(products.find((p: { sizeKg: number }) => p.sizeKg === 50)).toMatchObject({ available: 60 });
     const sizes = products
       .filter((p: { type: string }) => p.type === 'Cylinder')
       .map((p: { sizeKg: number }) => p.sizeKg);
@@ -71,8 +72,8 @@ describe('quotas', () => {
   it('are listed for staff, with what is used and left today', async () => {
     const res = await injectAs(app, associate, { method: 'GET', url: '/api/quota' });
     expect(res.statusCode).toBe(200);
-    const gas = res.json().quotas.find((q: { productId: string }) => q.productId === cat.gas.id);
-    expect(gas).toMatchObject({ stock: null, dailyLimit: 50_000, usedToday: 0, available: 50_000 });
+    const stove = res.json().quotas.find((q: { productId: string }) => q.productId === cat.stove.id);
+    expect(stove).toMatchObject({ stock: 200, dailyLimit: null, usedToday: 0, available: 200 });
     expect((await injectAs(app, client, { method: 'GET', url: '/api/quota' })).statusCode).toBe(403);
   });
 

@@ -224,7 +224,11 @@ describe('POST /api/order/new', () => {
   it('gives the last item to exactly one of two racing orders', async () => {
     await app.db.update(quotas).set({ stock: 1 }).where(eq(quotas.productId, cat.cylinder12.id));
     const before = await countOrders();
-    const body = { type: 'Product', items: [{ productId: cat.cylinder12.id, quantity: 1 }], deliveryOption: 'PickerUP' };
+    const body = {
+      type: 'Product',
+      items: [{ productId: cat.cylinder12.id, quantity: 1 }],
+      deliveryOption: 'PickerUP',
+    };
     const results = await Promise.all([newOrder(body), newOrder(body), newOrder(body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await countOrders()).toBe(before + 1);
@@ -233,7 +237,7 @@ describe('POST /api/order/new', () => {
   });
 
   it("enforces a product's daily limit across orders", async () => {
-    await app.db.update(quotas).set({ stock: null, dailyLimit: 20 }).where(eq(quotas.productId, cat.gas.id));
+    await app.db.insert(quotas).values({ productId: cat.gas.id, stock: null, dailyLimit: 20 });
     const gas = (kg: number, size: number) =>
       newOrder({
         type: 'Gas',
@@ -248,7 +252,7 @@ describe('POST /api/order/new', () => {
     const over = await gas(Math.min(left + 0.5, 25), 25);
     expect(over.statusCode).toBe(409);
     expect(over.json().additionalInfo).toMatchObject({ reason: 'DailyLimitReached', available: left });
-    await app.db.update(quotas).set({ dailyLimit: null }).where(eq(quotas.productId, cat.gas.id));
+    await app.db.delete(quotas).where(eq(quotas.productId, cat.gas.id));
   });
 
   it('lets other areas create and find orders through the service', async () => {

@@ -201,7 +201,11 @@ describe('the delivery record', () => {
       url: `/api/delivery/assign/${id}`,
       payload: { carrierName: 'Chidi Eze', carrierPhone: '08010000003', vehicle: 'Scooter' },
     });
-    expect(byStaff.json()).toMatchObject({ status: 'Accepted', carrierClientId: associate.clientId, vehicle: 'Scooter' });
+    expect(byStaff.json()).toMatchObject({
+      status: 'Accepted',
+      carrierClientId: associate.clientId,
+      vehicle: 'Scooter',
+    });
     const back = await injectAs(app, associate, {
       method: 'PUT',
       url: `/api/delivery/assign/${id}`,

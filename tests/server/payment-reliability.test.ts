@@ -2,7 +2,7 @@
 // amounts must match, and a gateway that fails or times out only delays the order being Paid.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAYSTACK_TIMEOUT_MS, getPaystack } from '../../src/server/integrations/paystack/client';
 import {
   emulatorTransaction,
@@ -11,7 +11,7 @@ import {
   setEmulatorWebhooks,
 } from '../../src/server/integrations/paystack/emulator';
 import { orders } from '../../src/server/modules/order/tables';
-import { reconcilePayments } from '../../src/server/modules/payment/reconcile';
+import { reconcilePayments, startReconciliation } from '../../src/server/modules/payment/reconcile';
 import { paymentErrors, payments } from '../../src/server/modules/payment/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { initiate, payInCheckout, placeOrder, postWebhook, readOrder, readPayment, verify } from './payment-support';
@@ -236,5 +236,23 @@ describe('an order that can no longer take the money', () => {
     const [record] = await errorsOf(checkout.ref);
     expect(record).toMatchObject({ type: 'OrderPaymentError', paidAmount: order.total });
     expect((await readPayment(app, checkout.ref)).status).toBe('success');
+  });
+});
+
+describe('the reconciliation timer', () => {
+  it('completes a paid order whose webhook was lost, on its own', async () => {
+    const order = await placeOrder(app, client);
+    const checkout = await initiate(app, client, order.orderNumber);
+    setEmulatorWebhooks(app, false);
+    await payInCheckout(app, checkout.accessCode);
+    const stop = startReconciliation(app, { intervalMs: 100, startupDelayMs: 10 });
+    try {
+      await vi.waitFor(async () => expect((await readOrder(app, order.orderNumber)).status).toBe('Paid'), {
+        timeout: 10_000,
+        interval: 100,
+      });
+    } finally {
+      stop();
+    }
   });
 });

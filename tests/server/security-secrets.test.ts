@@ -97,7 +97,9 @@ async function signIn(app: FastifyInstance, phone: string, mode: 'signup' | 'log
 }
 
 function tokenValues(setCookies: string[]): string[] {
-  return setCookies.map((c) => decodeURIComponent(c.split(';')[0]?.split('=').slice(1).join('=') ?? '')).filter((v) => v.length > 8);
+  return setCookies
+    .map((c) => decodeURIComponent(c.split(';')[0]?.split('=').slice(1).join('=') ?? ''))
+    .filter((v) => v.length > 8);
 }
 
 describe('secrets and codes', () => {
@@ -119,7 +121,10 @@ describe('secrets and codes', () => {
     for (const secret of secrets) expect(logText.includes(secret), `a secret or code is in the logs`).toBe(false);
     // The phone number in full is personal data: the provider logs it masked.
     expect(logText.includes('2348030000041'), 'the full phone number is in the logs').toBe(false);
-    for (const res of [...first.responses, ...second.responses]) {
+    // With a real provider configured, the sandbox outbox must not keep the codes either.
+    const outbox = await dev.inject({ method: 'GET', url: '/api/dev/outbox' });
+    const responses = [...first.responses, ...second.responses, outbox];
+    for (const res of responses) {
       for (const secret of [TERMII_API_KEY, SESSION_SECRET, PAYSTACK_SECRET_KEY, first.code, second.code]) {
         expect(res.body.includes(secret), `${res.statusCode} response carries a secret or code`).toBe(false);
       }

@@ -194,4 +194,23 @@ describe('a shift', () => {
     const today = await injectAs(app, manager.session, { method: 'GET', url: '/api/shift/all_today' });
     expect((today.json() as Shift[]).some((x) => x.id === s.json().shift.id)).toBe(true);
   });
+
+  it('refuses a queued action replayed under someone else’s session', async () => {
+    const res = await injectAs(app, associate.session, {
+      method: 'POST',
+      url: '/api/shift/start',
+      payload: { openingFloat: 0 },
+      headers: { 'x-arrive-acting-client': colleague.session.clientId },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().additionalInfo).toEqual({ reason: 'ActingClientMismatch' });
+    expect(await openRows(associate.staffId)).toHaveLength(0);
+    const own = await injectAs(app, associate.session, {
+      method: 'POST',
+      url: '/api/shift/start',
+      payload: { openingFloat: 0 },
+      headers: { 'x-arrive-acting-client': associate.session.clientId },
+    });
+    expect(own.statusCode).toBe(201);
+  });
 });

@@ -9,7 +9,7 @@ import {
   setEmulatorWebhooks,
   simulateTransfer,
 } from '../../src/server/integrations/paystack/emulator';
-import { payments } from '../../src/server/modules/payment/tables';
+import { paymentErrors, payments } from '../../src/server/modules/payment/tables';
 import { fundingLedgerReference } from '../../src/server/modules/wallet/funding';
 import { credit } from '../../src/server/modules/wallet/ledger';
 import { walletFundings, wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
@@ -157,5 +157,16 @@ describe('wallet funding through Paystack webhooks', () => {
     const res = await post('/api/wallet/verify_payment', { paymentReference: topUp.paymentReference });
     expect(res.json()).toMatchObject({ status: 'failed', balance: before });
     expect(await ledgerRows(topUp.paymentReference)).toHaveLength(0);
+  });
+
+  it('a transfer to an account no wallet holds is acknowledged, credits nobody, and goes on record for staff', async () => {
+    const before = await balance();
+    const { reference, webhookStatus } = await simulateTransfer(app, { accountNumber: '9000000001', amount: 4_400 });
+    expect(webhookStatus).toBe(200);
+    expect(await redeliver(reference)).toBe(200);
+    expect(await ledgerRows(reference)).toHaveLength(0);
+    expect(await balance()).toBe(before);
+    const [problem] = await app.db.select().from(paymentErrors).where(eq(paymentErrors.reference, reference));
+    expect(problem).toMatchObject({ type: 'WalletNotFound', paidAmount: 4_400, status: 'New' });
   });
 });

@@ -87,3 +87,9 @@ export const SHIFT_SYNCED_MESSAGE = 'SHIFT_SYNCED';
 /** The worker's answer to an action it queued: 202 and this body. */
 export const QUEUED_STATUS = 202;
 export const queuedBodySchema = z.object({ queued: z.literal(true), key: z.string() });
+/**
+ * Sent with queued shift actions: whose action it is. A shared counter tablet may replay an action
+ * after its author signed out and a colleague signed in; the server refuses it rather than ending
+ * the colleague's shift.
+ */
+export const ACTING_CLIENT_HEADER = 'x-arrive-acting-client';

@@ -83,8 +83,7 @@ export const demoCatalogue = [
  * daily cap on gas, so the shop shows what is left and orders respect it from the first start.
  */
 export const demoQuotas: Record<string, { stock: number | null; dailyLimit: number | null }> = {
-  // Generous on purpose: load tests place many orders on the demo data.
-  'Cooking gas (LPG) refill': { stock: null, dailyLimit: 50_000 },
+  // Generous on purpose, and none on gas: load tests place many gas orders on the demo data.
   '3 kg gas cylinder': { stock: 500, dailyLimit: null },
   '5 kg gas cylinder': { stock: 500, dailyLimit: null },
   '6 kg gas cylinder': { stock: 500, dailyLimit: null },

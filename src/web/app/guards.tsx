@@ -10,7 +10,7 @@ import { paths } from '../lib/paths';
  * who asked for /wallet to the marketing home would lose both the intent and the way back.
  */
 export function RequireClient() {
-  const { isLogin, authChecked } = useAuth();
+  const { isLogin, authChecked, signedOut } = useAuth();
   const location = useLocation();
   if (!authChecked) {
     return (
@@ -19,6 +19,9 @@ export function RequireClient() {
       </Center>
     );
   }
+  // Someone who just signed out here goes home (SPEC §4: logout resets to not logged in), not to
+  // a login screen that would offer to bring them straight back.
+  if (!isLogin && signedOut) return <Navigate to={paths.home.getHref()} replace />;
   if (!isLogin)
     return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;

@@ -26,7 +26,12 @@ export type JsonSchema = {
   nullable?: boolean;
 };
 
-export type ApiParameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema };
+export type ApiParameter = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+};
 
 /** One operation of the OpenAPI document, keyed like the expectations table: 'METHOD /path'. */
 export type ApiRoute = {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { orders } from '../../../src/server/modules/order/tables';
 import { rowsOwnedBy, tablesWithClientId } from './db-snapshot';
 
-/** A paid pickup order written straight into the orders table (no route needed). */
-export async function insertOrderFor(app: FastifyInstance, clientId: string) {
+/** A pickup order (paid unless said otherwise) written straight into the orders table (no route needed). */
+export async function insertOrderFor(app: FastifyInstance, clientId: string, options: { unpaid?: boolean } = {}) {
   const tag = randomBytes(4).toString('hex').toUpperCase();
   const [row] = await app.db
     .insert(orders)
@@ -14,13 +14,13 @@ export async function insertOrderFor(app: FastifyInstance, clientId: string) {
       pickupCode: `P${tag}`,
       clientId,
       type: 'Gas',
-      status: 'Paid',
-      paymentStatus: 'success',
-      paymentType: 'Electronic',
+      status: options.unpaid ? 'Not Paid' : 'Paid',
+      paymentStatus: options.unpaid ? 'pending' : 'success',
+      paymentType: options.unpaid ? null : 'Electronic',
       deliveryOption: 'PickerUP',
       subtotal: 1_250_000,
       total: 1_250_000,
-      paidAt: new Date(),
+      paidAt: options.unpaid ? null : new Date(),
     })
     .returning();
   if (!row) throw new Error('order not stored');

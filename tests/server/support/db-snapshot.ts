@@ -17,19 +17,20 @@ export async function listTables(db: Db): Promise<string[]> {
   return rows.map((r) => r.table_name);
 }
 
-/** Row count and an order-independent checksum of every table's content. */
+/** Row count and an order-independent checksum of every table's content, in one round trip. */
 export async function snapshotTables(db: Db, exclude: readonly string[] = []): Promise<TableSnapshot> {
+  const tables = (await listTables(db)).filter((t) => !exclude.includes(t));
+  if (tables.length === 0) return {};
+  const parts = tables.map((table) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`unexpected table name ${table}`);
+    return `select '${table}' as name, count(*) as rows, md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as checksum from "${table}" t`;
+  });
+  const rows = await rowsOf<{ name: string; rows: number | string; checksum: string | null }>(
+    db,
+    sql.raw(parts.join(' union all ')),
+  );
   const out: TableSnapshot = {};
-  for (const table of await listTables(db)) {
-    if (exclude.includes(table)) continue;
-    const [row] = await rowsOf<{ rows: number | string; checksum: string | null }>(
-      db,
-      sql.raw(
-        `select count(*) as rows, md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as checksum from "${table}" t`,
-      ),
-    );
-    out[table] = { rows: Number(row?.rows ?? 0), checksum: row?.checksum ?? '' };
-  }
+  for (const row of rows) out[row.name] = { rows: Number(row.rows), checksum: row.checksum ?? '' };
   return out;
 }
 

@@ -224,20 +224,26 @@ export function fuzzCases(route: ApiRoute): fc.Arbitrary<FuzzCase> | null {
   const params = fc.record(
     Object.fromEntries(route.pathParams.map((p) => [p.name, hostileString])) as Record<string, fc.Arbitrary<string>>,
   );
-  const extraQuery = fc.option(fc.dictionary(fc.constantFrom('extra', 'page', 'limit', '__proto__', 'sort'), hostileString, { maxKeys: 3 }), {
-    nil: {},
-  });
+  const extraQuery = fc.option(
+    fc.dictionary(fc.constantFrom('extra', 'page', 'limit', '__proto__', 'sort'), hostileString, { maxKeys: 3 }),
+    {
+      nil: {},
+    },
+  );
   const extraBody = fc.option(
-    fc.tuple(fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), hostileValue, { maxKeys: 3 }), fc.boolean()).map(
-      ([extra, pollute]) => (pollute ? { ...extra, ...pollutionFields() } : extra),
-    ),
+    fc
+      .tuple(fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), hostileValue, { maxKeys: 3 }), fc.boolean())
+      .map(([extra, pollute]) => (pollute ? { ...extra, ...pollutionFields() } : extra)),
     { nil: {} },
   );
   const base = fc.tuple(params, extraQuery, extraBody).map(([p, q, extra]) => {
     const sampledQuery: Record<string, unknown> = {};
     for (const qp of route.queryParams) if (qp.required) sampledQuery[qp.name] = sampleFromSchema(qp.schema, qp.name);
     const body =
-      sampledBody !== undefined && typeof sampledBody === 'object' && sampledBody !== null && !Array.isArray(sampledBody)
+      sampledBody !== undefined &&
+      typeof sampledBody === 'object' &&
+      sampledBody !== null &&
+      !Array.isArray(sampledBody)
         ? { ...(sampledBody as object), ...extra }
         : sampledBody;
     return { params: p, query: { ...q, ...sampledQuery }, body, breakers: [] } as FuzzCase;
@@ -247,7 +253,8 @@ export function fuzzCases(route: ApiRoute): fc.Arbitrary<FuzzCase> | null {
     .tuple(base, fc.subarray(breakers, { minLength: 1, maxLength: Math.min(3, breakers.length) }))
     .chain(([start, chosen]) =>
       chosen.reduce<fc.Arbitrary<FuzzCase>>(
-        (acc, breaker) => acc.chain((c) => breaker.apply(c)).map((c) => ({ ...c, breakers: [...c.breakers, breaker.label] })),
+        (acc, breaker) =>
+          acc.chain((c) => breaker.apply(c)).map((c) => ({ ...c, breakers: [...c.breakers, breaker.label] })),
         fc.constant(start),
       ),
     );

@@ -38,7 +38,8 @@ export class OwnPostgres {
   /** Why a cluster cannot be made here, or null. */
   static unavailableReason(): string | null {
     if (!postgresBin()) return 'no PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql';
-    if (process.getuid?.() === 0 && !uidOf('postgres')) return 'running as root and there is no postgres user to run initdb as';
+    if (process.getuid?.() === 0 && !uidOf('postgres'))
+      return 'running as root and there is no postgres user to run initdb as';
     return null;
   }
 

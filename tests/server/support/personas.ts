@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type StaffAccess as StaffAccessValue, StaffAccess, StaffRole } from '../../../src/domain/enums';
+import { StaffAccess, type StaffAccess as StaffAccessValue, StaffRole } from '../../../src/domain/enums';
 import { normalizePhone } from '../../../src/domain/phone';
 import { clients } from '../../../src/server/modules/client/tables';
 import { shifts } from '../../../src/server/modules/shift/tables';
@@ -32,8 +32,14 @@ type PersonaSpec = {
 const specs: Record<Exclude<PersonaName, 'visitor'>, PersonaSpec> = {
   clientA: { phone: '08030000011' },
   clientB: { phone: '08030000012' },
-  staffNoShift: { phone: '08030000013', staff: { role: StaffRole.SalesAssociate, access: [StaffAccess.Staff], onShift: false } },
-  staffOnShift: { phone: '08010000003', staff: { role: StaffRole.SalesAssociate, access: [StaffAccess.Staff], onShift: true } },
+  staffNoShift: {
+    phone: '08030000013',
+    staff: { role: StaffRole.SalesAssociate, access: [StaffAccess.Staff], onShift: false },
+  },
+  staffOnShift: {
+    phone: '08010000003',
+    staff: { role: StaffRole.SalesAssociate, access: [StaffAccess.Staff], onShift: true },
+  },
   accountant: {
     phone: '08030000014',
     staff: { role: StaffRole.AccountantAndHR, access: [StaffAccess.Accountant], onShift: true },

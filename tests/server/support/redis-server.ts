@@ -20,7 +20,13 @@ export function redisServerAvailable(): boolean {
 
 async function ping(port: number): Promise<boolean> {
   const { Redis } = await import('ioredis');
-  const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => {});
   try {
     await client.connect();

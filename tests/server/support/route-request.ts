@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { webHeaders, type Session } from '../../../src/server/test-utils/test-app';
+import { type Session, webHeaders } from '../../../src/server/test-utils/test-app';
 import { type ApiRoute, fillPath, toQueryString } from './api-routes';
 import { sampleFromSchema } from './sample-from-schema';
 

@@ -24,7 +24,9 @@ export async function startTermiiStub() {
         res.end(JSON.stringify({ message: 'stub failure' }));
         return;
       }
-      res.end(JSON.stringify({ code: 'ok', message_id: `stub-${received.length}`, message: 'Successfully Sent', balance: 9 }));
+      res.end(
+        JSON.stringify({ code: 'ok', message_id: `stub-${received.length}`, message: 'Successfully Sent', balance: 9 }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OTP_EXPIRY_MS, OTP_LENGTH } from '../../../domain/constants';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -15,7 +15,7 @@ import {
   OTP_SENDS_PER_PHONE,
   OTP_SENDS_PER_PHONE_WINDOW_MS,
 } from './limits';
-import { otpCodes } from './tables';
+import { authSessions, otpCodes } from './tables';
 
 type Secret = Pick<Config, 'SESSION_SECRET'>;
 
@@ -193,4 +193,19 @@ export async function verifyOtp(deps: { db: DbOrTx; config: Secret }, clientId: 
     .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt)))
     .returning({ id: otpCodes.id });
   if (!used) throw invalidCode(0);
+}
+
+/** Codes older than a day (every limit window is shorter) and sessions dead for a week. */
+export async function sweepAuthRows(db: DbOrTx, now = new Date()): Promise<void> {
+  const day = 24 * 60 * 60 * 1000;
+  await db.delete(otpCodes).where(lt(otpCodes.createdAt, new Date(now.getTime() - day)));
+  const weekAgo = new Date(now.getTime() - 7 * day);
+  await db
+    .delete(authSessions)
+    .where(
+      or(
+        lt(authSessions.expiresAt, weekAgo),
+        and(isNotNull(authSessions.revokedAt), lt(authSessions.revokedAt, weekAgo)),
+      ),
+    );
 }

@@ -21,7 +21,7 @@ import { smsServiceFor } from '../../integrations/sms/sms-service';
 import { type ClientRow, clients } from '../client/tables';
 import { loadAuthObject } from './auth-object';
 import { CONFIRM_ROUTE_RATE_LIMIT, SEND_ROUTE_RATE_LIMIT } from './limits';
-import { issueOtp, verifyOtp } from './otp-service';
+import { issueOtp, sweepAuthRows, verifyOtp } from './otp-service';
 import { clearPendingVerification, readPendingVerification, setPendingVerification } from './pending-verification';
 import {
   clearSessionCookies,
@@ -69,6 +69,12 @@ const sessionMeta = (request: FastifyRequest) => ({
 /** Routes of the /api/auth area: phone sign-up and sign-in with a one-time SMS code, sessions, profile. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const sms = () => smsServiceFor(app).provider;
+
+  // Spent codes and dead sessions are only kept as long as the limits and audits need them.
+  const sweep = () => sweepAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
+  const timer = setInterval(sweep, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   async function findClientByPhone(phoneNumber: string): Promise<ClientRow | undefined> {
     const phone = normalizePhone(phoneNumber);

@@ -246,7 +246,10 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         ? `0${request.body.carrierPhone.slice(3)}`
         : request.body.carrierPhone;
       // A carrier with an account (a delivery staff member) is linked, so their deliveries can be found.
-      const [account] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.phoneLocal, carrierPhone));
+      const [account] = await app.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(eq(clients.phoneLocal, carrierPhone));
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
         actorClientId: me(request.auth),
         carrier: {

@@ -75,12 +75,18 @@ export async function reconcilePayments(
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 
-/** Runs reconciliation on a timer inside the payment plugin; one round at a time, stopped on close. */
-export function startReconciliation(app: FastifyInstance, intervalMs = RECONCILE_INTERVAL_MS): void {
+/**
+ * Runs reconciliation on a timer, one round at a time, and soon after a (re)start too: payments
+ * left pending by a crash should not wait a full interval. Answers the function that stops it.
+ */
+export function startReconciliation(
+  app: FastifyInstance,
+  { intervalMs = RECONCILE_INTERVAL_MS, startupDelayMs = 5_000 }: { intervalMs?: number; startupDelayMs?: number } = {},
+): () => void {
   let running = false;
-  let closed = false;
+  let stopped = false;
   const round = async () => {
-    if (running || closed) return;
+    if (running || stopped) return;
     running = true;
     try {
       const report = await reconcilePayments(app);
@@ -93,8 +99,11 @@ export function startReconciliation(app: FastifyInstance, intervalMs = RECONCILE
   };
   const timer = setInterval(() => void round(), intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => {
-    closed = true;
+  const first = setTimeout(() => void round(), startupDelayMs);
+  first.unref();
+  return () => {
+    stopped = true;
     clearInterval(timer);
-  });
+    clearTimeout(first);
+  };
 }

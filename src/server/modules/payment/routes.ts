@@ -45,7 +45,11 @@ const clientIdOf = (auth: { clientId: string } | null): string => {
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletPaymentRoutes);
   await app.register(webhookRoutes);
-  startReconciliation(app);
+  // Tests drive reconciliation themselves (reconcilePayments), so a timer never races their steps.
+  if (app.config.NODE_ENV !== 'test') {
+    const stop = startReconciliation(app);
+    app.addHook('onClose', async () => stop());
+  }
 
   app.post(
     '/initiate/order',

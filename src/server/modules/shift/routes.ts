@@ -11,11 +11,13 @@
 // | GET  /all_today            | Admin, Accountant                    | yes           |
 // | GET  /all_active           | Admin, Accountant                    | yes           |
 // | GET  /active/{staffId}     | Admin, Accountant                    | yes           |
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasAccess } from '../../../domain/access';
 import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
+  ACTING_CLIENT_HEADER,
   endShiftBodySchema,
   shiftIdParamsSchema,
   shiftListSchema,
@@ -29,6 +31,18 @@ import { endShift, findShift, findShifts, startShift } from './service';
 
 export const SHIFT_READERS = [StaffAccess.Admin, StaffAccess.Accountant];
 const tags = ['shift'];
+
+/** A replayed action must be its author's: never let it act on whoever is signed in now. */
+function assertActingClient(request: FastifyRequest) {
+  const acting = request.headers[ACTING_CLIENT_HEADER];
+  if (typeof acting === 'string' && acting !== request.auth?.clientId) {
+    throw new AppError('This action was saved by someone who has since signed out; it was not applied', {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'ActingClientMismatch' },
+    });
+  }
+}
 
 const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: false });
@@ -47,6 +61,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      assertActingClient(request);
       const me = currentStaff(request);
       const row = await startShift(app.db, { staffId: me.id, startedBy: me.id, ...request.body });
       return reply.code(201).send({ shift: await findShift(app.db, row.id) });
@@ -66,6 +81,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      assertActingClient(request);
       const me = currentStaff(request);
       const row = await endShift(app.db, { staffId: me.id, endedBy: me.id, ...request.body });
       return { shift: await findShift(app.db, row.id) };

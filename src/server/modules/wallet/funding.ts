@@ -4,6 +4,7 @@ import type { PaymentStep, WalletFundSource } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { AddFundResponse } from '../../../domain/schemas/wallet';
 import type { DbOrTx } from '../../db/client';
+import { recordPaymentError } from '../payment/payment-errors';
 import { type DedicatedTransferEvent, initiatePayment } from '../payment/service';
 import type { PaymentRow } from '../payment/tables';
 import { credit } from './ledger';
@@ -167,11 +168,21 @@ export async function applyDedicatedTransfer(tx: DbOrTx, event: DedicatedTransfe
       .where(eq(wallets.paystackCustomerCode, event.customerCode));
   }
   if (!wallet) {
-    throw new AppError('No wallet holds this virtual account', {
-      status: 404,
+    // Real money with no wallet to hold it: acknowledged (so Paystack stops retrying) and put on
+    // record for staff to return or assign, never silently dropped.
+    await recordPaymentError(tx, {
+      reference: event.reference,
       type: ErrorType.WalletNotFound,
-      additionalInfo: { accountNumber: event.accountNumber },
+      message: `A transfer of ${event.amount} kobo arrived for account ${event.accountNumber}, which no wallet holds`,
+      paidAmount: event.amount,
+      details: {
+        accountNumber: event.accountNumber,
+        senderName: event.senderName,
+        senderBank: event.senderBank,
+        customerCode: event.customerCode,
+      },
     });
+    return false;
   }
   return runFunding(
     tx,

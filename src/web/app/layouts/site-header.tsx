@@ -1,6 +1,6 @@
 import { Anchor, Box, Burger, Container, Group, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/api/get-auth';
 import { useLogout } from '../../features/auth/api/logout';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll';
@@ -12,7 +12,6 @@ export function SiteHeader() {
   const hidden = useHideOnScroll();
   const { isLogin, isStaff } = useAuth();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const navigate = useNavigate();
   const logout = useLogout();
 
   const topLinks = isLogin
@@ -75,13 +74,7 @@ export function SiteHeader() {
                 </Menu.Item>
               ))}
               {isLogin && (
-                <Menu.Item
-                  color="red"
-                  onClick={async () => {
-                    await logout.mutateAsync();
-                    navigate(paths.home.getHref());
-                  }}
-                >
+                <Menu.Item color="red" onClick={() => logout.mutate()}>
                   Logout
                 </Menu.Item>
               )}

@@ -16,6 +16,7 @@ export function useConfirmOtp() {
     onSuccess: (auth) => {
       // Whatever was cached belonged to nobody or to someone else: start clean for this client.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
+      queryClient.removeQueries({ queryKey: authKeys.signedOut() });
       queryClient.setQueryData(authKeys.session(), auth);
     },
   });

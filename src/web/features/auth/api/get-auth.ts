@@ -1,10 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { ApiError, api } from '../../../lib/api-client';
 
 export const authKeys = {
   all: ['auth'] as const,
   session: () => [...authKeys.all, 'session'] as const,
+  /** Set by logout until the next sign-in: a visitor by choice, not one to send to login. */
+  signedOut: () => [...authKeys.all, 'signed-out'] as const,
 };
 
 /** The signed-in client from the session cookie, or null for a visitor (SPEC §4 Authentication). */
@@ -23,6 +25,7 @@ export const authQueryOptions = () =>
 
 export function useAuth() {
   const query = useQuery(authQueryOptions());
+  const queryClient = useQueryClient();
   const auth = query.data ?? null;
   return {
     auth,
@@ -30,5 +33,7 @@ export function useAuth() {
     isStaff: Boolean(auth?.client.staff?.isCurrentStaff),
     /** authChecked of SPEC §3: the cookie check has answered (or failed). */
     authChecked: !query.isPending,
+    /** The client has just signed out on this device (read when the auth state changes). */
+    signedOut: !auth && queryClient.getQueryData<boolean>(authKeys.signedOut()) === true,
   };
 }

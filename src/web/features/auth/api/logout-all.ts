@@ -9,17 +9,7 @@ export async function logoutAll() {
   await clearLocalData().catch(() => undefined);
 }
 
-/**
- * `onSignedOut` runs before the state is reset: the screen calling this sits behind the client
- * guard, which would otherwise unmount it (and send it to /login) before it could move on.
- */
-export function useLogoutAll({ onSignedOut }: { onSignedOut: () => void }) {
+export function useLogoutAll() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logoutAll,
-    onSuccess: () => {
-      onSignedOut();
-      resetAuthState(queryClient);
-    },
-  });
+  return useMutation({ mutationFn: logoutAll, onSuccess: () => resetAuthState(queryClient) });
 }

@@ -1,6 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { clearLocalData } from '../../../lib/local-db';
+import { paths } from '../../../lib/paths';
 import { authKeys } from './get-auth';
 
 /** Logout revokes the session on the server and forgets local data (SPEC §4: resets to not logged in). */
@@ -11,14 +13,20 @@ export async function logout() {
 
 /** Not logged in, and nothing of the previous client left in the cache. */
 export function resetAuthState(queryClient: QueryClient) {
+  queryClient.setQueryData(authKeys.signedOut(), true);
   queryClient.setQueryData(authKeys.session(), null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
 }
 
+/** Signs out and lands at home (the client guard sends someone who just signed out home too). */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => resetAuthState(queryClient),
+    onSettled: () => {
+      resetAuthState(queryClient);
+      void navigate(paths.home.getHref());
+    },
   });
 }

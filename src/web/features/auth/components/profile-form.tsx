@@ -68,7 +68,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             Save
           </LoadingButton>
           <Text size="sm">
-            Your mobile number is how you sign in, so it cannot be changed here. To use another number, sign up with it as a new account.
+            Your mobile number is how you sign in, so it cannot be changed here. To use another number, sign up with it
+            as a new account.
           </Text>
         </Stack>
       </form>

@@ -2,10 +2,10 @@ import { Alert, Button, Paper, SegmentedControl, Stack, Text, Title, useMantineC
 import { useState } from 'react';
 import { useLogoutAll } from '../api/logout-all';
 
-/** Theme (light, dark or the system's) and signing out of every device. */
-export function SettingsPanel({ onSignedOut }: { onSignedOut: () => void }) {
+/** Theme (light, dark or the system's) and signing out of every device (the guard then sends the visitor home). */
+export function SettingsPanel() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const logoutAll = useLogoutAll({ onSignedOut });
+  const logoutAll = useLogoutAll();
   const [confirming, setConfirming] = useState(false);
 
   return (
@@ -34,9 +34,7 @@ export function SettingsPanel({ onSignedOut }: { onSignedOut: () => void }) {
         </Stack>
         <Stack gap={6}>
           <Text fw={600}>Devices</Text>
-          <Text size="sm">
-            Signs you out here and on every other phone or computer where you are signed in.
-          </Text>
+          <Text size="sm">Signs you out here and on every other phone or computer where you are signed in.</Text>
           {logoutAll.error && (
             <Alert color="red" role="alert" variant="light">
               Could not sign out of every device. Please try again.
@@ -45,11 +43,7 @@ export function SettingsPanel({ onSignedOut }: { onSignedOut: () => void }) {
           {confirming ? (
             <Stack gap="xs">
               <Text size="sm">Sign out of every device now?</Text>
-              <Button
-                color="red.9"
-                loading={logoutAll.isPending}
-                onClick={() => logoutAll.mutate()}
-              >
+              <Button color="red.9" loading={logoutAll.isPending} onClick={() => logoutAll.mutate()}>
                 Yes, sign out everywhere
               </Button>
               <Button variant="default" onClick={() => setConfirming(false)}>

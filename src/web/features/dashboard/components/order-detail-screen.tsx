@@ -41,9 +41,14 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
       </Stack>
     );
   }
-  const o = order.data;
+  const o = order.data.data;
   return (
     <Stack gap="md" maw={900}>
+      {order.data.savedAt && (
+        <Alert color="gray" title="Offline">
+          As saved on this tablet at {formatTime(order.data.savedAt)}.
+        </Alert>
+      )}
       <Group justify="space-between">
         <Title order={1}>Order {o.orderNumber}</Title>
         <Badge size="lg" color={orderStatusColor[o.status]}>

@@ -18,7 +18,7 @@ const label: Record<ShiftActionKind, string> = { 'shift.start': 'Start shift', '
  * Start with the float, end with the count, see the variance. Works offline: the action is queued,
  * shown as waiting to sync, and the shift is treated as started or ended meanwhile.
  */
-export function ShiftPanel({ onChanged }: { onChanged: () => void }) {
+export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => void; actingClientId?: string }) {
   const active = useQuery(activeShiftQueryOptions());
   const today = useQuery(myTodayShiftsQueryOptions());
   const { actions } = usePendingShiftActions();
@@ -34,7 +34,7 @@ export function ShiftPanel({ onChanged }: { onChanged: () => void }) {
     // Offline is this mutation's business (it queues), so TanStack must not pause it.
     networkMode: 'always',
     mutationFn: (kobo: number) =>
-      submitShiftAction(kind, kind === 'shift.start' ? { openingFloat: kobo } : { closingCash: kobo }),
+      submitShiftAction(kind, kind === 'shift.start' ? { openingFloat: kobo } : { closingCash: kobo }, actingClientId),
     onSuccess: (result) => {
       setAmount('');
       if (result.status === 'queued') {

@@ -4,6 +4,7 @@
 // Storage after a replay. Where no worker controls the page (first visit, dev), the page keeps
 // the action and resends it itself with the same key when the network returns.
 import {
+  ACTING_CLIENT_HEADER,
   type EndShiftBody,
   queuedBodySchema,
   SHIFT_OUTCOME_CACHE,
@@ -17,7 +18,7 @@ import { localDb, type PendingAction, putCached } from '../../../lib/local-db';
 import { ACTIVE_SHIFT_CACHE_KEY } from '../api/get-active-shift';
 
 export type ShiftActionKind = 'shift.start' | 'shift.end';
-type Payload = { body: StartShiftBody | EndShiftBody; via: 'worker' | 'page' };
+type Payload = { body: StartShiftBody | EndShiftBody; via: 'worker' | 'page'; actingClientId?: string };
 export type PendingShiftAction = PendingAction & { kind: ShiftActionKind; payload: Payload };
 
 const pathOf: Record<ShiftActionKind, string> = { 'shift.start': 'shift/start', 'shift.end': 'shift/end' };
@@ -36,7 +37,10 @@ async function recorded(key: string, shift: Shift | null) {
 }
 
 async function send(action: PendingShiftAction): Promise<ShiftActionResult> {
-  const body = await api.post<unknown>(pathOf[action.kind], action.payload.body, { idempotencyKey: action.id });
+  const body = await api.post<unknown>(pathOf[action.kind], action.payload.body, {
+    idempotencyKey: action.id,
+    headers: action.payload.actingClientId ? { [ACTING_CLIENT_HEADER]: action.payload.actingClientId } : undefined,
+  });
   if (queuedBodySchema.safeParse(body).success) {
     await localDb.pendingActions.update(action.id, { payload: { ...action.payload, via: 'worker' } });
     return { status: 'queued' };
@@ -46,6 +50,13 @@ async function send(action: PendingShiftAction): Promise<ShiftActionResult> {
   return { status: 'recorded', shift };
 }
 
+let lastCreatedAt = 0;
+/** Strictly increasing, so a start and an end made within one millisecond keep their order. */
+function nextCreatedAt(): number {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return lastCreatedAt;
+}
+
 /**
  * Starts or ends the shift. Offline it resolves 'queued' (shown as pending); a real refusal by
  * the server (already on a shift…) rejects with its ApiError and leaves nothing pending.
@@ -53,13 +64,14 @@ async function send(action: PendingShiftAction): Promise<ShiftActionResult> {
 export async function submitShiftAction(
   kind: ShiftActionKind,
   body: StartShiftBody | EndShiftBody,
+  actingClientId?: string,
 ): Promise<ShiftActionResult> {
   const action: PendingShiftAction = {
     id: crypto.randomUUID(),
     kind,
     // The moment the person acted; a late sync keeps it.
-    payload: { body: { ...body, at: new Date().toISOString() }, via: 'page' },
-    createdAt: Date.now(),
+    payload: { body: { ...body, at: new Date().toISOString() }, via: 'page', actingClientId },
+    createdAt: nextCreatedAt(),
     status: 'pending',
   };
   await localDb.pendingActions.put(action);

@@ -5,6 +5,7 @@ import { interestLeadBodySchema, isPartnerService, type LeadService } from '../.
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
 import { useSubmitInterest } from '../api/submit-interest';
+import { useHydrated } from '../hooks/use-hydrated';
 import { createSubmissionKeys } from './submission-key';
 
 type Fields = { name: string; phone: string; city: string; businessName: string };
@@ -26,6 +27,7 @@ export function LeadForm({ service, title, intro, submitLabel, thanks }: LeadFor
   const [errors, setErrors] = useState<FieldErrors>({});
   const [nextKey] = useState(createSubmissionKeys);
   const mutation = useSubmitInterest(service);
+  const hydrated = useHydrated();
   const thanksRef = useRef<HTMLDivElement>(null);
 
   const set = (field: keyof Fields) => (event: { currentTarget: { value: string } }) => {
@@ -142,7 +144,7 @@ export function LeadForm({ service, title, intro, submitLabel, thanks }: LeadFor
             {serverError}
           </Alert>
         )}
-        <LoadingButton type="submit" loading={mutation.isPending} size="md">
+        <LoadingButton type={hydrated ? 'submit' : 'button'} loading={mutation.isPending} size="md">
           {submitLabel}
         </LoadingButton>
       </Stack>

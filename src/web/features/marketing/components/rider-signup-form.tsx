@@ -5,6 +5,7 @@ import { type ApplicationRole, type RiderSignupValues, validateRiderSignup } fro
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
+import { useHydrated } from '../hooks/use-hydrated';
 import { createSubmissionKeys } from './submission-key';
 
 const empty: RiderSignupValues = { fullName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' };
@@ -18,6 +19,7 @@ export function RiderSignupForm({ applicant: role }: { applicant: ApplicationRol
   const [problem, setProblem] = useState<string | null>(null);
   const [nextKey] = useState(createSubmissionKeys);
   const mutation = useSubmitApplication(role);
+  const hydrated = useHydrated();
   const doneRef = useRef<HTMLDivElement>(null);
 
   const set = (field: keyof RiderSignupValues) => (event: { currentTarget: { value: string } }) => {
@@ -119,7 +121,7 @@ export function RiderSignupForm({ applicant: role }: { applicant: ApplicationRol
             {message}
           </Alert>
         )}
-        <LoadingButton type="submit" loading={mutation.isPending} size="md" fullWidth>
+        <LoadingButton type={hydrated ? 'submit' : 'button'} loading={mutation.isPending} size="md" fullWidth>
           Sign Up
         </LoadingButton>
       </Stack>

@@ -1,5 +1,5 @@
 import { Button, Card, Chip, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
 import { formatNaira } from '../../../../domain/format';
 import { GAS_KG_STEP } from '../../../../domain/schemas/order';
@@ -8,12 +8,18 @@ import type { Product } from '../../../../domain/schemas/product';
 /** Mantine's dimmed description is below AA contrast on white. */
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
 
-type Props = { gas: Product; onAdd: (sizeKg: number, kg: number) => void };
+type Props = {
+  gas: Product;
+  sizeKg: number;
+  onSizeChange: (sizeKg: number) => void;
+  onAdd: (sizeKg: number, kg: number) => void;
+};
 
 /** Gas by cylinder size (a full fill) or by kg (part of one), with the price per kg upfront. */
-export function GasRefillCard({ gas, onAdd }: Props) {
-  const [sizeKg, setSizeKg] = useState<number>(12.5);
-  const [kg, setKg] = useState<number>(12.5);
+export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
+  const [kg, setKg] = useState<number>(sizeKg);
+  // A new cylinder size starts as a full fill.
+  useEffect(() => setKg(sizeKg), [sizeKg]);
   const valid = kg > 0 && kg <= sizeKg && Number.isInteger(kg / GAS_KG_STEP);
   const soldOut = gas.available !== null && gas.available < GAS_KG_STEP;
 
@@ -31,14 +37,7 @@ export function GasRefillCard({ gas, onAdd }: Props) {
         <Text size="sm" c="gray.7">
           {gas.description}. Choose your cylinder size; we fill it full unless you ask for less.
         </Text>
-        <Chip.Group
-          value={String(sizeKg)}
-          onChange={(v) => {
-            const size = Number(v);
-            setSizeKg(size);
-            setKg(size);
-          }}
-        >
+        <Chip.Group value={String(sizeKg)} onChange={(v) => onSizeChange(Number(v))}>
           <Group gap="xs" role="radiogroup" aria-label="Cylinder size">
             {CYLINDER_SIZES_KG.map((size) => (
               <Chip key={size} value={String(size)} radius="sm">

@@ -4,7 +4,14 @@ import { orderStatusInfo } from '../lib/order-status';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <Badge color={orderStatusInfo[status].color} variant="light" size="lg" title={orderStatusInfo[status].hint}>
+    // Dark text on the tinted background: Mantine's light-variant text (yellow, orange) fails AA.
+    <Badge
+      color={orderStatusInfo[status].color}
+      variant="light"
+      c="dark.8"
+      size="lg"
+      title={orderStatusInfo[status].hint}
+    >
       {status}
     </Badge>
   );

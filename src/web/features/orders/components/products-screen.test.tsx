@@ -42,12 +42,28 @@ function quoteFor(input: NewOrderInput) {
   };
 }
 
+const cylinder = (over: Record<string, unknown>) => ({
+  id: 'c1',
+  sizeKg: 6,
+  serialNumber: 'NG-6-001',
+  label: null,
+  expiryDate: '2031-01-31',
+  expired: false,
+  expiresSoon: false,
+  warning: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+let cylinders: ReturnType<typeof cylinder>[] = [];
+
 beforeEach(() => {
   vi.resetAllMocks();
+  cylinders = [];
   get.mockImplementation(async (path: string) => {
     if (path === 'product') return { products: productsFixture };
     if (path === 'map/areas') return { areas: [{ name: 'Yaba', lat: 6.5, lng: 3.37 }] };
     if (path === 'address/previous_deliver') return { addresses: [] };
+    if (path === 'cylinder/user') return { cylinders };
     throw new Error(`unexpected GET ${path}`);
   });
 });
@@ -104,6 +120,25 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Delivery (9.0 km, estimated)', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('₦2,350.00')).toBeInTheDocument();
     expect(screen.getByText('₦10,850.00')).toBeInTheDocument();
+  });
+
+  it("warns about the client's expired cylinder and refills a good one by its size", async () => {
+    cylinders = [
+      cylinder({}),
+      cylinder({
+        id: 'c2',
+        sizeKg: 12.5,
+        serialNumber: 'NG-12-OLD',
+        expiryDate: '2019-05-01',
+        expired: true,
+        warning: 'This cylinder is past its safe life. Do not refill it: bring it in for inspection or replace it.',
+      }),
+    ];
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('past its safe life');
+    expect(screen.getByRole('button', { name: 'Refill 12.5 kg cylinder NG-12-OLD' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Refill 6 kg cylinder NG-6-001' }));
+    expect(await screen.findByRole('button', { name: 'Add 6 kg refill · ₦7,500.00' })).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a quote and keeps the order button off", async () => {

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useReducer, useRef } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import { ProductType } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
@@ -23,6 +23,7 @@ import { cartCount, cartReducer, cartSubtotal } from '../lib/cart';
 import { CartLines } from './cart-lines';
 import { CheckoutPanel } from './checkout-panel';
 import { GasRefillCard } from './gas-refill-card';
+import { MyCylinders } from './my-cylinders';
 import { ProductCard } from './product-card';
 
 const sections = [
@@ -36,6 +37,8 @@ export function ProductsScreen({ onPlaced }: { onPlaced: (order: Order) => void 
   const products = useQuery(productsQueryOptions());
   const [cart, dispatch] = useReducer(cartReducer, []);
   const cartRef = useRef<HTMLElement>(null);
+  const gasRef = useRef<HTMLDivElement>(null);
+  const [refillSize, setRefillSize] = useState(12.5);
 
   if (products.isPending) {
     return (
@@ -59,15 +62,30 @@ export function ProductsScreen({ onPlaced }: { onPlaced: (order: Order) => void 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>Order gas and products</Title>
-        <Text c="gray.7">Prices include VAT. You see the delivery fee before you confirm.</Text>
+        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+          Order gas and products
+        </Title>
+        <Text c="gray.7">Gas is priced per kg; you see the delivery fee before you confirm.</Text>
       </Stack>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
             {gas && (
-              <GasRefillCard gas={gas} onAdd={(sizeKg, kg) => dispatch({ type: 'addGas', product: gas, sizeKg, kg })} />
+              <div ref={gasRef}>
+                <GasRefillCard
+                  gas={gas}
+                  sizeKg={refillSize}
+                  onSizeChange={setRefillSize}
+                  onAdd={(sizeKg, kg) => dispatch({ type: 'addGas', product: gas, sizeKg, kg })}
+                />
+              </div>
             )}
+            <MyCylinders
+              onRefill={(sizeKg) => {
+                setRefillSize(sizeKg);
+                gasRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+              }}
+            />
             {sections.map(({ type, title }) => {
               const list = all.filter((p) => p.type === type);
               if (list.length === 0) return null;

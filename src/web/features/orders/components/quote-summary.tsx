@@ -13,9 +13,11 @@ type Props = {
 /** Subtotal, delivery fee and total as the server priced them, shown before confirming. */
 export function QuoteSummary({ estimateSubtotal, quote, loading, error, homeDelivery }: Props) {
   const row = (label: string, value: string, strong = false) => (
-    <Group justify="space-between">
-      <Text fw={strong ? 700 : 400}>{label}</Text>
-      <Text fw={strong ? 700 : 500} size={strong ? 'lg' : 'md'}>
+    <Group justify="space-between" wrap="nowrap" align="baseline">
+      <Text fw={strong ? 700 : 400} style={{ flex: 1, minWidth: 0 }}>
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} size={strong ? 'lg' : 'md'} style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
     </Group>

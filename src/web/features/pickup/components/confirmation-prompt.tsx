@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Radio, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatNaira } from '../../../../domain/format';
 import type { PickupRequest } from '../../../../domain/realtime-events';
@@ -23,113 +23,119 @@ export function ConfirmationPrompt(props: {
   const onBehalf = request.deliveryOption === 'PickUpBySomeOne' && request.nomineeName;
 
   return (
-    <Modal
-      opened
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      size="md"
-      title={
-        <Title order={2} size="h3">
-          Confirm your pickup
-        </Title>
-      }
-      aria-describedby="pickup-prompt-description"
-    >
-      <Stack gap="sm">
-        <Text id="pickup-prompt-description">
-          {onBehalf ? (
-            <>
-              <strong>{request.nomineeName}</strong> is collecting order <strong>{request.orderNumber}</strong> for you
-              at the gas center. {request.staffName} checked their ID.
-            </>
-          ) : (
-            <>
-              Someone is collecting order <strong>{request.orderNumber}</strong> at the gas center counter (
-              {request.staffName}).
-            </>
-          )}{' '}
-          Approve only if this is you{onBehalf ? ' or the person you chose' : ''}.
-        </Text>
-        <Table withRowBorders={false} verticalSpacing={2} aria-label="Order items">
-          <Table.Tbody>
-            {request.items.map((item) => (
-              <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}`}>
-                <Table.Td>{item.name}</Table.Td>
-                <Table.Td ta="right">× {item.quantity}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td fw={700}>Total paid</Table.Td>
-              <Table.Td ta="right" fw={700}>
-                {formatNaira(request.total)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-        <Group justify="space-between">
-          <Badge color={left <= 15 ? 'red.9' : 'gray.7'} variant="filled" size="lg" aria-live="polite">
-            {left > 0 ? `Expires in ${left} s` : 'Expired'}
-          </Badge>
-          {props.more > 0 && <Text size="sm">+{props.more} more waiting</Text>}
-        </Group>
-        {props.secondsLeft !== null && left > 0 && (
-          <Alert color="#a63c06" variant="light" role="status">
-            The counter will cancel this request in about {props.secondsLeft} s without your answer.
-          </Alert>
-        )}
-        {!connected && (
-          <Alert color="gray.7" role="status" title="Reconnecting…">
-            Your phone lost the live connection. Your answer will be sent as soon as possible.
-          </Alert>
-        )}
-        {error && (
-          <Alert color="red.9" role="alert">
-            {error}
-          </Alert>
-        )}
-        {refusing ? (
-          <Stack gap="xs">
-            <Radio.Group
-              label="Why are you refusing?"
-              value={reason}
-              onChange={(v) => setReason(v === 'other' ? 'other' : 'notMe')}
-            >
-              <Stack gap={6} mt={6}>
-                <Radio value="notMe" label="It is not me: someone else is trying to collect my order" />
-                <Radio value="other" label="Another reason (I will sort it out at the counter)" />
-              </Stack>
-            </Radio.Group>
-            <Group grow>
-              <Button variant="default" onClick={() => setRefusing(false)} disabled={sending}>
-                Back
-              </Button>
-              <Button
-                color="red.9"
-                loading={sending}
-                onClick={() =>
-                  onDecide(
-                    reason === 'notMe' ? { action: 'Rejected', dispute: 'SomeOneElseClaim' } : { action: 'Rejected' },
-                  )
-                }
-              >
-                Refuse pickup
-              </Button>
+    // Built from parts: no Modal.Header (a <header> the page's banner would clash with), and the
+    // title inside the body still names the dialog. Only a decision closes it.
+    <Modal.Root opened onClose={() => {}} closeOnClickOutside={false} closeOnEscape={false} centered size="md">
+      <Modal.Overlay />
+      <Modal.Content aria-describedby="pickup-prompt-description">
+        <Modal.Body pt="md">
+          <Stack gap="sm">
+            <Modal.Title fz="h3" fw={700}>
+              Confirm your pickup
+            </Modal.Title>
+            <Text id="pickup-prompt-description">
+              {onBehalf ? (
+                <>
+                  <strong>{request.nomineeName}</strong> is collecting order <strong>{request.orderNumber}</strong> for
+                  you at the gas center. {request.staffName} checked their ID.
+                </>
+              ) : (
+                <>
+                  Someone is collecting order <strong>{request.orderNumber}</strong> at the gas center counter (
+                  {request.staffName}).
+                </>
+              )}{' '}
+              Approve only if this is you{onBehalf ? ' or the person you chose' : ''}.
+            </Text>
+            <Table withRowBorders={false} verticalSpacing={2} aria-label="Order items">
+              <Table.Tbody>
+                {request.items.map((item) => (
+                  <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}`}>
+                    <Table.Td>{item.name}</Table.Td>
+                    <Table.Td ta="right">× {item.quantity}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td fw={700}>Total paid</Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {formatNaira(request.total)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Group justify="space-between">
+              <Badge color={left <= 15 ? 'red.9' : 'gray.7'} variant="filled" size="lg" aria-live="polite">
+                {left > 0 ? `Expires in ${left} s` : 'Expired'}
+              </Badge>
+              {props.more > 0 && <Text size="sm">+{props.more} more waiting</Text>}
             </Group>
+            {props.secondsLeft !== null && left > 0 && (
+              <Alert color="#a63c06" variant="light" role="status">
+                The counter will cancel this request in about {props.secondsLeft} s without your answer.
+              </Alert>
+            )}
+            {!connected && (
+              <Alert color="gray.7" role="status" title="Reconnecting…">
+                Your phone lost the live connection. Your answer will be sent as soon as possible.
+              </Alert>
+            )}
+            {error && (
+              <Alert color="red.9" role="alert">
+                {error}
+              </Alert>
+            )}
+            {refusing ? (
+              <Stack gap="xs">
+                <Radio.Group
+                  label="Why are you refusing?"
+                  value={reason}
+                  onChange={(v) => setReason(v === 'other' ? 'other' : 'notMe')}
+                >
+                  <Stack gap={6} mt={6}>
+                    <Radio value="notMe" label="It is not me: someone else is trying to collect my order" />
+                    <Radio value="other" label="Another reason (I will sort it out at the counter)" />
+                  </Stack>
+                </Radio.Group>
+                <Stack gap="xs">
+                  <Button
+                    color="red.9"
+                    size="md"
+                    fullWidth
+                    loading={sending}
+                    onClick={() =>
+                      onDecide(
+                        reason === 'notMe'
+                          ? { action: 'Rejected', dispute: 'SomeOneElseClaim' }
+                          : { action: 'Rejected' },
+                      )
+                    }
+                  >
+                    Refuse pickup
+                  </Button>
+                  <Button variant="default" fullWidth onClick={() => setRefusing(false)} disabled={sending}>
+                    Back
+                  </Button>
+                </Stack>
+              </Stack>
+            ) : (
+              <Stack gap="xs">
+                <Button
+                  color="#1b5e20"
+                  size="lg"
+                  fullWidth
+                  loading={sending}
+                  onClick={() => onDecide({ action: 'Approve' })}
+                >
+                  Approve pickup
+                </Button>
+                <Button variant="outline" color="red.9" fullWidth onClick={() => setRefusing(true)} disabled={sending}>
+                  Not me
+                </Button>
+              </Stack>
+            )}
           </Stack>
-        ) : (
-          <Group grow>
-            <Button variant="default" color="red.9" onClick={() => setRefusing(true)} disabled={sending}>
-              Not me
-            </Button>
-            <Button color="#1b5e20" size="md" loading={sending} onClick={() => onDecide({ action: 'Approve' })}>
-              Approve pickup
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Modal>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { CounterState, LogTone } from '../lib/counter-state';
 import { useSecondsUntil } from '../lib/use-seconds-until';
 
@@ -26,17 +26,17 @@ export function CounterLiveStatus(props: {
                   : 'The request is on its way to the client’s phone.'}{' '}
               {left > 0 ? `Expires in ${left} s.` : ''}
             </Text>
-            <Group gap="xs">
-              <Button size="sm" variant="light" onClick={props.onPing}>
+            <Stack gap="xs">
+              <Button variant="light" fullWidth onClick={props.onPing}>
                 Ping the client’s phone
               </Button>
-              <Button size="sm" variant="default" onClick={() => props.onCancel('cancel')}>
+              <Button variant="default" fullWidth onClick={() => props.onCancel('cancel')}>
                 Cancel request
               </Button>
-              <Button size="sm" color="red.9" variant="light" onClick={() => props.onCancel('reject')}>
+              <Button color="red.9" variant="outline" fullWidth onClick={() => props.onCancel('reject')}>
                 Refuse hand-over
               </Button>
-            </Group>
+            </Stack>
           </Stack>
         </Alert>
       )}

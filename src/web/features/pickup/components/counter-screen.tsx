@@ -163,7 +163,7 @@ export function CounterScreen() {
           <Title order={1}>Pick up</Title>
           <ConnectionStatus audience="staff" />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Card withBorder radius="md" padding="lg">
             <Stack gap="md">
               <Title order={2} size="h3">
@@ -182,7 +182,7 @@ export function CounterScreen() {
                 labelPosition="center"
               />
               <form onSubmit={submitCode}>
-                <Group align="flex-end" gap="sm" wrap="nowrap">
+                <Stack gap="sm">
                   <TextInput
                     ref={codeInput}
                     label="Pickup code"
@@ -194,13 +194,18 @@ export function CounterScreen() {
                     autoComplete="off"
                     autoCapitalize="characters"
                     spellCheck={false}
-                    style={{ flex: 1 }}
                     styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.15em', fontWeight: 700 } }}
                   />
-                  <Button type="submit" size="lg" loading={lookup.isPending} disabled={code.trim().length < 4}>
+                  <Button
+                    type="submit"
+                    size="lg"
+                    fullWidth
+                    loading={lookup.isPending}
+                    disabled={code.trim().length < 4}
+                  >
                     Find order
                   </Button>
-                </Group>
+                </Stack>
               </form>
               {lookup.error && (
                 <Alert color="red.9" role="alert" title="Not found">

@@ -15,11 +15,11 @@ export async function emitWithAck<E extends ClientEventName>(
   const socket = getSocket();
   if (!socket.connected) return null;
   try {
-    const send = socket.timeout(ACK_TIMEOUT_MS).emitWithAck as unknown as (
-      e: E,
-      p: ClientEventInput<E>,
-    ) => Promise<SocketAck>;
-    return await send(event, payload);
+    const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as {
+      emitWithAck: (e: E, p: ClientEventInput<E>) => Promise<SocketAck>;
+    };
+    // Called on its object: the method needs its `this`.
+    return await timed.emitWithAck(event, payload);
   } catch {
     return null;
   }
