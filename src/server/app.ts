@@ -44,9 +44,10 @@ export type BuildAppOptions = {
  * Load order: platform (errors, security, cookies, data) → app plugins (session, idempotency) → modules.
  */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const trust = config.TRUST_PROXY;
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();

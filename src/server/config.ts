@@ -33,6 +33,21 @@ const envSchema = z
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
     SEED_DEMO: bool.optional(),
     STATIC_DIR: z.string().min(1).default('dist'),
+    /**
+     * Which proxies to believe about the client's address (X-Forwarded-For): 'false' (none,
+     * the default), a hop count, or a comma-separated list of addresses/CIDRs. Believing every
+     * proxy would let anyone fake an address past the per-address rate limits.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(false|true|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+        'must be false, true, a hop count or a list of addresses',
+      )
+      .default('false')
+      .transform((v): boolean | number | string[] =>
+        v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(','),
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -141,9 +141,9 @@ test('the history and an opened order stay readable offline', async ({ page, con
   await context.setOffline(false);
 });
 
-// A reload offline boots the app without the network: the sign-in guard must then trust the
-// session it knew (auth area). Until it does, the guard sends the reload to /login.
-test.fixme('the history survives a reload while offline', async ({ page, context }) => {
+// A reload offline boots the app without the network: the sign-in guard trusts the last session
+// this device knew, and the saved history shows.
+test('the history survives a reload while offline', async ({ page, context }) => {
   await signIn(context);
   await page.goto('/order/history');
   expect(await waitForServiceWorker(page)).toBe('activated');

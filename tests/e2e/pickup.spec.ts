@@ -170,3 +170,43 @@ test('a pickup at the counter: the client approves on the phone and the order is
     await tablet.context.close();
   }
 });
+
+test('“Not me”: the client refuses and reports it; the counter is told not to hand over', async ({ browser }) => {
+  const phone = await device(browser, 'phone');
+  const tablet = await device(browser, 'tablet');
+  try {
+    await signIn(phone.context.request, freshNumber(), 'signup');
+    const order = await paidOrder(phone.context.request);
+    const { pickupCode } = (await (await phone.context.request.get(`/api/order/pickup/${order.id}`)).json()) as {
+      pickupCode: string;
+    };
+    await phone.page.goto('/pickup');
+    await expect(phone.page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+
+    await signIn(tablet.context.request, CEO, 'login');
+    const active = (await (await tablet.context.request.get('/api/shift/active')).json()) as { shift: unknown };
+    if (!active.shift) await tablet.context.request.post('/api/shift/start', { headers, data: { openingFloat: 0 } });
+    await tablet.page.goto('/dashboard/pickup');
+    await tablet.page.getByLabel('Pickup code').fill(pickupCode);
+    await tablet.page.getByRole('button', { name: 'Find order' }).click();
+    await tablet.page.getByRole('button', { name: 'Ask the client to confirm' }).click();
+
+    const prompt = phone.page.getByRole('dialog', { name: 'Confirm your pickup' });
+    await prompt.getByRole('button', { name: 'Not me' }).click();
+    await prompt.getByRole('radio', { name: /It is not me/ }).check();
+    await prompt.getByRole('button', { name: 'Refuse pickup' }).click();
+    await expect(prompt).toBeHidden();
+
+    await expect(tablet.page.getByRole('alert').filter({ hasText: 'Do not hand over the order.' })).toBeVisible();
+    await expect(tablet.page.getByText('Eligibility: DisputeExists')).toBeVisible();
+    const after = (await (await phone.context.request.get(`/api/order/pickup/${order.id}`)).json()) as {
+      isDelivered: boolean;
+      pickupDispute: string;
+      qrToken: string | null;
+    };
+    expect(after).toMatchObject({ isDelivered: false, pickupDispute: 'SomeOneElseClaim', qrToken: null });
+  } finally {
+    await phone.context.close();
+    await tablet.context.close();
+  }
+});

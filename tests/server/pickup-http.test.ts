@@ -163,6 +163,19 @@ describe('POST /api/pickup/verify and the client’s answer over HTTP', () => {
     expect(after.json()).toMatchObject({ type: 'OrderPickedUpAlready' });
   });
 
+  it('refuses an answer sent under another order of the same client, changing nothing', async () => {
+    const owner = await signInAs(app, phone());
+    const desk = await staffOnShift();
+    const order = await createPaidOrder(app, owner.clientId);
+    const other = await createPaidOrder(app, owner.clientId);
+    const opened = await post(desk, '/api/pickup/verify', { orderId: order.id });
+    const pickupId = opened.json().pickup.id as string;
+    const res = await post(owner, `/api/order/pickup/${other.id}/respond`, { pickupId, action: 'Approve' });
+    expect(res.statusCode).toBe(404);
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.isDelivered).toBe(false);
+  });
+
   it('refuses an unpaid order and a staff member’s own order, changing nothing', async () => {
     const owner = await signInAs(app, phone());
     const desk = await staffOnShift();

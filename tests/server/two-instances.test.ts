@@ -163,4 +163,24 @@ describe('two instances behind one origin', () => {
     // And the remote instance sees the socket through the adapter.
     expect((await otherApp.io.in(room).fetchSockets()).length).toBe(1);
   });
+
+  it('rotate a refresh token on one instance and catch its reuse on the other', async (ctx) => {
+    if (skipReason || !session) ctx.skip();
+    const refreshAt = (port: number, cookie: string) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/refresh_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-platform': 'web', cookie },
+        body: '{}',
+      });
+    const [first, second] = ports as [number, number];
+    const rotated = await refreshAt(first, session?.cookie ?? '');
+    expect(rotated.status, await rotated.clone().text()).toBe(200);
+    const newCookie = cookiesFrom(rotated);
+    expect(newCookie).toContain('arrive_rt=');
+    // The old token again, on the other instance: a reuse, which revokes the whole family.
+    const reused = await refreshAt(second, session?.cookie ?? '');
+    expect(reused.status).toBe(401);
+    const afterRevocation = await refreshAt(first, newCookie);
+    expect(afterRevocation.status, 'the family is revoked everywhere').toBe(401);
+  });
 });

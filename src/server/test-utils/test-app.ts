@@ -40,6 +40,8 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     STATIC_DIR: 'dist-does-not-exist',
     PUBLIC_URL: 'http://localhost:8080',
+    // Tests play several client addresses through X-Forwarded-For, as a trusted proxy would.
+    TRUST_PROXY: 'true',
     ...env,
   });
   const database = await openDatabase({ url });

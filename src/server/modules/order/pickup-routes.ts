@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -12,6 +13,7 @@ import { pickupChannelOf } from '../pickup/channel';
 import { findClientOrder, listClientPickupOrders, toClientPickupOrder } from '../pickup/client-view';
 import { clientIdOf } from '../pickup/guards';
 import { refusalToAppError } from '../pickup/service';
+import { pickups } from '../pickup/tables';
 
 const refParams = z.object({ id: z.string().trim().min(1).max(64) });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
@@ -66,11 +68,14 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const clientId = clientIdOf(request);
       const order = await findClientOrder(app.db, clientId, request.params.id);
+      // The request must be for this order, checked before anything changes.
+      const [own] = await app.db
+        .select({ id: pickups.id })
+        .from(pickups)
+        .where(and(eq(pickups.id, request.body.pickupId), eq(pickups.orderId, order.id)));
+      if (!own) throw new AppError('No such pickup request for this order', { status: 404, type: ErrorType.NotFound });
       const result = await pickupChannelOf(app).respond(clientId, request.body);
       if ('event' in result) throw refusalToAppError(result);
-      if (result.order.id !== order.id) {
-        throw new AppError('This request is for another order', { status: 400, type: ErrorType.InvalidInput });
-      }
       if (result.kind === 'ineligible') throw refusalToAppError(result.refusal);
       return toClientPickupOrder(app.db, secret, result.order);
     },

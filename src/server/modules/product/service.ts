@@ -9,10 +9,12 @@ import { type ProductRow, products } from './tables';
 /** Products as the shop shows them, with what may still be ordered now. */
 export async function toProductViews(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   const ids = rows.map((r) => r.id);
-  const [quotaRows, used] = await Promise.all([
-    ids.length ? db.select().from(quotas).where(inArray(quotas.productId, ids)) : Promise.resolve([]),
-    usedToday(db, ids),
-  ]);
+  const quotaRows = ids.length ? await db.select().from(quotas).where(inArray(quotas.productId, ids)) : [];
+  // Today's use only matters under a daily limit; skipping the sum keeps the shop cheap to list.
+  const used = await usedToday(
+    db,
+    quotaRows.filter((q) => q.dailyLimit !== null).map((q) => q.productId),
+  );
   const quotaOf = new Map(quotaRows.map((q) => [q.productId, q]));
   return rows.map((p) => ({
     id: p.id,

@@ -73,7 +73,7 @@ export async function reserveQuota(tx: DbOrTx, needs: QuotaNeed[]): Promise<void
   if (rows.length === 0) return;
   const used = await usedToday(
     tx,
-    rows.map((r) => r.productId),
+    rows.filter((r) => r.dailyLimit !== null).map((r) => r.productId),
   );
   for (const row of rows) {
     const need = byProduct.get(row.productId);

@@ -9,13 +9,45 @@ export const authKeys = {
   signedOut: () => [...authKeys.all, 'signed-out'] as const,
 };
 
-/** The signed-in client from the session cookie, or null for a visitor (SPEC §4 Authentication). */
+const LAST_AUTH_KEY = 'arrive.last-auth';
+
+function rememberAuth(auth: AuthObject | null) {
+  try {
+    if (auth) localStorage.setItem(LAST_AUTH_KEY, JSON.stringify(auth));
+    else localStorage.removeItem(LAST_AUTH_KEY);
+  } catch {
+    // storage unavailable (private mode): offline sign-in state is simply not kept
+  }
+}
+
+function lastKnownAuth(): AuthObject | null {
+  try {
+    const raw = localStorage.getItem(LAST_AUTH_KEY);
+    return raw ? (JSON.parse(raw) as AuthObject) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the remembered sign-in (logout). */
+export const forgetAuth = () => rememberAuth(null);
+
+/**
+ * The signed-in client from the session cookie, or null for a visitor (SPEC §4 Authentication).
+ * Without a network the last known sign-in on this device stands, so saved orders and the shift
+ * still open offline; the server decides again as soon as it can be reached.
+ */
 export async function getAuth(): Promise<AuthObject | null> {
   try {
     const body = await api.get<{ auth: AuthObject }>('auth/cookie_auth');
+    rememberAuth(body.auth);
     return body.auth;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+      rememberAuth(null);
+      return null;
+    }
+    if (error instanceof ApiError && error.isNetworkError) return lastKnownAuth();
     throw error;
   }
 }

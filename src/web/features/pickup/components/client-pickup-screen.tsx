@@ -9,6 +9,9 @@ import { useServerEvent } from '../lib/use-server-event';
 import { ConnectionStatus } from './connection-status';
 import { PickupOrderCard } from './pickup-order-card';
 
+const formatTime = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Lagos' });
+
 /** The client's Pickup screen: paid orders to collect, each with its QR code and pickup code. */
 export function ClientPickupScreen() {
   const query = useQuery(clientPickupsQueryOptions());
@@ -49,6 +52,14 @@ export function ClientPickupScreen() {
                 Try again
               </Button>
             </Stack>
+          </Alert>
+        )}
+        {query.data?.savedAt && (
+          <Alert color="gray.7" title="Saved copy" role="status">
+            <Text size="sm">
+              No connection: these are your orders as of {formatTime(query.data.savedAt)}. The QR code and pickup code
+              still work; confirming the hand-over needs the network.
+            </Text>
           </Alert>
         )}
         {query.data && query.data.orders.length === 0 && (

@@ -57,6 +57,8 @@ export function CounterScreen() {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(counterReducer, initialCounterState);
   const [code, setCode] = useState('');
+  /** This counter's own open request for another order (staffBusy), which it may cancel from here. */
+  const [busyWith, setBusyWith] = useState<{ pickupId: string; orderNumber: string } | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const orderId = state.orderId;
   const order = useQuery({ ...counterOrderQueryOptions(orderId ?? 'none'), enabled: orderId !== null });
@@ -79,6 +81,9 @@ export function CounterScreen() {
       onServerEvent('duplicatedRequest', (p) => {
         if (p.sameStaff) dispatch({ type: 'requested', pickupId: p.pickupId });
       }),
+      onServerEvent('staffBusy', (p) =>
+        setBusyWith({ pickupId: p.pendingPickupId, orderNumber: p.pendingOrderNumber }),
+      ),
     );
     return () => {
       for (const off of offs) off();
@@ -146,7 +151,19 @@ export function CounterScreen() {
     refreshOrder();
   };
 
+  const cancelOther = async () => {
+    if (!busyWith) return;
+    const ack = await emitWithAck('StaffCancelRequest', { pickupId: busyWith.pickupId });
+    if (ack?.ok) {
+      setBusyWith(null);
+      dispatch({ type: 'note', tone: 'info', text: `Cancelled the request for order ${busyWith.orderNumber}.` });
+    } else {
+      dispatch({ type: 'note', tone: 'bad', text: ack?.message ?? 'No live connection: not cancelled yet.' });
+    }
+  };
+
   const next = () => {
+    setBusyWith(null);
     dispatch({ type: 'reset' });
     setCode('');
     lookup.reset();
@@ -235,6 +252,18 @@ export function CounterScreen() {
                   canRequest={!waiting && state.phase !== 'approved'}
                   onRequest={(verified) => void request(verified)}
                 />
+                {busyWith && state.phase === 'idle' && (
+                  <Alert color="#a63c06" title="You have another request open" role="alert">
+                    <Stack gap="xs">
+                      <Text size="sm">
+                        Your request for order {busyWith.orderNumber} is still waiting. Cancel it to serve this client.
+                      </Text>
+                      <Button variant="outline" color="red.9" onClick={() => void cancelOther()}>
+                        Cancel the request for order {busyWith.orderNumber}
+                      </Button>
+                    </Stack>
+                  </Alert>
+                )}
                 <CounterLiveStatus
                   state={state}
                   onPing={() => void ping()}
