@@ -3,7 +3,6 @@
 // home into dist/index.html), with its route's code preloaded and its styles linked, so the
 // headline paints before any JavaScript runs. Then the service worker's precache manifest is
 // rebuilt, because vite-plugin-pwa injected it before these pages existed.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -62,13 +61,9 @@ const assetsFor = (moduleKey) => {
   };
 };
 
-// 3. The prerendered home doubles as the app shell (the server and the service worker answer
-// every other page with dist/index.html). This tiny blocking script hides the home's content
-// when the address is another page, until the app renders that page.
-const guard = "if(location.pathname!=='/')document.documentElement.setAttribute('data-spa-shell','')\n";
-const guardFile = `assets/shell-guard-${createHash('sha256').update(guard).digest('hex').slice(0, 8)}.js`;
-writeFileSync(path.join(dist, guardFile), guard);
-const guardHead = `<script src="/${guardFile}"></script><style>[data-spa-shell] #root{visibility:hidden}</style>`;
+// 3. The app shell for every page that is not prerendered (the server and the service worker
+// answer those with dist/shell.html): the template as Vite built it, with an empty root.
+writeFileSync(path.join(dist, 'shell.html'), template);
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -91,7 +86,6 @@ function page(route, body) {
   const head = [
     ...css.map((href) => styleOf(href)),
     ...(PRELOAD_APP ? js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`) : []),
-    route === '/' ? guardHead : '',
   ].join('');
   let html = inlineStylesheets(template)
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')

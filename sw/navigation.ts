@@ -8,7 +8,7 @@ export const NAVIGATION_TIMEOUT_S = 3;
 
 /**
  * Navigations go network-first with a short timeout; offline they fall back to the cached copy
- * of that page, then to its prerendered version, then to the app shell.
+ * of that page, then to its prerendered version, then to the empty app shell.
  */
 export function registerNavigation() {
   const networkFirst = new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NAVIGATION_TIMEOUT_S });

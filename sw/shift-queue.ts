@@ -104,6 +104,21 @@ function registerShiftQueue() {
     return replaying;
   };
   const replaySoon = () => replay().catch(() => undefined);
+  /**
+   * 'online' often comes before the connection really carries requests (and flaps), so a replay
+   * that still finds no network tries again a few times, 1 s, 2 s, 4 s … apart, for about a minute.
+   */
+  const replayPersistently = async () => {
+    for (const delay of [0, 1000, 2000, 4000, 8000, 16000, 30000]) {
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      try {
+        await replay();
+        return;
+      } catch {
+        // still offline: wait and try again
+      }
+    }
+  };
 
   registerRoute(
     ({ url, request }) =>
@@ -134,10 +149,10 @@ function registerShiftQueue() {
   );
 
   self.addEventListener('message', (event) => {
-    if (event.data?.type === 'ONLINE') event.waitUntil(replaySoon());
+    if (event.data?.type === 'ONLINE') event.waitUntil(replayPersistently());
   });
   // Where the browser has no Background Sync, worker start and ONLINE are the replay triggers.
-  void replaySoon();
+  void replayPersistently();
 }
 
 // Imported once by sw.ts for this side effect.

@@ -12,8 +12,6 @@ import { createQueryClient } from './lib/query-client';
 
 /** Attribute the prerender step puts on #root: the path whose HTML it holds. */
 const PRERENDERED_ATTR = 'data-prerendered-path';
-/** Set on <html> by /assets/shell-guard-*.js when the HTML holds another page than the one asked for. */
-const SHELL_ATTR = 'data-spa-shell';
 
 let fullStyles: Promise<unknown> | null = null;
 /** The whole Mantine stylesheet, once, for any screen outside the public site. */
@@ -87,10 +85,9 @@ export async function start() {
   if (hydrate) {
     hydrateRoot(container, app);
   } else {
-    // The HTML held another page (the prerendered home doubles as the app shell): start clean.
+    // The empty shell (shell.html); if the HTML held another page (an older cached copy), start clean.
     container.replaceChildren();
     container.removeAttribute(PRERENDERED_ATTR);
-    document.documentElement.removeAttribute(SHELL_ATTR);
     createRoot(container).render(app);
   }
 }

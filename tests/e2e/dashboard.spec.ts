@@ -81,29 +81,7 @@ test('a shift ended offline syncs exactly once after a reload', async ({ page, c
   await expect(page.getByRole('heading', { name: 'You are not on a shift' })).toBeVisible();
 
   // A reload while offline keeps the queued end.
-  page.on('console', (m) => console.log('PAGE', m.type(), m.text().slice(0, 300)));
-  page.on('pageerror', (e) => console.log('PAGEERR', e.message.slice(0, 300)));
   await page.reload();
-  await page.waitForTimeout(4000);
-  console.log('URL', page.url());
-  await page.screenshot({ path: '/tmp/dash-shots/offline-reload.png' });
-  console.log('DBG', await page.evaluate(async () => {
-    const t0 = Date.now();
-    let r = '';
-    try { const res = await fetch('/api/auth/cookie_auth', { credentials: 'include' }); r = `status ${res.status}`; } catch (e) { r = String(e); }
-    const db = await new Promise<string>((resolve) => {
-      const req = indexedDB.open('arrive');
-      req.onsuccess = () => {
-        const tx = req.result.transaction(['shift', 'pendingActions'], 'readonly');
-        const a = tx.objectStore('shift').getAllKeys();
-        const b = tx.objectStore('pendingActions').getAll();
-        tx.oncomplete = () => resolve(JSON.stringify({ shiftKeys: a.result, pending: b.result.length }));
-      };
-      req.onerror = () => resolve('open error');
-    });
-    return `${navigator.onLine} ${r} ${Date.now() - t0}ms ${db}`;
-  }));
-  console.log('TEXT', await page.evaluate(() => document.getElementById('root')?.innerText), await page.evaluate(() => document.querySelector('[aria-label="Loading the dashboard"]')?.getAttribute('data-dbg')));
   await expect(page.getByRole('heading', { name: 'Waiting to sync' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'You are not on a shift' })).toBeVisible();
 

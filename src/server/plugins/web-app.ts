@@ -47,9 +47,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
+  // The prerendered home is index.html; every other page that was not prerendered gets the empty
+  // shell (when the build made one), so no page flashes the home before the app renders it.
+  const shell = existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
     const route = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '');
-    const page = prerendered.get(route) ?? 'index.html';
+    const page = route === '' ? 'index.html' : (prerendered.get(route) ?? shell);
     reply.header('cache-control', 'no-cache');
     return reply.sendFile(page);
   };

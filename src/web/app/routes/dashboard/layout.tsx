@@ -70,7 +70,7 @@ export function Component() {
   if (decision.kind === 'wait') {
     return (
       <Center mih="60vh">
-        <Loader aria-label="Loading the dashboard" data-dbg={`${authChecked} ${loaded} ${fromSnapshot} ${String(auth?.clientId)}`} />
+        <Loader aria-label="Loading the dashboard" />
       </Center>
     );
   }

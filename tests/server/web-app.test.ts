@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../src/server/test-utils/test-app';
+
+let app: FastifyInstance;
+let dist = '';
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'arrive-dist-'));
+  const files: Record<string, string> = {
+    'index.html': '<h1>home</h1>',
+    'shell.html': '<div id="root"></div>',
+    'about/index.html': '<h1>about</h1>',
+    'assets/app-abc123.js': 'console.log(1)',
+    'sw.js': 'self.addEventListener("fetch", () => {})',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), text);
+  }
+  app = await buildTestApp({ STATIC_DIR: dist });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the built app', () => {
+  it('serves the prerendered home and pages, revalidated on every visit', async () => {
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('home');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const about = await app.inject({ method: 'GET', url: '/about' });
+    expect(about.body).toContain('about');
+  });
+
+  it('answers every other page with the empty shell, not the home', async () => {
+    const res = await app.inject({ method: 'GET', url: '/wallet?tab=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<div id="root"></div>');
+  });
+
+  it('caches hashed assets for a year and the worker not at all', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const sw = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps unknown API paths and missing assets as 404 error objects', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/none' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ type: 'NotFound', status: 404 });
+    const post = await app.inject({ method: 'POST', url: '/wallet', headers: { 'x-platform': 'web' } });
+    expect(post.statusCode).toBe(404);
+  });
+});
