@@ -73,3 +73,19 @@ describe('webHeaders', () => {
     expect(webHeaders['x-platform']).toBe('web');
   });
 });
+
+describe('URLs the router refuses itself', () => {
+  it('answer the error object too', async () => {
+    const app = await buildTestApp();
+    try {
+      const long = await app.inject({ method: 'GET', url: `/api/order/${'x'.repeat(150)}` });
+      expect(long.statusCode).toBe(414);
+      expect(isErrorObject(long.json())).toBe(true);
+      const broken = await app.inject({ method: 'GET', url: '/api/product/%E0%A4%A' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toMatchObject({ type: 'InvalidInput', status: 400 });
+    } finally {
+      await app.close();
+    }
+  });
+});
