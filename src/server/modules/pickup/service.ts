@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
 import { recordOrderEvent } from '../order/events';
 import { type OrderRow, orders } from '../order/tables';
+import { staff } from '../staff/tables';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, openPickupForOrder, toPickupRequest } from './order-view';
 import { type PickupRow, pickupAttempts, pickups } from './tables';
 
@@ -344,9 +345,11 @@ export async function respondToRequest(
         .where(eq(pickups.id, row.id))
         .returning();
       if (!done) throw new Error('the pickup changed under its lock');
+      // The hand-over is the staff member's act (sales per staff count it); the client confirmed it.
+      const [handedOverBy] = await tx.select({ clientId: staff.clientId }).from(staff).where(eq(staff.id, row.staffId));
       await recordOrderEvent(tx, order.id, OrderStatus.Delivered, {
         note: 'Picked up at the counter; confirmed by the client',
-        actorClientId: clientId,
+        actorClientId: handedOverBy?.clientId ?? clientId,
         at: now,
       });
       await recordAttempt(tx, {

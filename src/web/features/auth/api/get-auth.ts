@@ -53,7 +53,15 @@ export async function getAuth(): Promise<AuthObject | null> {
 }
 
 export const authQueryOptions = () =>
-  queryOptions({ queryKey: authKeys.session(), queryFn: getAuth, staleTime: 5 * 60_000, retry: false });
+  // offlineFirst: offline the check still runs once (and falls back to the last known sign-in)
+  // instead of staying paused, so guards never wait for a network that is not there.
+  queryOptions({
+    queryKey: authKeys.session(),
+    queryFn: getAuth,
+    staleTime: 5 * 60_000,
+    retry: false,
+    networkMode: 'offlineFirst',
+  });
 
 export function useAuth() {
   const query = useQuery(authQueryOptions());
