@@ -26,7 +26,7 @@ import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
-import { securityPlugin } from './plugins/security';
+import { securityHeadersMiddleware, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -52,6 +52,7 @@ export type BuildAppOptions = {
  */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY;
+  const setSecurityHeaders = securityHeadersMiddleware(config.production);
   const app = Fastify({
     logger,
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
@@ -59,8 +60,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     forceCloseConnections: true,
     // Bad URLs the router refuses before any hook (a too-long path parameter, broken %-encoding)
     // still answer the error object.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      setSecurityHeaders(request.raw, reply.raw);
       void reply.status(status).send({ type: ErrorType.InvalidInput, status, message: error.message });
     },
   }).withTypeProvider<ZodTypeProvider>();

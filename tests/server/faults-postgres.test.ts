@@ -65,7 +65,8 @@ describe('PostgreSQL restarted under load', () => {
         const res = await target.inject({
           method: 'POST',
           url: '/api/auth/signup',
-          headers: { ...webHeaders, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+          headers: webHeaders,
+          remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
           payload: { phoneNumber: phone },
         });
         if (res.statusCode === 200) confirmed.push(phone);

@@ -44,25 +44,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-/**
- * Fastify's router refuses a path parameter longer than maxParamLength (100, encoded) before any
- * hook runs, answering its own body: a known defect covered by its own test below; the fuzzing
- * keeps parameters within the limit so it exercises the routes themselves.
- */
-const MAX_PARAM_LENGTH = 100;
-function clipParam(value: unknown): string {
-  const chars = Array.from(String(value)).slice(0, MAX_PARAM_LENGTH);
-  let text = chars.join('');
-  while (encodeURIComponent(text).length > MAX_PARAM_LENGTH) {
-    chars.pop();
-    text = chars.join('');
-  }
-  return text || 'x';
-}
-
 async function send(route: ApiRoute, session: Session, c: FuzzCase) {
-  const params = Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, clipParam(v)]));
-  const url = `${fillPath(route.path, params)}${toQueryString(c.query)}`;
+  const url = `${fillPath(route.path, c.params)}${toQueryString(c.query)}`;
   const payload = c.rawBody ?? (c.body === undefined || route.method === 'GET' ? undefined : JSON.stringify(c.body));
   requestsSent++;
   return app.inject({
@@ -162,11 +145,9 @@ describe('fuzzing every route', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   }, 240_000);
 
-  // KNOWN DEFECT (platform, src/server/app.ts): Fastify answers an over-long path parameter (414)
-  // and a malformed percent-encoding (400) with its own body, not the error object, because the
-  // app sets no `frameworkErrors` handler. When that is fixed these start passing: turn `it.fails`
-  // into `it`.
-  it.fails('answers an over-long path parameter with an error object', async () => {
+  // Fastify's router answers these before any hook; the app's `frameworkErrors` turns them into
+  // the error object (a defect this suite found, fixed in app.ts).
+  it('answers an over-long path parameter with an error object', async () => {
     const route = routes.find((r) => r.method === 'GET' && r.pathParams.length > 0);
     if (!route) throw new Error('no route with a path parameter');
     const params = Object.fromEntries(route.pathParams.map((p) => [p.name, 'x'.repeat(500)]));
@@ -175,7 +156,7 @@ describe('fuzzing every route', () => {
     expect(isErrorObject(res.json())).toBe(true);
   });
 
-  it.fails('answers a malformed percent-encoding with an error object', async () => {
+  it('answers a malformed percent-encoding with an error object', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/product/%E0%A4%A', headers: webHeaders });
     expect(res.statusCode).toBe(400);
     expect(isErrorObject(res.json())).toBe(true);

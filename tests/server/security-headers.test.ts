@@ -82,6 +82,16 @@ describe('security headers', () => {
     expect(checked).toBe(routes.length * 2);
   });
 
+  // The router answers an over-long path parameter and a broken percent-encoding through
+  // `frameworkErrors`, before the onRequest hook of helmet: app.ts sets the headers there itself.
+  it('are on the answers the router gives before any hook', async () => {
+    for (const url of [`/api/product/${'x'.repeat(300)}`, '/api/product/%E0%A4%A']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expectSecurityHeaders(res, url);
+    }
+  });
+
   it('add HSTS in production, on pages and the API', async () => {
     for (const url of ['/', '/about', '/api/app/data', '/api/does/not/exist']) {
       const res = await production.inject({ method: 'GET', url });

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmetMiddleware from 'helmet';
 import { AppError, ErrorType } from '../../domain/errors';
 
 const PAYSTACK_ORIGINS = ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://standard.paystack.co'];
@@ -8,10 +10,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Paystack's webhook cannot send x-platform; it is trusted by its signature alone. */
 const PLATFORM_EXEMPT = new Set(['/api/payment/webhook']);
 
-/** Security headers, and the x-platform header that a cross-site form cannot send. */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const production = app.config.production;
-  await app.register(helmet, {
+/** The security headers (a CSP that admits Paystack's origins, no framing, HSTS in production). */
+export function securityHeaderOptions(production: boolean) {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,11 +34,23 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
-    frameguard: { action: 'deny' },
+    frameguard: { action: 'deny' as const },
     crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  };
+}
+
+/** Sets the security headers on a raw response, for answers given before any hook runs. */
+export function securityHeadersMiddleware(production: boolean) {
+  const middleware = helmetMiddleware(securityHeaderOptions(production));
+  return (request: IncomingMessage, response: ServerResponse) => middleware(request, response, () => {});
+}
+
+/** Security headers, and the x-platform header that a cross-site form cannot send. */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const production = app.config.production;
+  await app.register(helmet, securityHeaderOptions(production));
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
