@@ -1,35 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-const platform = { 'x-platform': 'web' };
-
-/** A number nobody has used yet in this server's database. */
-function freshNumber(): string {
-  const tail = String((Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000).padStart(7, '0');
-  return `0816${tail}`;
-}
-
-/** Signs the page's browser context in through the API: sign up, code from the sandbox outbox, confirm. */
-async function signIn(page: Page): Promise<string> {
-  const phone = freshNumber();
-  const signup = await page.request.post('/api/auth/signup', { headers: platform, data: { phoneNumber: phone } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/outbox?to=${phone}`);
-      const [latest] = (await res.json()).messages as { body: string }[];
-      code = latest?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const confirm = await page.request.post('/api/auth/opt_confirmation', {
-    headers: platform,
-    data: { optCode: code, mobileNumber: phone },
-  });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  return phone;
-}
+import { platformHeaders, signUpByApi } from './support';
 
 /** Places a pickup order for one burner through the API; answers its number. */
 async function placeOrder(page: Page): Promise<string> {
@@ -38,7 +9,7 @@ async function placeOrder(page: Page): Promise<string> {
   const burner = products.find((p) => p.type === 'Burner');
   if (!burner) throw new Error('no burner in the catalogue');
   const res = await page.request.post('/api/order/new', {
-    headers: platform,
+    headers: platformHeaders,
     data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -67,7 +38,7 @@ async function checkout(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signUpByApi(page, '0816');
 });
 
 test('pay an order in the sandbox checkout: success page, saved-card choice, order Paid', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page } from '@playwright/test';
 import config from '../../playwright.config';
 
 /**
@@ -34,4 +34,41 @@ export async function waitForServiceWorker(page: Page): Promise<string> {
       worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(worker.state));
     });
   });
+}
+
+/** The header every mutating API call sends (DESIGN: security). */
+export const platformHeaders = { 'x-platform': 'web' } as const;
+
+/** A phone number nobody has used yet on this server (the prefix keeps journeys apart). */
+export function freshPhone(prefix: string): string {
+  const tail = String((Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000).padStart(7, '0');
+  return `${prefix}${tail}`;
+}
+
+/**
+ * Signs a browser context in through the API as a person would: sign up with a fresh number, read
+ * the code from the sandbox outbox, confirm it. Answers the number.
+ */
+export async function signUpByApi(page: Page, prefix: string): Promise<string> {
+  const phone = freshPhone(prefix);
+  const signup = await page.request.post('/api/auth/signup', {
+    headers: platformHeaders,
+    data: { phoneNumber: phone },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/outbox?to=${phone}`);
+      const [latest] = (await res.json()).messages as { body: string }[];
+      code = latest?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const confirm = await page.request.post('/api/auth/opt_confirmation', {
+    headers: platformHeaders,
+    data: { optCode: code, mobileNumber: phone },
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+  return phone;
 }

@@ -1,35 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-const platform = { 'x-platform': 'web' };
-
-/** A number nobody has used yet in this server's database. */
-function freshNumber(): string {
-  const tail = String((Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000).padStart(7, '0');
-  return `0817${tail}`;
-}
-
-/** Signs the page's browser context in through the API: sign up, code from the sandbox outbox, confirm. */
-async function signIn(page: Page): Promise<string> {
-  const phone = freshNumber();
-  const signup = await page.request.post('/api/auth/signup', { headers: platform, data: { phoneNumber: phone } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/outbox?to=${phone}`);
-      const [latest] = (await res.json()).messages as { body: string }[];
-      code = latest?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const confirm = await page.request.post('/api/auth/opt_confirmation', {
-    headers: platform,
-    data: { optCode: code, mobileNumber: phone },
-  });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  return phone;
-}
+import { platformHeaders, signUpByApi } from './support';
 
 /** Places a pickup order for the cheapest burner through the API; answers its number and total. */
 async function placeBurnerOrder(page: Page): Promise<{ orderNumber: string; total: number }> {
@@ -38,7 +9,7 @@ async function placeBurnerOrder(page: Page): Promise<{ orderNumber: string; tota
   const burner = products.filter((p) => p.type === 'Burner').sort((a, b) => a.price - b.price)[0];
   if (!burner) throw new Error('no burner in the catalogue');
   const res = await page.request.post('/api/order/new', {
-    headers: platform,
+    headers: platformHeaders,
     data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -50,7 +21,7 @@ const balance = (page: Page) => page.getByTestId('wallet-balance');
 test('create a wallet, fund it by card and by bank transfer, pay an order from it, see the transactions', async ({
   page,
 }) => {
-  await signIn(page);
+  await signUpByApi(page, '0817');
 
   // Create the wallet: intro, then the form; Continue waits for consent.
   await page.goto('/wallet');
@@ -89,7 +60,7 @@ test('create a wallet, fund it by card and by bank transfer, pay an order from i
   const accountNumber = (await page.getByText(/^9\d{9}$/).textContent())?.trim() ?? '';
   expect(accountNumber).toMatch(/^\d{10}$/);
   const transfer = await page.request.post('/api/wallet/simulate_transfer', {
-    headers: platform,
+    headers: platformHeaders,
     data: { accountNumber, amount: 500_000 },
   });
   expect(transfer.ok(), await transfer.text()).toBe(true);
@@ -122,15 +93,15 @@ test('create a wallet, fund it by card and by bank transfer, pay an order from i
 });
 
 test('paying from a wallet too small is refused and changes nothing', async ({ page }) => {
-  await signIn(page);
+  await signUpByApi(page, '0817');
   const created = await page.request.post('/api/wallet/create', {
-    headers: platform,
+    headers: platformHeaders,
     data: { firstname: 'Bola', lastname: 'Ade', email: `bola-${Date.now()}@example.com`, consentGiven: true },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const order = await placeBurnerOrder(page);
   const res = await page.request.post('/api/payment/wallet', {
-    headers: platform,
+    headers: platformHeaders,
     data: { orderNumber: order.orderNumber },
   });
   expect(res.status()).toBe(400);
