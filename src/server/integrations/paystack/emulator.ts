@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkoutPage, checkoutScript } from './checkout-page';
 import type {
@@ -8,6 +8,10 @@ import type {
   PaystackTransactionStatus,
   TransactionData,
 } from './client';
+import { SIGNATURE_HEADER, signPaystackBody } from './signature';
+
+// The emulator signs its webhooks as Paystack does; its users may reach the helpers through it.
+export { isValidPaystackSignature, SIGNATURE_HEADER, signPaystackBody } from './signature';
 
 /*
  * A stand-in for Paystack's documented REST API, served by this process in sandbox mode
@@ -16,7 +20,6 @@ import type {
  */
 
 export const WEBHOOK_PATH = '/api/payment/webhook';
-export const SIGNATURE_HEADER = 'x-paystack-signature';
 
 type EmulatedTransaction = TransactionData & { accessCode: string; email: string };
 
@@ -71,19 +74,6 @@ function stateOf(app: FastifyInstance): EmulatorState {
 }
 
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
-
-/** Hex HMAC-SHA512 of the raw body under the secret key: Paystack's webhook signature. */
-export function signPaystackBody(body: string, secretKey: string): string {
-  return createHmac('sha512', secretKey).update(body).digest('hex');
-}
-
-/** Constant-time check of an x-paystack-signature header. */
-export function isValidPaystackSignature(body: string | Buffer, signature: unknown, secretKey: string): boolean {
-  if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return false;
-  const expected = createHmac('sha512', secretKey).update(body).digest();
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /** Makes the emulator's API answer 500 or time out (tests, and the sandbox control call). */
 export function setEmulatorFailure(app: FastifyInstance, failure: EmulatorFailure | null): void {

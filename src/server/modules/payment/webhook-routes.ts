@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { webhookAckSchema } from '../../../domain/schemas/payment';
 import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
-import { isValidPaystackSignature, SIGNATURE_HEADER } from '../../integrations/paystack/emulator';
+import { isValidPaystackSignature, SIGNATURE_HEADER } from '../../integrations/paystack/signature';
 import { recordPaymentError } from './payment-errors';
 import { verifyPayment } from './processing';
 import { type DedicatedTransferEvent, dedicatedHandler } from './service';
