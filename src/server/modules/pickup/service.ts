@@ -255,6 +255,17 @@ export type RespondResult =
   | Refusal;
 
 /**
+ * Locks an order and then one of its pickups, always in that order (the order first, as the
+ * approval does), so two transactions on the same pickup never deadlock.
+ */
+async function lockPickupAndOrder(tx: DbOrTx, orderId: string, pickupId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const [row] = await tx.select().from(pickups).where(eq(pickups.id, pickupId)).for('update');
+  if (!order || !row) throw new Error('the pickup lost its order');
+  return { order, row };
+}
+
+/**
  * The owner's answer. Approval marks the order Delivered exactly once: the order row is locked,
  * its eligibility checked again, and the order and the pickup change in one transaction.
  */
@@ -275,9 +286,7 @@ export async function respondToRequest(
     });
   }
   return db.transaction(async (tx): Promise<RespondResult> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, head.orderId)).for('update');
-    const [row] = await tx.select().from(pickups).where(eq(pickups.id, input.pickupId)).for('update');
-    if (!order || !row) throw new Error('the pickup lost its order');
+    const { order, row } = await lockPickupAndOrder(tx, head.orderId, input.pickupId);
     const ref = { pickupId: row.id, orderId: order.id, orderNumber: order.orderNumber };
     const wanted = input.action === 'Approve' ? 'Completed' : 'ClientReject';
     if (row.status === wanted) return { ok: true, kind: 'repeated', row, order };
@@ -417,9 +426,7 @@ export async function cancelRequest(
     });
   }
   return db.transaction(async (tx): Promise<CancelResult> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, head.orderId)).for('update');
-    const [row] = await tx.select().from(pickups).where(eq(pickups.id, input.pickupId)).for('update');
-    if (!order || !row) throw new Error('the pickup lost its order');
+    const { order, row } = await lockPickupAndOrder(tx, head.orderId, input.pickupId);
     if (!isOpen(row.status)) return { ok: true, changed: false, row, order };
     const now = new Date();
     const reject = input.reason === 'reject';
