@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Radio, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatNaira } from '../../../../domain/format';
 import type { PickupRequest } from '../../../../domain/realtime-events';
 import { useSecondsUntil } from '../lib/use-seconds-until';
+import { PickupItemsTable } from './pickup-items-table';
 
 export type Decision = { action: 'Approve' } | { action: 'Rejected'; dispute?: 'SomeOneElseClaim' };
 
@@ -47,22 +47,7 @@ export function ConfirmationPrompt(props: {
               )}{' '}
               Approve only if this is you{onBehalf ? ' or the person you chose' : ''}.
             </Text>
-            <Table withRowBorders={false} verticalSpacing={2} aria-label="Order items">
-              <Table.Tbody>
-                {request.items.map((item) => (
-                  <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}`}>
-                    <Table.Td>{item.name}</Table.Td>
-                    <Table.Td ta="right">× {item.quantity}</Table.Td>
-                  </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Td fw={700}>Total paid</Table.Td>
-                  <Table.Td ta="right" fw={700}>
-                    {formatNaira(request.total)}
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
+            <PickupItemsTable items={request.items} total={request.total} label="Order items" />
             <Group justify="space-between">
               <Badge color={left <= 15 ? 'red.9' : 'gray.7'} variant="filled" size="lg" aria-live="polite">
                 {left > 0 ? `Expires in ${left} s` : 'Expired'}

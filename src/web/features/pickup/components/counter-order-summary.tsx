@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { formatNaira } from '../../../../domain/format';
 import type { PickupOrderSummary } from '../../../../domain/schemas/pickup';
+import { PickupItemsTable } from './pickup-items-table';
 
 const verdictColor: Record<PickupOrderSummary['eligibility'], string> = {
   Eligible: '#1b5e20',
@@ -43,22 +43,7 @@ export function CounterOrderSummary(props: {
       <Alert color={verdictColor[order.eligibility]} variant="light" role="status">
         {order.eligibilityMessage}
       </Alert>
-      <Table withRowBorders={false} verticalSpacing={2} aria-label="Items to hand over">
-        <Table.Tbody>
-          {order.items.map((item) => (
-            <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}`}>
-              <Table.Td>{item.name}</Table.Td>
-              <Table.Td ta="right">× {item.quantity}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td fw={700}>Total paid</Table.Td>
-            <Table.Td ta="right" fw={700}>
-              {formatNaira(order.total)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <PickupItemsTable items={order.items} total={order.total} label="Items to hand over" />
       <Group gap="xs">
         <Badge color={order.clientOnline ? '#1b5e20' : 'gray.7'} variant="filled">
           {order.clientOnline ? 'Client’s phone online' : 'Client’s phone offline'}
