@@ -100,13 +100,14 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref }: Props) {
                 {walletPaymentMessage(wallet.error)}
               </Alert>
             )}
-            {wallet.isSuccess && (
-              <Alert color="green" role="status">
-                Paid from your wallet.
-              </Alert>
-            )}
           </Stack>
         </Card>
+      )}
+      {/* Outside the payment card: once paid, the order refreshes to Paid and the card goes away. */}
+      {wallet.isSuccess && (
+        <Alert color="green" role="status">
+          Paid from your wallet.
+        </Alert>
       )}
       {cancel.isError && (
         <Alert color="red" title="The order was not cancelled" role="alert">
