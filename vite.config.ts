@@ -45,6 +45,10 @@ export default defineConfig({
     // scripts/prerender.mjs reads it to link each prerendered page's route code and styles.
     manifest: true,
     reportCompressedSize: false,
+    rollupOptions: {
+      // The app (index.html → main.tsx) and the script of the prerendered public pages.
+      input: { index: 'index.html', marketing: 'src/web/marketing.ts' },
+    },
   },
   server: {
     port: 5173,

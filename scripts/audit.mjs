@@ -135,6 +135,33 @@ async function renderBlocking(url) {
   return { bytes, files: files.length, inlineCss: inlineStyles.length };
 }
 
+/**
+ * The home on the network profile of Uber's 2G PWA (300 ms round trip, 250 kB/s down and up), in a
+ * fresh browser: when the headline paints and when the page's script has made it interactive
+ * (marketing.ts marks `arrive:interactive` once every enhancer is attached).
+ */
+async function slowNetworkHome(url) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 300,
+    downloadThroughput: 250_000,
+    uploadThroughput: 250_000,
+  });
+  await page.goto(`${url}/`);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 60_000 });
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    interactive: performance.getEntriesByName('arrive:interactive')[0]?.startTime ?? Number.NaN,
+  }));
+  await browser.close();
+  return timing;
+}
+
 async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
   const results = [];
@@ -216,6 +243,14 @@ try {
   const blocking = await renderBlocking(server.url);
   console.log(
     `  Render-blocking before the first paint: ${kb(blocking.bytes)} (inline CSS ${kb(blocking.inlineCss)} raw, ${blocking.files} blocking file(s)); the app's JavaScript loads after the paint\n`,
+  );
+
+  const slow = await slowNetworkHome(server.url);
+  console.log("Home on 2G (Uber's 2G PWA profile: 300 ms round trip, 250 kB/s)");
+  console.log(
+    `  first contentful paint ${ms(slow.fcp)}, interactive ${ms(slow.interactive)}  (target: interactive within 2000 ms: ${
+      slow.interactive <= 2000 ? 'within' : 'OVER'
+    })\n`,
   );
 
   console.log('Lighthouse (mobile, simulated slow 4G, 4× CPU slowdown)');

@@ -1,6 +1,7 @@
-// The app itself: started by main.tsx once the prerendered page has painted.
+// The app itself: started by main.tsx in the app shell (dist/shell.html). The prerendered public
+// pages do not load it: they run marketing.ts.
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
@@ -9,9 +10,6 @@ import { AppReady } from './app-ready';
 import { isMarketingPath } from './features/marketing/content/marketing-paths';
 import { registerServiceWorker } from './lib/pwa';
 import { createQueryClient } from './lib/query-client';
-
-/** Attribute the prerender step puts on #root: the path whose HTML it holds. */
-const PRERENDERED_ATTR = 'data-prerendered-path';
 
 let fullStyles: Promise<unknown> | null = null;
 /** The whole Mantine stylesheet, once, for any screen outside the public site. */
@@ -43,7 +41,7 @@ function withFullStyles(list: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Loads the route modules of the first screen, so hydration renders exactly the prerendered tree. */
+/** Loads the route modules of the first screen before the first render. */
 async function resolveInitialRoutes(appRoutes: RouteObject[]) {
   const matches = matchRoutes(appRoutes, window.location) ?? [];
   await Promise.all(
@@ -55,12 +53,10 @@ async function resolveInitialRoutes(appRoutes: RouteObject[]) {
   );
 }
 
-/** Hydrates the prerendered page, or renders the app into an empty shell. */
+/** Renders the app into the shell's empty root. */
 export async function start() {
   const container = document.getElementById('root') as HTMLElement;
   const path = normalizePath(window.location.pathname);
-  const prerendered = container.getAttribute(PRERENDERED_ATTR);
-  const hydrate = prerendered !== null && normalizePath(prerendered) === path;
   if (!isMarketingPath(path)) void loadFullStyles();
 
   const appRoutes = withFullStyles(routes);
@@ -82,12 +78,6 @@ export async function start() {
     </StrictMode>
   );
   registerServiceWorker();
-  if (hydrate) {
-    hydrateRoot(container, app);
-  } else {
-    // The empty shell (shell.html); if the HTML held another page (an older cached copy), start clean.
-    container.replaceChildren();
-    container.removeAttribute(PRERENDERED_ATTR);
-    createRoot(container).render(app);
-  }
+  container.replaceChildren();
+  createRoot(container).render(app);
 }

@@ -1,17 +1,17 @@
 // The prerender entry (scripts/prerender.mjs builds it with Vite for Node): renders one marketing
-// route to HTML with the same providers and routes as the browser, so the page hydrates exactly.
+// route to HTML with the same providers and routes as the browser. The page is not hydrated: its
+// behaviour comes from marketing.ts (the enhancers).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
-import { AppReady } from './app-ready';
 import { marketingPageMeta } from './features/marketing/content/page-meta';
 import { createQueryClient } from './lib/query-client';
 
 export { marketingPageMeta };
 
-/** The route module each marketing page is drawn by, to preload its code and styles. */
+/** The route module each marketing page is drawn by, to inline its styles. */
 export function routeModuleFor(path: string): string {
   if (path === '/') return 'src/web/app/routes/home.tsx';
   if (path === '/about') return 'src/web/app/routes/about.tsx';
@@ -31,7 +31,6 @@ export async function render(path: string): Promise<string> {
     <StrictMode>
       <AppProvider queryClient={createQueryClient()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <AppReady />
       </AppProvider>
     </StrictMode>,
   );

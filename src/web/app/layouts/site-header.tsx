@@ -1,87 +1,104 @@
-import { Anchor, Box, Burger, Container, Group, Menu, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Container } from '@mantine/core';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/api/get-auth';
 import { useLogout } from '../../features/auth/api/logout';
-import { useHideOnScroll } from '../../hooks/use-hide-on-scroll';
+import { useEnhance } from '../../features/marketing/enhance/use-enhance';
 import { paths } from '../../lib/paths';
 import classes from './site-header.module.css';
+import { type NavAudience, siteNavigation } from './site-navigation';
 
-/** The navigation bar of SPEC §2: visitor, signed-in and staff menus; hides while scrolling down. */
+/**
+ * The navigation bar of SPEC §2: visitor, signed-in and staff menus; hides while scrolling down.
+ * Its menu and scrolling behaviour live in the `site-header` enhancer, so the same markup works on
+ * the prerendered public pages, where React does not run. Until the sign-in check has answered
+ * (and in the prerendered HTML) both audiences' links are in the markup, the visitor's shown; a
+ * public page shows the signed-in ones from the last known sign-in (see marketing.ts).
+ */
 export function SiteHeader() {
-  const hidden = useHideOnScroll();
-  const { isLogin, isStaff } = useAuth();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const ref = useRef<HTMLElement>(null);
+  const menuId = useId();
+  const { isLogin, isStaff, authChecked } = useAuth();
   const logout = useLogout();
+  useEnhance(ref);
 
-  const topLinks = isLogin
-    ? [{ label: 'Products', to: paths.products.getHref() }]
-    : [
-        { label: 'Driver', to: paths.driverInfo.getHref() },
-        { label: 'About us', to: paths.about.getHref() },
-      ];
-  const menuItems = isLogin
-    ? [
-        { label: 'Wallet', to: paths.wallet.getHref() },
-        { label: 'Order history', to: paths.orderHistory.getHref() },
-        { label: 'Pickup', to: paths.pickup.getHref() },
-        { label: 'Profile', to: paths.profile.getHref() },
-        { label: 'Setting', to: paths.settings.getHref() },
-        ...(isStaff ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }] : []),
-      ]
-    : [
-        { label: 'Riders', to: paths.rider.getHref() },
-        { label: 'About', to: paths.about.getHref() },
-        { label: 'Login', to: paths.login.getHref() },
-        { label: 'Signup', to: paths.signup.getHref() },
-      ];
+  const audiences: NavAudience[] = authChecked ? [isLogin ? 'client' : 'visitor'] : ['visitor', 'client'];
+  const shown = (audience: NavAudience) => audience === (isLogin ? 'client' : 'visitor');
+  const staffShown = authChecked ? isStaff : false;
 
   return (
-    <Box component="header" className={classes.header} data-hidden={hidden || undefined}>
+    <header ref={ref} className={classes.header} data-enhance="site-header">
       <Container size="lg" className={classes.inner}>
-        <Anchor
-          component={Link}
-          to={paths.home.getHref()}
-          className={classes.logo}
-          underline="never"
-          aria-label="Arrive home"
-        >
-          <img src="/icons/icon-192.png" alt="" width={28} height={28} />
-          <Text component="span" fw={800} fz="lg" c="brand.7">
-            Arrive
-          </Text>
-        </Anchor>
-        <Group gap="md" component="nav" aria-label="Main">
-          {topLinks.map((l) => (
-            <Anchor key={l.to} component={Link} to={l.to} c="dark.6" fw={600} className={classes.topLink}>
-              {l.label}
-            </Anchor>
-          ))}
-          <Menu
-            opened={opened}
-            onChange={(o) => (o ? undefined : close())}
-            position="bottom-end"
-            width={200}
-            shadow="md"
-          >
-            <Menu.Target>
-              <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Close menu' : 'Open menu'} size="sm" />
-            </Menu.Target>
-            <Menu.Dropdown>
-              {menuItems.map((item) => (
-                <Menu.Item key={item.to} component={Link} to={item.to}>
-                  {item.label}
-                </Menu.Item>
+        <Link to={paths.home.getHref()} className={classes.logo} aria-label="Arrive home">
+          {/* The app icon, drawn inline so the bar paints without a request. */}
+          <svg viewBox="0 0 192 192" width={28} height={28} aria-hidden="true" focusable="false">
+            <rect width="192" height="192" rx="42" fill="#144CC3" />
+            <path d="M96 36 L152 156 H40 Z M96 80 L80 116 H112 Z" fill="#fff" fillRule="evenodd" />
+          </svg>
+          <span className={classes.brand}>Arrive</span>
+        </Link>
+        <nav aria-label="Main" className={classes.nav}>
+          {audiences.map((audience) => (
+            <div key={audience} className={classes.topLinks} data-nav={audience} hidden={!shown(audience)}>
+              {siteNavigation[audience].top.map((link) => (
+                <Link key={link.to} to={link.to} className={classes.topLink}>
+                  {link.label}
+                </Link>
               ))}
-              {isLogin && (
-                <Menu.Item color="red" onClick={() => logout.mutate()}>
-                  Logout
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+            </div>
+          ))}
+          <button
+            type="button"
+            className={classes.burger}
+            aria-label="Open menu"
+            aria-haspopup="menu"
+            aria-expanded="false"
+            aria-controls={menuId}
+            data-menu-toggle
+          >
+            <span aria-hidden="true" />
+          </button>
+          <div id={menuId} className={classes.menu} data-menu hidden>
+            {audiences.map((audience) => (
+              <div
+                key={audience}
+                role="menu"
+                aria-label="Menu"
+                className={classes.menuList}
+                data-nav={audience}
+                hidden={!shown(audience)}
+              >
+                {siteNavigation[audience].menu.map((link) => (
+                  <Link
+                    key={link.to}
+                    role="menuitem"
+                    tabIndex={-1}
+                    to={link.to}
+                    className={classes.menuItem}
+                    data-nav={link.staffOnly ? 'staff' : undefined}
+                    hidden={link.staffOnly && !staffShown}
+                  >
+                    {link.label}
+                  </Link>
+                ))}
+                {audience === 'client' && (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className={classes.menuItem}
+                    data-danger
+                    data-logout
+                    onClick={() => logout.mutate()}
+                  >
+                    Logout
+                  </button>
+                )}
+              </div>
+            ))}
+          </div>
+        </nav>
       </Container>
-    </Box>
+    </header>
   );
 }

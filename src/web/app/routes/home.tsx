@@ -1,5 +1,10 @@
+import { EnhancedPage } from '../../features/marketing/components/enhanced-page';
 import { HomePage } from '../../features/marketing/components/home-page';
 
 export function Component() {
-  return <HomePage />;
+  return (
+    <EnhancedPage>
+      <HomePage />
+    </EnhancedPage>
+  );
 }

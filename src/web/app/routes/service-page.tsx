@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { isLeadService } from '../../../domain/schemas/leads';
+import { EnhancedPage } from '../../features/marketing/components/enhanced-page';
 import { ServicePage } from '../../features/marketing/components/service-page';
 import { NotFoundScreen } from './not-found';
 
@@ -7,5 +8,9 @@ import { NotFoundScreen } from './not-found';
 export function Component() {
   const slug = useLocation().pathname.replace(/^\/+|\/+$/g, '');
   if (!isLeadService(slug)) return <NotFoundScreen />;
-  return <ServicePage service={slug} />;
+  return (
+    <EnhancedPage key={slug}>
+      <ServicePage service={slug} />
+    </EnhancedPage>
+  );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { ApiError, api } from '../../../lib/api-client';
+import { lastKnownAuth, rememberAuth } from './last-auth';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -8,29 +9,6 @@ export const authKeys = {
   /** Set by logout until the next sign-in: a visitor by choice, not one to send to login. */
   signedOut: () => [...authKeys.all, 'signed-out'] as const,
 };
-
-const LAST_AUTH_KEY = 'arrive.last-auth';
-
-function rememberAuth(auth: AuthObject | null) {
-  try {
-    if (auth) localStorage.setItem(LAST_AUTH_KEY, JSON.stringify(auth));
-    else localStorage.removeItem(LAST_AUTH_KEY);
-  } catch {
-    // storage unavailable (private mode): offline sign-in state is simply not kept
-  }
-}
-
-function lastKnownAuth(): AuthObject | null {
-  try {
-    const raw = localStorage.getItem(LAST_AUTH_KEY);
-    return raw ? (JSON.parse(raw) as AuthObject) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Forgets the remembered sign-in (logout). */
-export const forgetAuth = () => rememberAuth(null);
 
 /**
  * The signed-in client from the session cookie, or null for a visitor (SPEC §4 Authentication).

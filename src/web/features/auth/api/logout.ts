@@ -1,16 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { authKeys, forgetAuth } from './get-auth';
-
-/** Logout revokes the session on the server and forgets local data (SPEC §4: resets to not logged in). */
-export async function logout() {
-  await api.post('auth/logout').catch(() => undefined);
-  // Loaded on demand: the local database is not needed on the (public) pages that show Logout.
-  const { clearLocalData } = await import('../../../lib/local-db');
-  await clearLocalData().catch(() => undefined);
-}
+import { logout } from './end-session';
+import { authKeys } from './get-auth';
+import { forgetAuth } from './last-auth';
 
 /** Not logged in, and nothing of the previous client left in the cache. */
 export function resetAuthState(queryClient: QueryClient) {

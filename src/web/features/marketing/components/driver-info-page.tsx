@@ -1,8 +1,10 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import driverSvg from '../../../../../public/images/service-driver.svg?raw';
 import { dailyEarnings, driverBenefits, driverFaq, driverRequirements, driverSteps } from '../content/driver-info';
 import { staticPageMeta } from '../content/static-page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { HeroArt } from './hero-art';
 import classes from './marketing.module.css';
 
 /** /driver/info: how it works, benefits, requirements, FAQ and sign-up buttons (SPEC §2, §9). */
@@ -23,15 +25,7 @@ export function DriverInfoPage() {
               Sign up to drive
             </Button>
           </div>
-          <img
-            className={classes.heroImage}
-            src="/images/service-driver.svg"
-            alt="An Arrive driver at the wheel"
-            width={480}
-            height={360}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <HeroArt svg={driverSvg} label="An Arrive driver at the wheel" />
         </Container>
       </div>
 

@@ -1,9 +1,11 @@
 import { Anchor, Container } from '@mantine/core';
 import { Link } from 'react-router';
+import heroSvg from '../../../../../public/images/hero.svg?raw';
 import { promoBlocks } from '../content/promos';
 import { staticPageMeta } from '../content/static-page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { DownloadAppButton } from './download-app-button';
+import { HeroArt } from './hero-art';
 import classes from './marketing.module.css';
 import { PromoCarousel } from './promo-carousel';
 import { ServiceScroller } from './service-scroller';
@@ -32,15 +34,7 @@ export function HomePage() {
               </Anchor>
             </p>
           </div>
-          <img
-            className={classes.heroImage}
-            src="/images/hero.svg"
-            alt="An Arrive car and delivery rider on a city street"
-            width={480}
-            height={360}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <HeroArt svg={heroSvg} label="An Arrive car and delivery rider on a city street" />
         </Container>
       </div>
       <Container size="lg" className={classes.section}>

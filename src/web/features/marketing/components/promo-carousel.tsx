@@ -1,45 +1,29 @@
 import { Button, Title } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
-import { type FocusEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PromoBlock } from '../content/promos';
-import { usePromoRotation } from '../hooks/use-promo-rotation';
 import classes from './promo-carousel.module.css';
 
 /**
- * A promotional block (SPEC §2): four slides that rotate every 5 s, dot buttons to jump, and its
- * call to action. Rotation pauses while hovered or focused, when stopped, and under reduced motion;
- * screen readers hear slide changes only while it is not rotating by itself (WAI carousel pattern).
+ * A promotional block (SPEC §2): four slides, dot buttons to jump, a pause button and its call to
+ * action. This is markup only, the same in the prerendered HTML and in the app: the first slide
+ * shows, and the `carousel` enhancer (enhance/carousel.ts) rotates it, answers the dots and pauses.
  */
 export function PromoCarousel({ block }: { block: PromoBlock }) {
   const headingId = useId();
-  const reducedMotion = useReducedMotion();
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(false);
-  const paused = hovered || focused || stopped || reducedMotion;
-  const { index, goTo } = usePromoRotation(block.slides.length, paused);
-
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
 
   return (
     <section
       className={classes.block}
       aria-roledescription="carousel"
       aria-labelledby={headingId}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-      data-paused={paused || undefined}
+      data-enhance="carousel"
     >
       <Title order={2} id={headingId} className={classes.heading}>
         {block.heading}
       </Title>
       <p className={classes.intro}>{block.text}</p>
-      <div className={classes.viewport} aria-live={paused ? 'polite' : 'off'}>
+      <div className={classes.viewport} aria-live="off" data-slides>
         {block.slides.map((slide, i) => (
           <div
             key={slide.title}
@@ -47,7 +31,8 @@ export function PromoCarousel({ block }: { block: PromoBlock }) {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${block.slides.length}: ${slide.title}`}
-            hidden={i !== index}
+            hidden={i !== 0}
+            data-slide
           >
             <img
               className={classes.slideImage}
@@ -73,16 +58,18 @@ export function PromoCarousel({ block }: { block: PromoBlock }) {
               type="button"
               className={classes.dot}
               aria-label={`Show slide ${i + 1}: ${slide.title}`}
-              aria-pressed={i === index}
-              onClick={() => goTo(i)}
+              aria-pressed={i === 0}
+              data-slide-dot={i}
             />
           ))}
         </div>
-        {!reducedMotion && (
-          <button type="button" className={classes.pause} onClick={() => setStopped((s) => !s)}>
-            {stopped ? 'Play slides' : 'Pause slides'}
-          </button>
-        )}
+        {/* Hidden by the enhancer under reduced motion, where nothing rotates. */}
+        <button type="button" className={classes.pause} data-carousel-toggle>
+          <span data-label="pause">Pause slides</span>
+          <span data-label="play" hidden>
+            Play slides
+          </span>
+        </button>
       </div>
       <Button component={Link} to={block.cta.to} size="md">
         {block.cta.label}

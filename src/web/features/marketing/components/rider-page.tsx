@@ -1,7 +1,9 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import rideSvg from '../../../../../public/images/service-ride.svg?raw';
 import { staticPageMeta } from '../content/static-page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { HeroArt } from './hero-art';
 import classes from './marketing.module.css';
 
 const reasons = [
@@ -29,15 +31,7 @@ export function RiderPage() {
               Sign Up to Ride
             </Button>
           </div>
-          <img
-            className={classes.heroImage}
-            src="/images/service-ride.svg"
-            alt="A rider stepping into an Arrive car"
-            width={480}
-            height={360}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <HeroArt svg={rideSvg} label="A rider stepping into an Arrive car" />
         </Container>
       </div>
       <Container size="lg" className={classes.section}>

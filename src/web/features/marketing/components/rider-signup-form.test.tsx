@@ -1,34 +1,82 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ReactNode, StrictMode, useRef } from 'react';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { userMessages } from '../../../../domain/errors';
+import type { ApplicationRole } from '../../../../domain/schemas/leads';
+import { enhanceSignupForm } from '../enhance/signup-form';
+import { useEnhance } from '../enhance/use-enhance';
 import { renderWithApp, stubMatchMedia } from '../test/render';
 import { RiderSignupForm } from './rider-signup-form';
 
-const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+const offline = 'You seem to be offline: your application was not sent. Try again when you have a connection.';
+
+const input = (label: RegExp) => screen.getByLabelText(label);
+const fill = (label: RegExp, value: string) => fireEvent.input(input(label), { target: { value } });
+const signUp = () => screen.getByRole('button', { name: 'Sign Up' });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const receipt = () => json(201, { id: 'a1', kind: 'application', service: 'driver', createdAt: '' });
 
 function fillValid() {
-  fill(/^Full Name/, 'Amaka Nwosu');
+  fill(/^Full Name/, 'Amaka Nwosu ');
   fill(/^Email/, 'amaka@example.com');
   fill(/^Phone Number/, '0803 123 4567');
   fill(/^Password/, 'a long secret');
   fill(/^Confirm Password/, 'a long secret');
 }
 
+/** How the app runs the enhancers of a public page it renders itself. */
+function Enhanced({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEnhance(ref);
+  return <div ref={ref}>{children}</div>;
+}
+
+let fetchMock: Mock<typeof fetch>;
+let detach: (() => void) | undefined;
+
+/** Renders the form as the server would, then runs its enhancer on it. */
+function setup(role: ApplicationRole = 'rider', { enhanced = true } = {}) {
+  renderWithApp(<RiderSignupForm applicant={role} />);
+  const root = document.querySelector<HTMLElement>('[data-enhance="signup-form"]');
+  if (!root) throw new Error('The sign-up form has no data-enhance root');
+  if (enhanced) detach = enhanceSignupForm(root);
+  return root;
+}
+
+/** What the form sent in its n-th request. */
+function sent(n = 0) {
+  const [url, init] = fetchMock.mock.calls[n] ?? [];
+  return { url, init, headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) };
+}
+
 describe('RiderSignupForm', () => {
-  let fetchSpy: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     stubMatchMedia(false);
-    fetchSpy = vi.spyOn(globalThis, 'fetch');
+    fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    detach?.();
+    detach = undefined;
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
-  it('has the five fields and the Sign Up button of the sign-up screen', () => {
-    renderWithApp(<RiderSignupForm applicant="rider" />);
+  it('has the five fields and a Sign Up button that cannot submit before it is enhanced', () => {
+    const root = setup('rider', { enhanced: false });
+    expect(screen.getByRole('form', { name: 'Rider sign-up' })).toBeInTheDocument();
     for (const label of [/^Full Name/, /^Email/, /^Phone Number/, /^Password/, /^Confirm Password/]) {
-      expect(screen.getByLabelText(label)).toBeInTheDocument();
+      expect(input(label)).toBeRequired();
     }
-    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(input(/^Password/)).toHaveAttribute('type', 'password');
+    expect(signUp()).toHaveAttribute('type', 'button');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('signup-done')).not.toBeVisible();
+
+    detach = enhanceSignupForm(root);
+    expect(signUp()).toHaveAttribute('type', 'submit');
   });
 
   it.each([
@@ -37,63 +85,176 @@ describe('RiderSignupForm', () => {
     ['phone number', /^Phone Number/],
     ['password', /^Password/],
   ])('says "Please fill all required fields" when the %s is missing, and sends nothing', (_, label) => {
-    renderWithApp(<RiderSignupForm applicant="rider" />);
+    setup();
     fillValid();
     fill(label, '');
-    submit();
+    fireEvent.click(signUp());
     expect(screen.getByRole('alert')).toHaveTextContent(userMessages.riderMissingFields);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(screen.getByTestId('signup-error')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says "Passwords do not match" when the confirmation differs, and sends nothing', () => {
-    renderWithApp(<RiderSignupForm applicant="driver" />);
+    setup('driver');
     fillValid();
     fill(/^Confirm Password/, 'a long secreT');
-    submit();
+    fireEvent.click(signUp());
     expect(screen.getByRole('alert')).toHaveTextContent(userMessages.riderPasswordMismatch);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('keeps digits only in the phone number', () => {
-    renderWithApp(<RiderSignupForm applicant="rider" />);
+    setup();
     fill(/^Phone Number/, '0803-123 4567');
-    expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('08031234567');
+    expect(input(/^Phone Number/)).toHaveValue('08031234567');
   });
 
-  it('sends a valid application once, with an idempotency key, and confirms it', async () => {
-    const sent: { url: string; key: string | null; body: unknown }[] = [];
-    fetchSpy.mockImplementation(async (input: RequestInfo | URL) => {
-      const request = input as Request;
-      sent.push({
-        url: request.url,
-        key: request.headers.get('idempotency-key'),
-        body: JSON.parse(await request.clone().text()),
-      });
-      return new Response(JSON.stringify({ id: 'x', kind: 'application', service: 'driver', createdAt: '' }), {
-        status: 201,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    renderWithApp(<RiderSignupForm applicant="driver" />);
+  it('shows and hides each password with its toggle', () => {
+    setup();
+    const [first, second] = screen.getAllByRole('button', { name: 'Toggle password visibility' });
+    fireEvent.click(first as HTMLElement);
+    expect(input(/^Password/)).toHaveAttribute('type', 'text');
+    expect(first).toHaveAttribute('aria-pressed', 'true');
+    expect(input(/^Confirm Password/)).toHaveAttribute('type', 'password');
+    fireEvent.click(first as HTMLElement);
+    expect(input(/^Password/)).toHaveAttribute('type', 'password');
+    expect(first).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(second as HTMLElement);
+    expect(input(/^Confirm Password/)).toHaveAttribute('type', 'text');
+  });
+
+  it('sends a valid application once, with its key and headers, and confirms it', async () => {
+    fetchMock.mockResolvedValue(receipt());
+    setup('driver');
     fillValid();
-    submit();
-    expect(await screen.findByTestId('signup-done')).toHaveTextContent('Thank you, Amaka Nwosu');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.url).toMatch(/\/api\/leads\/application$/);
-    expect(sent[0]?.key).toBeTruthy();
-    expect(sent[0]?.body).toMatchObject({ role: 'driver', phoneNumber: '08031234567', fullName: 'Amaka Nwosu' });
+    fireEvent.click(signUp());
+
+    const done = await screen.findByTestId('signup-done');
+    expect(done).toBeVisible();
+    expect(done).toHaveFocus();
+    expect(done).toHaveRole('status');
+    expect(done).toHaveTextContent('Application received');
+    expect(done).toHaveTextContent(
+      'Thank you, Amaka Nwosu. We will call you on 08031234567 to finish your driver account.',
+    );
+    expect(screen.getByRole('form', { hidden: true })).not.toBeVisible();
+    expect(console.info).toHaveBeenCalledWith('[marketing] sign-up submitted', { role: 'driver' });
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const { url, init, headers, body } = sent();
+    expect(url).toBe('/api/leads/application');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(headers).toMatchObject({
+      'x-platform': 'web',
+      accept: 'application/json',
+      'content-type': 'application/json',
+    });
+    expect(headers['idempotency-key']).toMatch(/\S{8,}/);
+    expect(body).toEqual({
+      role: 'driver',
+      fullName: 'Amaka Nwosu ',
+      email: 'amaka@example.com',
+      phoneNumber: '08031234567',
+      password: 'a long secret',
+      confirmPassword: 'a long secret',
+    });
+  });
+
+  it('says a rider account for riders', async () => {
+    fetchMock.mockResolvedValue(receipt());
+    setup('rider');
+    fillValid();
+    fireEvent.click(signUp());
+    expect(await screen.findByTestId('signup-done')).toHaveTextContent('to finish your rider account.');
+    expect(sent().body).toMatchObject({ role: 'rider' });
   });
 
   it('shows the server’s message when the application is refused', async () => {
-    fetchSpy.mockResolvedValue(
-      new Response(JSON.stringify({ type: 'Conflict', status: 409, message: 'We already have an application' }), {
-        status: 409,
-        headers: { 'content-type': 'application/json' },
-      }),
+    fetchMock.mockResolvedValue(
+      json(409, { type: 'Conflict', status: 409, message: 'We already have an application' }),
     );
-    renderWithApp(<RiderSignupForm applicant="rider" />);
+    setup();
     fillValid();
-    submit();
+    fireEvent.click(signUp());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('We already have an application'));
+    expect(screen.getByTestId('signup-done')).not.toBeVisible();
+  });
+
+  it('says so when offline or when the answer makes no sense, reusing the key for the same values', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 504 }));
+    setup();
+    fillValid();
+    fireEvent.click(signUp());
+    expect(await screen.findByRole('alert')).toHaveTextContent(offline);
+
+    fireEvent.click(signUp());
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong in creating account'),
+    );
+    expect(sent(1).headers['idempotency-key']).toBe(sent(0).headers['idempotency-key']);
+
+    fill(/^Email/, 'amaka.n@example.com');
+    fireEvent.click(signUp());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(offline));
+    expect(sent(2).headers['idempotency-key']).not.toBe(sent(0).headers['idempotency-key']);
+  });
+
+  it('shows the button busy and sends nothing more while the application is on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const root = setup();
+    fillValid();
+    const button = signUp();
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleName('Loading...');
+    fireEvent.click(button);
+    root.querySelector('form')?.requestSubmit();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    answer(receipt());
+    expect(await screen.findByTestId('signup-done')).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('detaches completely, and can be enhanced again (React StrictMode runs it twice)', async () => {
+    fetchMock.mockResolvedValue(receipt());
+    const root = setup();
+    detach?.();
+    detach = undefined;
+    expect(signUp()).toHaveAttribute('type', 'button');
+    fill(/^Phone Number/, '0803-123');
+    expect(input(/^Phone Number/)).toHaveValue('0803-123');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Toggle password visibility' })[0] as HTMLElement);
+    expect(input(/^Password/)).toHaveAttribute('type', 'password');
+    const event = new Event('submit', { cancelable: true });
+    root.querySelector('form')?.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    detach = enhanceSignupForm(root);
+    fillValid();
+    fireEvent.click(signUp());
+    await screen.findByTestId('signup-done');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('works when the app renders it under StrictMode (enhanced, detached, enhanced again)', async () => {
+    fetchMock.mockResolvedValue(receipt());
+    renderWithApp(
+      <StrictMode>
+        <Enhanced>
+          <RiderSignupForm applicant="rider" />
+        </Enhanced>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(signUp()).toHaveAttribute('type', 'submit'));
+    fillValid();
+    fireEvent.click(signUp());
+    expect(await screen.findByTestId('signup-done')).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,130 +1,102 @@
-import { Alert, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
-import { filterMobileInput } from '../../../../domain/phone';
-import { type ApplicationRole, type RiderSignupValues, validateRiderSignup } from '../../../../domain/schemas/leads';
-import { LoadingButton } from '../../../components/loading-button';
-import { ApiError } from '../../../lib/api-client';
-import { useSubmitApplication } from '../api/submit-application';
-import { useHydrated } from '../hooks/use-hydrated';
-import { createSubmissionKeys } from './submission-key';
+import { ActionIcon, Alert, Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import type { ApplicationRole } from '../../../../domain/schemas/leads';
+import { ProblemAlert, SubmitButton } from './form-parts';
 
-const empty: RiderSignupValues = { fullName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' };
+const iconProps = {
+  xmlns: 'http://www.w3.org/2000/svg',
+  viewBox: '0 0 256 256',
+  width: 18,
+  height: 18,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  strokeWidth: 16,
+} as const;
+
+/** A password input with a show / hide button that the form's enhancer operates. */
+function PasswordField({ label, name }: { label: string; name: string }) {
+  const id = useId();
+  return (
+    <TextInput
+      id={id}
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      rightSection={
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          radius="xl"
+          tabIndex={-1}
+          aria-label="Toggle password visibility"
+          aria-pressed="false"
+          aria-controls={id}
+          data-part="reveal"
+        >
+          <span data-part="show">
+            <svg {...iconProps} aria-hidden="true">
+              <path d="M128 56c-80 0-112 72-112 72s32 72 112 72 112-72 112-72-32-72-112-72z" />
+              <circle cx="128" cy="128" r="40" />
+            </svg>
+          </span>
+          <span data-part="hide" hidden>
+            <svg {...iconProps} aria-hidden="true">
+              <path d="M48 40l160 176M154.91 157.6a40 40 0 01-53.82-59.2M135.53 88.71a40 40 0 0132.3 35.53" />
+              <path d="M208.61 169.1C230.41 149.58 240 128 240 128s-32-72-112-72a126 126 0 00-20.68 1.68M74 68.6C33.23 89.24 16 128 16 128s32 72 112 72a118.05 118.05 0 0054-12.6" />
+            </svg>
+          </span>
+        </ActionIcon>
+      }
+    />
+  );
+}
 
 /**
  * The rider / driver sign-up screen's form (SPEC §2, §5): Full Name, Email, Phone Number, Password,
- * Confirm Password and Sign Up. Checked here with SPEC's messages, then stored as an application.
+ * Confirm Password and Sign Up. Markup only: enhanceSignupForm (enhance/signup-form.ts) checks it
+ * with SPEC's messages and stores it as an application.
  */
 export function RiderSignupForm({ applicant: role }: { applicant: ApplicationRole }) {
-  const [values, setValues] = useState<RiderSignupValues>(empty);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [nextKey] = useState(createSubmissionKeys);
-  const mutation = useSubmitApplication(role);
-  const hydrated = useHydrated();
-  const doneRef = useRef<HTMLDivElement>(null);
-
-  const set = (field: keyof RiderSignupValues) => (event: { currentTarget: { value: string } }) => {
-    const value = field === 'phoneNumber' ? filterMobileInput(event.currentTarget.value) : event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateRiderSignup(values);
-    setProblem(found);
-    if (found) return;
-    console.info('[marketing] sign-up submitted', { role });
-    const body = { role, ...values };
-    mutation.mutate(
-      { body, idempotencyKey: nextKey(body) },
-      { onSuccess: () => requestAnimationFrame(() => doneRef.current?.focus()) },
-    );
-  };
-
-  if (mutation.isSuccess) {
-    return (
+  return (
+    <div data-enhance="signup-form" data-role={role}>
+      <form noValidate aria-label={role === 'driver' ? 'Driver sign-up' : 'Rider sign-up'} data-part="form">
+        <Stack gap="sm">
+          <TextInput label="Full Name" name="fullName" autoComplete="name" required />
+          <TextInput label="Email" name="email" type="email" autoComplete="email" required />
+          <TextInput
+            label="Phone Number"
+            name="phoneNumber"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="08031234567"
+            required
+          />
+          <PasswordField label="Password" name="password" />
+          <PasswordField label="Confirm Password" name="confirmPassword" />
+          <ProblemAlert testId="signup-error" />
+          <SubmitButton label="Sign Up" fullWidth />
+        </Stack>
+      </form>
       <Alert
-        ref={doneRef}
+        hidden
         tabIndex={-1}
         color="green"
         variant="light"
         role="status"
         title="Application received"
         data-testid="signup-done"
+        data-part="done"
       >
         <Text size="sm">
-          Thank you, {values.fullName.trim()}. We will call you on {values.phoneNumber} to finish your{' '}
+          Thank you, <span data-part="name" />. We will call you on <span data-part="phone" /> to finish your{' '}
           {role === 'driver' ? 'driver' : 'rider'} account.
         </Text>
       </Alert>
-    );
-  }
-
-  const serverError =
-    mutation.error instanceof ApiError
-      ? mutation.error.isNetworkError
-        ? 'You seem to be offline: your application was not sent. Try again when you have a connection.'
-        : mutation.error.message
-      : mutation.error
-        ? 'Something went wrong in creating account'
-        : null;
-  const message = problem ?? serverError;
-
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label={role === 'driver' ? 'Driver sign-up' : 'Rider sign-up'}>
-      <Stack gap="sm">
-        <TextInput
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          required
-          value={values.fullName}
-          onChange={set('fullName')}
-        />
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-        />
-        <TextInput
-          label="Phone Number"
-          name="phoneNumber"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="08031234567"
-          required
-          value={values.phoneNumber}
-          onChange={set('phoneNumber')}
-        />
-        <PasswordInput
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={set('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
-        {message && (
-          <Alert color="red" variant="light" role="alert" data-testid="signup-error">
-            {message}
-          </Alert>
-        )}
-        <LoadingButton type={hydrated ? 'submit' : 'button'} loading={mutation.isPending} size="md" fullWidth>
-          Sign Up
-        </LoadingButton>
-      </Stack>
-    </form>
+    </div>
   );
 }

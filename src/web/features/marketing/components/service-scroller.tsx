@@ -1,19 +1,20 @@
 import { Button, Title } from '@mantine/core';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { serviceCards } from '../content/services';
-import { useHorizontalScroller } from '../hooks/use-horizontal-scroller';
 import classes from './service-scroller.module.css';
 
-/** The home page's horizontally scrolling service list (SPEC §2): arrows, keys and touch. */
+/**
+ * The home page's horizontally scrolling service list (SPEC §2). Markup only: the `scroller`
+ * enhancer (enhance/scroller.ts) moves it with the arrows and keys and disables an arrow at its
+ * edge; until it has measured, the list starts at its left edge.
+ */
 export function ServiceScroller() {
-  const trackRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const trackId = useId();
-  const { canScrollBack, canScrollForward, scrollByStep, onKeyDown } = useHorizontalScroller(trackRef);
 
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} data-enhance="scroller">
       <div className={classes.header}>
         <Title order={2} id={headingId}>
           Our services
@@ -24,8 +25,8 @@ export function ServiceScroller() {
             className={classes.arrow}
             aria-label="Scroll services left"
             aria-controls={trackId}
-            disabled={!canScrollBack}
-            onClick={() => scrollByStep(-1)}
+            disabled
+            data-scroll="back"
           >
             <span aria-hidden="true">‹</span>
           </button>
@@ -34,8 +35,7 @@ export function ServiceScroller() {
             className={classes.arrow}
             aria-label="Scroll services right"
             aria-controls={trackId}
-            disabled={!canScrollForward}
-            onClick={() => scrollByStep(1)}
+            data-scroll="forward"
           >
             <span aria-hidden="true">›</span>
           </button>
@@ -43,14 +43,12 @@ export function ServiceScroller() {
       </div>
       <div
         id={trackId}
-        ref={trackRef}
         className={classes.track}
         role="region"
         aria-label="Services (scrolls sideways)"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
-        onKeyDown={onKeyDown}
-        data-testid="service-track"
+        data-scroll-track
       >
         <ul className={classes.list}>
           {serviceCards.map((card) => (

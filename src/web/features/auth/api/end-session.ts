@@ -1,0 +1,9 @@
+import { api } from '../../../lib/api-client';
+
+/** Logout revokes the session on the server and forgets local data (SPEC §4: resets to not logged in). */
+export async function logout() {
+  await api.post('auth/logout').catch(() => undefined);
+  // Loaded on demand: the local database is not needed on the (public) pages that show Logout.
+  const { clearLocalData } = await import('../../../lib/local-db');
+  await clearLocalData().catch(() => undefined);
+}

@@ -1,0 +1,44 @@
+// The public pages are served as prerendered HTML and never hydrated: their behaviour (carousels,
+// the service scroller, the install button, the forms, the header menu) lives in these enhancers,
+// which attach to the server-rendered markup. The same enhancers run inside the React app when it
+// renders a public page itself (client-side navigation, `npm run dev`), through useEnhance.
+import { enhanceCarousel } from './carousel';
+import { enhanceInstallButton } from './install-button';
+import { enhanceScroller } from './scroller';
+import { enhanceSiteHeader } from './site-header';
+
+/** Attaches behaviour to one element and returns what detaches it again (timers, listeners). */
+export type Enhancer = (root: HTMLElement) => () => void;
+
+/** The attribute that names an element's enhancer: `<section data-enhance="carousel">`. */
+export const ENHANCE_ATTR = 'data-enhance';
+
+// What the home page needs is bundled with the page's script; the forms (and their validation
+// schemas) load only on the pages that have one.
+const enhancers: Record<string, () => Enhancer | Promise<Enhancer>> = {
+  carousel: () => enhanceCarousel,
+  scroller: () => enhanceScroller,
+  install: () => enhanceInstallButton,
+  'site-header': () => enhanceSiteHeader,
+  'lead-form': () => import('./lead-form').then((m) => m.enhanceLeadForm),
+  'signup-form': () => import('./signup-form').then((m) => m.enhanceSignupForm),
+};
+
+/** Enhances every marked element in `scope` (and `scope` itself); resolves to one cleanup for all. */
+export async function enhance(scope: HTMLElement): Promise<() => void> {
+  const elements = [
+    ...(scope.matches(`[${ENHANCE_ATTR}]`) ? [scope] : []),
+    ...scope.querySelectorAll<HTMLElement>(`[${ENHANCE_ATTR}]`),
+  ];
+  const cleanups = await Promise.all(
+    elements.map(async (element) => {
+      const name = element.getAttribute(ENHANCE_ATTR) ?? '';
+      const load = enhancers[name];
+      if (!load) throw new Error(`No enhancer is called "${name}"`);
+      return (await load())(element);
+    }),
+  );
+  return () => {
+    for (const cleanup of cleanups) cleanup();
+  };
+}

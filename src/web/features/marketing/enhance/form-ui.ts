@@ -1,0 +1,114 @@
+// What the two public forms share once enhanced: finding the parts of their markup, the busy
+// submit button, the message panels and the thank-you panel.
+import { filterMobileInput } from '../../../../domain/phone';
+import { LeadRequestError } from '../api/post-lead';
+
+/** The attribute naming a part of a form's markup: `<span data-part="busy">`. */
+export const PART_ATTR = 'data-part';
+
+/** The one element of `root` marked `data-part={name}`; the markup and the enhancer ship together. */
+export function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, name: string): T {
+  const element = root.querySelector<T>(`[${PART_ATTR}="${name}"]`);
+  if (!element) throw new Error(`The form has no [${PART_ATTR}="${name}"]`);
+  return element;
+}
+
+/** The form's input called `name`. */
+export function input(form: HTMLFormElement, name: string): HTMLInputElement {
+  const element = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  if (!element) throw new Error(`The form has no input "${name}"`);
+  return element;
+}
+
+/**
+ * Sending: the button says 'Loading...' and looks and reads disabled, yet keeps the focus (a
+ * disabled button would drop it); the submit handler ignores it meanwhile.
+ */
+export function setBusy(button: HTMLButtonElement, busy: boolean) {
+  for (const attr of ['aria-busy', 'aria-disabled', 'data-disabled']) {
+    if (busy) button.setAttribute(attr, 'true');
+    else button.removeAttribute(attr);
+  }
+  part(button, 'label').hidden = busy;
+  part(button, 'busy').hidden = !busy;
+}
+
+/** Shows `text` in a message panel (its `data-part="message"` slot), or hides the panel. */
+export function showMessage(panel: HTMLElement, text: string | null) {
+  part(panel, 'message').textContent = text ?? '';
+  panel.hidden = text === null;
+}
+
+/** Swaps the form for its thank-you panel and moves the focus there. */
+export function showDone(form: HTMLFormElement, done: HTMLElement) {
+  form.hidden = true;
+  done.hidden = false;
+  done.focus();
+}
+
+export type FailureTexts = { offline: string; unknown: string };
+
+/** What to tell the visitor when a submission failed. */
+export function failureText(error: unknown, texts: FailureTexts): string {
+  if (!(error instanceof LeadRequestError)) return texts.unknown;
+  if (error.isNetworkError) return texts.offline;
+  return error.serverMessage ?? texts.unknown;
+}
+
+/** Keeps the phone input to digits as it is typed or pasted. */
+export function keepDigits(phone: HTMLInputElement) {
+  const kept = filterMobileInput(phone.value);
+  if (kept !== phone.value) phone.value = kept;
+}
+
+export type FormSubmission = {
+  form: HTMLFormElement;
+  submit: HTMLButtonElement;
+  /** The role=alert panel for a failed submission. */
+  problem: HTMLElement;
+  /** The thank-you panel, with `name` and `phone` slots. */
+  done: HTMLElement;
+  texts: FailureTexts;
+  signal: AbortSignal;
+};
+
+/**
+ * Sends a checked form once at a time: the button is busy meanwhile, then the thank-you panel shows
+ * the name and phone, or the problem panel says what went wrong. Resolves false while one is pending.
+ */
+export function createSender({ form, submit, problem, done, texts, signal }: FormSubmission) {
+  let pending = false;
+  return {
+    get pending() {
+      return pending;
+    },
+    async send(request: () => Promise<unknown>, thanks: { name: string; phone: string }) {
+      pending = true;
+      setBusy(submit, true);
+      try {
+        await request();
+        if (signal.aborted) return;
+        part(done, 'name').textContent = thanks.name.trim();
+        part(done, 'phone').textContent = thanks.phone;
+        showDone(form, done);
+      } catch (error) {
+        if (!signal.aborted) showMessage(problem, failureText(error, texts));
+      } finally {
+        pending = false;
+        if (!signal.aborted) setBusy(submit, false);
+      }
+    },
+  };
+}
+
+/**
+ * The submit button is rendered as a plain button, so a tap before this script runs cannot send the
+ * fields in the URL: it submits from now on. Returns what undoes that.
+ */
+export function armSubmit(submit: HTMLButtonElement) {
+  submit.type = 'submit';
+  return () => {
+    submit.type = 'button';
+    setBusy(submit, false);
+  };
+}

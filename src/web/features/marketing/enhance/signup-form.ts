@@ -1,0 +1,83 @@
+// The rider / driver sign-up form: SPEC §5's checks, then the application is stored once per set
+// of values and the visitor told we will call.
+import { type ApplicationBody, applicationRoleValues, validateRiderSignup } from '../../../../domain/schemas/leads';
+import { submitApplication } from '../api/submit-application';
+import type { Enhancer } from './enhancer';
+import { createSubmissionKeys } from './form-submission-key';
+import { armSubmit, createSender, input, keepDigits, PART_ATTR, part, showMessage } from './form-ui';
+
+const texts = {
+  offline: 'You seem to be offline: your application was not sent. Try again when you have a connection.',
+  unknown: 'Something went wrong in creating account',
+};
+
+/** Shows or hides the password next to the button that was pressed. */
+function togglePassword(button: HTMLButtonElement) {
+  const field = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!(field instanceof HTMLInputElement)) return;
+  const reveal = field.type === 'password';
+  field.type = reveal ? 'text' : 'password';
+  button.setAttribute('aria-pressed', String(reveal));
+  part(button, 'show').hidden = reveal;
+  part(button, 'hide').hidden = !reveal;
+}
+
+export const enhanceSignupForm: Enhancer = (root) => {
+  const role = applicationRoleValues.find((value) => value === root.dataset.role);
+  if (!role) throw new Error(`The sign-up form's role "${root.dataset.role}" is unknown`);
+  const form = part<HTMLFormElement>(root, 'form');
+  const inputs = {
+    fullName: input(form, 'fullName'),
+    email: input(form, 'email'),
+    phoneNumber: input(form, 'phoneNumber'),
+    password: input(form, 'password'),
+    confirmPassword: input(form, 'confirmPassword'),
+  };
+  const submit = part<HTMLButtonElement>(form, 'submit');
+  const problem = part(form, 'problem');
+  const done = part(root, 'done');
+  const nextKey = createSubmissionKeys();
+  const detach = new AbortController();
+  const { signal } = detach;
+  const sender = createSender({ form, submit, problem, done, texts, signal });
+
+  const onInput = (event: Event) => {
+    if (event.target === inputs.phoneNumber) keepDigits(inputs.phoneNumber);
+  };
+
+  const onClick = (event: MouseEvent) => {
+    const reveal = (event.target as Element | null)?.closest<HTMLButtonElement>(`button[${PART_ATTR}="reveal"]`);
+    if (reveal && form.contains(reveal)) togglePassword(reveal);
+  };
+
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (sender.pending) return;
+    keepDigits(inputs.phoneNumber);
+    const values = {
+      fullName: inputs.fullName.value,
+      email: inputs.email.value,
+      phoneNumber: inputs.phoneNumber.value,
+      password: inputs.password.value,
+      confirmPassword: inputs.confirmPassword.value,
+    };
+    const found = validateRiderSignup(values);
+    showMessage(problem, found);
+    if (found) return;
+    console.info('[marketing] sign-up submitted', { role });
+    const body: ApplicationBody = { role, ...values };
+    await sender.send(() => submitApplication(body, nextKey(body), signal), {
+      name: values.fullName,
+      phone: values.phoneNumber,
+    });
+  };
+
+  form.addEventListener('input', onInput, { signal });
+  form.addEventListener('click', onClick, { signal });
+  form.addEventListener('submit', onSubmit, { signal });
+  const disarm = armSubmit(submit);
+  return () => {
+    detach.abort();
+    disarm();
+  };
+};
