@@ -46,8 +46,9 @@ export default defineConfig({
     manifest: true,
     reportCompressedSize: false,
     rollupOptions: {
-      // The app (index.html → main.tsx) and the script of the prerendered public pages.
-      input: { index: 'index.html', marketing: 'src/web/marketing.ts' },
+      // The app (index.html → main.tsx), and the prerendered public pages' script and the behaviour
+      // it loads after the first paint.
+      input: { index: 'index.html', marketing: 'src/web/marketing.ts', 'marketing-page': 'src/web/marketing-page.ts' },
     },
   },
   server: {

@@ -3,6 +3,7 @@
 // home into dist/index.html), with its route's code preloaded and its styles linked, so the
 // headline paints before any JavaScript runs. Then the service worker's precache manifest is
 // rebuilt, because vite-plugin-pwa injected it before these pages existed.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,13 +40,15 @@ await build({
 const entry = await import(pathToFileURL(path.join(ssrOut, 'entry-server.mjs')).href);
 
 // 2. What each page needs. The prerendered pages are not hydrated: instead of the app's entry
-// (main.tsx → React, the router, Mantine) they load src/web/marketing.ts, a few kilobytes that
-// attach the pages' behaviour to this HTML. The styles of the app's layout and of the page's
-// route module are inlined, so the page paints from its HTML alone.
+// (main.tsx → React, the router, Mantine) they load src/web/marketing.ts, which adds the pages'
+// behaviour (src/web/marketing-page.ts, a few kilobytes of enhancers) once the page has painted.
+// The styles of the app's layout and of the page's route module are inlined, so the page paints
+// from its HTML alone.
 const APP_ENTRY_KEY = 'index.html';
 const APP_KEY = 'src/web/entry-client.tsx';
 const PAGE_SCRIPT_KEY = 'src/web/marketing.ts';
-for (const key of [APP_ENTRY_KEY, APP_KEY, PAGE_SCRIPT_KEY]) {
+const PAGE_BEHAVIOUR_KEY = 'src/web/marketing-page.ts';
+for (const key of [APP_ENTRY_KEY, APP_KEY, PAGE_SCRIPT_KEY, PAGE_BEHAVIOUR_KEY]) {
   if (!clientManifest[key]) throw new Error(`the build has no ${key} chunk`);
 }
 const collect = (key, seen = new Set()) => {
@@ -59,15 +62,26 @@ const cssFor = (moduleKey) => {
   const chunks = [...new Set([...collect(APP_KEY), ...collect(moduleKey)])].filter((k) => !inEntry.has(k));
   return [...new Set(chunks.flatMap((k) => clientManifest[k].css ?? []))].map((f) => `/${f}`);
 };
-// The page script and the chunks it imports statically, fetched in parallel (one round trip), after
-// what the first paint needs (the page paints from its HTML; the script only adds behaviour).
-const [pageScript, ...pageScriptImports] = [...collect(PAGE_SCRIPT_KEY)].map((k) => `/${clientManifest[k].file}`);
+// The page's start-up script is a few hundred bytes, inline (the server admits it by its hash, from
+// csp.json), and changes nothing on screen. Once the page has painted it adds the behaviour and
+// its chunks, which the <meta> below lists, so nothing but the HTML is fetched before the first
+// paint on a slow network.
+const filesOf = (key) => [...collect(key)].map((k) => `/${clientManifest[k].file}`);
+if ((clientManifest[PAGE_SCRIPT_KEY].imports ?? []).length > 0) {
+  throw new Error(`${PAGE_SCRIPT_KEY} is inlined into the pages: it must import nothing`);
+}
+const bootCode = readFileSync(path.join(dist, clientManifest[PAGE_SCRIPT_KEY].file), 'utf8').trim();
+if (/<\/script/i.test(bootCode)) throw new Error(`${PAGE_SCRIPT_KEY} cannot be inlined: it contains </script`);
+const bootHash = `'sha256-${createHash('sha256').update(bootCode).digest('base64')}'`;
+writeFileSync(path.join(dist, 'csp.json'), `${JSON.stringify({ scriptHashes: [bootHash] }, null, 2)}\n`);
 const pageScriptTags = [
-  `<script type="module" crossorigin fetchpriority="low" src="${pageScript}"></script>`,
-  ...pageScriptImports.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
+  `<meta name="arrive:page-script" content="${filesOf(PAGE_BEHAVIOUR_KEY).join(' ')}">`,
+  `<script type="module">${bootCode}</script>`,
 ].join('');
-if ((clientManifest[PAGE_SCRIPT_KEY].css ?? []).length > 0) {
-  throw new Error(`${PAGE_SCRIPT_KEY} must not import styles: the pages' styles are inlined from the app's`);
+for (const key of [PAGE_SCRIPT_KEY, PAGE_BEHAVIOUR_KEY]) {
+  if ((clientManifest[key].css ?? []).length > 0) {
+    throw new Error(`${key} must not import styles: the pages' styles are inlined from the app's`);
+  }
 }
 
 // 3. The app shell for every page that is not prerendered (the server and the service worker
@@ -78,8 +92,8 @@ const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
 
 // The styles a page needs to paint are inlined, pruned to the rules its HTML uses: on a slow network
 // each render-blocking request costs a round trip, and a page that fits the first TCP window paints
-// a round trip sooner. The whole files follow without blocking the paint (media="print", switched
-// on by marketing.ts), for the states the enhancers add (an open menu, a dialog, a field's error).
+// a round trip sooner. The whole files follow after the paint (listed in a <meta>, linked by
+// marketing-page.ts), for the states the enhancers add (an open menu, a dialog, a field's error).
 const inlineCss = new Map();
 const styleOf = (href) => {
   if (!inlineCss.has(href)) {
@@ -88,11 +102,17 @@ const styleOf = (href) => {
   }
   return `<style data-href="${href}">${inlineCss.get(href)}</style>`;
 };
-/** The template without the app's entry script and its preloads (the pages load marketing.ts). */
+/**
+ * The template without the app's entry script and its preloads (the pages run marketing.ts), and
+ * with the manifest link turned into a <meta> that marketing-page.ts links after the first paint.
+ */
 const withoutAppScripts = (html) => {
+  const manifest = /<link rel="manifest" href="([^"]+)"\s*\/?>/;
+  if (!manifest.test(html)) throw new Error('index.html has no <link rel="manifest">');
   const stripped = html
     .replace(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
-    .replace(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g, '');
+    .replace(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g, '')
+    .replace(manifest, (_, href) => `<meta name="arrive:manifest" content="${href}">`);
   if (/<script/.test(stripped)) throw new Error('index.html has a script the prerendered pages would not drop');
   return stripped;
 };
@@ -104,7 +124,8 @@ const beasties = new Beasties({
   external: false,
   reduceInlineStyles: true,
   keyframes: 'critical',
-  compress: true,
+  // Its minifier mangles custom properties (drops the ';' after `calc(…)`); the files are minified already.
+  compress: false,
   logLevel: 'warn',
   // Beasties does not match selectors on <html> itself: keep the light scheme's variables.
   allowRules: [/data-mantine-color-scheme=['"]?light/],
@@ -117,7 +138,7 @@ function withoutUnusedProperties(html) {
   const used = new Set([...html.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]));
   return html.replace(/<style([^>]*)>([\s\S]*?)<\/style>/g, (_, attrs, css) => {
     const pruned = css
-      .replace(/(?<=[{;])(--[\w-]+):[^;{}]*;?/g, (declaration, name) => (used.has(name) ? declaration : ''))
+      .replace(/(?<=[{;]\s*)(--[\w-]+):[^;{}]*;?/g, (declaration, name) => (used.has(name) ? declaration : ''))
       .replace(/;}/g, '}');
     return `<style${attrs}>${pruned}</style>`;
   });
@@ -143,10 +164,8 @@ async function page(route, body) {
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   html = html.replace(root, () => `<div id="root" data-prerendered-path="${route}">${body}</div>`);
   html = withoutUnusedProperties(await beasties.process(html)).replace(' data-beasties-container', '');
-  const deferred = [...templateCss, ...pageCss]
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`)
-    .join('');
-  return html.replace('</body>', `${deferred}</body>`);
+  const deferred = `<meta name="arrive:deferred-styles" content="${[...templateCss, ...pageCss].join(' ')}">`;
+  return html.replace('</head>', `${deferred}</head>`);
 }
 
 // 4. Render every marketing page.

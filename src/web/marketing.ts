@@ -1,42 +1,45 @@
-// The script of the prerendered public pages (scripts/prerender.mjs puts it there instead of the
-// app's main.tsx). React does not run on these pages: the enhancers give the server-rendered
-// markup its behaviour, so a phone on a slow network downloads a few kilobytes, not the app.
-import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
-import { enhance } from './features/marketing/enhance/enhancer';
-import { captureInstallPrompt } from './features/marketing/install/install-prompt';
-import { registerServiceWorker } from './lib/pwa';
+// The start-up script of the prerendered public pages. scripts/prerender.mjs inlines it into each
+// page (so it must import nothing): the page paints from its HTML, and only then is the pages'
+// behaviour (marketing-page.ts, a build entry of its own) fetched with its chunks, so on a slow
+// network nothing competes with the first paint.
 
-// The browser's install offer can come early: keep it for the 'Download the app' button.
-captureInstallPrompt();
-
-/** The header drawn for a visitor turns into the signed-in one if this device is signed in. */
-function showSignedInNavigation() {
-  const auth = lastKnownAuth();
-  if (!auth?.isLogin) return;
-  const staff = Boolean(auth.client.staff?.isCurrentStaff);
-  for (const element of document.querySelectorAll<HTMLElement>('header [data-nav]')) {
-    const audience = element.dataset.nav;
-    element.hidden = audience === 'visitor' || (audience === 'staff' && !staff);
+/** Adds the behaviour script and its chunks (listed by scripts/prerender.mjs), all fetched at once. */
+const load = () => {
+  const [script, ...chunks] = (
+    document.querySelector<HTMLMetaElement>('meta[name="arrive:page-script"]')?.content ?? ''
+  ).split(' ');
+  if (!script) return;
+  for (const href of chunks) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
   }
-  document.addEventListener('click', async (event) => {
-    if (!(event.target as Element).closest('[data-logout]')) return;
-    const { logout } = await import('./features/auth/api/end-session');
-    await logout();
-    forgetAuth();
-    window.location.assign('/');
-  });
-}
+  const element = document.createElement('script');
+  element.type = 'module';
+  element.src = script;
+  document.head.append(element);
+};
 
-/** The page's whole stylesheets (its HTML inlines only the rules it paints with): applied now. */
-function applyDeferredStyles() {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')) link.media = 'all';
+let loaded = false;
+const loadOnce = () => {
+  if (loaded) return;
+  loaded = true;
+  load();
+};
+// Once the browser reports the first contentful paint. A hidden tab does not paint, and a browser
+// without paint timing gets it after two animation frames; at worst after a second.
+if (document.visibilityState === 'hidden') loadOnce();
+else {
+  setTimeout(loadOnce, 1000);
+  const paints = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];
+  if (paints.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(loadOnce, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(loadOnce, 0)));
+  }
 }
-
-applyDeferredStyles();
-showSignedInNavigation();
-void enhance(document.body).then(() => {
-  // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
-  document.documentElement.setAttribute('data-app-ready', '');
-  performance.mark('arrive:interactive');
-});
-registerServiceWorker();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { launchProfileContext, waitForServiceWorker } from './support';
+import { launchProfileContext, signUpByApi, waitForServiceWorker } from './support';
 
 const serviceCards = [
   { title: 'Ride', path: '/ride', heading: 'Rides with Arrive' },
@@ -49,10 +49,14 @@ const marketingPages = [
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
-/** Opens a page and waits until React has hydrated it (the prerendered HTML shows earlier). */
+/** Waits until the page's behaviour is attached (the prerendered HTML shows earlier). */
+async function ready(page: Page) {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await ready(page);
 }
 
 async function openHome(page: Page) {
@@ -80,10 +84,14 @@ test('the service worker precaches every prerendered page and the shell, not its
   expect(sw).not.toContain('"url":"sw.js"');
 });
 
-test('the prerendered pages hydrate without a mismatch', async ({ page }) => {
+test('the prerendered pages load no React and run their script without an error', async ({ page }) => {
   const problems: string[] = [];
+  const scripts: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   page.on('pageerror', (error) => problems.push(error.message));
   for (const path of ['/', '/about', '/rider', '/rider/auth', '/driver/signup', '/driver/info', '/grocery-partner']) {
@@ -91,6 +99,70 @@ test('the prerendered pages hydrate without a mismatch', async ({ page }) => {
     await expect(h1(page)).toBeVisible();
   }
   expect(problems).toEqual([]);
+  // The app's own chunks (React, the router, Mantine) are never fetched by a public page.
+  expect(scripts.filter((file) => /\/(index|entry-client|react|router)[-.]/.test(file))).toEqual([]);
+  expect(scripts.some((file) => file.includes('/marketing-page-'))).toBe(true);
+});
+
+/** What each element of the page looks like: its box and the properties that change how it paints. */
+function paintedStyles(page: Page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll('*')].map((element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      const props = ['display', 'position', 'font-size', 'font-weight', 'line-height', 'color', 'background-color'];
+      return [
+        element.tagName,
+        element.className.toString(),
+        ...props.map((prop) => style.getPropertyValue(prop)),
+        ...[box.x, box.y, box.width, box.height].map(Math.round),
+      ].join(' ');
+    }),
+  );
+}
+
+test('each public page paints from its pruned inline styles exactly as with its whole stylesheets', async ({
+  page,
+}) => {
+  for (const path of marketingPages) {
+    await open(page, path);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    const inlineOnly = await paintedStyles(page);
+    // Any interaction links the whole stylesheets (marketing-page.ts).
+    await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+    await expect(page.locator('link[rel="stylesheet"]')).not.toHaveCount(0);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+    );
+    expect(await paintedStyles(page), path).toEqual(inlineOnly);
+  }
+});
+
+/** The text and controls of the page's main content, as they paint (no boxes: wrappers may differ). */
+function paintedContent(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main :is(h1, h2, h3, p, a, button, li, label, input)')].map((element) => {
+      const style = getComputedStyle(element);
+      const props = ['display', 'font-size', 'font-weight', 'line-height', 'color', 'background-color', 'padding'];
+      return [element.tagName, ...props.map((prop) => style.getPropertyValue(prop))].join(' ');
+    }),
+  );
+}
+
+test('a prerendered page paints like the same page drawn by the app with all its styles', async ({ page }) => {
+  for (const path of ['/', '/rider', '/driver/info', '/restaurant-partner', '/driver/signup']) {
+    await open(page, path);
+    const prerendered = await paintedContent(page);
+    const heading = await h1(page).innerText();
+    await page.goto('/login');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(h1(page)).toHaveText(heading);
+    expect(await paintedContent(page), path).toEqual(prerendered);
+  }
 });
 
 test('every service card leads to a page about that service', async ({ page }) => {
@@ -189,6 +261,7 @@ test('a driver applies: the sign-up screen checks its fields, then stores the ap
   await open(page, '/driver/info');
   await page.getByRole('link', { name: 'Sign up to drive' }).click();
   await expect(page).toHaveURL(/\/driver\/signup$/);
+  await ready(page);
   const signUp = page.getByRole('button', { name: 'Sign Up' });
   await signUp.click();
   await expect(page.getByRole('alert')).toHaveText('Please fill all required fields');
@@ -239,7 +312,7 @@ test('after one visit, every marketing page loads with the network off', async (
       await page.goto(path);
       await expect(h1(page)).toBeVisible();
     }
-    // Offline, the page still hydrates from the precache: React answers the carousel's dots.
+    // Offline, the page's script still comes from the precache: the carousel's dots answer.
     await open(page, '/');
     const carousel = page.getByRole('region', { name: 'Sell more groceries' });
     await carousel.getByRole('button', { name: 'Show slide 3: Specialty Food Stores' }).click();
@@ -247,4 +320,56 @@ test('after one visit, every marketing page loads with the network off', async (
   } finally {
     await close();
   }
+});
+
+test('a public page shows the signed-in menu of this device, and Logout there signs out', async ({ page }) => {
+  await signUpByApi(page, '0815');
+  // A screen of the app checks the session and remembers it on this device.
+  await page.goto('/profile');
+  await expect(page.getByLabel('Mobile number')).toBeVisible();
+
+  await open(page, '/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  for (const item of ['Wallet', 'Order history', 'Pickup', 'Profile', 'Setting', 'Logout']) {
+    await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+  }
+  await expect(page.getByRole('menuitem', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toHaveCount(0);
+  // The keyboard moves through the items; Escape closes the menu and gives the focus back.
+  await expect(page.getByRole('menuitem', { name: 'Wallet' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Order history' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await ready(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible();
+  expect((await page.request.get('/api/auth/cookie_auth', { headers: { 'x-platform': 'web' } })).status()).toBe(401);
+});
+
+test('the app draws a public page itself with the same behaviour (no reload)', async ({ page }) => {
+  await page.goto('/login');
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await page.evaluate(() => {
+    (window as Window & { sameDocument?: boolean }).sameDocument = true;
+  });
+  await page.getByRole('link', { name: 'Arrive home' }).click();
+  await expect(h1(page)).toHaveText('Ride smarter, arrive faster');
+  expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+  const carousel = page.getByRole('region', { name: 'Grow your food business' });
+  await carousel.getByRole('button', { name: /^Show slide 3/ }).click();
+  await expect(carousel.getByRole('group', { name: /of 4/ })).toHaveAccessibleName(/^3 of 4/);
+  await page.getByRole('button', { name: 'Scroll services right' }).click();
+  await expect(page.getByRole('button', { name: 'Scroll services left' })).toBeEnabled();
+  await page.getByRole('link', { name: 'Become a Food Partner' }).click();
+  const form = page.getByRole('form', { name: 'Join as a food partner' });
+  await form.getByRole('button', { name: 'Join as a partner' }).click();
+  await expect(form.getByRole('textbox', { name: 'Your name' })).toBeFocused();
 });

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,8 +12,26 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Paystack's webhook cannot send x-platform; it is trusted by its signature alone. */
 const PLATFORM_EXEMPT = new Set(['/api/payment/webhook']);
 
+/**
+ * The hashes of the build's inline scripts ('sha256-…'): scripts/prerender.mjs writes csp.json
+ * beside the prerendered pages, whose few-hundred-byte start-up script is inline so that nothing
+ * but the HTML is fetched before the first paint.
+ */
+export function builtScriptHashes(staticDir: string): string[] {
+  const file = path.resolve(staticDir, 'csp.json');
+  if (!existsSync(file)) return [];
+  const { scriptHashes } = JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: unknown };
+  if (
+    !Array.isArray(scriptHashes) ||
+    !scriptHashes.every((h) => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h))
+  ) {
+    throw new Error(`${file} does not list script hashes as 'sha256-…'`);
+  }
+  return scriptHashes;
+}
+
 /** The security headers (a CSP that admits Paystack's origins, no framing, HSTS in production). */
-export function securityHeaderOptions(production: boolean) {
+export function securityHeaderOptions(production: boolean, scriptHashes: string[] = []) {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,7 +41,7 @@ export function securityHeaderOptions(production: boolean) {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", ...PAYSTACK_ORIGINS],
+        scriptSrc: ["'self'", ...scriptHashes, ...PAYSTACK_ORIGINS],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
@@ -50,7 +70,7 @@ export function securityHeadersMiddleware(production: boolean) {
 /** Security headers, and the x-platform header that a cross-site form cannot send. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const production = app.config.production;
-  await app.register(helmet, securityHeaderOptions(production));
+  await app.register(helmet, securityHeaderOptions(production, builtScriptHashes(app.config.STATIC_DIR)));
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;

@@ -24,20 +24,31 @@ const enhancers: Record<string, () => Enhancer | Promise<Enhancer>> = {
   'signup-form': () => import('./signup-form').then((m) => m.enhanceSignupForm),
 };
 
-/** Enhances every marked element in `scope` (and `scope` itself); resolves to one cleanup for all. */
+/** Lets the browser paint and answer input between two enhancers (one short task each). */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Enhances every marked element in `scope` (and `scope` itself), in document order, one task each
+ * so that a slow phone never meets one long task; resolves to one cleanup for all.
+ */
 export async function enhance(scope: HTMLElement): Promise<() => void> {
   const elements = [
     ...(scope.matches(`[${ENHANCE_ATTR}]`) ? [scope] : []),
     ...scope.querySelectorAll<HTMLElement>(`[${ENHANCE_ATTR}]`),
   ];
-  const cleanups = await Promise.all(
-    elements.map(async (element) => {
+  const loaded = await Promise.all(
+    elements.map((element) => {
       const name = element.getAttribute(ENHANCE_ATTR) ?? '';
       const load = enhancers[name];
       if (!load) throw new Error(`No enhancer is called "${name}"`);
-      return (await load())(element);
+      return load();
     }),
   );
+  const cleanups: (() => void)[] = [];
+  for (const [i, element] of elements.entries()) {
+    cleanups.push(loaded[i]?.(element) ?? (() => {}));
+    await yieldToBrowser();
+  }
   return () => {
     for (const cleanup of cleanups) cleanup();
   };

@@ -1,0 +1,85 @@
+// The behaviour of the prerendered public pages, loaded by marketing.ts once the page has painted.
+// React does not run on these pages: the enhancers give the server-rendered markup its behaviour,
+// so a phone on a slow network downloads a few kilobytes, not the app.
+import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
+import { enhance } from './features/marketing/enhance/enhancer';
+import { captureInstallPrompt } from './features/marketing/install/install-prompt';
+import { registerServiceWorker } from './lib/pwa';
+
+/** How long a page nobody touches waits before applying its whole stylesheets. */
+const DEFERRED_STYLES_IDLE_MS = 8000;
+
+// The browser's install offer comes once the manifest below is linked: keep it for the button.
+captureInstallPrompt();
+
+/**
+ * The web app manifest, linked now rather than in the HTML: the browser fetches it (and its icons)
+ * as soon as it sees the link, which would compete with the first paint on a slow network.
+ */
+function linkManifest() {
+  const href = document.querySelector<HTMLMetaElement>('meta[name="arrive:manifest"]')?.content;
+  if (!href || document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = href;
+  document.head.append(link);
+}
+
+/** The header drawn for a visitor turns into the signed-in one if this device is signed in. */
+function showSignedInNavigation() {
+  const auth = lastKnownAuth();
+  if (!auth?.isLogin) return;
+  const staff = Boolean(auth.client.staff?.isCurrentStaff);
+  for (const element of document.querySelectorAll<HTMLElement>('header [data-nav]')) {
+    const audience = element.dataset.nav;
+    element.hidden = audience === 'visitor' || (audience === 'staff' && !staff);
+  }
+  document.addEventListener('click', async (event) => {
+    if (!(event.target as Element).closest('[data-logout]')) return;
+    const { logout } = await import('./features/auth/api/end-session');
+    await logout();
+    forgetAuth();
+    window.location.assign('/');
+  });
+}
+
+/**
+ * The page's whole stylesheets: its HTML inlines only the rules it paints with and those of the
+ * enhancers' states (scripts/prerender.mjs lists the files). Applying a stylesheet re-styles the
+ * whole page, a long task on a slow phone, so it waits for the visitor's first interaction or a
+ * long idle moment instead of competing with the page's start.
+ */
+function loadDeferredStylesLater() {
+  const events = ['pointerdown', 'keydown', 'focusin', 'scroll'] as const;
+  let timer: number | undefined;
+  const load = () => {
+    for (const event of events) window.removeEventListener(event, load, true);
+    window.clearTimeout(timer);
+    loadDeferredStyles();
+  };
+  for (const event of events) window.addEventListener(event, load, { capture: true, passive: true });
+  timer = window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load);
+    else load();
+  }, DEFERRED_STYLES_IDLE_MS);
+}
+
+function loadDeferredStyles() {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="arrive:deferred-styles"]')?.content ?? '';
+  for (const href of list.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+loadDeferredStylesLater();
+linkManifest();
+showSignedInNavigation();
+void enhance(document.body).then(() => {
+  // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
+  document.documentElement.setAttribute('data-app-ready', '');
+  performance.mark('arrive:interactive');
+  registerServiceWorker();
+});
