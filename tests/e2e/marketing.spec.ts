@@ -153,7 +153,7 @@ test('a prerendered page paints like the same page drawn by the app with all its
   for (const path of ['/', '/rider', '/driver/info', '/restaurant-partner', '/driver/signup']) {
     await open(page, path);
     const prerendered = await paintedContent(page);
-    const heading = await h1(page).innerText();
+    const heading = (await h1(page).textContent()) ?? '';
     await page.goto('/login');
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.evaluate((to) => {
