@@ -22,8 +22,12 @@ function fakeBuild(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Arrive"}');
+  writeFileSync(path.join(dir, 'csp.json'), JSON.stringify({ scriptHashes: [INLINE_SCRIPT_HASH] }));
   return dir;
 }
+
+/** The hash the build lists for the public pages' inline start-up script (scripts/prerender.mjs). */
+const INLINE_SCRIPT_HASH = "'sha256-RwsaRCDcVU7rbQlSMQ4/+wyDo4eWBkuehlWJyBuZMMc='";
 
 beforeAll(async () => {
   staticDir = fakeBuild();
@@ -54,6 +58,26 @@ function expectSecurityHeaders(res: LightMyRequestResponse, where: string) {
 const pages = ['/', '/about', '/orders/some/deep/link', '/assets/index-abc123.js', '/manifest.webmanifest'];
 
 describe('security headers', () => {
+  it("admit the build's inline script by its hash alone, never any inline script", async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).toContain(INLINE_SCRIPT_HASH);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
+  it('refuse to start on a csp.json that lists anything but sha256 hashes', async () => {
+    const dir = fakeBuild();
+    try {
+      writeFileSync(path.join(dir, 'csp.json'), JSON.stringify({ scriptHashes: ["'unsafe-inline'"] }));
+      await expect(buildTestApp({ STATIC_DIR: dir })).rejects.toThrow(/sha256/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('are on every page, asset and the SPA fallback, without HSTS outside production', async () => {
     for (const url of pages) {
       const res = await app.inject({ method: 'GET', url });
