@@ -23,7 +23,9 @@ export function registerNavigation() {
         // offline and not cached: fall through to the precached pages
       }
       const path = options.url.pathname.replace(/\/+$/, '');
-      return (await matchPrecache(`${path}/index.html`)) ?? (await matchPrecache('/index.html')) ?? Response.error();
+      // The prerendered pages (the home is /index.html) run no app: every other page gets the shell.
+      const prerendered = await matchPrecache(path === '' ? '/index.html' : `${path}/index.html`);
+      return prerendered ?? (await matchPrecache('/shell.html')) ?? Response.error();
     },
   );
 }
