@@ -173,11 +173,14 @@ async function slowNetworkHome(url) {
   return timing;
 }
 
+/** Lighthouse's own advice for a noisy machine: several runs per page, reporting the median one. */
+const LIGHTHOUSE_RUNS = 5;
+
 async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
   const results = [];
   try {
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of LIGHTHOUSE_PAGES.flatMap((p) => Array(LIGHTHOUSE_RUNS).fill(p))) {
       const result = await lighthouse(`${url}${page}`, {
         port: chrome.port,
         onlyCategories: ['performance'],
@@ -197,7 +200,11 @@ async function runLighthouse(url) {
   } finally {
     chrome.kill();
   }
-  return results;
+  // The median run of each page, ranked by score, then by total blocking time.
+  return LIGHTHOUSE_PAGES.map((page) => {
+    const runs = results.filter((r) => r.page === page).sort((a, b) => b.score - a.score || a.tbt - b.tbt);
+    return { ...runs[Math.floor(runs.length / 2)], runs: runs.length };
+  });
 }
 
 async function runAxe(url) {
@@ -271,7 +278,7 @@ try {
   );
 
   console.log(
-    'Lighthouse (mobile, simulated slow 4G, 4× CPU slowdown; targets: 100, LCP ≤ 1000 ms, TBT ≤ 50 ms, CLS ≤ 0.01)',
+    `Lighthouse (mobile, simulated slow 4G, 4× CPU slowdown; median of ${LIGHTHOUSE_RUNS} runs; targets: 100, LCP ≤ 1000 ms, TBT ≤ 50 ms, CLS ≤ 0.01)`,
   );
   for (const r of await runLighthouse(server.url)) {
     const met = r.score === 100 && r.lcp <= 1000 && r.tbt <= 50 && r.cls !== undefined && r.cls <= 0.01;

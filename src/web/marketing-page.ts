@@ -4,7 +4,6 @@
 import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
 import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
-import { registerServiceWorker } from './lib/pwa';
 
 /** How long a page nobody touches waits before applying its whole stylesheets. */
 const DEFERRED_STYLES_IDLE_MS = 8000;
@@ -74,6 +73,22 @@ function loadDeferredStyles() {
   }
 }
 
+/**
+ * The service worker precaches the whole app (a few megabytes) as it installs: registered once the
+ * page has loaded and the browser is idle, so that download never competes with the page's start.
+ */
+function registerServiceWorkerWhenIdle() {
+  const register = () => {
+    void import('./lib/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
+  };
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 3000 });
+    else setTimeout(register, 1000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
 loadDeferredStylesLater();
 linkManifest();
 showSignedInNavigation();
@@ -81,5 +96,5 @@ void enhance(document.body).then(() => {
   // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
   document.documentElement.setAttribute('data-app-ready', '');
   performance.mark('arrive:interactive');
-  registerServiceWorker();
+  registerServiceWorkerWhenIdle();
 });
