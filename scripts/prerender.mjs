@@ -1,7 +1,7 @@
 // Prerenders the marketing pages after `vite build`: a Vite SSR build of src/web/entry-server.tsx
 // renders each page with react-dom/server and a static router into dist/<route>/index.html (the
-// home into dist/index.html), with its route's code preloaded and its styles linked, so the
-// headline paints before any JavaScript runs. Then the service worker's precache manifest is
+// home into dist/index.html), with its styles inlined and its start-up script, so the headline
+// paints before any JavaScript runs. Then the service worker's precache manifest is
 // rebuilt, because vite-plugin-pwa injected it before these pages existed.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,8 +92,9 @@ const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
 
 // The styles a page needs to paint are inlined, pruned to the rules its HTML uses: on a slow network
 // each render-blocking request costs a round trip, and a page that fits the first TCP window paints
-// a round trip sooner. The whole files follow after the paint (listed in a <meta>, linked by
-// marketing-page.ts), for the states the enhancers add (an open menu, a dialog, a field's error).
+// a round trip sooner. The rules of the states the enhancers switch on are kept too; the whole files
+// are a safety net for anything else, listed in a <meta> and linked by marketing-page.ts at the
+// visitor's first interaction or after a long idle moment.
 const inlineCss = new Map();
 const styleOf = (href) => {
   if (!inlineCss.has(href)) {
@@ -127,8 +128,13 @@ const beasties = new Beasties({
   // Its minifier mangles custom properties (drops the ';' after `calc(…)`); the files are minified already.
   compress: false,
   logLevel: 'warn',
-  // Beasties does not match selectors on <html> itself: keep the light scheme's variables.
-  allowRules: [/data-mantine-color-scheme=['"]?light/],
+  allowRules: [
+    // Beasties does not match selectors on <html> itself: keep the light scheme's variables.
+    /data-mantine-color-scheme=['"]?light/,
+    // The states the enhancers switch on (an open menu, a hidden bar, a field's error, a busy
+    // button, an open dialog), styled from the start.
+    /\[(aria-expanded|aria-invalid|aria-busy|data-hidden|data-error|data-disabled|data-loading|open)\b/,
+  ],
 });
 /**
  * Drops the inline custom properties nothing on the page reads (Mantine declares ~300 on :root; a

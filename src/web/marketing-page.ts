@@ -51,7 +51,10 @@ function showSignedInNavigation() {
 function loadDeferredStylesLater() {
   const events = ['pointerdown', 'keydown', 'focusin', 'scroll'] as const;
   let timer: number | undefined;
+  let loaded = false;
   const load = () => {
+    if (loaded) return;
+    loaded = true;
     for (const event of events) window.removeEventListener(event, load, true);
     window.clearTimeout(timer);
     loadDeferredStyles();

@@ -178,6 +178,8 @@ test('the sign-in screens have no axe violations', async ({ page }) => {
   }
   await page.getByLabel('Mobile number').fill('08010000003');
   await page.getByRole('link', { name: 'Log in' }).click();
+  // The login screen's code loads on demand: the sign-up screen stays until it has arrived.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
   await enterNumber(page, '08010000003');
   await expect(page).toHaveURL(/\/auth\/verification\/mobile$/);
   await expect(page.getByText('Resend code in')).toBeVisible();
