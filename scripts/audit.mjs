@@ -4,9 +4,10 @@
 //   - Lighthouse mobile performance, LCP, TBT and CLS on /, /driver/info and /rider;
 //   - axe violations on every marketing page;
 //   - installability (Chrome DevTools Protocol Page.getInstallabilityErrors, persistent profile).
-// It starts the built server on a random port with a fresh PGlite dir, or audits AUDIT_URL.
+// It starts the built server on a random port with a fresh PGlite dir, or audits AUDIT_URL; the
+// pages it checks are the prerendered ones of the local build (dist/).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,26 +29,6 @@ const FLAGS = [
 const DIST = path.resolve('dist');
 const CRITICAL_BUDGET_KB = 100;
 const LIGHTHOUSE_PAGES = ['/', '/driver/info', '/rider'];
-const MARKETING_PAGES = [
-  '/',
-  '/about',
-  '/rider',
-  '/rider/auth',
-  '/driver/signup',
-  '/driver/info',
-  '/ride',
-  '/home-delivery',
-  '/food-delivery',
-  '/grocery-delivery',
-  '/business',
-  '/restaurant',
-  '/driver',
-  '/restaurant-partner',
-  '/grocery-partner',
-  '/business-solutions',
-  '/service-1',
-  '/service-2',
-];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
@@ -207,11 +188,22 @@ async function runLighthouse(url) {
   });
 }
 
+/** Every prerendered page of the build: dist/index.html is '/', dist/about/index.html '/about'. */
+function prerenderedPages(dir = DIST, route = '') {
+  const pages = existsSync(path.join(dir, 'index.html')) ? [route || '/'] : [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'assets') {
+      pages.push(...prerenderedPages(path.join(dir, entry.name), `${route}/${entry.name}`));
+    }
+  }
+  return pages;
+}
+
 async function runAxe(url) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const page = await (await browser.newContext()).newPage();
   const results = [];
-  for (const route of MARKETING_PAGES) {
+  for (const route of prerenderedPages()) {
     await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
     const { violations } = await new AxeBuilder({ page }).analyze();
     results.push({ route, violations: violations.map((v) => `${v.id} ×${v.nodes.length}`) });

@@ -4,30 +4,24 @@ import driverSvg from '../../../../../public/images/service-driver.svg?raw';
 import { dailyEarnings, driverBenefits, driverFaq, driverRequirements, driverSteps } from '../content/driver-info';
 import { staticPageMeta } from '../content/static-page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { HeroArt } from './hero-art';
+
 import classes from './marketing.module.css';
+import { PageHero } from './page-hero';
 
 /** /driver/info: how it works, benefits, requirements, FAQ and sign-up buttons (SPEC §2, §9). */
 export function DriverInfoPage() {
   useDocumentTitle(staticPageMeta['/driver/info'].title);
   return (
     <>
-      <div className={classes.hero}>
-        <Container size="lg" className={classes.heroGrid}>
-          <div>
-            <Title order={1} className={classes.heroTitle}>
-              Drive with Arrive
-            </Title>
-            <p className={classes.lead}>
-              Earn {dailyEarnings} a day on the hours you choose, paid every week by Tuesday.
-            </p>
-            <Button component={Link} to="/driver/signup" size="lg">
-              Sign up to drive
-            </Button>
-          </div>
-          <HeroArt svg={driverSvg} label="An Arrive driver at the wheel" />
-        </Container>
-      </div>
+      <PageHero
+        title="Drive with Arrive"
+        lead={`Earn ${dailyEarnings} a day on the hours you choose, paid every week by Tuesday.`}
+        art={{ svg: driverSvg, label: 'An Arrive driver at the wheel' }}
+      >
+        <Button component={Link} to="/driver/signup" size="lg">
+          Sign up to drive
+        </Button>
+      </PageHero>
 
       <Container size="lg" className={classes.section}>
         <Title order={2} mb="md">

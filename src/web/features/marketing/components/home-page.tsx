@@ -5,8 +5,9 @@ import { promoBlocks } from '../content/promos';
 import { staticPageMeta } from '../content/static-page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { DownloadAppButton } from './download-app-button';
-import { HeroArt } from './hero-art';
+
 import classes from './marketing.module.css';
+import { PageHero } from './page-hero';
 import { PromoCarousel } from './promo-carousel';
 import { ServiceScroller } from './service-scroller';
 
@@ -15,28 +16,22 @@ export function HomePage() {
   useDocumentTitle(staticPageMeta['/'].title);
   return (
     <>
-      <div className={classes.hero}>
-        <Container size="lg" className={classes.heroGrid}>
-          <div>
-            <h1 className={classes.heroTitle}>Ride smarter, arrive faster</h1>
-            <p className={classes.lead}>
-              Rides, deliveries and cooking gas across your city, in one app that works on any phone, even on a weak
-              connection.
-            </p>
-            <DownloadAppButton />
-            <p>
-              <Anchor component={Link} to="/rider" fw={600}>
-                Ride with Arrive
-              </Anchor>
-              {' · '}
-              <Anchor component={Link} to="/driver/info" fw={600}>
-                Drive with Arrive
-              </Anchor>
-            </p>
-          </div>
-          <HeroArt svg={heroSvg} label="An Arrive car and delivery rider on a city street" />
-        </Container>
-      </div>
+      <PageHero
+        title="Ride smarter, arrive faster"
+        lead="Rides, deliveries and cooking gas across your city, in one app that works on any phone, even on a weak connection."
+        art={{ svg: heroSvg, label: 'An Arrive car and delivery rider on a city street' }}
+      >
+        <DownloadAppButton />
+        <p>
+          <Anchor component={Link} to="/rider" fw={600}>
+            Ride with Arrive
+          </Anchor>
+          {' · '}
+          <Anchor component={Link} to="/driver/info" fw={600}>
+            Drive with Arrive
+          </Anchor>
+        </p>
+      </PageHero>
       <Container size="lg" className={classes.section}>
         <ServiceScroller />
       </Container>

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import rideSvg from '../../../../../public/images/service-ride.svg?raw';
 import { staticPageMeta } from '../content/static-page-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { HeroArt } from './hero-art';
+
 import classes from './marketing.module.css';
+import { PageHero } from './page-hero';
 
 const reasons = [
   { title: 'Upfront fares', text: 'See the price before you book. No haggling at the roadside.' },
@@ -18,22 +19,15 @@ export function RiderPage() {
   useDocumentTitle(staticPageMeta['/rider'].title);
   return (
     <>
-      <div className={classes.hero}>
-        <Container size="lg" className={classes.heroGrid}>
-          <div>
-            <Title order={1} className={classes.heroTitle}>
-              Ride with Arrive
-            </Title>
-            <p className={classes.lead}>
-              Safe, affordable rides at the tap of a button: a car or a motorbike at your door in minutes.
-            </p>
-            <Button component={Link} to="/rider/auth" size="lg">
-              Sign Up to Ride
-            </Button>
-          </div>
-          <HeroArt svg={rideSvg} label="A rider stepping into an Arrive car" />
-        </Container>
-      </div>
+      <PageHero
+        title="Ride with Arrive"
+        lead="Safe, affordable rides at the tap of a button: a car or a motorbike at your door in minutes."
+        art={{ svg: rideSvg, label: 'A rider stepping into an Arrive car' }}
+      >
+        <Button component={Link} to="/rider/auth" size="lg">
+          Sign Up to Ride
+        </Button>
+      </PageHero>
       <Container size="lg" className={classes.section}>
         <Title order={2} mb="md">
           Why ride with Arrive
