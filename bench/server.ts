@@ -60,6 +60,8 @@ async function main() {
     ...process.env,
     NODE_ENV: 'production',
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-session-secret-0123456789abcdef0123456789',
+    // Production code paths, on the sandbox so no real money moves.
+    ALLOW_SANDBOX_IN_PRODUCTION: 'true',
     SEED_DEMO: 'true',
     PAYMENT_MODE: 'sandbox',
     SMS_PROVIDER: 'console',

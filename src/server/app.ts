@@ -26,6 +26,7 @@ import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
+import { sandboxGuardPlugin } from './plugins/sandbox-guard';
 import { securityHeadersMiddleware, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(sessionPlugin);
+  await app.register(sandboxGuardPlugin);
   await app.register(idempotencyPlugin);
   await app.register(realtimePlugin);
 
@@ -104,8 +106,22 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await app.register(routes, { prefix: `/api/${group}` });
   }
   if (config.sandbox) {
-    await app.register(devRoutes, { prefix: '/api/dev' });
-    await app.register(paystackEmulator, { prefix: '/sandbox' });
+    // Never in production, unless a staging site opted in (config.ts refuses the rest).
+    if (config.production) {
+      app.log.warn(
+        'ALLOW_SANDBOX_IN_PRODUCTION: this production server runs the Paystack emulator and sandbox routes; no real money moves. Never use it for real clients.',
+      );
+    }
+    await app.register(async (sandbox) => {
+      sandbox.addHook('onRequest', async (request) => {
+        const route = request.routeOptions.url ?? '';
+        if (route.startsWith('/api/dev/') || route.startsWith('/sandbox/paystack-control/')) {
+          await app.requireSandboxOperator(request);
+        }
+      });
+      await sandbox.register(devRoutes, { prefix: '/api/dev' });
+      await sandbox.register(paystackEmulator, { prefix: '/sandbox' });
+    });
   }
   await app.register(webAppPlugin);
 

@@ -22,16 +22,24 @@ const envSchema = z
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
-    PAYMENT_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+    /** Default: sandbox outside production, live in production. */
+    PAYMENT_MODE: z.enum(['sandbox', 'live']).optional(),
     PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
     PAYSTACK_PUBLIC_KEY: z.string().min(1).optional(),
     PAYSTACK_BASE_URL: z.url().optional(),
-    SMS_PROVIDER: z.enum(['console', 'termii']).default('console'),
+    /** Default: console outside production, termii in production. */
+    SMS_PROVIDER: z.enum(['console', 'termii']).optional(),
     TERMII_API_KEY: z.string().min(1).optional(),
     TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
     TERMII_SENDER_ID: z.string().min(1).default('Arrive'),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
     SEED_DEMO: bool.optional(),
+    /**
+     * A staging site may run the sandbox (Paystack emulator, console SMS, demo data) with
+     * NODE_ENV=production. Off by default; logged loudly at start; the sandbox's control routes
+     * then answer only a staff member with CEO access.
+     */
+    ALLOW_SANDBOX_IN_PRODUCTION: bool.default(false),
     STATIC_DIR: z.string().min(1).default('dist'),
     /**
      * Which proxies to believe about the client's address (X-Forwarded-For): 'false' (none,
@@ -51,28 +59,67 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
+    const production = env.NODE_ENV === 'production';
+    const paymentMode = env.PAYMENT_MODE ?? (production ? 'live' : 'sandbox');
+    const smsProvider = env.SMS_PROVIDER ?? (production ? 'termii' : 'console');
+    if (paymentMode === 'live' && (!env.PAYSTACK_SECRET_KEY || !env.PAYSTACK_PUBLIC_KEY)) {
+      const missing = ['PAYSTACK_SECRET_KEY', 'PAYSTACK_PUBLIC_KEY'].filter((k) => !env[k as keyof typeof env]);
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0] ?? 'PAYSTACK_SECRET_KEY'],
+        message: `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required for live payments (PAYMENT_MODE=live${production && !env.PAYMENT_MODE ? ', the default in production' : ''})`,
+      });
+    }
+    if (smsProvider === 'termii' && !env.TERMII_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TERMII_API_KEY'],
+        message: `is required for real SMS (SMS_PROVIDER=termii${production && !env.SMS_PROVIDER ? ', the default in production' : ''})`,
+      });
+    }
+    if (!production) return;
     if (env.SESSION_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
     }
-    if (env.PAYMENT_MODE === 'live' && (!env.PAYSTACK_SECRET_KEY || !env.PAYSTACK_PUBLIC_KEY)) {
+    if (env.ALLOW_SANDBOX_IN_PRODUCTION) return;
+    const staging = 'or set ALLOW_SANDBOX_IN_PRODUCTION=true for a staging site';
+    if (paymentMode === 'sandbox') {
       ctx.addIssue({
         code: 'custom',
-        path: ['PAYSTACK_SECRET_KEY'],
-        message: 'PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY are required when PAYMENT_MODE=live',
+        path: ['PAYMENT_MODE'],
+        message: `sandbox payments are not allowed in production: set PAYMENT_MODE=live with the Paystack keys, ${staging}`,
       });
     }
-    if (env.SMS_PROVIDER === 'termii' && !env.TERMII_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['TERMII_API_KEY'], message: 'is required when SMS_PROVIDER=termii' });
+    if (smsProvider === 'console') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: `console SMS is not allowed in production: set SMS_PROVIDER=termii with TERMII_API_KEY, ${staging}`,
+      });
+    }
+    if (env.SEED_DEMO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: `demo data is not allowed in production: unset SEED_DEMO, ${staging}`,
+      });
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'PAYMENT_MODE' | 'SMS_PROVIDER'> & {
+  PAYMENT_MODE: 'sandbox' | 'live';
+  SMS_PROVIDER: 'console' | 'termii';
   publicUrl: string;
   production: boolean;
+  /** The Paystack emulator, the simulated transfer and the dev outbox exist (never in production unless opted in). */
   sandbox: boolean;
+  /**
+   * Production with ALLOW_SANDBOX_IN_PRODUCTION: a staging site. The sandbox's control routes
+   * (dev outbox, emulator controls, simulated transfers) then answer only a staff CEO.
+   */
+  sandboxRestricted: boolean;
   seedDemo: boolean;
   /** Where the server's one Paystack client sends requests: the real API or the built-in emulator. */
   paystackBaseUrl: string;
@@ -96,13 +143,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
-  const sandbox = env.PAYMENT_MODE === 'sandbox';
+  const PAYMENT_MODE = env.PAYMENT_MODE ?? (production ? 'live' : 'sandbox');
+  const SMS_PROVIDER = env.SMS_PROVIDER ?? (production ? 'termii' : 'console');
+  const sandbox = PAYMENT_MODE === 'sandbox';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
+    PAYMENT_MODE,
+    SMS_PROVIDER,
     publicUrl,
     production,
     sandbox,
+    sandboxRestricted: production && env.ALLOW_SANDBOX_IN_PRODUCTION,
     seedDemo: env.SEED_DEMO ?? !production,
     paystackBaseUrl: env.PAYSTACK_BASE_URL ?? (sandbox ? `${publicUrl}/sandbox/paystack` : 'https://api.paystack.co'),
     paystackSecretKey: env.PAYSTACK_SECRET_KEY ?? 'sk_test_arrive_sandbox_secret',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTP_EXPIRY_MS } from '../../src/domain/constants';
+import { smsServiceFor } from '../../src/server/integrations/sms/sms-service';
 import { authSessions, otpCodes } from '../../src/server/modules/auth/tables';
 import { clients } from '../../src/server/modules/client/tables';
 import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
@@ -227,12 +228,23 @@ describe('sessions', () => {
   });
 
   it('set Secure cookies in production', async () => {
-    const prod = await buildTestApp({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), SEED_DEMO: 'false' });
+    // A staging site: production settings with the sandbox opted in, whose outbox only a CEO may
+    // read over HTTP, so the code is taken from the console provider's outbox itself.
+    const prod = await buildTestApp({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(40),
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      PAYMENT_MODE: 'sandbox',
+      SMS_PROVIDER: 'console',
+    });
     try {
       const b = browser(() => prod);
       const signup = await b.post('/api/auth/signup', { phoneNumber: '08043000002' });
       expect(signup.cookies.find((c) => c.name === 'arrive_pv')).toMatchObject({ secure: true, httpOnly: true });
-      const res = await b.post('/api/auth/opt_confirmation', { optCode: await latestCode('08043000002', prod) });
+      const sent = smsServiceFor(prod)
+        .outbox.list('08043000002')[0]
+        ?.body.match(/\b(\d{6})\b/)?.[1];
+      const res = await b.post('/api/auth/opt_confirmation', { optCode: sent });
       expect(res.statusCode).toBe(200);
       for (const name of ['arrive_at', 'arrive_rt']) {
         expect(res.cookies.find((c) => c.name === name)).toMatchObject({

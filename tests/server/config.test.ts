@@ -28,8 +28,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PAYMENT_MODE: 'live' })).toThrow(
       /PAYSTACK_SECRET_KEY/,
     );
-    const ok = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+      TERMII_API_KEY: 'termii-key',
+    });
     expect(ok.seedDemo).toBe(false);
     expect(ok.production).toBe(true);
+    expect(ok).toMatchObject({
+      PAYMENT_MODE: 'live',
+      SMS_PROVIDER: 'termii',
+      sandbox: false,
+      sandboxRestricted: false,
+    });
   });
 });

@@ -37,6 +37,9 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     SESSION_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
     PUBLIC_URL: 'https://arrive.example',
+    PAYSTACK_SECRET_KEY: 'sk_live_headers_test',
+    PAYSTACK_PUBLIC_KEY: 'pk_live_headers_test',
+    TERMII_API_KEY: 'termii-headers-test',
   });
 });
 afterAll(async () => {

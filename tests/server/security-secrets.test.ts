@@ -28,7 +28,8 @@ async function build(nodeEnv: 'test' | 'production') {
       SMS_PROVIDER: 'termii',
       TERMII_API_KEY,
       TERMII_BASE_URL: stub.url,
-      SEED_DEMO: 'true',
+      // Demo data is refused in production.
+      ...(nodeEnv === 'production' ? {} : { SEED_DEMO: 'true' }),
       PUBLIC_URL: nodeEnv === 'production' ? 'https://arrive.example' : 'http://localhost:8080',
     },
     logger: { level: 'debug', stream: { write: (line: string) => void logs.push(line) } },

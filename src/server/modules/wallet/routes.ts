@@ -142,7 +142,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/simulate_transfer',
       {
-        preHandler: app.requireClient,
+        preHandler: [app.requireClient, app.requireSandboxOperator],
         schema: {
           tags,
           summary: 'Sandbox only: the emulator sends a bank transfer into a virtual account (webhook and all)',
