@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAYSTACK_TIMEOUT_MS, getPaystack } from '../../src/server/integrations/paystack/client';
 import {
+  emulatorRefunds,
   emulatorTransaction,
   flushEmulatorWebhooks,
   setEmulatorFailure,
@@ -227,15 +228,20 @@ describe('a failing gateway only delays', () => {
 });
 
 describe('an order that can no longer take the money', () => {
-  it('records the payment for a refund when the order was cancelled meanwhile', async () => {
+  it('refunds the payment automatically when the order was cancelled meanwhile', async () => {
     const order = await placeOrder(app, client);
     const checkout = await initiate(app, client, order.orderNumber);
     await app.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order.id));
     await payInCheckout(app, checkout.accessCode);
     expect((await readOrder(app, order.orderNumber)).status).toBe('Cancelled');
-    const [record] = await errorsOf(checkout.ref);
-    expect(record).toMatchObject({ type: 'OrderPaymentError', paidAmount: order.total });
-    expect((await readPayment(app, checkout.ref)).status).toBe('success');
+    expect(await readPayment(app, checkout.ref)).toMatchObject({
+      status: 'reversed',
+      valueGivenAt: null,
+      refundAmount: order.total,
+    });
+    expect(emulatorRefunds(app, checkout.ref)).toMatchObject([{ amount: order.total }]);
+    // Nothing left for staff to refund by hand.
+    expect(await errorsOf(checkout.ref)).toEqual([]);
   });
 });
 

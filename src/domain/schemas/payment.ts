@@ -38,6 +38,23 @@ export const savedCardSchema = z.object({
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
+/**
+ * Where the automatic refund of a card payment stands. `due`: decided, Paystack not yet asked
+ * (or unreachable); then Paystack's refund statuses. Money is back with the client at `processed`.
+ */
+export const refundStateValues = ['due', 'pending', 'processing', 'processed', 'failed', 'needs-attention'] as const;
+export type RefundState = (typeof refundStateValues)[number];
+
+/** A card payment given back because the order was already paid (or closed) when it succeeded. */
+export const paymentRefundSchema = z.object({
+  status: z.enum(refundStateValues),
+  /** Kobo. */
+  amount: z.number().int(),
+  reason: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
+
 export const paymentViewSchema = z.object({
   paymentNumber: z.string(),
   reference: z.string(),
@@ -54,6 +71,8 @@ export const paymentViewSchema = z.object({
   valueGiven: z.boolean(),
   /** The card just used, when the client may choose to keep it. */
   cardOffer: savedCardSchema.nullable(),
+  /** Set when this payment is (being) refunded automatically: the order was paid another way. */
+  refund: paymentRefundSchema.nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -80,6 +80,53 @@ export type ChargeAuthorizationInput = {
   metadata?: Record<string, unknown>;
 };
 
+/**
+ * POST /refund. `transaction` is the transaction's reference or id; without `amount` the whole
+ * transaction is refunded (it may not exceed what is left of it). Paystack queues the refund and
+ * answers `pending`; it reports progress with refund.pending / refund.processing /
+ * refund.processed / refund.failed / refund.needs-attention webhooks and GET /refund/:id.
+ */
+export type CreateRefundInput = {
+  transaction: string;
+  /** Kobo; the whole transaction when omitted. */
+  amount?: number;
+  currency?: string;
+  customer_note?: string;
+  merchant_note?: string;
+};
+
+/** Paystack's refund statuses. */
+export type PaystackRefundStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
+
+export type RefundData = {
+  id: number;
+  /** The refunded transaction: an object in the create answer, its id elsewhere. */
+  transaction: number | (Partial<TransactionData> & { id: number; reference: string });
+  amount: number;
+  deducted_amount: number | null;
+  currency: string;
+  channel: string | null;
+  fully_deducted: boolean;
+  status: PaystackRefundStatus;
+  customer_note: string | null;
+  merchant_note: string | null;
+  refunded_at: string | null;
+  expected_at: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The `data` of a refund.* webhook event. */
+export type RefundEventData = {
+  status: PaystackRefundStatus;
+  transaction_reference: string;
+  refund_reference: string | null;
+  /** Kobo; Paystack sends it as a string in some events. */
+  amount: number | string;
+  currency: string;
+  id?: string | number;
+};
+
 export type CreateCustomerInput = { email: string; first_name?: string; last_name?: string; phone?: string };
 
 export type DedicatedAccountInput = { customer: string | number; preferred_bank?: string; phone?: string };
@@ -177,6 +224,14 @@ export class PaystackClient {
 
   chargeAuthorization(input: ChargeAuthorizationInput) {
     return this.call<TransactionData>('POST', '/transaction/charge_authorization', input);
+  }
+
+  createRefund(input: CreateRefundInput) {
+    return this.call<RefundData>('POST', '/refund', input);
+  }
+
+  fetchRefund(id: string | number) {
+    return this.call<RefundData>('GET', `/refund/${encodeURIComponent(String(id))}`);
   }
 
   createCustomer(input: CreateCustomerInput) {

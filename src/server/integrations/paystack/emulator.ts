@@ -5,7 +5,9 @@ import type {
   DedicatedAccountData,
   PaystackAuthorization,
   PaystackCustomer,
+  PaystackRefundStatus,
   PaystackTransactionStatus,
+  RefundData,
   TransactionData,
 } from './client';
 import { SIGNATURE_HEADER, signPaystackBody } from './signature';
@@ -25,11 +27,18 @@ type EmulatedTransaction = TransactionData & { accessCode: string; email: string
 
 type DedicatedAccount = DedicatedAccountData & { customerCode: string };
 
+type EmulatedRefund = Omit<RefundData, 'transaction'> & { transactionId: number; reference: string };
+
+/** Paystack processes a refund some time after queueing it; the emulator settles it after this. */
+export const EMULATOR_REFUND_DELAY_MS = 1_500;
+
 export type EmulatorFailure = {
   /** 'error' answers 500; 'timeout' holds the answer until `hangMs` has passed (or the failure is cleared). */
   mode: 'error' | 'timeout';
   /** How many API calls fail; unlimited when omitted. */
   times?: number;
+  /** Only calls under this path fail (e.g. '/refund'); every call when omitted. */
+  path?: string;
   hangMs?: number;
 };
 
@@ -39,6 +48,7 @@ type EmulatorState = {
   authorizations: Map<string, { authorization: PaystackAuthorization; email: string }>;
   customers: Map<string, PaystackCustomer>;
   accounts: Map<string, DedicatedAccount>;
+  refunds: Map<number, EmulatedRefund>;
   failure: (EmulatorFailure & { remaining: number | null }) | null;
   /** When false, events are not delivered (a lost webhook). */
   webhooks: boolean;
@@ -60,6 +70,7 @@ function stateOf(app: FastifyInstance): EmulatorState {
       authorizations: new Map(),
       customers: new Map(),
       accounts: new Map(),
+      refunds: new Map(),
       failure: null,
       webhooks: true,
       hung: new Set(),
@@ -101,6 +112,77 @@ export function emulatorTransaction(
   const state = stateOf(app);
   const reference = state.byAccessCode.get(referenceOrAccessCode) ?? referenceOrAccessCode;
   return state.transactions.get(reference);
+}
+
+/** The refunds asked for a transaction (by reference), oldest first. */
+export function emulatorRefunds(app: FastifyInstance, reference: string): EmulatedRefund[] {
+  return [...stateOf(app).refunds.values()].filter((r) => r.reference === reference);
+}
+
+/**
+ * Finishes every refund still queued, as Paystack does some time later (tests call it instead of
+ * waiting): `processed` gives the money back (a fully refunded transaction becomes `reversed`),
+ * `failed` does not. Each sends its refund.* webhook.
+ */
+export function settleEmulatorRefunds(app: FastifyInstance, outcome: 'processed' | 'failed' = 'processed'): number {
+  const state = stateOf(app);
+  let settled = 0;
+  for (const refund of state.refunds.values()) {
+    if (refund.status !== 'pending' && refund.status !== 'processing') continue;
+    settleRefund(app, state, refund, outcome);
+    settled += 1;
+  }
+  return settled;
+}
+
+function settleRefund(
+  app: FastifyInstance,
+  state: EmulatorState,
+  refund: EmulatedRefund,
+  outcome: 'processed' | 'failed',
+) {
+  const now = new Date().toISOString();
+  Object.assign(refund, { status: outcome, updatedAt: now, refunded_at: outcome === 'processed' ? now : null });
+  const txn = state.transactions.get(refund.reference);
+  if (txn && outcome === 'processed' && refundedOf(state, txn.reference) >= txn.amount) txn.status = 'reversed';
+  void deliverWebhook(app, `refund.${outcome}`, refundEvent(state, refund));
+}
+
+/** Kobo refunded or on its way back for a transaction (failed refunds do not count). */
+function refundedOf(state: EmulatorState, reference: string): number {
+  let total = 0;
+  for (const r of state.refunds.values()) if (r.reference === reference && r.status !== 'failed') total += r.amount;
+  return total;
+}
+
+/** A refund.* event's data, in Paystack's shape. */
+function refundEvent(state: EmulatorState, refund: EmulatedRefund) {
+  const txn = state.transactions.get(refund.reference);
+  return {
+    status: refund.status,
+    transaction_reference: refund.reference,
+    refund_reference: refund.status === 'processed' ? `RFD_${refund.id}` : null,
+    amount: String(refund.amount),
+    currency: refund.currency,
+    processor: 'emulator',
+    customer: {
+      first_name: txn?.customer.first_name ?? null,
+      last_name: txn?.customer.last_name ?? null,
+      email: txn?.email ?? null,
+    },
+    integration: 1,
+    domain: 'test',
+    id: String(refund.id),
+  };
+}
+
+function publicRefund(state: EmulatorState, refund: EmulatedRefund, withTransaction: boolean): RefundData {
+  const { transactionId, reference: _reference, ...data } = refund;
+  const txn = state.transactions.get(refund.reference);
+  return {
+    ...data,
+    transaction: withTransaction && txn ? publicTransaction(txn) : transactionId,
+  };
 }
 
 function releaseHung(state: EmulatorState) {
@@ -296,6 +378,7 @@ export const paystackEmulator: FastifyPluginAsync = async (app) => {
         }
         const failure = state.failure;
         if (!failure) return;
+        if (failure.path && !request.url.split('?')[0]?.startsWith(`${api.prefix}${failure.path}`)) return;
         if (failure.remaining !== null) {
           failure.remaining -= 1;
           if (failure.remaining <= 0) state.failure = null;
@@ -385,6 +468,54 @@ export const paystackEmulator: FastifyPluginAsync = async (app) => {
         state.transactions.set(reference, txn);
         void deliverWebhook(app, 'charge.success', publicTransaction(txn));
         return envelope('Charge attempted', publicTransaction(txn));
+      });
+
+      api.post('/refund', async (request, reply) => {
+        const body = record(request.body);
+        const wanted = typeof body.transaction === 'number' ? String(body.transaction) : body.transaction;
+        if (typeof wanted !== 'string' || wanted === '') return refusal(reply, 400, 'Transaction is required');
+        const txn =
+          state.transactions.get(wanted) ?? [...state.transactions.values()].find((t) => String(t.id) === wanted);
+        if (!txn) return refusal(reply, 400, 'Transaction reference not found');
+        const left = txn.amount - refundedOf(state, txn.reference);
+        if (txn.status === 'reversed' || left <= 0) return refusal(reply, 400, 'Transaction has been fully reversed');
+        if (txn.status !== 'success') return refusal(reply, 400, 'Cannot refund a transaction that was not successful');
+        const amount = body.amount === undefined ? left : positiveInteger(body.amount);
+        if (!amount) return refusal(reply, 400, 'Invalid Amount Sent');
+        if (amount > left) return refusal(reply, 400, 'Refund amount cannot be more than the transaction amount');
+        const now = new Date().toISOString();
+        const refund: EmulatedRefund = {
+          id: state.nextId++,
+          transactionId: txn.id,
+          reference: txn.reference,
+          amount,
+          deducted_amount: 0,
+          currency: txn.currency,
+          channel: null,
+          fully_deducted: false,
+          status: 'pending' as PaystackRefundStatus,
+          customer_note:
+            typeof body.customer_note === 'string' ? body.customer_note : `Refund for transaction ${txn.reference}`,
+          merchant_note:
+            typeof body.merchant_note === 'string' ? body.merchant_note : `Refund for transaction ${txn.reference}`,
+          refunded_at: null,
+          expected_at: new Date(Date.now() + EMULATOR_REFUND_DELAY_MS).toISOString(),
+          createdAt: now,
+          updatedAt: now,
+        };
+        state.refunds.set(refund.id, refund);
+        void deliverWebhook(app, 'refund.pending', refundEvent(state, refund));
+        later(state, EMULATOR_REFUND_DELAY_MS, () => {
+          if (refund.status === 'pending') settleRefund(app, state, refund, 'processed');
+        });
+        return envelope('Refund has been queued for processing', publicRefund(state, refund, true));
+      });
+
+      api.get('/refund/:id', async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const refund = state.refunds.get(Number(id));
+        if (!refund) return refusal(reply, 404, 'Refund not found');
+        return envelope('Refund retrieved', publicRefund(state, refund, false));
       });
 
       api.post('/customer', async (request, reply) => {

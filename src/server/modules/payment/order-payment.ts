@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus, PaymentGateway, PaymentPurpose, PaymentStatus, PaymentType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -7,8 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { getPaystack, isGatewayRefusal } from '../../integrations/paystack/client';
 import { markOrderPaid } from '../order/mark-paid';
 import { type OrderRow, orders } from '../order/tables';
-import { recordPaymentError } from './payment-errors';
-import { applySuccess, NoValueError, verifyPayment } from './processing';
+import { applySuccess, NoValueError, RefundDueError, verifyPayment } from './processing';
 import { initiatePayment, newPaymentNumber, newReference, onPaymentSucceeded, paymentEmailOf } from './service';
 import { type PaymentRow, payments, savedCards } from './tables';
 import { toPaymentView } from './view';
@@ -32,17 +31,62 @@ export async function giveOrderValue(tx: DbOrTx, payment: PaymentRow): Promise<v
   }
   const changed = await markOrderPaid(tx, order.id, PaymentType.Electronic);
   if (!changed) {
-    // The money is in but the order was already paid (or cancelled): staff refund it.
-    await recordPaymentError(tx, {
-      reference: payment.reference,
-      type: ErrorType.OrderPaymentError,
-      message: `Order ${order.orderNumber} was already ${order.status} when this payment succeeded; refund it`,
-      paymentId: payment.id,
-      clientId: payment.clientId,
-      expectedAmount: order.total,
-      paidAmount: payment.amount,
-    });
+    // The money is in but the order was already paid (or cancelled): it goes back to the card.
+    const how = order.status === OrderStatus.Paid && order.paymentType ? ` (${order.paymentType})` : '';
+    throw new RefundDueError(
+      `Order ${order.orderNumber} was already ${order.status}${how}: this card payment is refunded`,
+    );
   }
+}
+
+/** Card payments of an order that may still turn into a success. */
+const OPEN_CARD_STATUSES = [
+  PaymentStatus.Pending,
+  PaymentStatus.Ongoing,
+  PaymentStatus.Queued,
+  PaymentStatus.Failed,
+  PaymentStatus.Abandoned,
+];
+
+/**
+ * For a payment of the order by another way (the wallet), inside its transaction and BEFORE the
+ * order row is locked (the card path locks payment then order; this keeps the same order): locks
+ * and closes the order's open card checkouts. Paystack cannot cancel a checkout, so a closed one
+ * is still watched, and a success that still arrives for it is refunded (RefundDueError).
+ * A card success that got there first holds the lock; once it commits, the order is Paid and the
+ * caller's own markOrderPaid refuses.
+ */
+export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: string): Promise<number> {
+  const open = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.purpose, PaymentPurpose.OrderPayment),
+        inArray(payments.status, OPEN_CARD_STATUSES),
+        isNull(payments.valueGivenAt),
+        isNull(payments.closedAt),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .for('update');
+  if (open.length === 0) return 0;
+  const closed = await tx
+    .update(payments)
+    .set({ status: PaymentStatus.Abandoned, closedAt: new Date(), gatewayResponse: reason })
+    .where(
+      and(
+        inArray(
+          payments.id,
+          open.map((p) => p.id),
+        ),
+        inArray(payments.status, OPEN_CARD_STATUSES),
+        isNull(payments.valueGivenAt),
+      ),
+    )
+    .returning({ id: payments.id });
+  return closed.length;
 }
 
 onPaymentSucceeded(PaymentPurpose.OrderPayment, giveOrderValue);
@@ -104,7 +148,7 @@ export async function initiateOrderPayment(
     .orderBy(desc(payments.createdAt));
   for (const candidate of candidates) {
     const { outcome, payment } = await verifyPayment(app, candidate);
-    if (outcome === 'success') {
+    if (outcome === 'success' || outcome === 'refunded') {
       order = await requireOwnOrder(app.db, clientId, orderNumber);
       assertPayable(order);
     }

@@ -5,6 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
 import { recordPaymentError } from './payment-errors';
+import { requestRefund } from './refunds';
 import { succeededHandlerFor } from './service';
 import { type CardAuthorization, type PaymentRow, payments, savedCards } from './tables';
 
@@ -25,6 +26,19 @@ export class NoValueError extends Error {
   }
 }
 
+/**
+ * Thrown by a success handler when what the payment was for no longer wants money: the order was
+ * already paid (from the wallet, by another card, in cash) or closed. Its work is rolled back,
+ * the payment is marked `reversed` with its refund due, and the money goes back to the card
+ * automatically (refunds.ts). An order is paid once.
+ */
+export class RefundDueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundDueError';
+  }
+}
+
 /** An abandoned checkout may still be completed (Paystack lets the holder retry); after this it is given up. */
 export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
 /** After this many failed attempts to reach the gateway about one payment, staff are told. */
@@ -33,7 +47,8 @@ export const UNREACHABLE_REPORT_AFTER = 5;
 /** A reference the gateway still does not know after this long is closed as failed. */
 export const UNKNOWN_TO_GATEWAY_AFTER_MS = 10 * 60 * 1000;
 
-export type VerifyOutcome = 'success' | 'pending' | 'failed' | 'mismatch' | 'unreachable';
+/** `refunded`: the card was charged for something already paid or closed; the money is going back. */
+export type VerifyOutcome = 'success' | 'pending' | 'failed' | 'mismatch' | 'unreachable' | 'refunded';
 
 export type VerifyResult = { outcome: VerifyOutcome; payment: PaymentRow; gatewayStatus: string | null };
 
@@ -76,6 +91,11 @@ export async function applySuccess(
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new AppError('Payment not found', { status: 404, type: ErrorType.NotFound });
     if (payment.valueGivenAt) return;
+    if (payment.refundState) {
+      // Decided before (a redelivered webhook, a second verify): the refund is never asked twice.
+      outcome = 'refunded';
+      return;
+    }
     if (payment.status === PaymentStatus.Processing) {
       // Already set aside for staff (amount mismatch): never give value automatically.
       outcome = 'mismatch';
@@ -132,6 +152,21 @@ export async function applySuccess(
       // A savepoint: a handler refusing value undoes only its own work.
       await tx.transaction(async (sp) => handler(sp, succeeded));
     } catch (err) {
+      if (err instanceof RefundDueError) {
+        outcome = 'refunded';
+        await tx
+          .update(payments)
+          .set({
+            status: PaymentStatus.Reversed,
+            gatewayResponse: err.message,
+            cardOffer: 'none',
+            refundState: 'due',
+            refundAmount: data.amount,
+            refundReason: err.message,
+          })
+          .where(eq(payments.id, payment.id));
+        return;
+      }
       if (!(err instanceof NoValueError)) throw err;
       outcome = 'mismatch';
       await tx
@@ -155,6 +190,13 @@ export async function applySuccess(
       .set({ valueGivenAt: new Date(), step: 'AllDDbUpdated', cardOffer: offer })
       .where(eq(payments.id, payment.id));
   });
+  // (The callback assigns `outcome`; the cast stops TypeScript narrowing it to its first value.)
+  if ((outcome as VerifyOutcome) === 'refunded') {
+    // After the commit: the decision is on record before Paystack is asked, so a crash here
+    // leaves a `due` refund that reconciliation asks for.
+    const after = await requestRefund(app, paymentId);
+    if (after) return { outcome, payment: after, gatewayStatus: data.status };
+  }
   return { outcome, payment: await reload(app.db, paymentId), gatewayStatus: data.status };
 }
 
@@ -179,6 +221,11 @@ export async function verifyPayment(
   payment: PaymentRow,
   options: { claimedSuccess?: boolean } = {},
 ): Promise<VerifyResult> {
+  if (payment.refundState) {
+    // Its success was already turned into a refund; only a refund still `due` needs asking again.
+    const after = payment.refundState === 'due' ? await requestRefund(app, payment.id) : undefined;
+    return { outcome: 'refunded', payment: after ?? payment, gatewayStatus: null };
+  }
   if (payment.valueGivenAt || payment.status === PaymentStatus.Processing) {
     return {
       outcome: payment.status === PaymentStatus.Processing ? 'mismatch' : 'success',
@@ -243,13 +290,17 @@ export async function verifyPayment(
   }
   const old = Date.now() - payment.createdAt.getTime() > ABANDON_AFTER_MS;
   const status =
-    data.status === 'failed'
-      ? PaymentStatus.Failed
-      : data.status === 'reversed'
-        ? PaymentStatus.Reversed
-        : data.status === 'abandoned' && old
-          ? PaymentStatus.Abandoned
-          : PaymentStatus.Pending;
+    // A checkout closed because the order was paid another way stays closed (it is still watched
+    // for a late success, which is refunded).
+    payment.closedAt !== null
+      ? PaymentStatus.Abandoned
+      : data.status === 'failed'
+        ? PaymentStatus.Failed
+        : data.status === 'reversed'
+          ? PaymentStatus.Reversed
+          : data.status === 'abandoned' && old
+            ? PaymentStatus.Abandoned
+            : PaymentStatus.Pending;
   const [updated] = await app.db
     .update(payments)
     .set({

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PaymentGateway, PaymentStatus } from '../../../domain/enums';
 import { ABANDON_AFTER_MS, type VerifyOutcome, verifyPayment } from './processing';
+import { reconcileRefunds } from './refunds';
 import { payments } from './tables';
 
 /** How far back reconciliation looks: older unsettled payments are left to staff. */
@@ -10,11 +11,15 @@ const LOOKBACK_MS = 3 * ABANDON_AFTER_MS;
 const STUCK_INITIALIZE_MS = 10 * 60 * 1000;
 const BATCH = 50;
 
-export type ReconcileReport = { checked: number } & Partial<Record<VerifyOutcome, number>>;
+export type ReconcileReport = { checked: number } & Partial<Record<VerifyOutcome, number>> & {
+    /** Automatic refunds asked for again (gateway down before) and refunds checked with Paystack. */
+    refunds?: { requested: number; rechecked: number };
+  };
 
 /**
  * Re-verifies unsettled Paystack payments, so a closed tab or a lost webhook cannot leave a paid
- * order unpaid. `force` ignores the back-off (tests, the CLI).
+ * order unpaid, nor a late success of a closed checkout unrefunded; then moves automatic refunds
+ * along. `force` ignores the back-off (tests, the CLI).
  */
 export async function reconcilePayments(
   app: FastifyInstance,
@@ -39,9 +44,13 @@ export async function reconcilePayments(
         eq(payments.gateway, PaymentGateway.Paystack),
         or(
           inArray(payments.status, [PaymentStatus.Pending, PaymentStatus.Ongoing, PaymentStatus.Queued]),
-          // A declined card may be followed by another card on the same checkout.
+          // A declined card may be followed by another card on the same checkout; a checkout
+          // closed because the order was paid another way may still be paid (then refunded).
           and(
-            eq(payments.status, PaymentStatus.Failed),
+            or(
+              eq(payments.status, PaymentStatus.Failed),
+              and(eq(payments.status, PaymentStatus.Abandoned), isNotNull(payments.closedAt)),
+            ),
             gt(payments.createdAt, new Date(now.getTime() - ABANDON_AFTER_MS)),
           ),
         ),
@@ -69,6 +78,11 @@ export async function reconcilePayments(
       report.unreachable = (report.unreachable ?? 0) + 1;
     }
     report.checked += 1;
+  }
+  try {
+    report.refunds = await reconcileRefunds(app, options);
+  } catch (err) {
+    app.log.error({ err }, 'reconciling refunds failed');
   }
   return report;
 }

@@ -8,6 +8,7 @@ import type {
   PaymentStep,
 } from '../../../domain/enums';
 import type { ErrorType } from '../../../domain/errors';
+import type { RefundState } from '../../../domain/schemas/payment';
 import { id, timestamps } from '../../db/columns';
 import { clients } from '../client/tables';
 import { orders } from '../order/tables';
@@ -24,6 +25,8 @@ export type CardAuthorization = {
   signature?: string;
   reusable: boolean;
 };
+
+export type { RefundState };
 
 /** What became of the card a successful payment offered to keep (the "save this card?" panel). */
 export type CardOfferState = 'none' | 'offered' | 'saved' | 'discarded';
@@ -63,12 +66,28 @@ export const payments = pgTable(
     /** Reconciliation bookkeeping: when the gateway was last asked, and how often. */
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     checkAttempts: integer('check_attempts').notNull().default(0),
+    /** The order was paid another way while this checkout was open: it is closed, a late success is refunded. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Set once, under the payment row's lock, when a success must go back to the card (the order
+     * was already paid or closed): the transition from null is what makes the refund happen once.
+     */
+    refundState: text('refund_state').$type<RefundState>(),
+    /** Kobo being given back. */
+    refundAmount: bigint('refund_amount', { mode: 'number' }),
+    refundReason: text('refund_reason'),
+    /** Paystack's refund id, once it accepted the refund. */
+    refundId: text('refund_id'),
+    /** When a refund call was last started (a claim, so two callers never both ask Paystack). */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     index('payments_client_created_idx').on(t.clientId, t.createdAt),
     index('payments_order_idx').on(t.orderId),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_refund_state_idx').on(t.refundState),
   ],
 );
 

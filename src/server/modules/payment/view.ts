@@ -22,6 +22,14 @@ export function toPaymentView(row: PaymentRow, orderNumber: string | null): Paym
     channel: row.channel,
     valueGiven: row.valueGivenAt !== null,
     cardOffer: row.cardOffer === 'offered' && row.authorization ? cardOf(row.authorization) : null,
+    refund: row.refundState
+      ? {
+          status: row.refundState,
+          amount: row.refundAmount ?? row.paidAmount ?? row.amount,
+          reason: row.refundReason,
+          refundedAt: row.refundedAt?.toISOString() ?? null,
+        }
+      : null,
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

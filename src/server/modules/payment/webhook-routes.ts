@@ -8,6 +8,7 @@ import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integ
 import { isValidPaystackSignature, SIGNATURE_HEADER } from '../../integrations/paystack/signature';
 import { recordPaymentError } from './payment-errors';
 import { verifyPayment } from './processing';
+import { applyRefundEvent } from './refunds';
 import { type DedicatedTransferEvent, dedicatedHandler } from './service';
 import { payments, paystackEvents } from './tables';
 
@@ -59,6 +60,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { event, data } = request.body;
+      // refund.pending / processing / processed / failed / needs-attention: our automatic refunds.
+      if (event.startsWith('refund.')) return ack(await applyRefundEvent(app, event, data));
       if (event !== 'charge.success') return ack(`Ignored ${event}`);
       const reference = data.reference;
       if (!reference) throw new AppError('The event has no reference', { status: 400, type: ErrorType.InvalidInput });

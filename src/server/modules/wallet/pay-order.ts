@@ -5,6 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
 import { markOrderPaid } from '../order/mark-paid';
 import { orders } from '../order/tables';
+import { closeOpenCheckouts } from '../payment/order-payment';
 import { debit } from './ledger';
 import { walletNotFound } from './queries';
 import { wallets, walletTransactions } from './tables';
@@ -16,7 +17,9 @@ export const orderLedgerReference = (orderId: string) => `order:${orderId}`;
  * POST /api/payment/wallet: debits the order's total from the client's wallet and marks the
  * order Paid (PaymentType Wallet) in one transaction. A repeat for an order this wallet already
  * paid answers the same payment again; an order paid some other way is a Conflict and costs
- * nothing; a balance too small is InsufficientFund and changes nothing.
+ * nothing; a balance too small is InsufficientFund and changes nothing. An open card checkout of
+ * the order is closed in the same transaction; a card success that still arrives for it is
+ * refunded automatically (payment README: an order is paid once).
  */
 export async function payOrderFromWallet(
   app: FastifyInstance,
@@ -44,6 +47,9 @@ export async function payOrderFromWallet(
       .from(walletTransactions)
       .where(eq(walletTransactions.reference, reference));
     if (!paidBefore && order.status !== OrderStatus.NotPaid) throw orderNotPayable(order.status);
+    // Locks the order's open card payments before the wallet and the order (the card path's lock
+    // order); a card success committing meanwhile makes markOrderPaid below refuse.
+    if (!paidBefore) await closeOpenCheckouts(tx, order.id, 'Closed: the order was paid from the wallet');
 
     const result = await debit(tx, {
       walletId: wallet.id,

@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
+import { RefundNotice } from '../../features/payments/components/refund-notice';
 import { paths } from '../../lib/paths';
 
 export function Component() {
@@ -12,6 +13,7 @@ export function Component() {
         key={orderNumber}
         orderNumber={orderNumber}
         historyHref={paths.orderHistory.getHref()}
+        paymentNotice={<RefundNotice orderNumber={orderNumber} />}
         onPay={(order) =>
           navigate(paths.paymentRedirect.getHref(), {
             state: { purpose: 'OrderPayment', orderNumber: order.orderNumber },

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
@@ -17,7 +17,13 @@ import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 
-type Props = { orderNumber: string; onPay: (order: Order) => void; historyHref: string };
+type Props = {
+  orderNumber: string;
+  onPay: (order: Order) => void;
+  historyHref: string;
+  /** What the payment area says about this order's payments (a refunded duplicate card payment). */
+  paymentNotice?: ReactNode;
+};
 
 const quantityText = (item: Order['items'][number]) =>
   item.productType === 'Gas'
@@ -25,7 +31,7 @@ const quantityText = (item: Order['items'][number]) =>
     : `× ${item.quantity}`;
 
 /** One order: lines, totals, delivery, timeline, and what the client can do now. */
-export function OrderDetailScreen({ orderNumber, onPay, historyHref }: Props) {
+export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNotice }: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
   const cancel = useCancelOrder();
   const wallet = usePayFromWallet(orderNumber);
@@ -72,6 +78,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref }: Props) {
         </Stack>
         <OrderStatusBadge status={order.status} />
       </Group>
+      {paymentNotice}
 
       {notPaid && (
         <Card withBorder radius="md" padding="lg">

@@ -52,6 +52,24 @@ describe('PaymentSuccessScreen', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   }, 10_000);
 
+  it('says the order was already paid and the card payment is being refunded, without polling', async () => {
+    const refund = { status: 'pending', amount: 850000, reason: 'Order already paid', refundedAt: null };
+    const { calls } = fakeApi({
+      [verifyPath]: [{ status: 200, body: paymentView({ status: 'reversed', paidAmount: 850000, refund }) }],
+    });
+    renderScreen();
+    expect(await screen.findByRole('heading', { name: 'This order was already paid' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your duplicate card payment of ₦8,500.00 is being refunded to your card. Your bank may take a few days to show it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment Error' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('payment/verify'))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/order/ARV-7K2M9Q');
+  });
+
   it('shows Payment Error at once for a failed payment', async () => {
     const { calls } = fakeApi({ [verifyPath]: [{ status: 200, body: paymentView({ status: 'failed' }) }] });
     renderScreen();

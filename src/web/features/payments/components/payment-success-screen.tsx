@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { isPaymentComplete, isPaymentPending, verifyPaymentQueryOptions } from '../api/verify-payment';
 import { isWalletFunding } from '../lib/checkout-state';
+import { refundText } from '../lib/refund-text';
 import { SavedCardPanel } from './saved-card-panel';
 
 /** No answer, or the server failing: worth asking again. A 4xx (not found, not yours) is not. */
@@ -63,6 +64,22 @@ export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSucc
         <Stack align="center" gap="md" ta="center">
           <Loader aria-hidden />
           <Text c="gray.7">Checking your payment…</Text>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const refund = query.data ? refundText(query.data) : null;
+  if (refund) {
+    // The card was charged for an order already paid another way (the wallet): it goes back.
+    return (
+      <Container size="xs" py="xl">
+        <Stack gap="md">
+          <Title order={1}>This order was already paid</Title>
+          <Alert color="blue" role="status">
+            <Text>{refund}</Text>
+          </Alert>
+          <Button onClick={goOn}>Continue</Button>
         </Stack>
       </Container>
     );

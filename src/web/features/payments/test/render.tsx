@@ -67,6 +67,7 @@ export const paymentView = (overrides: Record<string, unknown> = {}) => ({
   channel: null,
   valueGiven: false,
   cardOffer: null,
+  refund: null,
   paidAt: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   ...overrides,

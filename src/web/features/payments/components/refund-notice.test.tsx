@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, paymentView, renderAt } from '../test/render';
+import { RefundNotice } from './refund-notice';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const path = 'GET payment/order/ARV-7K2M9Q';
+const renderNotice = () =>
+  renderAt(
+    <>
+      <RefundNotice orderNumber="ARV-7K2M9Q" />
+      <p>order page</p>
+    </>,
+    '/order/:orderNumber',
+    { pathname: '/order/ARV-7K2M9Q' },
+  );
+
+describe('RefundNotice', () => {
+  it('says the duplicate card payment was refunded', async () => {
+    fakeApi({
+      [path]: [
+        {
+          status: 200,
+          body: [
+            paymentView({
+              status: 'reversed',
+              paidAmount: 850000,
+              refund: { status: 'processed', amount: 850000, reason: null, refundedAt: '2026-11-22T10:05:00.000Z' },
+            }),
+            paymentView({ paymentNumber: 'PMT-OTHER', status: 'abandoned' }),
+          ],
+        },
+      ],
+    });
+    renderNotice();
+    expect(
+      await screen.findByText('Your duplicate card payment of ₦8,500.00 was refunded to your card.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Duplicate payment refunded')).toBeInTheDocument();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('asks the client to wait for staff when the automatic refund failed', async () => {
+    fakeApi({
+      [path]: [
+        {
+          status: 200,
+          body: [
+            paymentView({
+              status: 'reversed',
+              refund: { status: 'failed', amount: 850000, reason: null, refundedAt: null },
+            }),
+          ],
+        },
+      ],
+    });
+    renderNotice();
+    expect(
+      await screen.findByText(/could not be refunded automatically\. Our team will refund it/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/PMT-ABCDEFGHJK/)).toBeInTheDocument();
+  });
+
+  it('shows nothing for an order without refunded payments', async () => {
+    const { calls } = fakeApi({
+      [path]: [{ status: 200, body: [paymentView({ status: 'success', valueGiven: true })] }],
+    });
+    renderNotice();
+    expect(await screen.findByText('order page')).toBeInTheDocument();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
