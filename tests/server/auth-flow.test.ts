@@ -236,17 +236,23 @@ describe('code requests', () => {
     expect(confirm.json()).toMatchObject({ type: 'MobileNumberMissing' });
   });
 
-  it('sends to a named number and accepts the number as a fallback for callers without cookies', async () => {
+  it('sends to a named number; its code signs in only the browser that asked, never a caller naming the number', async () => {
     const b = browser();
     const res = await b.post('/api/auth/opt_request', { mobileNumber: '08010000002' });
     expect(res.statusCode).toBe(200);
+    const code = await latestCode('08010000002');
+    // Naming the number is not enough without the sign-in it belongs to (it was the way anyone
+    // could spend someone else's tries): refused, and the code stays good.
     const cookieless = await app.inject({
       method: 'POST',
       url: '/api/auth/opt_confirmation',
       headers: webHeaders,
-      payload: { optCode: await latestCode('08010000002'), mobileNumber: '2348010000002' },
+      payload: { optCode: code, mobileNumber: '2348010000002' },
     });
-    expect(cookieless.statusCode).toBe(200);
+    expect(cookieless.statusCode).toBe(400);
+    expect(cookieless.json()).toMatchObject({ type: 'MobileNumberMissing' });
+    const confirm = await b.post('/api/auth/opt_confirmation', { optCode: code, mobileNumber: '2348010000002' });
+    expect(confirm.statusCode).toBe(200);
     const unknown = await b.post('/api/auth/opt_request', { mobileNumber: '08030000404' });
     expect(unknown.json()).toMatchObject({ type: 'NoUserFound' });
   });

@@ -70,8 +70,8 @@ export const otpByClientBodySchema = z.object({ clientId: z.uuid() });
 export const otpCodeSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits');
 /**
  * POST /api/auth/opt_confirmation. SPEC gives only optCode; the server knows whose code it is
- * from the pending-verification cookie. mobileNumber is an optional fallback for callers
- * without cookies.
+ * from the pending-verification cookie, which it requires. mobileNumber, when given, must be
+ * the number that sign-in was started for.
  */
 export const otpConfirmationBodySchema = z.object({
   optCode: otpCodeSchema,

@@ -1,20 +1,20 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OTP_EXPIRY_MS, OTP_LENGTH } from '../../../domain/constants';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
+import { clients } from '../client/tables';
 import {
-  OTP_FAILED_TRIES_PER_PHONE,
-  OTP_FAILED_TRIES_WINDOW_MS,
   OTP_MAX_ATTEMPTS,
   OTP_SENDS_PER_ADDRESS,
-  OTP_SENDS_PER_ADDRESS_WINDOW_MS,
+  OTP_SENDS_PER_ADDRESS_PER_PHONE,
   OTP_SENDS_PER_PHONE,
-  OTP_SENDS_PER_PHONE_WINDOW_MS,
+  OTP_SENDS_WINDOW_MS,
 } from './limits';
+import type { PendingVerification } from './pending-verification';
 import { authSessions, otpCodes } from './tables';
 
 type Secret = Pick<Config, 'SESSION_SECRET'>;
@@ -37,7 +37,9 @@ export function hashOtpCode(config: Secret, clientId: string, code: string): str
 export const otpSmsBody = (code: string) =>
   `Your Arrive code is ${code}. It expires in ${OTP_EXPIRY_MS / 60_000} minutes. Do not share it with anyone.`;
 
-function rateLimited(message: string, retryAfterSeconds: number, scope: 'phone' | 'address'): AppError {
+type LimitScope = 'phone' | 'address' | 'address-phone';
+
+function rateLimited(message: string, retryAfterSeconds: number, scope: LimitScope): AppError {
   return new AppError(message, {
     status: 429,
     type: ErrorType.RateLimited,
@@ -45,80 +47,114 @@ function rateLimited(message: string, retryAfterSeconds: number, scope: 'phone' 
   });
 }
 
+const timeOf = (value: string | Date | null | undefined, fallback: number) =>
+  value ? new Date(value).getTime() : fallback;
+
 export type IssueOtpInput = {
   clientId: string;
   /** International form (234…), as the SMS provider wants it. */
   phoneInternational: string;
   requestIp: string;
+  /** The sign-in this browser had in progress (its pending cookie): the new code replaces it. */
+  replaces?: PendingVerification | null;
 };
 
 /**
- * Issues a new code for a client and sends it: checks the per-phone and per-address send limits,
- * closes the client's earlier codes, stores the new code's hash, then sends. A send that fails
- * closes the code again and answers OPTSendFailed.
+ * Starts a sign-in attempt: checks the send limits, closes the attempt this browser had in
+ * progress (and no one else's), stores the new code's hash, then sends it. The attempt's id is
+ * the code's row id. A send that fails closes the code again and answers OPTSendFailed.
  */
 export async function issueOtp(
   deps: { db: DbOrTx; config: Secret; sms: SmsProvider; log: FastifyBaseLogger },
   input: IssueOtpInput,
-): Promise<{ expiresAt: Date }> {
+): Promise<{ attemptId: string; expiresAt: Date }> {
   const { db, config, sms } = deps;
   const now = new Date();
-
-  const phoneSince = new Date(now.getTime() - OTP_SENDS_PER_PHONE_WINDOW_MS);
-  const [phoneSends] = await db
-    .select({ n: count(), oldest: sql<string | Date | null>`min(${otpCodes.createdAt})` })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.clientId, input.clientId), gte(otpCodes.createdAt, phoneSince)));
-  if ((phoneSends?.n ?? 0) >= OTP_SENDS_PER_PHONE) {
-    const oldest = phoneSends?.oldest ? new Date(phoneSends.oldest).getTime() : now.getTime();
-    throw rateLimited(
-      'Too many codes were sent to this number. Please wait a while before asking again.',
-      (oldest + OTP_SENDS_PER_PHONE_WINDOW_MS - now.getTime()) / 1000,
-      'phone',
-    );
-  }
-  const addressSince = new Date(now.getTime() - OTP_SENDS_PER_ADDRESS_WINDOW_MS);
-  const [addressSends] = await db
-    .select({ n: count() })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.requestIp, input.requestIp), gte(otpCodes.createdAt, addressSince)));
-  if ((addressSends?.n ?? 0) >= OTP_SENDS_PER_ADDRESS) {
-    throw rateLimited(
-      'Too many codes were requested from this network. Please try again later.',
-      OTP_SENDS_PER_ADDRESS_WINDOW_MS / 1000,
-      'address',
-    );
-  }
-
   const code = generateOtpCode();
   const expiresAt = new Date(now.getTime() + OTP_EXPIRY_MS);
-  await db
-    .update(otpCodes)
-    .set({ closedAt: now, closedReason: 'replaced' })
-    .where(and(eq(otpCodes.clientId, input.clientId), isNull(otpCodes.closedAt)));
-  const [row] = await db
-    .insert(otpCodes)
-    .values({
-      clientId: input.clientId,
-      codeHash: hashOtpCode(config, input.clientId, code),
-      expiresAt,
-      requestIp: input.requestIp,
-      createdAt: now,
-    })
-    .returning({ id: otpCodes.id });
-  if (!row) throw new Error('the code was not stored');
+  const since = new Date(now.getTime() - OTP_SENDS_WINDOW_MS);
+  const retryAfter = (oldest: number) => (oldest + OTP_SENDS_WINDOW_MS - now.getTime()) / 1000;
+
+  const attemptId = await db.transaction(async (tx) => {
+    // One send at a time per client, so simultaneous requests cannot all pass the same count.
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId)).for('update');
+
+    const fromHere = sql`${otpCodes.requestIp} = ${input.requestIp}`;
+    const [phone] = await tx
+      .select({
+        all: count(),
+        oldest: sql<string | Date | null>`min(${otpCodes.createdAt})`,
+        fromHere: sql<number>`(count(*) filter (where ${fromHere}))::int`,
+        oldestFromHere: sql<string | Date | null>`min(${otpCodes.createdAt}) filter (where ${fromHere})`,
+      })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.clientId, input.clientId), gte(otpCodes.createdAt, since)));
+    if (Number(phone?.fromHere ?? 0) >= OTP_SENDS_PER_ADDRESS_PER_PHONE) {
+      throw rateLimited(
+        'Too many codes were sent to this number from this network. Please wait a while before asking again.',
+        retryAfter(timeOf(phone?.oldestFromHere, now.getTime())),
+        'address-phone',
+      );
+    }
+    const [address] = await tx
+      .select({ n: count(), oldest: sql<string | Date | null>`min(${otpCodes.createdAt})` })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.requestIp, input.requestIp), gte(otpCodes.createdAt, since)));
+    if ((address?.n ?? 0) >= OTP_SENDS_PER_ADDRESS) {
+      throw rateLimited(
+        'Too many codes were requested from this network. Please try again later.',
+        retryAfter(timeOf(address?.oldest, now.getTime())),
+        'address',
+      );
+    }
+    if ((phone?.all ?? 0) >= OTP_SENDS_PER_PHONE) {
+      throw rateLimited(
+        'Too many codes were sent to this number. Please wait a while before asking again.',
+        retryAfter(timeOf(phone?.oldest, now.getTime())),
+        'phone',
+      );
+    }
+
+    if (input.replaces) {
+      await tx
+        .update(otpCodes)
+        .set({ closedAt: now, closedReason: 'replaced' })
+        .where(
+          and(
+            eq(otpCodes.id, input.replaces.attemptId),
+            eq(otpCodes.clientId, input.replaces.clientId),
+            isNull(otpCodes.closedAt),
+          ),
+        );
+    }
+    const [row] = await tx
+      .insert(otpCodes)
+      .values({
+        clientId: input.clientId,
+        codeHash: hashOtpCode(config, input.clientId, code),
+        expiresAt,
+        requestIp: input.requestIp,
+        createdAt: now,
+      })
+      .returning({ id: otpCodes.id });
+    if (!row) throw new Error('the code was not stored');
+    return row.id;
+  });
 
   try {
     await sms.send({ to: input.phoneInternational, body: otpSmsBody(code) });
   } catch {
     // The provider already logged what it may (never the code); the code must not linger unused.
-    await db.update(otpCodes).set({ closedAt: new Date(), closedReason: 'send_failed' }).where(eq(otpCodes.id, row.id));
+    await db
+      .update(otpCodes)
+      .set({ closedAt: new Date(), closedReason: 'send_failed' })
+      .where(eq(otpCodes.id, attemptId));
     throw new AppError('We could not send the code by SMS. Please try again.', {
       status: 502,
       type: ErrorType.OPTSendFailed,
     });
   }
-  return { expiresAt };
+  return { attemptId, expiresAt };
 }
 
 const invalidCode = (attemptsLeft: number) =>
@@ -129,35 +165,25 @@ const invalidCode = (attemptsLeft: number) =>
   });
 
 /**
- * Checks a code against the client's open code. Wrong tries are counted atomically (two
- * simultaneous guesses both count) and burn the code at OTP_MAX_ATTEMPTS; a right code is
+ * Checks a code against the code of one sign-in attempt, the one the caller's pending cookie
+ * names: nobody else's code or counter is read or written. Wrong tries are counted atomically
+ * (two simultaneous guesses both count) and burn the code at OTP_MAX_ATTEMPTS; a right code is
  * consumed once, even when sent twice at the same moment.
  */
-export async function verifyOtp(deps: { db: DbOrTx; config: Secret }, clientId: string, code: string): Promise<void> {
+export async function verifyOtp(
+  deps: { db: DbOrTx; config: Secret },
+  attempt: PendingVerification,
+  code: string,
+): Promise<void> {
   const { db, config } = deps;
   const now = new Date();
-
-  const since = new Date(now.getTime() - OTP_FAILED_TRIES_WINDOW_MS);
-  const [failed] = await db
-    .select({ tries: sum(otpCodes.attempts) })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.clientId, clientId), gte(otpCodes.createdAt, since)));
-  if (Number(failed?.tries ?? 0) >= OTP_FAILED_TRIES_PER_PHONE) {
-    throw rateLimited(
-      'Too many wrong codes for this number. Please wait before trying again.',
-      OTP_FAILED_TRIES_WINDOW_MS / 1000,
-      'phone',
-    );
-  }
 
   const [open] = await db
     .select()
     .from(otpCodes)
-    .where(and(eq(otpCodes.clientId, clientId), isNull(otpCodes.closedAt)))
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
+    .where(and(eq(otpCodes.id, attempt.attemptId), eq(otpCodes.clientId, attempt.clientId), isNull(otpCodes.closedAt)));
   if (!open) {
-    throw new AppError('No code is waiting for this number; ask for a new one', {
+    throw new AppError('No code is waiting for this sign-in; ask for a new one', {
       status: 400,
       type: ErrorType.InvalidOTPCode,
       additionalInfo: { attemptsLeft: 0 },
@@ -168,7 +194,7 @@ export async function verifyOtp(deps: { db: DbOrTx; config: Secret }, clientId: 
   }
 
   const expected = Buffer.from(open.codeHash, 'hex');
-  const given = Buffer.from(hashOtpCode(config, clientId, code), 'hex');
+  const given = Buffer.from(hashOtpCode(config, attempt.clientId, code), 'hex');
   const matches = expected.length === given.length && timingSafeEqual(expected, given);
 
   if (!matches) {

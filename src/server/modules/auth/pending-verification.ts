@@ -5,25 +5,34 @@ import { PENDING_VERIFICATION_TTL_MS } from './limits';
 import { REFRESH_COOKIE_PATH } from './session-service';
 
 /*
- * Whose code is opt_confirmation checking? SPEC §7 gives that call only { optCode }. Signup,
- * login and the code requests therefore set this short-lived, signed, httpOnly cookie naming
- * the client (path /api/auth, so no other call ever carries it). The browser's script cannot
- * read or forge it, and a code typed in one browser cannot confirm a sign-in started in another
- * one unless that caller also names the number (the optional mobileNumber fallback, for callers
- * without cookies; it is bounded by the same per-phone limits). The responses also carry
- * clientId, which the verification screen keeps in its navigation state (SPEC §4: without a
- * client id the inputs are locked).
+ * Whose code is opt_confirmation checking? SPEC §7 gives that call only { optCode }. Each code
+ * sent is one sign-in attempt, and signup, login and the code requests set this short-lived,
+ * signed, httpOnly cookie naming the client and the attempt (path /api/auth, so no other call
+ * ever carries it). A code is checked only within its own attempt, and wrong guesses count
+ * against that attempt alone: someone who knows a client's number but holds no cookie of theirs
+ * cannot touch that client's code, its counters or anyone's sign-in but their own
+ * (src/server/modules/auth/README.md). The browser's script cannot read or forge the cookie. The
+ * responses also carry clientId, which the verification screen keeps in its navigation state
+ * (SPEC §4: without a client id the inputs are locked).
  */
 export const PENDING_COOKIE = 'arrive_pv';
 
-type PendingPayload = { typ: 'pending'; sub: string; exp: number };
+type PendingPayload = { typ: 'pending'; sub: string; att: string; exp: number };
+
+/** A sign-in in progress in this browser: the client, and the attempt (the code sent) it awaits. */
+export type PendingVerification = { clientId: string; attemptId: string };
 
 export function setPendingVerification(
   reply: FastifyReply,
   config: Pick<Config, 'SESSION_SECRET' | 'production'>,
-  clientId: string,
+  pending: PendingVerification,
 ) {
-  const payload: PendingPayload = { typ: 'pending', sub: clientId, exp: Date.now() + PENDING_VERIFICATION_TTL_MS };
+  const payload: PendingPayload = {
+    typ: 'pending',
+    sub: pending.clientId,
+    att: pending.attemptId,
+    exp: Date.now() + PENDING_VERIFICATION_TTL_MS,
+  };
   reply.setCookie(PENDING_COOKIE, signToken(payload, config.SESSION_SECRET), {
     httpOnly: true,
     sameSite: 'lax',
@@ -33,17 +42,23 @@ export function setPendingVerification(
   });
 }
 
-/** The client named by a valid, unexpired pending-verification cookie, or null. */
+/** The sign-in named by a valid, unexpired pending-verification cookie, or null. */
 export function readPendingVerification(
   request: FastifyRequest,
   config: Pick<Config, 'SESSION_SECRET'>,
-): string | null {
+): PendingVerification | null {
   const raw = request.cookies[PENDING_COOKIE];
   if (!raw) return null;
   const payload = verifyToken<Partial<PendingPayload>>(raw, config.SESSION_SECRET);
-  if (payload?.typ !== 'pending' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+  if (
+    payload?.typ !== 'pending' ||
+    typeof payload.sub !== 'string' ||
+    typeof payload.att !== 'string' ||
+    typeof payload.exp !== 'number'
+  )
+    return null;
   if (payload.exp < Date.now()) return null;
-  return payload.sub;
+  return { clientId: payload.sub, attemptId: payload.att };
 }
 
 export function clearPendingVerification(reply: FastifyReply, config: Pick<Config, 'production'>) {

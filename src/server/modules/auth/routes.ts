@@ -20,6 +20,7 @@ import {
 import { smsServiceFor } from '../../integrations/sms/sms-service';
 import { type ClientRow, clients } from '../client/tables';
 import { loadAuthObject } from './auth-object';
+import { limitedAddress } from './limited-address';
 import { CONFIRM_ROUTE_RATE_LIMIT, SEND_ROUTE_RATE_LIMIT } from './limits';
 import { issueOtp, sweepAuthRows, verifyOtp } from './otp-service';
 import { clearPendingVerification, readPendingVerification, setPendingVerification } from './pending-verification';
@@ -53,6 +54,7 @@ async function failingAs<T>(type: ErrorType, message: string, work: () => Promis
 
 const rateLimit = (limit: { max: number; timeWindow: number }) => ({
   ...limit,
+  keyGenerator: (request: FastifyRequest) => limitedAddress(request.ip),
   errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
     new AppError('Too many requests from this address. Please wait a moment and try again.', {
       status: 429,
@@ -83,11 +85,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function sendCode(request: FastifyRequest, reply: FastifyReply, client: ClientRow): Promise<AuthResult> {
-    const { expiresAt } = await issueOtp(
+    const { attemptId, expiresAt } = await issueOtp(
       { db: app.db, config: app.config, sms: sms(), log: request.log },
-      { clientId: client.id, phoneInternational: client.phoneInternational, requestIp: request.ip },
+      {
+        clientId: client.id,
+        phoneInternational: client.phoneInternational,
+        requestIp: limitedAddress(request.ip),
+        replaces: readPendingVerification(request, app.config),
+      },
     );
-    setPendingVerification(reply, app.config, client.id);
+    setPendingVerification(reply, app.config, { clientId: client.id, attemptId });
     return {
       clientId: client.id,
       isLogin: false,
@@ -184,7 +191,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!client) throw new AppError('No account uses this number', { status: 404, type: ErrorType.NoUserFound });
         } else {
           const pending = readPendingVerification(request, app.config);
-          if (pending) [client] = await app.db.select().from(clients).where(eq(clients.id, pending));
+          if (pending) [client] = await app.db.select().from(clients).where(eq(clients.id, pending.clientId));
           if (!client) {
             throw new AppError('Give the mobile number to send the code to', {
               status: 400,
@@ -213,7 +220,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // make us text a client by id; otherwise a leaked id would let anyone bomb the phone.
         const { clientId } = request.body;
         const allowed =
-          readPendingVerification(request, app.config) === clientId || request.auth?.clientId === clientId;
+          readPendingVerification(request, app.config)?.clientId === clientId || request.auth?.clientId === clientId;
         if (!allowed) {
           throw new AppError('This verification was not started here; please go to login', {
             status: 403,
@@ -245,16 +252,23 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       failingAs(ErrorType.ConfirmVerificationFailed, 'Something went wrong,  go back to login', async () => {
-        let clientId = readPendingVerification(request, app.config);
-        if (!clientId && request.body.mobileNumber)
-          clientId = (await findClientByPhone(request.body.mobileNumber))?.id ?? null;
-        if (!clientId) {
-          throw new AppError('The verification has no mobile number; please go to login', {
+        // A code is checked only within the sign-in attempt this browser started: without it, or
+        // for another number than that attempt's, nothing is read or counted (auth README).
+        const pending = readPendingVerification(request, app.config);
+        if (!pending) {
+          throw new AppError('This sign-in was not started in this browser; please go to login', {
             status: 400,
             type: ErrorType.MobileNumberMissing,
           });
         }
-        await verifyOtp({ db: app.db, config: app.config }, clientId, request.body.optCode);
+        const { clientId } = pending;
+        if (request.body.mobileNumber && (await findClientByPhone(request.body.mobileNumber))?.id !== clientId) {
+          throw new AppError('This sign-in was started for another number; please go back to login', {
+            status: 400,
+            type: ErrorType.ConfirmVerificationFailed,
+          });
+        }
+        await verifyOtp({ db: app.db, config: app.config }, pending, request.body.optCode);
         await app.db.update(clients).set({ isVerified: true }).where(eq(clients.id, clientId));
         const tokens = await createSession(app.db, app.config, clientId, sessionMeta(request));
         setSessionCookies(reply, app.config, tokens);

@@ -28,8 +28,10 @@ export const authSessions = pgTable(
 export type AuthSessionRow = typeof authSessions.$inferSelect;
 
 /**
- * One-time codes. Only an HMAC of the code is kept; a client has at most one open code (issuing
- * a new one closes the others). `attempts` counts wrong tries: at the limit the code is burned.
+ * One-time codes, one row per sign-in attempt (its id is the attempt id the pending cookie
+ * carries). Only an HMAC of the code is kept. A client may have several open codes, one per
+ * browser that asked; a browser's new code closes only its own earlier one. `attempts` counts
+ * wrong tries on this code alone: at the limit the code is burned.
  */
 export const otpCodes = pgTable(
   'otp_codes',
@@ -44,7 +46,7 @@ export const otpCodes = pgTable(
     /** Set when the code can no longer be used; closedReason says why. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedReason: text('closed_reason').$type<OtpClosedReason>(),
-    /** The address that asked for it, for the per-address limits. */
+    /** The address that asked for it (an IPv6 one by its /64: limited-address.ts), for the per-address limits. */
     requestIp: text('request_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
