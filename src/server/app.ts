@@ -84,7 +84,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(errorsPlugin);
   await app.register(redisPlugin);
   await app.register(securityPlugin);
-  // Before anything reads the input: no route meets a string PostgreSQL would refuse.
+  // Before the modules: no route meets a string PostgreSQL would refuse.
   await app.register(inputGuardPlugin);
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -103,26 +103,24 @@ export function unreadablePathError(request: FastifyRequest): ErrorObject {
 /**
  * Every string of every request reaches the handlers as text PostgreSQL stores as it is (DESIGN:
  * security): no NUL, no lone surrogate, nothing that is not UTF-8 — in the path, the query, the
- * headers and the body. Refused once, here, for every route, before any guard or handler runs.
+ * headers and the body. Refused once, here, for every route, just before validation: after the
+ * access guards that run on the request (who may not call a route learns nothing of its fields),
+ * before the schemas, the handlers and anything that stores a header.
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      const problem =
-        findUnstorableText(request.params, 'params') ??
-        unreadableQuery(request.url) ??
-        findUnstorableText(request.query, 'query') ??
-        findUnstorableText(request.headers, 'headers');
-      if (problem) throw unstorableInputError(problem);
-    });
-
     app.addHook('preParsing', async (request, _reply, payload) => {
       const type = request.headers['content-type'];
       return type && TEXT_BODY.test(type) ? utf8Checked(payload) : payload;
     });
 
     app.addHook('preValidation', async (request) => {
-      const problem = findUnstorableText(request.body, 'body');
+      const problem =
+        findUnstorableText(request.params, 'params') ??
+        unreadableQuery(request.url) ??
+        findUnstorableText(request.query, 'query') ??
+        findUnstorableText(request.headers, 'headers') ??
+        findUnstorableText(request.body, 'body');
       if (problem) throw unstorableInputError(problem);
     });
   },
