@@ -27,6 +27,7 @@ import {
   pickupEligibilityStatusValues,
   pickupStatusValues,
 } from './enums';
+import { findUnstorableText } from './storable-text';
 
 /** How long the server waits at each step; every wait ends, so nothing hangs. */
 export const PICKUP_TIMINGS = {
@@ -249,12 +250,18 @@ function parseWith<T>(schema: z.ZodType<T>, payload: unknown): ParseResult<T> {
   return { ok: false, message: `Invalid payload${where}: ${first?.message ?? 'invalid value'}` };
 }
 
-/** Validates what a browser sent (the server calls this for every incoming event). */
+/**
+ * Validates what a browser sent (the server calls this for every incoming event); a string the
+ * database would refuse (a NUL, a lone surrogate) is refused here like any other invalid field.
+ */
 export function parseClientEvent<E extends ClientEventName>(
   event: E,
   payload: unknown,
 ): ParseResult<ClientEventPayload<E>> {
-  return parseWith(clientToServerSchemas[event] as unknown as z.ZodType<ClientEventPayload<E>>, payload);
+  const parsed = parseWith(clientToServerSchemas[event] as unknown as z.ZodType<ClientEventPayload<E>>, payload);
+  if (!parsed.ok) return parsed;
+  const unstorable = findUnstorableText(parsed.data);
+  return unstorable ? { ok: false, message: `Invalid payload '${unstorable.field}': it ${unstorable.reason}` } : parsed;
 }
 
 /** Validates what the server sent (browsers call this before acting on an event). */

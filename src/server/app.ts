@@ -24,6 +24,7 @@ import { paystackEmulator } from './integrations/paystack/emulator';
 import { apiModules, devRoutes } from './modules/index';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { inputGuardPlugin, unreadablePathError } from './plugins/input-guard';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { sandboxGuardPlugin } from './plugins/sandbox-guard';
@@ -64,6 +65,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       setSecurityHeaders(request.raw, reply.raw);
+      if (error.code === 'FST_ERR_BAD_URL') {
+        void reply.status(400).send(unreadablePathError(request));
+        return;
+      }
       void reply.status(status).send({ type: ErrorType.InvalidInput, status, message: error.message });
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -80,6 +85,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(errorsPlugin);
   await app.register(redisPlugin);
   await app.register(securityPlugin);
+  // Before the modules: no route meets a string PostgreSQL would refuse.
+  await app.register(inputGuardPlugin);
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {

@@ -82,19 +82,38 @@ export function listApiRoutes(app: FastifyInstance): ApiRoute[] {
   return routes.sort((a, b) => a.key.localeCompare(b.key));
 }
 
+const LONE_SURROGATE = /([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/;
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) is sent the way a hostile
+ * client would: the three bytes of its would-be UTF-8 form (%ED%A0%80 for U+D800).
+ */
+export function encodeWire(text: string): string {
+  return text
+    .split(LONE_SURROGATE)
+    .map((part, i) => {
+      if (i % 2 === 0) return encodeURIComponent(part);
+      const code = part.charCodeAt(0);
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    })
+    .join('');
+}
+
 /** Fills an OpenAPI path template with values (URL-encoded). */
 export function fillPath(path: string, params: Record<string, unknown>): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeWire(String(params[name] ?? '')));
 }
 
 /** Builds a query string from a flat record; arrays repeat the key. */
 export function toQueryString(query: Record<string, unknown>): string {
-  const search = new URLSearchParams();
+  const pairs: string[] = [];
+  const add = (key: string, value: string) => pairs.push(`${encodeWire(key)}=${encodeWire(value)}`);
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) search.append(key, String(v));
-    else search.append(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+    if (Array.isArray(value)) for (const v of value) add(key, String(v));
+    else add(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }

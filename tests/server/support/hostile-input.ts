@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { ApiParameter, ApiRoute, JsonSchema } from './api-routes';
+import { type ApiParameter, type ApiRoute, fillPath, type JsonSchema, toQueryString } from './api-routes';
+import { sampleInput } from './route-request';
 import { sampleFromSchema } from './sample-from-schema';
 
 const HUGE = 'x'.repeat(100_000);
@@ -25,6 +26,8 @@ export const hostileString = fc.oneof(
     '<script>alert(1)</script>',
     '\u0000',
     '%00',
+    '\ud800',
+    'x\udfff',
     '\u202e\u0644\u0627',
     '👩🏽‍🍳'.repeat(40),
     '9'.repeat(400),
@@ -258,4 +261,111 @@ export function fuzzCases(route: ApiRoute): fc.Arbitrary<FuzzCase> | null {
         fc.constant(start),
       ),
     );
+}
+
+// ───────────── strings PostgreSQL refuses, in every string field, on every run ─────────────
+
+/** JSON strings the database refuses (NUL) or cannot keep (a lone surrogate; JSON.parse makes one). */
+export const UNSTORABLE_JSON_STRINGS = ['\u0000', 'sample\u0000text', '\ud800', 'sample\udfff'] as const;
+
+/** Percent-encoded URL pieces that decode to a NUL, to no UTF-8 at all, or not at all. */
+export const UNREADABLE_URL_PIECES = ['%00', 'sample%00', '%C3%28', '%FF', '%ED%A0%80', '%E0%A4%A'] as const;
+
+/** One request of the sweep: a valid request but for one field. */
+export type UnstorableCase = {
+  /** Where the hostile string sits, e.g. `params.id`, `query.status`, `body.items.0.name`. */
+  field: string;
+  /** What was put there (a JSON string, or a raw piece of URL). */
+  value: string;
+  /** The whole URL, with the piece unencoded. */
+  url: string;
+  /** The JSON text of the body, when the route takes one. */
+  payload?: string;
+};
+
+function isStringSchema(schema: JsonSchema): boolean {
+  if (typesOf(schema).includes('string')) return true;
+  if (schema.enum?.some((v) => typeof v === 'string')) return true;
+  return (schema.anyOf ?? schema.oneOf ?? []).some(isStringSchema);
+}
+
+function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.properties) return schema;
+  return (schema.anyOf ?? schema.oneOf ?? []).find((s) => s.properties);
+}
+
+/** Every string field a JSON value of this schema may have (optional ones too), as key paths. */
+export function stringFieldPaths(schema: JsonSchema | null | undefined, path: string[] = []): string[][] {
+  if (!schema || path.length > 6) return [];
+  const out: string[][] = [];
+  if (isStringSchema(schema) && path.length > 0) out.push(path);
+  const object = objectSchemaOf(schema);
+  for (const [key, prop] of Object.entries(object?.properties ?? {}))
+    out.push(...stringFieldPaths(prop, [...path, key]));
+  const items = schema.items ?? (schema.anyOf ?? schema.oneOf ?? []).find((s) => s.items)?.items;
+  if (items) out.push(...stringFieldPaths(items, [...path, '0']));
+  return out;
+}
+
+/** A copy of `value` with `value` at the key path, filling what is missing from the schema's sample. */
+export function withValueAt(schema: JsonSchema, base: unknown, path: string[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (/^\d+$/.test(head)) {
+    const items = schema.items ?? (schema.anyOf ?? schema.oneOf ?? []).find((s) => s.items)?.items ?? {};
+    const list = Array.isArray(base) && base.length > 0 ? [...base] : [sampleFromSchema(items)];
+    list[0] = withValueAt(items, list[0], rest, value);
+    return list;
+  }
+  const object = objectSchemaOf(schema) ?? {};
+  const prop = object.properties?.[head] ?? {};
+  const record = typeof base === 'object' && base !== null && !Array.isArray(base) ? { ...base } : {};
+  const current = head in record ? (record as Record<string, unknown>)[head] : sampleFromSchema(prop, head);
+  (record as Record<string, unknown>)[head] = withValueAt(prop, current, rest, value);
+  return record;
+}
+
+/**
+ * Every way to put a string PostgreSQL refuses into one field of an otherwise valid request to the
+ * route: each path parameter and each query parameter (declared or not) gets each unreadable URL
+ * piece, each string field of the JSON body (nested and optional ones too) and one extra body key
+ * get each unstorable string. Deterministic: the same cases on every run.
+ */
+export function unstorableStringCases(route: ApiRoute): UnstorableCase[] {
+  const sample = sampleInput(route);
+  const encodedParams = Object.fromEntries(Object.entries(sample.params).map(([k, v]) => [k, String(v)]));
+  const jsonBody = route.body && route.method !== 'GET' && route.bodyContentType === 'application/json';
+  const payload = jsonBody ? JSON.stringify(sample.body) : undefined;
+  const cases: UnstorableCase[] = [];
+  const rawPath = (name: string, piece: string) =>
+    fillPath(route.path, { ...encodedParams, [name]: '\u0001' }).replace('%01', piece);
+  const samplePath = fillPath(route.path, encodedParams);
+  for (const param of route.pathParams) {
+    for (const piece of UNREADABLE_URL_PIECES) {
+      cases.push({ field: `params.${param.name}`, value: piece, url: rawPath(param.name, piece), payload });
+    }
+  }
+  const queryNames = [...new Set([...route.queryParams.map((p) => p.name), 'extra'])];
+  for (const name of queryNames) {
+    const { [name]: _replaced, ...others } = sample.query;
+    const rest = toQueryString(others);
+    for (const piece of UNREADABLE_URL_PIECES) {
+      const url = `${samplePath}${rest ? `${rest}&` : '?'}${encodeURIComponent(name)}=${piece}`;
+      cases.push({ field: `query.${name}`, value: piece, url, payload });
+    }
+  }
+  if (jsonBody && route.body) {
+    const url = `${samplePath}${toQueryString(sample.query)}`;
+    for (const path of stringFieldPaths(route.body)) {
+      for (const text of UNSTORABLE_JSON_STRINGS) {
+        const body = withValueAt(route.body, sample.body, path, text);
+        cases.push({ field: `body.${path.join('.')}`, value: text, url, payload: JSON.stringify(body) });
+      }
+    }
+    if (typeof sample.body === 'object' && sample.body !== null && !Array.isArray(sample.body)) {
+      const body = { ...sample.body, 'extra\u0000': 'sample' };
+      cases.push({ field: 'body.extra\\u0000', value: 'a key with a NUL', url, payload: JSON.stringify(body) });
+    }
+  }
+  return cases;
 }
