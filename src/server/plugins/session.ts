@@ -5,6 +5,7 @@ import { hasAccess } from '../../domain/access';
 import type { StaffAccess, StaffRole } from '../../domain/enums';
 import { AppError, ErrorType } from '../../domain/errors';
 import { verifyToken } from '../lib/tokens';
+import { createSessionRevocation, type SessionRevocation } from '../modules/auth/session-revocation';
 import { ACCESS_COOKIE, type AccessTokenPayload } from '../modules/auth/session-service';
 import { shifts } from '../modules/shift/tables';
 import { staff } from '../modules/staff/tables';
@@ -37,7 +38,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * Guard: a signed-in client is required. Attached as a route's preHandler,
+     * Guard: a signed-in client whose session is not revoked. Attached as a route's preHandler,
      * it runs in onRequest (see sessionPlugin), before the request is parsed or validated.
      */
     requireClient: Guard;
@@ -45,6 +46,8 @@ declare module 'fastify' {
     requireStaff: (options?: StaffGuardOptions) => Guard;
     /** Loads the staff record and working shift of a client, or null. */
     loadStaff: (clientId: string) => Promise<StaffContext | null>;
+    /** Whether an access token's session was revoked; revocations are announced to it. */
+    sessionRevocation: SessionRevocation;
   }
 }
 
@@ -73,6 +76,13 @@ export function requestAuthError(request: FastifyRequest): AppError {
   return new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
 }
 
+const revokedSessionError = () =>
+  new AppError('You have been signed out; please sign in again', {
+    status: 401,
+    type: ErrorType.TokenVerificationError,
+    additionalInfo: { reason: 'revoked' },
+  });
+
 const asList = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
@@ -80,6 +90,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authProblem', null);
   app.decorateRequest('staff', null);
+  app.decorate('sessionRevocation', createSessionRevocation({ db: app.db, redis: app.redis, log: app.log }));
 
   // Who may call a route is decided before what they sent is looked at: a route's guards, written
   // as its preHandler, are moved to its onRequest hooks, so a caller without the access gets
@@ -98,8 +109,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     route.onRequest = [...asList(route.onRequest), ...(lifted as Guard[])];
   });
 
-  function requireSignedIn(request: FastifyRequest): AuthContext {
+  /**
+   * Every guarded route refuses a revoked session at once (DESIGN: security), reads included:
+   * some writes are GETs (the order cancel link) and a method rule would miss them; the check
+   * costs a Redis lookup and at most one database read per session every few seconds.
+   */
+  async function requireLiveSession(request: FastifyRequest): Promise<AuthContext> {
     if (!request.auth) throw requestAuthError(request);
+    if (await app.sessionRevocation.isRevoked(request.auth.sessionId)) throw revokedSessionError();
     return request.auth;
   }
 
@@ -130,13 +147,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorate(
     'requireClient',
     guard(async (request: FastifyRequest) => {
-      requireSignedIn(request);
+      await requireLiveSession(request);
     }),
   );
 
   app.decorate('requireStaff', (options: StaffGuardOptions = {}) =>
     guard(async (request: FastifyRequest) => {
-      const auth = requireSignedIn(request);
+      const auth = await requireLiveSession(request);
       const member = await app.loadStaff(auth.clientId);
       if (!member?.isCurrentStaff) {
         throw new AppError('You do not have permission to view this page.', {
