@@ -78,6 +78,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  /** Rotates a refresh token; a reuse's revocations are announced so the family is refused at once. */
+  async function rotate(request: FastifyRequest, refreshToken: string) {
+    const rotated = await rotateRefreshToken(app.db, app.config, refreshToken, sessionMeta(request));
+    if (!rotated.ok && rotated.problem === 'reused') await app.sessionRevocation.revoked(rotated.revokedSessionIds);
+    return rotated;
+  }
+
   async function findClientByPhone(phoneNumber: string): Promise<ClientRow | undefined> {
     const phone = normalizePhone(phoneNumber);
     const [row] = await app.db.select().from(clients).where(eq(clients.phoneLocal, phone.local));
@@ -309,7 +316,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
             if (request.auth || request.authProblem) clearSessionCookies(reply, app.config);
             throw cookieAuthFailed(request.auth ? 'revoked' : (request.authProblem ?? 'no-session'));
           }
-          const rotated = await rotateRefreshToken(app.db, app.config, refreshToken, sessionMeta(request));
+          const rotated = await rotate(request, refreshToken);
           if (!rotated.ok) {
             clearSessionCookies(reply, app.config);
             throw cookieAuthFailed(rotated.problem);
@@ -340,7 +347,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const refreshToken = presentedRefreshToken(request, request.body.refreshToken);
       if (!refreshToken) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-      const rotated = await rotateRefreshToken(app.db, app.config, refreshToken, sessionMeta(request));
+      const rotated = await rotate(request, refreshToken);
       if (!rotated.ok) {
         clearSessionCookies(reply, app.config);
         if (rotated.problem === 'expired') {
@@ -364,10 +371,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { schema: { tags: ['auth'], summary: 'Sign out of this device', response: { 200: okResponseSchema } } },
     async (request, reply) => {
-      await revokeSessionOf(app.db, {
+      const revoked = await revokeSessionOf(app.db, {
         refreshToken: presentedRefreshToken(request),
         sessionId: request.auth?.sessionId,
       });
+      await app.sessionRevocation.revoked(revoked);
       clearSessionCookies(reply, app.config);
       clearPendingVerification(reply, app.config);
       return { success: true as const };
@@ -387,7 +395,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const clientId = request.auth?.clientId;
       if (!clientId) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-      await revokeAllSessions(app.db, clientId);
+      await app.sessionRevocation.revoked(await revokeAllSessions(app.db, clientId));
       clearSessionCookies(reply, app.config);
       return { success: true as const };
     },

@@ -70,7 +70,9 @@ export function presentedRefreshToken(request: FastifyRequest, bodyToken?: strin
 
 export type RotationResult =
   | { ok: true; clientId: string; tokens: SessionTokens }
-  | { ok: false; problem: 'unknown' | 'reused' | 'revoked' | 'expired' };
+  | { ok: false; problem: 'unknown' | 'revoked' | 'expired' }
+  /** The sessions the reuse revoked, for the revocation check to refuse at once. */
+  | { ok: false; problem: 'reused'; revokedSessionIds: string[] };
 
 /**
  * Exchanges a refresh token for a new pair in the same family. The presented row is locked and
@@ -96,21 +98,30 @@ export async function rotateRefreshToken(
   });
   if (!outcome.ok && outcome.problem === 'reused') {
     // Outside the transaction above: the revocation must stand even though the request fails.
-    await revokeFamily(db, outcome.familyId);
-    return { ok: false, problem: 'reused' };
+    const revokedSessionIds = await revokeFamily(db, outcome.familyId);
+    return { ok: false, problem: 'reused', revokedSessionIds };
   }
   return outcome;
 }
 
-export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
-  await db
+/**
+ * The revoke functions answer the ids of the sessions they revoked: their access tokens stay
+ * signed and unexpired, so the caller hands the ids to the revocation check (session-revocation.ts).
+ */
+export async function revokeFamily(db: DbOrTx, familyId: string): Promise<string[]> {
+  const rows = await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
+    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** Revokes the family a refresh token or a session id belongs to (logout of this device). */
-export async function revokeSessionOf(db: DbOrTx, by: { refreshToken?: string; sessionId?: string }): Promise<void> {
+export async function revokeSessionOf(
+  db: DbOrTx,
+  by: { refreshToken?: string; sessionId?: string },
+): Promise<string[]> {
   const families = new Set<string>();
   if (by.refreshToken) {
     const [row] = await db
@@ -126,15 +137,19 @@ export async function revokeSessionOf(db: DbOrTx, by: { refreshToken?: string; s
       .where(eq(authSessions.id, by.sessionId));
     if (row) families.add(row.familyId);
   }
-  for (const familyId of families) await revokeFamily(db, familyId);
+  const revoked: string[] = [];
+  for (const familyId of families) revoked.push(...(await revokeFamily(db, familyId)));
+  return revoked;
 }
 
 /** Sign out of every device: every session of the client is revoked. */
-export async function revokeAllSessions(db: DbOrTx, clientId: string): Promise<void> {
-  await db
+export async function revokeAllSessions(db: DbOrTx, clientId: string): Promise<string[]> {
+  const rows = await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(authSessions.clientId, clientId), isNull(authSessions.revokedAt)));
+    .where(and(eq(authSessions.clientId, clientId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** Whether an access token's session is still alive (not revoked by logout or reuse). */
