@@ -77,7 +77,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  io.use((socket, next) => {
+  const refuse = (next: (err?: Error) => void, type: string, message: string) => {
+    const err = new Error(type) as Error & { data?: unknown };
+    err.data = { type, status: 401, message };
+    next(err);
+  };
+  io.use(async (socket, next) => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth ?? {});
     const cookieHeader = socket.handshake.headers.cookie;
     const cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
@@ -85,13 +90,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     const { auth: session, problem } = readAccessToken(app.config.SESSION_SECRET, token);
     if (!session) {
       const type = problem ?? ErrorType.UnAuthorized;
-      const err = new Error(type) as Error & { data?: unknown };
-      err.data = {
-        type,
-        status: 401,
-        message: type === 'TokenExpired' ? 'Your session has expired' : 'Please sign in',
-      };
-      next(err);
+      refuse(next, type, type === 'TokenExpired' ? 'Your session has expired' : 'Please sign in');
+      return;
+    }
+    // A signed-out session may not open the channel its token still names (staff act over it).
+    if (await app.sessionRevocation.isRevoked(session.sessionId)) {
+      refuse(next, ErrorType.TokenVerificationError, 'Your session has ended. Please sign in again.');
       return;
     }
     socket.data = {

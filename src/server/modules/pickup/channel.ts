@@ -332,6 +332,13 @@ export class PickupChannel {
           return;
         }
         try {
+          // Signing out is immediate here too: a socket opened before the logout acts no more.
+          if (await this.app.sessionRevocation.isRevoked(socket.data.sessionId)) {
+            const message = 'Your session has ended. Please sign in again.';
+            reply({ ok: false, event: 'pickupError', message });
+            socket.disconnect(true);
+            return;
+          }
           await ready;
           reply(await handler(parsed.data));
         } catch (err) {
