@@ -29,7 +29,8 @@ function refusalProblem(res: LightMyRequestResponse, status: 401 | 403): string 
   if (res.statusCode !== status) return `answered ${res.statusCode}: ${res.body.slice(0, 200)}`;
   const body: unknown = res.json();
   if (!isErrorObject(body)) return `not an error object: ${res.body.slice(0, 200)}`;
-  if (body.type === 'InvalidInput' || /invalid|field/i.test(res.body)) {
+  // Neither field errors nor the accesses the route wants: who is refused learns only that.
+  if (body.type === 'InvalidInput' || /invalid|field|expected|Manager|CEO|Accountant/i.test(res.body)) {
     return `the refusal tells the route's rules: ${res.body.slice(0, 200)}`;
   }
   return null;

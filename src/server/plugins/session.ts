@@ -166,7 +166,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         throw new AppError('You do not have permission to view this page.', {
           status: 403,
           type: ErrorType.Forbidden,
-          additionalInfo: { reason: 'MissingAccess', expected: options.access },
+          additionalInfo: { reason: 'MissingAccess' },
         });
       }
       if (options.shift !== false && !member.shiftId) {
