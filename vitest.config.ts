@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // Screens render through the whole provider tree; on a loaded 2-core machine a few
+          // seconds of jsdom is normal, and no test here is about time.
+          testTimeout: 20_000,
         },
       },
     ],
