@@ -88,29 +88,6 @@ export const previousAddressesSchema = z.object({
   addresses: z.array(deliveryAddressSchema.extend({ lastUsedAt: z.string() })),
 });
 
-/**
- * The delivery lifecycle: which status may follow which. Pending until a carrier is assigned
- * (Accepted) or refuses (Rejected, then reassigned); CarrierPickup when the carrier collects the
- * order at the gas center (the client's empty cylinder first, for DoubleWay); InTransit; then
- * Delivered, or a failed attempt (OrderNotDelivered, CantLocateClientLocation, Other) that can go
- * back on the road or be cancelled. Delivered and Cancelled are final.
- */
-export const deliveryTransitions: Record<
-  (typeof deliveryStatusValues)[number],
-  readonly (typeof deliveryStatusValues)[number][]
-> = {
-  Pending: ['Accepted', 'Rejected', 'Cancelled'],
-  Accepted: ['CarrierPickup', 'Rejected', 'Cancelled'],
-  Rejected: ['Pending', 'Accepted', 'Cancelled'],
-  CarrierPickup: ['InTransit', 'Cancelled'],
-  InTransit: ['Delivered', 'OrderNotDelivered', 'CantLocateClientLocation', 'Other'],
-  OrderNotDelivered: ['InTransit', 'Cancelled'],
-  CantLocateClientLocation: ['InTransit', 'Cancelled'],
-  Other: ['InTransit', 'Cancelled'],
-  Delivered: [],
-  Cancelled: [],
-};
-
 export const deliveryPageSchema = z.object({
   deliveries: z.array(deliverySchema),
   page: z.number().int(),

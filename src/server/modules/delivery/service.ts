@@ -1,7 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
-import { type Delivery, deliveryTransitions } from '../../../domain/schemas/delivery';
+import { deliveryLifecycle } from '../../../domain/lifecycles/delivery';
+import { assertTransition } from '../../../domain/lifecycles/lifecycle';
+import type { Delivery } from '../../../domain/schemas/delivery';
 import type { DbOrTx } from '../../db/client';
 import { recordOrderEvent } from '../order/events';
 import { orders } from '../order/tables';
@@ -99,14 +101,9 @@ export async function changeDeliveryStatus(
     if (!row) throw notFound();
     const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
     if (!order) throw notFound();
-    const allowed = deliveryTransitions[row.status];
+    // Another carrier for an Accepted delivery changes who, not the status.
     const reassigning = options.carrier && next === DeliveryStatus.Accepted && row.status === DeliveryStatus.Accepted;
-    if (!reassigning && !allowed.includes(next)) {
-      throw new AppError(
-        `A delivery that is ${row.status} cannot become ${next}${allowed.length ? ` (next: ${allowed.join(', ')})` : ''}`,
-        { status: 409, type: ErrorType.Conflict, additionalInfo: { status: row.status, allowed } },
-      );
-    }
+    if (!reassigning) assertTransition(deliveryLifecycle, row.status, next, 'staff');
     if (NEEDS_PAYMENT.includes(next) && order.status !== OrderStatus.Paid) {
       throw new AppError(`The order is ${order.status}; it must be Paid before the carrier takes it`, {
         status: 409,

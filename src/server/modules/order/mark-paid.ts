@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { OrderStatus, type PaymentType } from '../../../domain/enums';
+import { canTransition } from '../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { DbOrTx } from '../../db/client';
 import { recordOrderEvent } from './events';
 import { orders } from './tables';
@@ -11,7 +13,7 @@ import { orders } from './tables';
  */
 export async function markOrderPaid(tx: DbOrTx, orderId: string, paymentType: PaymentType): Promise<boolean> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || order.status !== OrderStatus.NotPaid) return false;
+  if (!order || !canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return false;
   const paidAt = new Date();
   const updated = await tx
     .update(orders)

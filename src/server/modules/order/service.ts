@@ -2,6 +2,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DeliveryOption, DeliveryStatus, OrderStatus, ProductType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { assertTransition } from '../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../domain/lifecycles/order';
 import {
   type NewOrderInput,
   newOrderInputSchema,
@@ -17,7 +19,7 @@ import { newOrderNumber, newPaymentNumber, newPickupCode, normalizeOrderNumber }
 import { recordOrderEvent } from './events';
 import { priceOrder } from './pricing';
 import { type OrderRow, orderItems, orders } from './tables';
-import { isCancellable, toOrderView, toOrderViews } from './view';
+import { toOrderView, toOrderViews } from './view';
 
 export { recordOrderEvent } from './events';
 export { isCancellable, toOrderView, toOrderViews } from './view';
@@ -176,12 +178,13 @@ export async function createOrder(
 export async function cancelClientOrder(db: DbOrTx, clientId: string, ref: string): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await requireClientOrder(tx, clientId, ref, true);
-    if (!isCancellable(order)) {
-      throw new AppError(
-        `This order can no longer be cancelled: it is ${order.status}. Only orders that are Not Paid can be cancelled; contact support about a paid order.`,
-        { status: 409, type: ErrorType.Conflict, additionalInfo: { status: order.status } },
-      );
-    }
+    assertTransition(
+      orderLifecycle,
+      order.status,
+      OrderStatus.Cancelled,
+      'client',
+      `This order can no longer be cancelled: it is ${order.status}. Only orders that are Not Paid can be cancelled; contact support about a paid order.`,
+    );
     const now = new Date();
     const [updated] = await tx
       .update(orders)

@@ -1,5 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { OrderStatus } from '../../../domain/enums';
+import { canTransition } from '../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { deliveryAddressSchema, type Order, type OrderEvent } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../product/tables';
@@ -7,8 +9,9 @@ import { type OrderEventRow, type OrderItemRow, type OrderRow, orderEvents, orde
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Only Not Paid orders can be cancelled: from Processing on, money may be moving. */
-export const isCancellable = (order: Pick<OrderRow, 'status'>) => order.status === OrderStatus.NotPaid;
+/** Only Not Paid orders can be cancelled (order lifecycle): from then on, money may be moving. */
+export const isCancellable = (order: Pick<OrderRow, 'status'>) =>
+  canTransition(orderLifecycle, order.status, OrderStatus.Cancelled, 'client');
 
 /** The pickup code is shown while it can be used: paid, not handed over. */
 const showsPickupCode = (order: OrderRow) => order.status === OrderStatus.Paid && !order.isDelivered;

@@ -2,6 +2,9 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus, PaymentGateway, PaymentPurpose, PaymentStatus, PaymentType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { canTransition, previousStates } from '../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../domain/lifecycles/order';
+import { paymentLifecycle } from '../../../domain/lifecycles/payment';
 import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
 import { getPaystack, isGatewayRefusal } from '../../integrations/paystack/client';
@@ -39,14 +42,8 @@ export async function giveOrderValue(tx: DbOrTx, payment: PaymentRow): Promise<v
   }
 }
 
-/** Card payments of an order that may still turn into a success. */
-const OPEN_CARD_STATUSES = [
-  PaymentStatus.Pending,
-  PaymentStatus.Ongoing,
-  PaymentStatus.Queued,
-  PaymentStatus.Failed,
-  PaymentStatus.Abandoned,
-];
+/** Card payments of an order that may still turn into a success (pending, ongoing, queued, failed, abandoned). */
+const OPEN_CARD_STATUSES = previousStates(paymentLifecycle, PaymentStatus.Success);
 
 /**
  * For a payment of the order by another way (the wallet), inside its transaction and BEFORE the
@@ -103,7 +100,7 @@ export async function requireOwnOrder(db: DbOrTx, clientId: string, orderNumber:
 }
 
 function assertPayable(order: OrderRow) {
-  if (order.status === OrderStatus.NotPaid) return;
+  if (canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return;
   const paid = order.status !== OrderStatus.Cancelled && order.status !== OrderStatus.Failed;
   throw new AppError(paid ? 'This order is already paid' : `This order is ${order.status}`, {
     status: 409,
@@ -179,7 +176,7 @@ export async function pendingCheckout(
   orderNumber: string,
 ): Promise<CheckoutDetails | null> {
   const order = await requireOwnOrder(app.db, clientId, orderNumber);
-  if (order.status !== OrderStatus.NotPaid) return null;
+  if (!canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return null;
   const [payment] = await app.db
     .select()
     .from(payments)

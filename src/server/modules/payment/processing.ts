@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PaymentStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { isFinal } from '../../../domain/lifecycles/lifecycle';
+import { paymentLifecycle } from '../../../domain/lifecycles/payment';
 import type { DbOrTx } from '../../db/client';
 import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
 import { recordPaymentError } from './payment-errors';
@@ -51,8 +53,6 @@ export const UNKNOWN_TO_GATEWAY_AFTER_MS = 10 * 60 * 1000;
 export type VerifyOutcome = 'success' | 'pending' | 'failed' | 'mismatch' | 'unreachable' | 'refunded';
 
 export type VerifyResult = { outcome: VerifyOutcome; payment: PaymentRow; gatewayStatus: string | null };
-
-const FINAL_STATUSES = new Set<string>([PaymentStatus.Success, PaymentStatus.Processing, PaymentStatus.Reversed]);
 
 function toAuthorization(data: TransactionData): CardAuthorization | null {
   const a = data.authorization;
@@ -322,7 +322,7 @@ export async function verifyPayment(
 
 /** Verifies unless the payment is already settled; for read paths that want a fresh answer. */
 export async function refreshPayment(app: FastifyInstance, payment: PaymentRow): Promise<PaymentRow> {
-  if (FINAL_STATUSES.has(payment.status) || payment.valueGivenAt) return payment;
+  if (isFinal(paymentLifecycle, payment.status) || payment.valueGivenAt) return payment;
   if (payment.gateway !== 'Paystack' || !payment.accessCode) return payment;
   return (await verifyPayment(app, payment)).payment;
 }

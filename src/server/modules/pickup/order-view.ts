@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { PickupEligibilityStatus } from '../../../domain/enums';
+import { openStates } from '../../../domain/lifecycles/lifecycle';
+import { pickupLifecycle } from '../../../domain/lifecycles/pickup';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { PickupRequest } from '../../../domain/realtime-events';
 import type { PickupItem, PickupOrderSummary, PickupRecord } from '../../../domain/schemas/pickup';
@@ -9,7 +11,8 @@ import { type OrderRow, orderItems, orders } from '../order/tables';
 import { staff } from '../staff/tables';
 import { type PickupRow, pickups } from './tables';
 
-export const OPEN_PICKUP_STATUSES = ['Pending', 'InProgress'] as const;
+/** Pending and InProgress: the request still waits for an answer (also the tables' one-open-request indexes). */
+export const OPEN_PICKUP_STATUSES = openStates(pickupLifecycle);
 
 /** What the counter is told about each verdict (SPEC §4). */
 export const eligibilityMessages: Record<PickupEligibilityStatus, string> = {

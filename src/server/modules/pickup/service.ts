@@ -5,9 +5,11 @@ import {
   OrderStatus,
   type PickupAttemptStatus,
   PickupEligibilityStatus,
-  type PickupStatus,
 } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { canTransition } from '../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../domain/lifecycles/order';
+import { pickupLifecycle } from '../../../domain/lifecycles/pickup';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type {
   ClientEventPayload,
@@ -71,7 +73,6 @@ export function refusalToAppError(refusal: Refusal): AppError {
   }
 }
 
-const isOpen = (status: PickupStatus) => (OPEN_PICKUP_STATUSES as readonly string[]).includes(status);
 const openStatus = inArray(pickups.status, [...OPEN_PICKUP_STATUSES]);
 
 function isUniqueViolation(err: unknown): boolean {
@@ -290,7 +291,7 @@ export async function respondToRequest(
     const ref = { pickupId: row.id, orderId: order.id, orderNumber: order.orderNumber };
     const wanted = input.action === 'Approve' ? 'Completed' : 'ClientReject';
     if (row.status === wanted) return { ok: true, kind: 'repeated', row, order };
-    if (!isOpen(row.status)) {
+    if (!canTransition(pickupLifecycle, row.status, wanted, 'client')) {
       return refuse('ClientRequestCancelled', {
         ...ref,
         reason:
@@ -372,6 +373,7 @@ export async function respondToRequest(
       return { ok: true, kind: 'approved', row: done, order: delivered };
     }
     const dispute = input.dispute ?? null;
+    const orderRefused = canTransition(orderLifecycle, order.status, OrderStatus.ClientRejectPickup, 'client');
     const [rejected] = await tx
       .update(pickups)
       .set({ status: 'ClientReject', confirmationAction: 'Rejected', respondedAt: now, completedAt: now, dispute })
@@ -381,12 +383,12 @@ export async function respondToRequest(
     const [updatedOrder] = await tx
       .update(orders)
       .set({
-        status: order.status === OrderStatus.Paid ? OrderStatus.ClientRejectPickup : order.status,
+        status: orderRefused ? OrderStatus.ClientRejectPickup : order.status,
         pickupDispute: dispute && order.pickupDispute === OrderPickUpDispute.None ? dispute : order.pickupDispute,
       })
       .where(eq(orders.id, order.id))
       .returning();
-    if (order.status === OrderStatus.Paid) {
+    if (orderRefused) {
       await recordOrderEvent(tx, order.id, OrderStatus.ClientRejectPickup, {
         note: dispute ? `The client refused the pickup: ${dispute}` : 'The client refused the pickup',
         actorClientId: clientId,
@@ -427,7 +429,8 @@ export async function cancelRequest(
   }
   return db.transaction(async (tx): Promise<CancelResult> => {
     const { order, row } = await lockPickupAndOrder(tx, head.orderId, input.pickupId);
-    if (!isOpen(row.status)) return { ok: true, changed: false, row, order };
+    if (!canTransition(pickupLifecycle, row.status, 'Cancelled', 'staff'))
+      return { ok: true, changed: false, row, order };
     const now = new Date();
     const reject = input.reason === 'reject';
     const [closed] = await tx
@@ -436,7 +439,7 @@ export async function cancelRequest(
       .where(eq(pickups.id, row.id))
       .returning();
     let current = order;
-    if (reject && (order.status === OrderStatus.Paid || order.status === OrderStatus.ClientRejectPickup)) {
+    if (reject && canTransition(orderLifecycle, order.status, OrderStatus.StaffRejectPickup, 'staff')) {
       const [updated] = await tx
         .update(orders)
         .set({ status: OrderStatus.StaffRejectPickup })

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { canTransition } from '../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
 import { markOrderPaid } from '../order/mark-paid';
 import { orders } from '../order/tables';
@@ -46,7 +48,9 @@ export async function payOrderFromWallet(
       .select({ id: walletTransactions.id })
       .from(walletTransactions)
       .where(eq(walletTransactions.reference, reference));
-    if (!paidBefore && order.status !== OrderStatus.NotPaid) throw orderNotPayable(order.status);
+    if (!paidBefore && !canTransition(orderLifecycle, order.status, OrderStatus.Paid, 'client')) {
+      throw orderNotPayable(order.status);
+    }
     // Locks the order's open card payments before the wallet and the order (the card path's lock
     // order); a card success committing meanwhile makes markOrderPaid below refuse.
     if (!paidBefore) await closeOpenCheckouts(tx, order.id, 'Closed: the order was paid from the wallet');

@@ -3,7 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { OrderStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
+import { canTransition } from '../../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../../domain/lifecycles/order';
 import type { Order } from '../../../../domain/schemas/order';
 import { useOnline } from '../../../hooks/use-online';
 import { ApiError } from '../../../lib/api-client';
@@ -58,7 +61,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
   const { data: order, fromCache, updatedAt } = query.data;
   // Paying or cancelling needs the server; a saved copy may also be out of date.
   const offline = fromCache || !online;
-  const notPaid = order.status === 'Not Paid';
+  const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid);
   const showPickup = order.status === 'Paid' && !order.isDelivered;
 
   return (
@@ -80,7 +83,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
       </Group>
       {paymentNotice}
 
-      {notPaid && (
+      {payable && (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
             <Text fw={600}>Pay {formatNaira(order.total)} to confirm this order</Text>

@@ -1,8 +1,10 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PaymentPurpose } from '../../../../domain/enums';
+import { OrderStatus, PaymentPurpose } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
+import { canTransition } from '../../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../../domain/lifecycles/order';
 import { paths } from '../../../lib/paths';
 import { orderQueryOptions } from '../api/get-order';
 import { isWalletFunding, type PaymentRedirectState } from '../lib/checkout-state';
@@ -21,7 +23,7 @@ export function PaymentStoppedScreen({ kind, orderNumber, reference, purpose }: 
   const wallet = isWalletFunding(purpose);
   const order = useQuery({ ...orderQueryOptions(orderNumber ?? ''), enabled: !wallet && Boolean(orderNumber) });
   const payAgain: PaymentRedirectState | null =
-    order.data && order.data.status === 'Not Paid'
+    order.data && canTransition(orderLifecycle, order.data.status, OrderStatus.Paid)
       ? { purpose: PaymentPurpose.OrderPayment, orderNumber: order.data.orderNumber }
       : null;
 

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
+import { isOpenPickup } from '../../../../domain/lifecycles/pickup';
 import { ApiError } from '../../../lib/api-client';
 import { connectSocket, disconnectSocket, getSocketStatus } from '../../../lib/socket';
 import { pickupKeys } from '../api/keys';
@@ -62,7 +63,7 @@ export default function ConfirmationPromptHost() {
     void refresh();
   });
   useServerEvent('pickupConfirmationResponse', ({ pickupId, status: pickupStatus, message }) => {
-    if (pickupStatus === 'Pending' || pickupStatus === 'InProgress') return;
+    if (isOpenPickup(pickupStatus)) return;
     dispatch({ type: 'closed', pickupId });
     if (pickupStatus === 'ClientReject') notifications.show({ color: '#a63c06', title: 'Pickup refused', message });
     void refresh();

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatDate, formatNaira } from '../../../../domain/format';
+import { isOpenPickup } from '../../../../domain/lifecycles/pickup';
 import type { ClientPickupOrder } from '../../../../domain/schemas/pickup';
 import { QrCodeImage } from './qr-code-image';
 import { ReportProblem } from './report-problem';
@@ -37,7 +38,7 @@ function PickupCode({ code, size }: { code: string; size: number }) {
 export function PickupOrderCard({ order }: { order: ClientPickupOrder }) {
   const [fullScreen, { open, close }] = useDisclosure(false);
   const status = statusText[order.eligibility];
-  const waiting = order.pickup && (order.pickup.status === 'Pending' || order.pickup.status === 'InProgress');
+  const waiting = order.pickup && isOpenPickup(order.pickup.status);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`pickup-${order.orderId}`}>
       <Stack gap="sm">

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { orderStatusValues } from '../enums';
+import { canTransition, nextStates, previousStates } from './lifecycle';
+import { orderLifecycle } from './order';
+import { allowedMatrix, sortedMatrix } from './test-matrix';
+
+const reached = (s: string) =>
+  orderLifecycle.initial.includes(s as never) || orderLifecycle.transitions.some((t) => t.to === s);
+
+describe('the order lifecycle', () => {
+  it('places every OrderStatus of the SPEC, and only those', () => {
+    expect([...orderLifecycle.states].sort()).toEqual([...orderStatusValues].sort());
+  });
+
+  it('allows exactly these moves, each to exactly these actors; everything else is refused', () => {
+    expect(allowedMatrix(orderLifecycle)).toEqual(
+      sortedMatrix({
+        'Not Paid': { Paid: ['paystack', 'client'], Cancelled: ['client'] },
+        Paid: { Delivered: ['client', 'staff'], ClientRejectPickup: ['client'], StaffRejectPickup: ['staff'] },
+        ClientRejectPickup: { StaffRejectPickup: ['staff'], Delivered: ['client'] },
+        StaffRejectPickup: { Delivered: ['client'] },
+      }),
+    );
+  });
+
+  it('starts Not Paid; Processing and Failed are never reached', () => {
+    expect(orderLifecycle.initial).toEqual(['Not Paid']);
+    expect(orderLifecycle.states.filter((s) => !reached(s))).toEqual(['Processing', 'Failed']);
+  });
+
+  it('lets only the client cancel, and only a Not Paid order', () => {
+    expect(previousStates(orderLifecycle, 'Cancelled')).toEqual(['Not Paid']);
+    expect(canTransition(orderLifecycle, 'Not Paid', 'Cancelled', 'staff')).toBe(false);
+    expect(canTransition(orderLifecycle, 'Paid', 'Cancelled', 'client')).toBe(false);
+  });
+
+  it('is paid once: only a Not Paid order can become Paid', () => {
+    expect(previousStates(orderLifecycle, 'Paid')).toEqual(['Not Paid']);
+  });
+
+  it('ends at Delivered and Cancelled', () => {
+    expect(nextStates(orderLifecycle, 'Delivered')).toEqual([]);
+    expect(nextStates(orderLifecycle, 'Cancelled')).toEqual([]);
+  });
+});
