@@ -1,17 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { api } from '../../../lib/api-client';
-import { withOfflineCopy } from '../lib/offline-cache';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { dashboardKeys } from './keys';
 
 export const ACTIVE_SHIFT_CACHE_KEY = 'active-shift';
 
 export const getActiveShift = () =>
-  withOfflineCopy(
-    'shift',
-    ACTIVE_SHIFT_CACHE_KEY,
-    async () => (await api.get<{ shift: Shift | null }>('shift/active')).shift,
-  );
+  withOfflineCopy(ACTIVE_SHIFT_CACHE_KEY, async () => (await api.get<{ shift: Shift | null }>('shift/active')).shift, {
+    table: 'shift',
+  });
 
 export const activeShiftQueryOptions = () =>
   queryOptions({ queryKey: dashboardKeys.activeShift(), queryFn: getActiveShift, retry: false, networkMode: 'always' });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminOrderDetail } from '../../../../domain/schemas/sales';
 import { api } from '../../../lib/api-client';
-import { withOfflineCopy } from '../lib/offline-cache';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { dashboardKeys } from './keys';
 
 /** One order; a copy is kept so an order opened once can be shown again during an outage. */
@@ -9,7 +9,7 @@ export const orderDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: dashboardKeys.orderDetail(id),
     queryFn: () =>
-      withOfflineCopy('orders', `dashboard-order-${id}`, () =>
+      withOfflineCopy(`dashboard-order-${id}`, () =>
         api.get<AdminOrderDetail>(`admin/orders/detail/${encodeURIComponent(id)}`),
       ),
     retry: false,

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { lagosDateKey } from '../../../../domain/format';
 import type { AdminOrderSummary, AdminOrdersQuery } from '../../../../domain/schemas/sales';
 import { api } from '../../../lib/api-client';
-import { withOfflineCopy } from '../lib/offline-cache';
+import { freshCopy, withOfflineCopy } from '../../../lib/offline-copy';
 import { dashboardKeys } from './keys';
 
 /** Orders by status and Lagos day range; today's list is kept for offline viewing. */
@@ -13,9 +13,7 @@ export const ordersQueryOptions = (filters: AdminOrdersQuery) =>
       const today = lagosDateKey(new Date());
       const isToday = !filters.status && filters.fromDate === today && filters.toDate === today;
       const fetcher = () => api.get<AdminOrderSummary[]>('admin/orders', { searchParams: filters });
-      return isToday
-        ? withOfflineCopy('orders', `dashboard-today-${today}`, fetcher)
-        : fetcher().then((data) => ({ data, savedAt: null }));
+      return isToday ? withOfflineCopy(`dashboard-today-${today}`, fetcher) : fetcher().then(freshCopy);
     },
     retry: false,
     // Runs offline too: today's list then comes from the copy on this tablet.

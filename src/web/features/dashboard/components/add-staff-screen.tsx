@@ -20,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { type StaffAccess, type StaffRole, staffAccessValues, staffRoleValues } from '../../../../domain/enums';
 import { filterMobileInput, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import { ApiError } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { dashboardKeys } from '../api/keys';
 import { activeStaffQueryOptions, createStaff } from '../api/staff';
 
@@ -44,22 +45,21 @@ export function AddStaffScreen() {
   const [role, setRole] = useState<string | null>(null);
   const [access, setAccess] = useState<string[]>(['Staff']);
   const [current, setCurrent] = useState(true);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const phoneError = phone.length === 11 && !isValidMobileFormat(phone) ? mobileFormatMessage : null;
 
   const mutation = useMutation({
-    mutationFn: () =>
-      createStaff(
-        {
-          phoneNumber: phone,
-          role: role as StaffRole,
-          access: access as StaffAccess[],
-          firstname: firstname.trim() || undefined,
-          lastname: lastname.trim() || undefined,
-          isCurrentStaff: current,
-        },
-        key,
-      ),
+    mutationFn: () => {
+      const body = {
+        phoneNumber: phone,
+        role: role as StaffRole,
+        access: access as StaffAccess[],
+        firstname: firstname.trim() || undefined,
+        lastname: lastname.trim() || undefined,
+        isCurrentStaff: current,
+      };
+      return createStaff(body, keys.keyFor(body));
+    },
     onSuccess: (result) => {
       notifications.show({
         color: 'green',
@@ -68,7 +68,7 @@ export function AddStaffScreen() {
       setPhone('');
       setFirstname('');
       setLastname('');
-      setKey(crypto.randomUUID());
+      keys.renew();
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.staff() });
     },
   });

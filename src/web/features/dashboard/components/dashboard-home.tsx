@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type OrderStatus, orderStatusValues } from '../../../../domain/enums';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
+import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { ordersQueryOptions } from '../api/get-orders';
 import { mySalesQueryOptions, salesTotalsQueryOptions } from '../api/get-sales';
-import { formatTime } from '../lib/format-time';
 import { effectiveShift } from '../lib/shift-sync';
 import { orderStatusColor } from '../lib/status-colors';
 import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
@@ -46,9 +46,9 @@ export function DashboardHome() {
             <Text c="red">{orders.error.message}</Text>
           ) : (
             <>
-              {orders.data.savedAt && (
+              {orders.data.fromCache && (
                 <Text size="xs" c="gray.7" mb="xs">
-                  Saved at {formatTime(orders.data.savedAt)} (offline)
+                  Saved at {formatTime(orders.data.updatedAt)} (offline)
                 </Text>
               )}
               <Group gap="xs">

@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { type ProductType, productTypeValues } from '../../../../domain/enums';
 import { nairaToKobo } from '../../../../domain/format';
 import { UPLOAD_MAX_BYTES, uploadImageTypes } from '../../../../domain/schemas/upload';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { dashboardKeys } from '../api/keys';
 import { createProduct, uploadPicture } from '../api/products';
 import { MoneyInput } from './money-input';
@@ -29,7 +30,7 @@ export function NewProductPanel() {
   const [price, setPrice] = useState<number | string>('');
   const [sizeKg, setSizeKg] = useState<number | string>('');
   const [imageUrl, setImageUrl] = useState<string | null>(null);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
 
   const upload = useMutation({
     mutationFn: (file: File) => {
@@ -39,18 +40,17 @@ export function NewProductPanel() {
     onSuccess: (r) => setImageUrl(r.url),
   });
   const create = useMutation({
-    mutationFn: () =>
-      createProduct(
-        {
-          type: type as ProductType,
-          name: name.trim(),
-          description: description.trim(),
-          price: nairaToKobo(Number(price)),
-          sizeKg: typeof sizeKg === 'number' ? sizeKg : undefined,
-          imageUrl: imageUrl ?? undefined,
-        },
-        key,
-      ),
+    mutationFn: () => {
+      const body = {
+        type: type as ProductType,
+        name: name.trim(),
+        description: description.trim(),
+        price: nairaToKobo(Number(price)),
+        sizeKg: typeof sizeKg === 'number' ? sizeKg : undefined,
+        imageUrl: imageUrl ?? undefined,
+      };
+      return createProduct(body, keys.keyFor(body));
+    },
     onSuccess: (p) => {
       notifications.show({ color: 'green', message: `${p.name} added to the catalogue` });
       setName('');
@@ -58,7 +58,7 @@ export function NewProductPanel() {
       setPrice('');
       setSizeKg('');
       setImageUrl(null);
-      setKey(crypto.randomUUID());
+      keys.renew();
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.products() });
     },
   });

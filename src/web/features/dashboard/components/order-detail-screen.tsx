@@ -16,9 +16,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
+import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { orderDetailQueryOptions } from '../api/get-order-detail';
-import { formatTime } from '../lib/format-time';
 import { rememberLastOrder } from '../lib/last-order';
 import { orderStatusColor } from '../lib/status-colors';
 
@@ -44,9 +44,9 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const o = order.data.data;
   return (
     <Stack gap="md" maw={900}>
-      {order.data.savedAt && (
+      {order.data.fromCache && (
         <Alert color="gray" title="Offline">
-          As saved on this tablet at {formatTime(order.data.savedAt)}.
+          As saved on this tablet at {formatTime(order.data.updatedAt)}.
         </Alert>
       )}
       <Group justify="space-between">

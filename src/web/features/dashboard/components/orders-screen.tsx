@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { orderStatusValues } from '../../../../domain/enums';
 import { lagosDateKey } from '../../../../domain/format';
 import type { AdminOrdersQuery } from '../../../../domain/schemas/sales';
+import { formatTime } from '../../../lib/lagos-time';
 import { ordersQueryOptions } from '../api/get-orders';
-import { formatTime } from '../lib/format-time';
 import { OrdersTable } from './orders-table';
 
 type Range = [string | null, string | null];
@@ -45,9 +45,9 @@ export function OrdersScreen() {
           w={{ base: '100%', xs: 280 }}
         />
       </Group>
-      {orders.data?.savedAt && (
+      {orders.data?.fromCache && (
         <Alert color="gray.7" title="Offline">
-          Today&apos;s orders as saved at {formatTime(orders.data.savedAt)}.
+          Today&apos;s orders as saved at {formatTime(orders.data.updatedAt)}.
         </Alert>
       )}
       {orders.isPending ? (

@@ -2,8 +2,8 @@ import { Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { AdminOrderSummary } from '../../../../domain/schemas/sales';
+import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
-import { formatTime } from '../lib/format-time';
 import { orderStatusColor } from '../lib/status-colors';
 
 /** Orders as rows; the number opens the detail. Scrolls sideways on a phone. */

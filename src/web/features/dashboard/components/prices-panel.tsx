@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatDate, formatNaira, koboToNaira, nairaToKobo } from '../../../../domain/format';
 import type { AdminProduct } from '../../../../domain/schemas/sales';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { dashboardKeys } from '../api/keys';
 import { changePrice, priceHistoryQueryOptions, productsQueryOptions } from '../api/products';
 import { MoneyInput } from './money-input';
@@ -13,9 +14,12 @@ function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () 
   const history = useQuery(priceHistoryQueryOptions(product.id));
   const [price, setPrice] = useState<number | string>(koboToNaira(product.price));
   const [reason, setReason] = useState('');
-  const [key] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const mutation = useMutation({
-    mutationFn: (kobo: number) => changePrice(product.id, { price: kobo, reason: reason.trim() || undefined }, key),
+    mutationFn: (kobo: number) => {
+      const body = { price: kobo, reason: reason.trim() || undefined };
+      return changePrice(product.id, body, keys.keyFor(body));
+    },
     onSuccess: (p) => {
       notifications.show({ color: 'green', message: `${p.name} now costs ${formatNaira(p.price)}` });
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.products() });

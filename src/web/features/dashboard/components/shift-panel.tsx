@@ -4,9 +4,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { formatTime } from '../../../lib/lagos-time';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
-import { formatTime } from '../lib/format-time';
 import { dismissShiftAction, effectiveShift, type ShiftActionKind, submitShiftAction } from '../lib/shift-sync';
 import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
 import { MoneyInput } from './money-input';
@@ -63,9 +63,9 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>Shift</Title>
-      {active.data?.savedAt && (
+      {active.data?.fromCache && (
         <Alert color="gray.7" title="Offline">
-          Showing the shift as saved on this tablet at {formatTime(active.data.savedAt)}.
+          Showing the shift as saved on this tablet at {formatTime(active.data.updatedAt)}.
         </Alert>
       )}
       {state.failed.map((a) => (

@@ -1,7 +1,7 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
-import { formatTime } from '../lib/format-time';
+import { formatTime } from '../../../lib/lagos-time';
 
 export function VarianceBadge({ variance }: { variance: number }) {
   if (variance === 0) return <Badge color="teal.9">Balanced</Badge>;

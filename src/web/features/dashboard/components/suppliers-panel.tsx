@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, formatNumber } from '../../../../domain/format';
 import { filterMobileInput, isValidMobileFormat } from '../../../../domain/phone';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { dashboardKeys } from '../api/keys';
 import { createSupplier, supplierQuotasQueryOptions } from '../api/supply';
 
@@ -14,16 +15,18 @@ export function SuppliersPanel() {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const mutation = useMutation({
-    mutationFn: () =>
-      createSupplier({ name: name.trim(), phoneNumber: phone, address: address.trim() || undefined }, key),
+    mutationFn: () => {
+      const body = { name: name.trim(), phoneNumber: phone, address: address.trim() || undefined };
+      return createSupplier(body, keys.keyFor(body));
+    },
     onSuccess: (s) => {
       notifications.show({ color: 'green', message: `${s.name} added` });
       setName('');
       setPhone('');
       setAddress('');
-      setKey(crypto.randomUUID());
+      keys.renew();
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.suppliers() });
     },
   });

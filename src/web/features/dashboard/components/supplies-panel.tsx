@@ -19,6 +19,8 @@ import { type FormEvent, useState } from 'react';
 import type { SupplyStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
 import type { Supply } from '../../../../domain/schemas/supply';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { dashboardKeys } from '../api/keys';
 import {
   createSupply,
@@ -43,7 +45,7 @@ const statusLabel: Record<SupplyStatus, string> = {
 function SupplyActions({ supply }: { supply: Supply }) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (status: SupplyStatus) => updateSupply({ supplyId: supply.id, status }, crypto.randomUUID()),
+    mutationFn: (status: SupplyStatus) => updateSupply({ supplyId: supply.id, status }, newIdempotencyKey()),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.supplies() });
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.suppliers() });
@@ -86,17 +88,18 @@ export function SuppliesPanel() {
   const [kg, setKg] = useState<number | string>('');
   const [amount, setAmount] = useState<number | string>('');
   const [arrived, setArrived] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const mutation = useMutation({
     mutationFn: () => {
       const body = { supplierId: supplierId ?? '', quantityKg: Number(kg), amount: nairaToKobo(Number(amount)) };
+      const key = keys.keyFor({ arrived, body });
       return arrived ? recordNewDelivery(body, key) : createSupply(body, key);
     },
     onSuccess: () => {
       notifications.show({ color: 'green', message: arrived ? 'Delivery recorded' : 'Supply requested' });
       setKg('');
       setAmount('');
-      setKey(crypto.randomUUID());
+      keys.renew();
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.supplies() });
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.suppliers() });
     },

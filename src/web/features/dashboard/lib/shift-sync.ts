@@ -14,6 +14,7 @@ import {
   shiftOutcomeUrl,
 } from '../../../../domain/schemas/shift';
 import { ApiError, api } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { localDb, type PendingAction, putCached } from '../../../lib/local-db';
 import { ACTIVE_SHIFT_CACHE_KEY } from '../api/get-active-shift';
 
@@ -67,7 +68,7 @@ export async function submitShiftAction(
   actingClientId?: string,
 ): Promise<ShiftActionResult> {
   const action: PendingShiftAction = {
-    id: crypto.randomUUID(),
+    id: newIdempotencyKey(),
     kind,
     // The moment the person acted; a late sync keeps it.
     payload: { body: { ...body, at: new Date().toISOString() }, via: 'page', actingClientId },

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
-import { useOnline } from '../../../hooks/use-online';
 import { ApiError } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useOnline } from '../../../lib/use-online';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import { usePayFromWallet } from '../api/pay-from-wallet';
@@ -30,7 +30,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref }: Props) {
   const cancel = useCancelOrder();
   const wallet = usePayFromWallet(orderNumber);
   // One key per attempt to pay this order from the wallet: a double tap pays once.
-  const [walletKey] = useState(() => crypto.randomUUID());
+  const walletKey = useIdempotencyKey().keyFor({ orderNumber });
   const [confirmOpen, confirm] = useDisclosure(false);
   const online = useOnline();
 

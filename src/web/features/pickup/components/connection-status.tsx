@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { connectSocket } from '../../../lib/socket';
-import { useOnline } from '../lib/use-online';
+import { useOnline } from '../../../lib/use-online';
 import { useSocketStatus } from '../lib/use-socket-status';
 
 /** Whether the counter can reach this device right now, in words, with a way to retry. */

@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ServerEventName } from '../../../../domain/realtime-events';
 import type { PickupLookupResponse } from '../../../../domain/schemas/pickup';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { connectSocket, onServerEvent } from '../../../lib/socket';
 import { pickupKeys } from '../api/keys';
 import { counterOrderQueryOptions, lookupByCode, lookupByQr } from '../api/lookup-order';
@@ -118,7 +119,7 @@ export function CounterScreen() {
     try {
       const result = await requestConfirmationOverHttp(
         { orderId, nomineeVerified },
-        `pickup-request-${orderId}-${crypto.randomUUID()}`,
+        `pickup-request-${orderId}-${newIdempotencyKey()}`,
       );
       dispatch({
         type: 'requested',

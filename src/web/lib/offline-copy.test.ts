@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { getCached, localDb } from '../../../lib/local-db';
-import { withOfflineCopy } from './offline-cache';
+import { ApiError } from './api-client';
+import { getCached, localDb } from './local-db';
+import { withOfflineCopy } from './offline-copy';
 
 const offline = () => new ApiError({ type: 'Unknown', status: 0, message: 'No connection: check your network' });
 
