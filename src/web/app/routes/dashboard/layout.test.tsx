@@ -1,10 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthObject, StaffRecord } from '../../../../domain/schemas/auth';
 import { localDb } from '../../../lib/local-db';
-import { createQueryClient } from '../../../lib/query-client';
-import { AppProvider } from '../../provider';
+import { renderWithProviders } from '../../../test/render';
 import { Component as DashboardLayout } from './layout';
 
 // The cookie check, mocked: each test sets who is signed in.
@@ -32,7 +30,7 @@ const member: StaffRecord = { id: 's1', role: 'Sales Associate', access: ['Staff
 
 function renderAt(path: string) {
   const screenOf = (text: string) => () => <p>{text}</p>;
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       { path: '/login', Component: screenOf('Login screen') },
       { path: '/access-denied', Component: screenOf('Site access denied') },
@@ -47,12 +45,7 @@ function renderAt(path: string) {
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    { path },
   );
   return router;
 }
