@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthObject } from '../../../../domain/schemas/auth';
+import { salesAssociate as member, signedInAs as staffAuth } from '../../../test/auth-fixtures';
 import { decideDashboardAccess } from './dashboard-guard';
-
-const staffAuth = (staff: AuthObject['client']['staff']): AuthObject => ({
-  isLogin: true,
-  isVerified: true,
-  clientId: 'c1',
-  client: {
-    id: 'c1',
-    phoneLocal: '08010000003',
-    phoneInternational: '2348010000003',
-    firstname: 'Chidi',
-    lastname: 'Eze',
-    email: null,
-    staff,
-  },
-});
-const member = {
-  id: 's1',
-  role: 'Sales Associate' as const,
-  access: ['Staff' as const],
-  isCurrentStaff: true,
-  shift: null,
-};
 
 describe('decideDashboardAccess', () => {
   it('waits for the cookie check', () => {

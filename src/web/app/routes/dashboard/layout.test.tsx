@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthObject, StaffRecord } from '../../../../domain/schemas/auth';
+import type { AuthObject } from '../../../../domain/schemas/auth';
 import { localDb } from '../../../lib/local-db';
+import { signedInAs as asClient, salesAssociate as member } from '../../../test/auth-fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { Component as DashboardLayout } from './layout';
 
@@ -11,22 +12,6 @@ vi.mock('../../../features/auth/api/get-auth', () => ({
   authKeys: { all: ['auth'], session: () => ['auth', 'session'] },
   authQueryOptions: () => ({ queryKey: ['auth', 'session'], queryFn: async () => session.auth, retry: false }),
 }));
-
-const asClient = (staff: StaffRecord | null): AuthObject => ({
-  isLogin: true,
-  isVerified: true,
-  clientId: 'c1',
-  client: {
-    id: 'c1',
-    phoneLocal: '08010000003',
-    phoneInternational: '2348010000003',
-    firstname: 'Chidi',
-    lastname: 'Eze',
-    email: null,
-    staff,
-  },
-});
-const member: StaffRecord = { id: 's1', role: 'Sales Associate', access: ['Staff'], isCurrentStaff: true, shift: null };
 
 function renderAt(path: string) {
   const screenOf = (text: string) => () => <p>{text}</p>;
