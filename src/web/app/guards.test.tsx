@@ -1,12 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { act, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthObject } from '../../domain/schemas/auth';
 import { authKeys } from '../features/auth/api/get-auth';
 import { resetAuthState } from '../features/auth/api/logout';
-import { createQueryClient } from '../lib/query-client';
+import { fakeApi } from '../test/fake-api';
+import { renderWithProviders } from '../test/render';
 import { RequireClient } from './guards';
-import { AppProvider } from './provider';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,27 +33,18 @@ function Where() {
 }
 
 function renderAt(path: string, signedIn: boolean) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      signedIn
-        ? new Response(JSON.stringify({ auth }), { status: 200 })
-        : new Response(JSON.stringify({ message: 'no', status: 401, type: 'CookiesAuthFailed' }), { status: 401 }),
-    ),
-  );
-  const router = createMemoryRouter(
+  fakeApi({
+    'GET auth/cookie_auth': signedIn
+      ? { status: 200, body: { auth } }
+      : { status: 401, body: { message: 'no', status: 401, type: 'CookiesAuthFailed' } },
+  });
+  const { queryClient } = renderWithProviders(
     [
       { path: '/', element: <Where /> },
       { path: '/login', element: <Where /> },
       { element: <RequireClient />, children: [{ path: '/wallet', element: <p>Wallet screen</p> }] },
     ],
-    { initialEntries: [path] },
-  );
-  const queryClient = createQueryClient();
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    { path },
   );
   return { queryClient };
 }

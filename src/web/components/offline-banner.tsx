@@ -1,4 +1,4 @@
-import { useOnline } from '../hooks/use-online';
+import { useOnline } from '../lib/use-online';
 
 /** A clear banner while offline; screens that need the network say so themselves. */
 export function OfflineBanner() {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NAVBAR_IDLE_RESTORE_MS } from '../../../domain/constants';
-import { renderWithApp } from '../../features/marketing/test/render';
+import { renderWithProviders } from '../../test/render';
 import { SiteHeader } from './site-header';
 
 const toggle = () => screen.getByRole('button', { name: /menu$/ });
@@ -14,7 +14,7 @@ function scrollTo(y: number) {
 
 /** The header as the app draws it; it attaches its own enhancer (useEnhance). */
 async function renderHeader() {
-  const view = renderWithApp(<SiteHeader />);
+  const view = renderWithProviders(<SiteHeader />);
   // The enhancer is attached once the menu button answers.
   await waitFor(() => {
     fireEvent.click(toggle());

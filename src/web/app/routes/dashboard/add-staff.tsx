@@ -1,4 +1,4 @@
-import { AddStaffScreen } from '../../../features/dashboard/components/add-staff-screen';
+import { AddStaffScreen } from '../../../features/staff/components/add-staff-screen';
 
 export function Component() {
   return <AddStaffScreen />;

@@ -1,10 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthObject, StaffRecord } from '../../../../domain/schemas/auth';
+import type { AuthObject } from '../../../../domain/schemas/auth';
 import { localDb } from '../../../lib/local-db';
-import { createQueryClient } from '../../../lib/query-client';
-import { AppProvider } from '../../provider';
+import { signedInAs as asClient, salesAssociate as member } from '../../../test/auth-fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { Component as DashboardLayout } from './layout';
 
 // The cookie check, mocked: each test sets who is signed in.
@@ -14,25 +13,9 @@ vi.mock('../../../features/auth/api/get-auth', () => ({
   authQueryOptions: () => ({ queryKey: ['auth', 'session'], queryFn: async () => session.auth, retry: false }),
 }));
 
-const asClient = (staff: StaffRecord | null): AuthObject => ({
-  isLogin: true,
-  isVerified: true,
-  clientId: 'c1',
-  client: {
-    id: 'c1',
-    phoneLocal: '08010000003',
-    phoneInternational: '2348010000003',
-    firstname: 'Chidi',
-    lastname: 'Eze',
-    email: null,
-    staff,
-  },
-});
-const member: StaffRecord = { id: 's1', role: 'Sales Associate', access: ['Staff'], isCurrentStaff: true, shift: null };
-
 function renderAt(path: string) {
   const screenOf = (text: string) => () => <p>{text}</p>;
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       { path: '/login', Component: screenOf('Login screen') },
       { path: '/access-denied', Component: screenOf('Site access denied') },
@@ -47,12 +30,7 @@ function renderAt(path: string) {
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    { path },
   );
   return router;
 }

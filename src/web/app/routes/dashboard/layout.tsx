@@ -5,17 +5,17 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT, SIDEBAR_WIDTH } from '../../../../domain/constants';
 import type { AuthObject } from '../../../../domain/schemas/auth';
-import { authKeys, authQueryOptions } from '../../../features/auth/api/get-auth';
-import { dashboardKeys } from '../../../features/dashboard/api/keys';
-import { SideMenu } from '../../../features/dashboard/components/side-menu';
-import { readStaffAuthSnapshot, rememberStaffAuth } from '../../../features/dashboard/lib/auth-snapshot';
-import { decideDashboardAccess } from '../../../features/dashboard/lib/dashboard-guard';
-import { readLastOrder } from '../../../features/dashboard/lib/last-order';
-import { effectiveShift } from '../../../features/dashboard/lib/shift-sync';
-import { usePendingShiftActions } from '../../../features/dashboard/lib/use-pending-shift-actions';
-import { useShiftSync } from '../../../features/dashboard/lib/use-shift-sync';
+import { authQueryOptions } from '../../../features/auth/api/get-auth';
+import { readLastOrder } from '../../../features/dispatch/lib/last-order';
+import { effectiveShift } from '../../../features/shift/lib/shift-sync';
+import { usePendingShiftActions } from '../../../features/shift/lib/use-pending-shift-actions';
+import { useShiftSync } from '../../../features/shift/lib/use-shift-sync';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { decideDashboardAccess } from '../../layouts/dashboard/dashboard-guard';
+import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
+import { SideMenu } from '../../layouts/dashboard/side-menu';
+import { readStaffAuthSnapshot, rememberStaffAuth } from '../../layouts/dashboard/staff-auth-snapshot';
 
 const subscribeLastOrder = (cb: () => void) => {
   window.addEventListener('arrive:last-order', cb);
@@ -54,8 +54,7 @@ export function Component() {
   const lastOrderId = useSyncExternalStore(subscribeLastOrder, readLastOrder, () => null);
 
   const onSettled = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: authKeys.session() });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    refreshStaffData(queryClient);
   }, [queryClient]);
   useShiftSync(onSettled);
 

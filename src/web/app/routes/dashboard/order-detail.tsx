@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { OrderDetailScreen } from '../../../features/dashboard/components/order-detail-screen';
+import { OrderDetailScreen } from '../../../features/dispatch/components/order-detail-screen';
 
 export function Component() {
   const { orderId = '' } = useParams();

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { OrdersScreen } from '../../../features/dashboard/components/orders-screen';
+import { OrdersScreen } from '../../../features/dispatch/components/orders-screen';
 
 export function Component() {
   return <OrdersScreen />;

@@ -1,4 +1,4 @@
-import { CounterScreen } from '../../../features/pickup/components/counter-screen';
+import { CounterScreen } from '../../../features/counter/components/counter-screen';
 
 export function Component() {
   return <CounterScreen />;

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
-import { SalesScreen } from '../../../features/dashboard/components/sales-screen';
+import { SalesScreen } from '../../../features/sales/components/sales-screen';
 
 export function Component() {
   return <SalesScreen />;

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { authKeys, useAuth } from '../../../features/auth/api/get-auth';
-import { dashboardKeys } from '../../../features/dashboard/api/keys';
-import { ShiftPanel } from '../../../features/dashboard/components/shift-panel';
-import { readStaffAuthSnapshot } from '../../../features/dashboard/lib/auth-snapshot';
+import { useAuth } from '../../../features/auth/api/get-auth';
+import { ShiftPanel } from '../../../features/shift/components/shift-panel';
+import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
+import { readStaffAuthSnapshot } from '../../layouts/dashboard/staff-auth-snapshot';
 
 export function Component() {
   const queryClient = useQueryClient();
@@ -16,8 +16,7 @@ export function Component() {
   }, [auth]);
   // The session carries workingNow for the guard; the dashboard's shift queries the drawer.
   const onChanged = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: authKeys.session() });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    refreshStaffData(queryClient);
   }, [queryClient]);
   return <ShiftPanel onChanged={onChanged} actingClientId={auth?.clientId ?? snapshotClientId} />;
 }

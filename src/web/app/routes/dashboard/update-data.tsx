@@ -1,4 +1,4 @@
-import { UpdateDataScreen } from '../../../features/dashboard/components/update-data-screen';
+import { UpdateDataScreen } from '../../../features/stock/components/update-data-screen';
 
 export function Component() {
   return <UpdateDataScreen />;

@@ -1,14 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderRoute } from '../test/render';
+import type { AuthResult } from '../../../../domain/schemas/auth';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { MobileNumberForm } from './mobile-number-form';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const result = {
+const result: AuthResult = {
   clientId: '6b7f1c9e-0000-4000-8000-000000000001',
   isLogin: false,
   isVerified: true,
@@ -21,7 +23,7 @@ describe('MobileNumberForm', () => {
   it('keeps digits only, at most 11, and enables Continue at 11 digits', async () => {
     fakeApi({});
     const user = userEvent.setup();
-    renderRoute(<MobileNumberForm mode="login" />, { path: '/login' });
+    renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
     const input = screen.getByLabelText(/Mobile number/);
     const button = screen.getByRole('button', { name: 'Continue' });
     await user.type(input, '08a03-123 4567999');
@@ -35,7 +37,7 @@ describe('MobileNumberForm', () => {
   it("says 'Mobile number format is not correct' for 11 digits that are not a number", async () => {
     fakeApi({});
     const user = userEvent.setup();
-    renderRoute(<MobileNumberForm mode="signup" />, { path: '/signup' });
+    renderWithProviders(<MobileNumberForm mode="signup" />, { route: '/signup', path: '/signup' });
     await user.type(screen.getByLabelText(/Mobile number/), '12345678901');
     expect(screen.getByText('Mobile number format is not correct')).toBeInTheDocument();
   });
@@ -43,9 +45,9 @@ describe('MobileNumberForm', () => {
   it('sends the international form and goes to verification with the navigation state', async () => {
     const api = fakeApi({ 'POST auth/login': [{ status: 200, body: result }] });
     const user = userEvent.setup();
-    renderRoute(<MobileNumberForm mode="login" />, {
-      path: '/login',
-      initialEntry: { pathname: '/login', state: { from: '/wallet' } },
+    renderWithProviders(<MobileNumberForm mode="login" />, {
+      route: '/login',
+      path: { pathname: '/login', state: { from: '/wallet' } },
     });
     await user.type(screen.getByLabelText(/Mobile number/), '08031234567');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -66,13 +68,13 @@ describe('MobileNumberForm', () => {
       'POST auth/signup': [{ status: 409, body: { message: 'Exists', status: 409, type: 'UserExist' } }],
     });
     const user = userEvent.setup();
-    const login = renderRoute(<MobileNumberForm mode="login" />, { path: '/login' });
+    const login = renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
     await user.type(screen.getByLabelText(/Mobile number/), '08031234567');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Account with this detail does not exist, Signup');
     login.unmount();
 
-    renderRoute(<MobileNumberForm mode="signup" />, { path: '/signup' });
+    renderWithProviders(<MobileNumberForm mode="signup" />, { route: '/signup', path: '/signup' });
     await user.type(screen.getByLabelText(/Mobile number/), '08031234567');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Account with this detail exist, pls login');
@@ -81,7 +83,7 @@ describe('MobileNumberForm', () => {
   it('links login and signup to each other', async () => {
     fakeApi({});
     const user = userEvent.setup();
-    renderRoute(<MobileNumberForm mode="login" />, { path: '/login' });
+    renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signup'));
   });

@@ -1,18 +1,17 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { createQueryClient } from '../../../lib/query-client';
+import { renderWithProviders } from '../../../test/render';
 import { emptyOtp, OtpInput } from './otp-input';
 
 function Harness() {
   const [value, setValue] = useState(emptyOtp);
   return (
-    <AppProvider queryClient={createQueryClient()}>
+    <>
       <OtpInput value={value} onChange={setValue} />
       <output data-testid="value">{value.join(',')}</output>
-    </AppProvider>
+    </>
   );
 }
 
@@ -26,7 +25,7 @@ function paste(target: HTMLElement, text: string) {
 describe('OtpInput', () => {
   it('has six labelled boxes, one digit each, moving on as digits are typed', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     expect(boxes()).toHaveLength(6);
     expect(screen.getByLabelText('Digit 1 of 6')).toBeInTheDocument();
     await user.click(boxes()[0] as HTMLElement);
@@ -37,7 +36,7 @@ describe('OtpInput', () => {
 
   it('keeps only the digit just typed when a box already holds one', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     await user.click(boxes()[0] as HTMLElement);
     await user.keyboard('1');
     await user.click(boxes()[0] as HTMLElement);
@@ -47,7 +46,7 @@ describe('OtpInput', () => {
 
   it('moves on when the digit typed is the one the box already holds', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     await user.click(boxes()[0] as HTMLElement);
     await user.keyboard('111111');
     await user.click(boxes()[0] as HTMLElement);
@@ -57,7 +56,7 @@ describe('OtpInput', () => {
 
   it('goes back with Backspace from an empty box, clearing the previous one', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     await user.click(boxes()[0] as HTMLElement);
     await user.keyboard('123');
     await user.keyboard('{Backspace}');
@@ -66,7 +65,7 @@ describe('OtpInput', () => {
   });
 
   it('pastes the first six characters only when they are all digits', () => {
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     paste(boxes()[0] as HTMLElement, '12345');
     expect(value()).toBe(',,,,,');
     paste(boxes()[0] as HTMLElement, '12a456');

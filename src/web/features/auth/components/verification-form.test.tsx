@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderRoute } from '../test/render';
+import type { AuthResult } from '../../../../domain/schemas/auth';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import type { VerificationState } from '../verification-state';
 import { VerificationForm } from './verification-form';
 
@@ -29,7 +31,13 @@ const auth = {
     staff: null,
   },
 };
-const sent = { ...state, isLogin: false, isVerified: true, phoneInternational: '2348031234567', otpExpiresAt: '' };
+const sent: AuthResult = {
+  ...state,
+  isLogin: false,
+  isVerified: true,
+  phoneInternational: '2348031234567',
+  otpExpiresAt: '',
+};
 
 const boxes = () => screen.getAllByRole('textbox');
 const type = (digits: string) =>
@@ -40,7 +48,7 @@ const type = (digits: string) =>
 describe('VerificationForm', () => {
   it('keeps Verify disabled until every box holds a digit, and asks for the full code on Enter', () => {
     fakeApi({});
-    renderRoute(<VerificationForm state={state} onVerified={() => {}} />);
+    renderWithProviders(<VerificationForm state={state} onVerified={() => {}} />, { route: '/' });
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect(verify).toBeDisabled();
     type('12345');
@@ -54,7 +62,7 @@ describe('VerificationForm', () => {
   it('sends the code and reports the signed-in client', async () => {
     const api = fakeApi({ 'POST auth/opt_confirmation': [{ status: 200, body: { auth } }] });
     const onVerified = vi.fn();
-    renderRoute(<VerificationForm state={state} onVerified={onVerified} />);
+    renderWithProviders(<VerificationForm state={state} onVerified={onVerified} />, { route: '/' });
     type('123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onVerified).toHaveBeenCalledWith(auth));
@@ -69,7 +77,7 @@ describe('VerificationForm', () => {
         { status: 500, body: { message: 'boom', status: 500, type: 'ConfirmVerificationFailed' } },
       ],
     });
-    renderRoute(<VerificationForm state={state} onVerified={() => {}} />);
+    renderWithProviders(<VerificationForm state={state} onVerified={() => {}} />, { route: '/' });
     const expected = [
       'OTP has expired or invalid was provide, pls try',
       'OTP has expired or invalid was provide, pls try',
@@ -84,7 +92,7 @@ describe('VerificationForm', () => {
 
   it('locks everything when no client id is known', () => {
     fakeApi({});
-    renderRoute(<VerificationForm state={null} onVerified={() => {}} />);
+    renderWithProviders(<VerificationForm state={null} onVerified={() => {}} />, { route: '/' });
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong in verification, please go to login.');
     for (const box of boxes()) expect(box).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
@@ -94,7 +102,7 @@ describe('VerificationForm', () => {
   it("counts down from 170 s, then 'Resend Code' clears the boxes, asks again and restarts", async () => {
     vi.useFakeTimers();
     const api = fakeApi({ 'POST auth/opt_request': [{ status: 200, body: sent }] });
-    renderRoute(<VerificationForm state={state} onVerified={() => {}} />);
+    renderWithProviders(<VerificationForm state={state} onVerified={() => {}} />, { route: '/' });
     expect(screen.getByText('Resend code in 2:50')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend Code' })).toBeNull();
     act(() => {

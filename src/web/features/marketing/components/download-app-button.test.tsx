@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
 import { enhanceInstallButton } from '../enhance/install-button';
 import { captureInstallPrompt, installPlatform, promptInstall } from '../install/install-prompt';
-import { renderWithApp, stubMatchMedia } from '../test/render';
+import { stubMatchMedia } from '../test/match-media';
 import { DownloadAppButton } from './download-app-button';
 
 // The real platform logic, with a way to pretend the browser's install prompt answers.
@@ -41,7 +42,7 @@ function stubDialog() {
 
 const cleanups: Array<() => void> = [];
 function renderButton() {
-  renderWithApp(<DownloadAppButton />);
+  renderWithProviders(<DownloadAppButton />);
   const button = screen.getByRole('button', { name: 'Download the app' });
   const root = button.closest<HTMLElement>('[data-enhance]') as HTMLElement;
   const cleanup = enhanceInstallButton(root);

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, StrictMode, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { leadMessages } from '../../../../domain/schemas/leads';
+import { renderWithProviders } from '../../../test/render';
 import { enhanceLeadForm } from '../enhance/lead-form';
 import { useEnhance } from '../enhance/use-enhance';
-import { renderWithApp } from '../test/render';
 import { LeadForm, type LeadFormProps } from './lead-form';
 
 const partnerPage: LeadFormProps = {
@@ -43,7 +43,7 @@ let detach: (() => void) | undefined;
 
 /** Renders the form as the server would, then runs its enhancer on it. */
 function setup(props: LeadFormProps = partnerPage, { enhanced = true } = {}) {
-  renderWithApp(<LeadForm {...props} />);
+  renderWithProviders(<LeadForm {...props} />);
   const root = document.querySelector<HTMLElement>('[data-enhance="lead-form"]');
   if (!root) throw new Error('The lead form has no data-enhance root');
   if (enhanced) detach = enhanceLeadForm(root);
@@ -263,7 +263,7 @@ describe('LeadForm', () => {
 
   it('works when the app renders it under StrictMode (enhanced, detached, enhanced again)', async () => {
     fetchMock.mockResolvedValue(receipt());
-    renderWithApp(
+    renderWithProviders(
       <StrictMode>
         <Enhanced>
           <LeadForm {...partnerPage} />

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROMO_ROTATION_MS } from '../../../../domain/constants';
+import { renderWithProviders } from '../../../test/render';
 import { promoBlocks } from '../content/promos';
 import { enhanceCarousel } from '../enhance/carousel';
-import { renderWithApp, stubMatchMedia } from '../test/render';
+import { stubMatchMedia } from '../test/match-media';
 import { PromoCarousel } from './promo-carousel';
 
 const block = promoBlocks[0] as (typeof promoBlocks)[number];
@@ -13,7 +14,7 @@ const advance = (ms: number) => vi.advanceTimersByTime(ms);
 
 const cleanups: Array<() => void> = [];
 function renderCarousel() {
-  renderWithApp(<PromoCarousel block={block} />);
+  renderWithProviders(<PromoCarousel block={block} />);
   const root = screen.getByRole('region', { name: block.heading });
   const enhance = () => {
     const cleanup = enhanceCarousel(root);

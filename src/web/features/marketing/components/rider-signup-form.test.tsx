@@ -3,9 +3,10 @@ import { type ReactNode, StrictMode, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { userMessages } from '../../../../domain/errors';
 import type { ApplicationRole } from '../../../../domain/schemas/leads';
+import { renderWithProviders } from '../../../test/render';
 import { enhanceSignupForm } from '../enhance/signup-form';
 import { useEnhance } from '../enhance/use-enhance';
-import { renderWithApp, stubMatchMedia } from '../test/render';
+import { stubMatchMedia } from '../test/match-media';
 import { RiderSignupForm } from './rider-signup-form';
 
 const offline = 'You seem to be offline: your application was not sent. Try again when you have a connection.';
@@ -37,7 +38,7 @@ let detach: (() => void) | undefined;
 
 /** Renders the form as the server would, then runs its enhancer on it. */
 function setup(role: ApplicationRole = 'rider', { enhanced = true } = {}) {
-  renderWithApp(<RiderSignupForm applicant={role} />);
+  renderWithProviders(<RiderSignupForm applicant={role} />);
   const root = document.querySelector<HTMLElement>('[data-enhance="signup-form"]');
   if (!root) throw new Error('The sign-up form has no data-enhance root');
   if (enhanced) detach = enhanceSignupForm(root);
@@ -244,7 +245,7 @@ describe('RiderSignupForm', () => {
 
   it('works when the app renders it under StrictMode (enhanced, detached, enhanced again)', async () => {
     fetchMock.mockResolvedValue(receipt());
-    renderWithApp(
+    renderWithProviders(
       <StrictMode>
         <Enhanced>
           <RiderSignupForm applicant="rider" />

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_SCROLL_STEP_PX } from '../../../../domain/constants';
+import { renderWithProviders } from '../../../test/render';
 import { serviceCards } from '../content/services';
 import { enhanceScroller } from '../enhance/scroller';
-import { renderWithApp, stubMatchMedia } from '../test/render';
+import { stubMatchMedia } from '../test/match-media';
 import { ServiceScroller } from './service-scroller';
 
 /** jsdom lays nothing out: give the list a size, and let scrollBy / scrollTo move it. */
@@ -27,7 +28,7 @@ function layOut(track: HTMLElement, size: { scrollWidth: number; clientWidth: nu
 const cleanups: Array<() => void> = [];
 /** Renders the list with a laid-out track, then attaches the enhancer to its `data-enhance` root. */
 function renderScroller(size = { scrollWidth: 1000, clientWidth: 500 }) {
-  renderWithApp(<ServiceScroller />);
+  renderWithProviders(<ServiceScroller />);
   const track = screen.getByRole('region', { name: 'Services (scrolls sideways)' });
   const root = track.closest<HTMLElement>('[data-enhance]') as HTMLElement;
   const scroll = layOut(track, size);

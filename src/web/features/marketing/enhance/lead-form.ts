@@ -6,9 +6,9 @@ import {
   isLeadService,
   isPartnerService,
 } from '../../../../domain/schemas/leads';
+import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitInterest } from '../api/submit-interest';
 import type { Enhancer } from './enhancer';
-import { createSubmissionKeys } from './form-submission-key';
 import { armSubmit, createSender, input, keepDigits, part, showMessage } from './form-ui';
 
 const fields = ['name', 'phone', 'city', 'businessName'] as const;
@@ -53,7 +53,7 @@ export const enhanceLeadForm: Enhancer = (root) => {
   const submit = part<HTMLButtonElement>(form, 'submit');
   const problem = part(form, 'problem');
   const thanks = part(root, 'thanks');
-  const nextKey = createSubmissionKeys();
+  const { keyFor: nextKey } = createRequestKeys();
   const detach = new AbortController();
   const { signal } = detach;
   const sender = createSender({ form, submit, problem, done: thanks, texts, signal });

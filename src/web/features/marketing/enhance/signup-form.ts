@@ -1,9 +1,9 @@
 // The rider / driver sign-up form: SPEC §5's checks, then the application is stored once per set
 // of values and the visitor told we will call.
 import { type ApplicationBody, applicationRoleValues, validateRiderSignup } from '../../../../domain/schemas/leads';
+import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitApplication } from '../api/submit-application';
 import type { Enhancer } from './enhancer';
-import { createSubmissionKeys } from './form-submission-key';
 import { armSubmit, createSender, input, keepDigits, PART_ATTR, part, showMessage } from './form-ui';
 
 const texts = {
@@ -36,7 +36,7 @@ export const enhanceSignupForm: Enhancer = (root) => {
   const submit = part<HTMLButtonElement>(form, 'submit');
   const problem = part(form, 'problem');
   const done = part(root, 'done');
-  const nextKey = createSubmissionKeys();
+  const { keyFor: nextKey } = createRequestKeys();
   const detach = new AbortController();
   const { signal } = detach;
   const sender = createSender({ form, submit, problem, done, texts, signal });

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
 import { putCached } from '../../../lib/local-db';
-import { orderDetailCacheKey } from './get-order';
+import { freshCopy } from '../../../lib/offline-copy';
+import { orderDetailCacheKey, orderQueryOptions } from './get-order';
 import { orderKeys } from './keys';
 
 /** GET /api/order/cancel/{id} (a GET as SPEC §7 lists it; the server also wants x-platform). */
@@ -13,11 +14,7 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: cancelOrder,
     onSuccess: async (order) => {
-      queryClient.setQueryData(orderKeys.detail(order.orderNumber), {
-        data: order,
-        updatedAt: Date.now(),
-        fromCache: false,
-      });
+      queryClient.setQueryData(orderQueryOptions(order.orderNumber).queryKey, freshCopy(order));
       await putCached('orders', orderDetailCacheKey(order.orderNumber), order).catch(() => {});
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
     },

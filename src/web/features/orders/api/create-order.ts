@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewOrderInput, Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
+import { freshCopy } from '../../../lib/offline-copy';
+import { orderQueryOptions } from './get-order';
 import { catalogueKeys, orderKeys } from './keys';
 
 /** POST /api/order/new with the checkout's Idempotency-Key: a retried checkout creates one order. */
@@ -12,11 +14,7 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.detail(order.orderNumber), {
-        data: order,
-        updatedAt: Date.now(),
-        fromCache: false,
-      });
+      queryClient.setQueryData(orderQueryOptions(order.orderNumber).queryKey, freshCopy(order));
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
     },

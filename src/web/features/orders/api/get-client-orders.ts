@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OrderPage } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
-import { withOfflineCopy } from '../lib/offline-cache';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { orderKeys } from './keys';
 
 export type OrderListFilters = { status?: string; page: number; pageSize: number };

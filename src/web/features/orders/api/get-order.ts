@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
-import { withOfflineCopy } from '../lib/offline-cache';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { orderKeys } from './keys';
 
 export const orderDetailCacheKey = (orderNumber: string) => `detail:${orderNumber.toUpperCase()}`;

@@ -1,8 +1,10 @@
 import { Alert, Button, Card, Radio, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import type { Order } from '../../../../domain/schemas/order';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useCreateOrder } from '../api/create-order';
 import { orderQuoteQueryOptions } from '../api/quote-order';
 import { buildOrderInput, type Cart, type Checkout, cartSubtotal } from '../lib/cart';
@@ -11,8 +13,6 @@ import { type AddressDraft, AddressFields } from './address-fields';
 import { QuoteSummary } from './quote-summary';
 
 type Props = { cart: Cart; onPlaced: (order: Order) => void };
-
-const PHONE = /^(0\d{10}|234\d{10})$/;
 
 /** Delivery choice, address or nominee, the priced quote and the Place order button. */
 export function CheckoutPanel({ cart, onPlaced }: Props) {
@@ -35,7 +35,7 @@ export function CheckoutPanel({ cart, onPlaced }: Props) {
           }
         : null,
     nominee:
-      nominee.name.trim().length >= 2 && PHONE.test(nominee.phone.trim())
+      nominee.name.trim().length >= 2 && isValidMobileFormat(nominee.phone.trim())
         ? { name: nominee.name.trim(), phone: nominee.phone.trim() }
         : null,
   });
@@ -45,8 +45,7 @@ export function CheckoutPanel({ cart, onPlaced }: Props) {
   const quoteCurrent = quote.data && JSON.stringify(debouncedInput) === inputJson;
   // One key per checkout: a retried click (or a lost answer) re-sends the same key and the server
   // answers the first order; a changed cart is a new checkout and gets a new key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key must change exactly when the order body does
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), [inputJson]);
+  const idempotencyKey = useIdempotencyKey().keyFor(input);
   const create = useCreateOrder();
 
   const missing =
@@ -111,7 +110,7 @@ export function CheckoutPanel({ cart, onPlaced }: Props) {
               placeholder="08012345678"
               value={nominee.phone}
               onChange={(e) => setNominee({ ...nominee, phone: e.currentTarget.value.replace(/\D/g, '').slice(0, 13) })}
-              error={nominee.phone && !PHONE.test(nominee.phone) ? 'Mobile number format is not correct' : undefined}
+              error={nominee.phone && !isValidMobileFormat(nominee.phone) ? mobileFormatMessage : undefined}
               required
             />
           </Stack>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
 import { formatDate } from '../../../../domain/format';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { myCylindersQueryOptions, useAddCylinder } from '../api/cylinders';
 
 type Props = { onRefill: (sizeKg: number) => void };
@@ -14,7 +15,7 @@ export function MyCylinders({ onRefill }: Props) {
   const add = useAddCylinder();
   const [opened, modal] = useDisclosure(false);
   const [form, setForm] = useState({ sizeKg: '12.5', serialNumber: '', expiryDate: '' });
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKey();
   const list = cylinders.data?.cylinders ?? [];
 
   return (
@@ -61,16 +62,14 @@ export function MyCylinders({ onRefill }: Props) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
+            const input = { sizeKg: Number(form.sizeKg), serialNumber: form.serialNumber, expiryDate: form.expiryDate };
             add.mutate(
-              {
-                input: { sizeKg: Number(form.sizeKg), serialNumber: form.serialNumber, expiryDate: form.expiryDate },
-                idempotencyKey: key,
-              },
+              { input, idempotencyKey: keys.keyFor(input) },
               {
                 onSuccess: () => {
                   modal.close();
                   setForm({ sizeKg: '12.5', serialNumber: '', expiryDate: '' });
-                  setKey(crypto.randomUUID());
+                  keys.renew();
                 },
               },
             );

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
-import { useOnline } from '../../../hooks/use-online';
-import { formatDateTime } from '../lib/format-time';
+import { formatDateTime } from '../../../lib/lagos-time';
+import { useOnline } from '../../../lib/use-online';
 
 type Props = { fromCache: boolean; updatedAt: number };
 

@@ -1,22 +1,27 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from '../../../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { api } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
+import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { orderFixture } from '../test/fixtures';
 import { OrderDetailScreen } from './order-detail-screen';
 
-vi.mock('../../../lib/api-client', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/api-client')>();
-  return { ...original, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
-});
-const get = vi.mocked(api.get);
-const post = vi.mocked(api.post);
+// The real api client runs against the fake API; these watch what the screen asks of it.
+let get: MockInstance<typeof api.get>;
+let post: MockInstance<typeof api.post>;
 
 beforeEach(async () => {
-  vi.resetAllMocks();
+  get = vi.spyOn(api, 'get');
+  post = vi.spyOn(api, 'post');
   await localDb.orders.clear();
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const order = (body = orderFixture()) => ({ status: 200 as const, body });
 
 const renderDetail = (onPay = vi.fn()) => {
   renderWithProviders(<OrderDetailScreen orderNumber="ARV-7K2M9Q" onPay={onPay} historyHref="/order/history" />);
@@ -27,7 +32,7 @@ const renderDetail = (onPay = vi.fn()) => {
 configure({ asyncUtilTimeout: 5000 });
 describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   it('shows lines, naira totals, the timeline, and payment actions while Not Paid', async () => {
-    get.mockResolvedValueOnce(orderFixture());
+    fakeApi({ 'GET order/:orderNumber': order() });
     const onPay = renderDetail();
     expect(await screen.findByRole('heading', { name: 'Order ARV-7K2M9Q' })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('order/ARV-7K2M9Q');
@@ -42,8 +47,13 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('pays from the wallet with one idempotency key and explains an insufficient balance', async () => {
-    get.mockResolvedValue(orderFixture());
-    post.mockRejectedValue(new ApiError({ type: 'InsufficientFund', status: 400, message: 'InsufficientFund' }));
+    fakeApi({
+      'GET order/:orderNumber': order(),
+      'POST payment/wallet': {
+        status: 400,
+        body: { type: 'InsufficientFund', status: 400, message: 'InsufficientFund' },
+      },
+    });
     renderDetail();
     const button = await screen.findByRole('button', { name: 'Pay from wallet' });
     fireEvent.click(button);
@@ -58,15 +68,16 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('says so when the client has no wallet', async () => {
-    get.mockResolvedValue(orderFixture());
-    post.mockRejectedValue(new ApiError({ type: 'WalletNotFound', status: 404, message: 'WalletNotFound' }));
+    fakeApi({
+      'GET order/:orderNumber': order(),
+      'POST payment/wallet': { status: 404, body: { type: 'WalletNotFound', status: 404, message: 'WalletNotFound' } },
+    });
     renderDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay from wallet' }));
     expect(await screen.findByText(/You don't have a wallet yet/)).toBeInTheDocument();
   });
 
   it('cancels after confirming and shows the new status', async () => {
-    get.mockResolvedValueOnce(orderFixture());
     const cancelled = orderFixture({
       status: 'Cancelled',
       canCancel: false,
@@ -75,7 +86,7 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
         { id: 'e2', kind: 'order', status: 'Cancelled', note: null, at: '2026-03-05T10:00:00.000Z' },
       ],
     });
-    get.mockResolvedValueOnce(cancelled);
+    fakeApi({ 'GET order/:orderNumber': order(), 'GET order/cancel/:orderId': order(cancelled) });
     renderDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await screen.findByRole('dialog', { name: 'Cancel this order?' });
@@ -86,10 +97,14 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('shows the QR code and the pickup code of a paid order', async () => {
-    get.mockImplementation(async (path: string) => {
-      if (path.startsWith('order/qr_code/'))
-        return { orderNumber: 'ARV-7K2M9Q', token: 'signed.token', pickupCode: '7YPV4Z' };
-      return orderFixture({ status: 'Paid', paymentStatus: 'success', canCancel: false, pickupCode: '7YPV4Z' });
+    fakeApi({
+      'GET order/qr_code/:orderId': {
+        status: 200,
+        body: { orderNumber: 'ARV-7K2M9Q', token: 'signed.token', pickupCode: '7YPV4Z' },
+      },
+      'GET order/:orderNumber': order(
+        orderFixture({ status: 'Paid', paymentStatus: 'success', canCancel: false, pickupCode: '7YPV4Z' }),
+      ),
     });
     renderDetail();
     const img = await screen.findByAltText('Pickup QR code for order ARV-7K2M9Q');
@@ -99,19 +114,21 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
   });
 
   it('answers a foreign or unknown order number with Order not found', async () => {
-    get.mockRejectedValue(new ApiError({ type: 'NotFound', status: 404, message: 'Order not found' }));
+    fakeApi({
+      'GET order/:orderNumber': { status: 404, body: { type: 'NotFound', status: 404, message: 'Order not found' } },
+    });
     renderDetail();
     expect(await screen.findByText('There is no order ARV-7K2M9Q on your account.')).toBeInTheDocument();
   });
 
   it('shows the saved copy offline, with its time, and keeps payment actions off', async () => {
-    get.mockResolvedValueOnce(orderFixture());
+    fakeApi({ 'GET order/:orderNumber': order() });
     const first = renderWithProviders(
       <OrderDetailScreen orderNumber="ARV-7K2M9Q" onPay={vi.fn()} historyHref="/order/history" />,
     );
     await screen.findByRole('heading', { name: 'Order ARV-7K2M9Q' });
     first.unmount();
-    get.mockRejectedValue(new ApiError({ type: 'Unknown', status: 0, message: 'No connection: check your network' }));
+    fakeApi({}, { otherwise: { offline: true } });
     renderDetail();
     expect(await screen.findByText(/Showing the copy saved on this device, last updated/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();

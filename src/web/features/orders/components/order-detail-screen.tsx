@@ -1,15 +1,16 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
 import { canTransition } from '../../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../../domain/lifecycles/order';
 import type { Order } from '../../../../domain/schemas/order';
-import { useOnline } from '../../../hooks/use-online';
 import { ApiError } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useOnline } from '../../../lib/use-online';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import { usePayFromWallet } from '../api/pay-from-wallet';
@@ -39,7 +40,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
   const cancel = useCancelOrder();
   const wallet = usePayFromWallet(orderNumber);
   // One key per attempt to pay this order from the wallet: a double tap pays once.
-  const [walletKey] = useState(() => crypto.randomUUID());
+  const walletKey = useIdempotencyKey().keyFor({ orderNumber });
   const [confirmOpen, confirm] = useDisclosure(false);
   const online = useOnline();
 

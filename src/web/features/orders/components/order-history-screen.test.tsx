@@ -1,16 +1,14 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from '../../../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { api } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
+import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { orderFixture } from '../test/fixtures';
 import { OrderHistoryScreen } from './order-history-screen';
 
-vi.mock('../../../lib/api-client', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/api-client')>();
-  return { ...original, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
-});
-const get = vi.mocked(api.get);
+// The real api client runs against the fake API; this watches what the screen asks of it.
+let get: MockInstance<typeof api.get>;
 
 const page = (
   orders = [orderFixture(), orderFixture({ id: 'o2', orderNumber: 'ARV-2B3C4D', status: 'Paid', total: 4_800_000 })],
@@ -24,16 +22,22 @@ const page = (
 const renderHistory = () =>
   renderWithProviders(<OrderHistoryScreen orderHref={(n) => `/order/${n}`} productsHref="/products" />);
 
+const serve = (body = page()) => fakeApi({ 'GET order/client': { status: 200, body } });
+
 beforeEach(async () => {
-  vi.resetAllMocks();
+  get = vi.spyOn(api, 'get');
   await localDb.orders.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 // Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
 configure({ asyncUtilTimeout: 5000 });
 describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
   it('lists orders with status, naira total and dd/MM/yyyy date, linking to each', async () => {
-    get.mockResolvedValue(page());
+    serve();
     renderHistory();
     const link = await screen.findByRole('link', { name: 'ARV-7K2M9Q' });
     expect(link).toHaveAttribute('href', '/order/ARV-7K2M9Q');
@@ -45,10 +49,10 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
   });
 
   it('filters by status', async () => {
-    get.mockResolvedValue(page());
+    serve();
     renderHistory();
     await screen.findByRole('link', { name: 'ARV-7K2M9Q' });
-    get.mockResolvedValue(page([]));
+    serve(page([]));
     fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Cancelled', hidden: true }));
     await waitFor(() =>
@@ -60,11 +64,11 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
   });
 
   it('shows the saved list offline with the time it was saved', async () => {
-    get.mockResolvedValueOnce(page());
+    serve();
     const first = renderHistory();
     await screen.findByRole('link', { name: 'ARV-7K2M9Q' });
     first.unmount();
-    get.mockRejectedValue(new ApiError({ type: 'Unknown', status: 0, message: 'No connection: check your network' }));
+    fakeApi({}, { otherwise: { offline: true } });
     renderHistory();
     expect(
       await screen.findByText(/Showing the copy saved on this device, last updated \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/),
@@ -73,7 +77,7 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
   });
 
   it('says plainly when nothing was saved and the network is gone', async () => {
-    get.mockRejectedValue(new ApiError({ type: 'Unknown', status: 0, message: 'No connection: check your network' }));
+    fakeApi({}, { otherwise: { offline: true } });
     renderHistory();
     expect(await screen.findByText('No connection: check your network', {}, { timeout: 5000 })).toBeInTheDocument();
   });

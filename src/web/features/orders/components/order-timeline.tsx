@@ -1,7 +1,7 @@
 import { Text, Timeline } from '@mantine/core';
 import type { DeliveryStatus } from '../../../../domain/enums';
 import type { OrderEvent } from '../../../../domain/schemas/order';
-import { formatDateTime } from '../lib/format-time';
+import { formatDateTime } from '../../../lib/lagos-time';
 import { deliveryStatusLabel } from '../lib/order-status';
 
 /** Every status the order (and its delivery) went through, with the time. */

@@ -1,20 +1,18 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewOrderInput } from '../../../../domain/schemas/order';
-import { ApiError, api } from '../../../lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import type { Cylinder } from '../../../../domain/schemas/cylinder';
+import type { NewOrderInput, OrderQuote } from '../../../../domain/schemas/order';
+import { api } from '../../../lib/api-client';
+import { type FakeRoutes, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { orderFixture, productsFixture } from '../test/fixtures';
 import { ProductsScreen } from './products-screen';
 
-vi.mock('../../../lib/api-client', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../lib/api-client')>();
-  return { ...original, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
-});
-const get = vi.mocked(api.get);
-const post = vi.mocked(api.post);
+// The real api client runs against the fake API; this watches what the screen sends.
+let post: MockInstance<typeof api.post>;
 
 /** A server stand-in: prices the quote like the real one would (pickup: no fee). */
-function quoteFor(input: NewOrderInput) {
+function quoteFor(input: NewOrderInput): OrderQuote {
   const items = input.items.map((i) => {
     const p = productsFixture.find((x) => x.id === i.productId);
     const lineTotal = Math.round((p?.price ?? 0) * i.quantity);
@@ -42,7 +40,7 @@ function quoteFor(input: NewOrderInput) {
   };
 }
 
-const cylinder = (over: Record<string, unknown>) => ({
+const cylinder = (over: Partial<Cylinder>): Cylinder => ({
   id: 'c1',
   sizeKg: 6,
   serialNumber: 'NG-6-001',
@@ -54,18 +52,26 @@ const cylinder = (over: Record<string, unknown>) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });
-let cylinders: ReturnType<typeof cylinder>[] = [];
+let cylinders: Cylinder[] = [];
+
+/** The catalogue, areas, addresses and the client's cylinders; `more` answers the rest. */
+const serve = (more: FakeRoutes = {}) =>
+  fakeApi({
+    'GET product': { status: 200, body: { products: productsFixture } },
+    'GET map/areas': { status: 200, body: { areas: [{ name: 'Yaba', lat: 6.5, lng: 3.37 }] } },
+    'GET address/previous_deliver': { status: 200, body: { addresses: [] } },
+    'GET cylinder/user': () => ({ status: 200, body: { cylinders } }),
+    ...more,
+  });
 
 beforeEach(() => {
-  vi.resetAllMocks();
+  post = vi.spyOn(api, 'post');
   cylinders = [];
-  get.mockImplementation(async (path: string) => {
-    if (path === 'product') return { products: productsFixture };
-    if (path === 'map/areas') return { areas: [{ name: 'Yaba', lat: 6.5, lng: 3.37 }] };
-    if (path === 'address/previous_deliver') return { addresses: [] };
-    if (path === 'cylinder/user') return { cylinders };
-    throw new Error(`unexpected GET ${path}`);
-  });
+  serve();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 // Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
@@ -81,10 +87,9 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
   });
 
   it('quotes the cart on the server and places the order once with an idempotency key', async () => {
-    post.mockImplementation(async (path: string, body?: unknown) => {
-      if (path === 'order/quote') return quoteFor(body as NewOrderInput);
-      if (path === 'order/new') return orderFixture();
-      throw new Error(`unexpected POST ${path}`);
+    serve({
+      'POST order/quote': ({ body }) => ({ status: 200, body: quoteFor(body as NewOrderInput) }),
+      'POST order/new': { status: 200, body: orderFixture() },
     });
     const onPlaced = vi.fn();
     renderWithProviders(<ProductsScreen onPlaced={onPlaced} />);
@@ -110,7 +115,7 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
   });
 
   it('asks for an address for home delivery and shows the delivery fee before confirming', async () => {
-    post.mockImplementation(async (_path: string, body?: unknown) => quoteFor(body as NewOrderInput));
+    serve({ 'POST order/quote': ({ body }) => ({ status: 200, body: quoteFor(body as NewOrderInput) }) });
     renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Home delivery' }));
@@ -142,13 +147,16 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's refusal of a quote and keeps the order button off", async () => {
-    post.mockRejectedValue(
-      new ApiError({
-        type: 'Conflict',
+    serve({
+      'POST order/quote': {
         status: 409,
-        message: 'Only 1 item of Single burner (cylinder top) left; you asked for 2 items',
-      }),
-    );
+        body: {
+          type: 'Conflict',
+          status: 409,
+          message: 'Only 1 item of Single burner (cylinder top) left; you asked for 2 items',
+        },
+      },
+    });
     renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
     const add = await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' });
     fireEvent.click(add);

@@ -4,7 +4,6 @@ export const paymentKeys = {
   mode: () => [...paymentKeys.all, 'mode'] as const,
   checkout: (orderNumber: string) => [...paymentKeys.all, 'checkout', orderNumber] as const,
   verify: (paymentNumber: string) => [...paymentKeys.all, 'verify', paymentNumber] as const,
-  order: (orderNumber: string) => [...paymentKeys.all, 'order', orderNumber] as const,
   orderPayments: (orderNumber: string) => [...paymentKeys.all, 'order-payments', orderNumber] as const,
   usable: () => [...paymentKeys.all, 'usable'] as const,
 };

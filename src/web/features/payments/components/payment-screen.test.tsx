@@ -1,7 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { SANDBOX_CHECKOUT_SOURCE } from '../lib/checkout-callbacks';
-import { fakeApi, renderAt } from '../test/render';
+import { sandboxAppData } from '../test/fixtures';
 import { PaymentScreen } from './payment-screen';
 
 afterEach(() => {
@@ -13,8 +15,8 @@ const route = '/payment/:provider/:ref/:accessCode/:id/:purpose';
 function renderScreen(props: { purpose?: string; id?: string; paymentNumber?: string } = {}) {
   const purpose = props.purpose ?? 'OrderPayment';
   const id = props.id ?? 'ARV-7K2M9Q';
-  fakeApi({ 'GET app/data': [{ status: 200, body: { paymentMode: 'sandbox' } }] });
-  return renderAt(
+  fakeApi({ 'GET app/data': [{ status: 200, body: sandboxAppData }] });
+  return renderWithProviders(
     <PaymentScreen
       reference="ARV_0011"
       accessCode="abc123"
@@ -22,8 +24,7 @@ function renderScreen(props: { purpose?: string; id?: string; paymentNumber?: st
       purpose={purpose}
       {...(props.paymentNumber ? { paymentNumber: props.paymentNumber } : {})}
     />,
-    route,
-    { pathname: `/payment/paystack/ARV_0011/abc123/${id}/${purpose}` },
+    { route, path: { pathname: `/payment/paystack/ARV_0011/abc123/${id}/${purpose}` } },
   );
 }
 

@@ -1,12 +1,11 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OrderStatus, PaymentPurpose } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import { canTransition } from '../../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../../domain/lifecycles/order';
+import type { Order } from '../../../../domain/schemas/order';
 import { paths } from '../../../lib/paths';
-import { orderQueryOptions } from '../api/get-order';
 import { isWalletFunding, type PaymentRedirectState } from '../lib/checkout-state';
 
 export type PaymentStoppedScreenProps = {
@@ -16,15 +15,24 @@ export type PaymentStoppedScreenProps = {
   /** The payment reference (query ref) or payment number, shown for support. */
   reference?: string;
   purpose?: string;
+  /** The order as its owner (the orders feature) reads it; the route module fetches it. */
+  order?: Pick<Order, 'orderNumber' | 'total' | 'status'> | undefined;
+  orderLoading?: boolean;
 };
 
 /** The cancelled and failed screens: nothing was paid; the order (if any) can be paid again. */
-export function PaymentStoppedScreen({ kind, orderNumber, reference, purpose }: PaymentStoppedScreenProps) {
+export function PaymentStoppedScreen({
+  kind,
+  orderNumber,
+  reference,
+  purpose,
+  order,
+  orderLoading = false,
+}: PaymentStoppedScreenProps) {
   const wallet = isWalletFunding(purpose);
-  const order = useQuery({ ...orderQueryOptions(orderNumber ?? ''), enabled: !wallet && Boolean(orderNumber) });
   const payAgain: PaymentRedirectState | null =
-    order.data && canTransition(orderLifecycle, order.data.status, OrderStatus.Paid)
-      ? { purpose: PaymentPurpose.OrderPayment, orderNumber: order.data.orderNumber }
+    order && canTransition(orderLifecycle, order.status, OrderStatus.Paid)
+      ? { purpose: PaymentPurpose.OrderPayment, orderNumber: order.orderNumber }
       : null;
 
   return (
@@ -41,12 +49,12 @@ export function PaymentStoppedScreen({ kind, orderNumber, reference, purpose }: 
             Reference: {reference}
           </Text>
         ) : null}
-        {order.isLoading ? <Text size="sm">Loading the order…</Text> : null}
-        {order.data ? (
+        {orderLoading ? <Text size="sm">Loading the order…</Text> : null}
+        {order ? (
           <Card withBorder radius="md">
-            <Text fw={600}>Order #{order.data.orderNumber}</Text>
-            <Text size="sm">Total: {formatNaira(order.data.total)}</Text>
-            <Text size="sm">Status: {order.data.status}</Text>
+            <Text fw={600}>Order #{order.orderNumber}</Text>
+            <Text size="sm">Total: {formatNaira(order.total)}</Text>
+            <Text size="sm">Status: {order.status}</Text>
           </Card>
         ) : null}
         <Group>

@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, paymentView, renderAt } from '../test/render';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { paymentView } from '../test/fixtures';
 import { PaymentSuccessScreen } from './payment-success-screen';
 
 afterEach(() => {
@@ -9,17 +11,16 @@ afterEach(() => {
 
 const route = '/payment/success/:id/:paymentNumber/:purpose';
 const entry = { pathname: '/payment/success/ARV-7K2M9Q/PMT-ABCDEFGHJK/OrderPayment' };
-const verifyPath = 'GET payment/verify/PMT-ABCDEFGHJK';
+const verifyPath = 'GET payment/verify/:paymentNumber';
 
 function renderScreen(purpose = 'OrderPayment') {
-  return renderAt(
+  return renderWithProviders(
     <PaymentSuccessScreen
       id={purpose === 'FundWallet' ? undefined : 'ARV-7K2M9Q'}
       paymentNumber="PMT-ABCDEFGHJK"
       purpose={purpose}
     />,
-    route,
-    entry,
+    { route, path: entry },
   );
 }
 
@@ -53,7 +54,7 @@ describe('PaymentSuccessScreen', () => {
   }, 10_000);
 
   it('says the order was already paid and the card payment is being refunded, without polling', async () => {
-    const refund = { status: 'pending', amount: 850000, reason: 'Order already paid', refundedAt: null };
+    const refund = { status: 'pending' as const, amount: 850000, reason: 'Order already paid', refundedAt: null };
     const { calls } = fakeApi({
       [verifyPath]: [{ status: 200, body: paymentView({ status: 'reversed', paidAmount: 850000, refund }) }],
     });

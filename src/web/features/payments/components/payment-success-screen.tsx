@@ -7,6 +7,7 @@ import { userMessages } from '../../../../domain/errors';
 import { formatNaira } from '../../../../domain/format';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { paymentKeys } from '../api/keys';
 import { isPaymentComplete, isPaymentPending, verifyPaymentQueryOptions } from '../api/verify-payment';
 import { isWalletFunding } from '../lib/checkout-state';
 import { refundText } from '../lib/refund-text';
@@ -51,7 +52,7 @@ export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSucc
 
   useEffect(() => {
     // The order (or wallet) changed: let every other screen fetch it afresh.
-    if (complete) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payments' });
+    if (complete) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== paymentKeys.all[0] });
   }, [complete, queryClient]);
 
   const orderNumber = query.data?.orderNumber ?? id;

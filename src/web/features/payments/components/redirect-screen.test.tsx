@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderAt } from '../test/render';
+import type { CheckoutDetails } from '../../../../domain/schemas/payment';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { PaymentRedirectScreen } from './redirect-screen';
 
-const checkout = {
+const checkout: CheckoutDetails = {
   authorizationUrl: 'http://localhost/sandbox/checkout/abc123',
   orderNumber: 'ARV-7K2M9Q',
   ref: 'ARV_0011',
@@ -22,9 +24,12 @@ describe('PaymentRedirectScreen', () => {
   it('initiates the order payment and after the wait opens the payment route with the order number', async () => {
     const { calls } = fakeApi({ 'POST payment/initiate/order': [{ status: 200, body: checkout }] });
     const started = Date.now();
-    renderAt(<PaymentRedirectScreen />, '/payment/redirect', {
-      pathname: '/payment/redirect',
-      state: { purpose: 'OrderPayment', orderNumber: 'ARV-7K2M9Q' },
+    renderWithProviders(<PaymentRedirectScreen />, {
+      route: '/payment/redirect',
+      path: {
+        pathname: '/payment/redirect',
+        state: { purpose: 'OrderPayment', orderNumber: 'ARV-7K2M9Q' },
+      },
     });
     expect(screen.getByRole('heading', { name: 'Redirecting to Paystack for Payment' })).toBeInTheDocument();
     const where = await location();
@@ -39,24 +44,25 @@ describe('PaymentRedirectScreen', () => {
 
   it('uses the payment number for a wallet top-up that was already initialized, without calling', async () => {
     const { calls } = fakeApi({});
-    renderAt(<PaymentRedirectScreen />, '/payment/redirect', {
-      pathname: '/payment/redirect',
-      state: { purpose: 'FundWallet', paymentNumber: 'PMT-WALLET0001', ref: 'ARV_w1', accessCode: 'wac1' },
+    renderWithProviders(<PaymentRedirectScreen />, {
+      route: '/payment/redirect',
+      path: {
+        pathname: '/payment/redirect',
+        state: { purpose: 'FundWallet', paymentNumber: 'PMT-WALLET0001', ref: 'ARV_w1', accessCode: 'wac1' },
+      },
     });
     expect(await location()).toHaveTextContent('/payment/paystack/ARV_w1/wac1/PMT-WALLET0001/FundWallet');
     expect(calls.filter((c) => c.path.startsWith('payment/'))).toHaveLength(0);
   });
 
   it('says a connection is needed when the call cannot reach the server', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
-    renderAt(<PaymentRedirectScreen />, '/payment/redirect', {
-      pathname: '/payment/redirect',
-      state: { purpose: 'OrderPayment', orderNumber: 'ARV-7K2M9Q' },
+    fakeApi({}, { otherwise: { offline: true } });
+    renderWithProviders(<PaymentRedirectScreen />, {
+      route: '/payment/redirect',
+      path: {
+        pathname: '/payment/redirect',
+        state: { purpose: 'OrderPayment', orderNumber: 'ARV-7K2M9Q' },
+      },
     });
     expect(await screen.findByText(/Paying needs an internet connection/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -68,9 +74,12 @@ describe('PaymentRedirectScreen', () => {
         { status: 409, body: { message: 'This order is already paid', status: 409, type: 'Conflict' } },
       ],
     });
-    renderAt(<PaymentRedirectScreen />, '/payment/redirect', {
-      pathname: '/payment/redirect',
-      state: { purpose: 'OrderPayment', orderNumber: 'ARV-7K2M9Q' },
+    renderWithProviders(<PaymentRedirectScreen />, {
+      route: '/payment/redirect',
+      path: {
+        pathname: '/payment/redirect',
+        state: { purpose: 'OrderPayment', orderNumber: 'ARV-7K2M9Q' },
+      },
     });
     expect(await screen.findByText('This order is already paid')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to order' })).toHaveAttribute('href', '/order/ARV-7K2M9Q');
@@ -79,7 +88,10 @@ describe('PaymentRedirectScreen', () => {
 
   it('without a payment to make, says so', async () => {
     fakeApi({});
-    renderAt(<PaymentRedirectScreen />, '/payment/redirect', { pathname: '/payment/redirect' });
+    renderWithProviders(<PaymentRedirectScreen />, {
+      route: '/payment/redirect',
+      path: { pathname: '/payment/redirect' },
+    });
     expect(screen.getByRole('heading', { name: 'Nothing to pay' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('location')).not.toBeInTheDocument());
   });

@@ -5,9 +5,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PAYMENT_REDIRECT_DELAY_MS } from '../../../../domain/constants';
 import { PaymentPurpose } from '../../../../domain/enums';
 import { CARD_PROVIDER_SEGMENT, type CheckoutDetails } from '../../../../domain/schemas/payment';
-import { useOnline } from '../../../hooks/use-online';
 import { ApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { paths } from '../../../lib/paths';
+import { useOnline } from '../../../lib/use-online';
 import { initiateOrderPaymentQueryOptions } from '../api/initiate-order-payment';
 import { type PaymentRedirectState, readRedirectState } from '../lib/checkout-state';
 import { ConnectionNeeded } from './connection-needed';
@@ -42,7 +43,7 @@ export function PaymentRedirectScreen() {
   const navigate = useNavigate();
   const online = useOnline();
   const [state] = useState(() => readRedirectState(location.state));
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [waited, setWaited] = useState(false);
   const { checkout, error, retry } = useCheckout(state, idempotencyKey);
 

@@ -1,21 +1,22 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, paymentView, renderAt } from '../test/render';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { paymentView } from '../test/fixtures';
 import { RefundNotice } from './refund-notice';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const path = 'GET payment/order/ARV-7K2M9Q';
+const path = 'GET payment/order/:orderNumber';
 const renderNotice = () =>
-  renderAt(
+  renderWithProviders(
     <>
       <RefundNotice orderNumber="ARV-7K2M9Q" />
       <p>order page</p>
     </>,
-    '/order/:orderNumber',
-    { pathname: '/order/ARV-7K2M9Q' },
+    { route: '/order/:orderNumber', path: { pathname: '/order/ARV-7K2M9Q' } },
   );
 
 describe('RefundNotice', () => {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClientPickupList } from '../../../../domain/schemas/pickup';
-import { ApiError, api } from '../../../lib/api-client';
-import { getCached, putCached } from '../../../lib/local-db';
+import { api } from '../../../lib/api-client';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { pickupKeys } from './keys';
 
 /** The list as last fetched, kept with the client's other order data (cleared on logout). */
@@ -18,17 +18,10 @@ export type ClientPickupsView = ClientPickupList & {
  * identify the order: the hand-over still needs the owner's confirmation).
  */
 export async function getClientPickups(): Promise<ClientPickupsView> {
-  try {
-    const list = await api.get<ClientPickupList>('order/pickup');
-    await putCached('orders', OFFLINE_KEY, list).catch(() => {});
-    return list;
-  } catch (error) {
-    if (error instanceof ApiError && error.isNetworkError) {
-      const copy = await getCached<ClientPickupList>('orders', OFFLINE_KEY).catch(() => undefined);
-      if (copy) return { ...copy.value, savedAt: copy.updatedAt };
-    }
-    throw error;
-  }
+  const { data, updatedAt, fromCache } = await withOfflineCopy(OFFLINE_KEY, () =>
+    api.get<ClientPickupList>('order/pickup'),
+  );
+  return fromCache ? { ...data, savedAt: updatedAt } : data;
 }
 
 export const clientPickupsQueryOptions = () =>

@@ -1,16 +1,14 @@
 import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ConnectionStatus } from '../../../components/connection-status';
 import { ApiError } from '../../../lib/api-client';
+import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
+import { useServerEvent } from '../../../lib/use-server-event';
 import { clientPickupsQueryOptions } from '../api/get-client-pickups';
 import { pickupKeys } from '../api/keys';
-import { useServerEvent } from '../lib/use-server-event';
-import { ConnectionStatus } from './connection-status';
 import { PickupOrderCard } from './pickup-order-card';
-
-const formatTime = (ms: number) =>
-  new Date(ms).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Lagos' });
 
 /** The client's Pickup screen: paid orders to collect, each with its QR code and pickup code. */
 export function ClientPickupScreen() {

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
 import { isOpenPickup } from '../../../../domain/lifecycles/pickup';
 import { ApiError } from '../../../lib/api-client';
+import { emitWithAck } from '../../../lib/emit-with-ack';
 import { connectSocket, disconnectSocket, getSocketStatus } from '../../../lib/socket';
+import { useServerEvent } from '../../../lib/use-server-event';
+import { useSocketStatus } from '../../../lib/use-socket-status';
 import { pickupKeys } from '../api/keys';
 import { respondPickup } from '../api/respond-pickup';
-import { emitWithAck } from '../lib/emit';
 import { initialPromptState, promptReducer } from '../lib/prompt-state';
-import { useServerEvent } from '../lib/use-server-event';
-import { useSocketStatus } from '../lib/use-socket-status';
 import { ConfirmationPrompt, type Decision } from './confirmation-prompt';
 
 /**

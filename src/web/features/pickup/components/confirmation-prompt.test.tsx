@@ -1,9 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PickupRequest } from '../../../../domain/realtime-events';
-import { AppProvider } from '../../../app/provider';
-import { createQueryClient } from '../../../lib/query-client';
+import { renderWithProviders } from '../../../test/render';
 import { ConfirmationPrompt } from './confirmation-prompt';
 
 const request: PickupRequest = {
@@ -22,19 +21,17 @@ const request: PickupRequest = {
 
 function renderPrompt(overrides: Partial<Parameters<typeof ConfirmationPrompt>[0]> = {}) {
   const onDecide = vi.fn();
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <ConfirmationPrompt
-        request={request}
-        secondsLeft={null}
-        sending={false}
-        error={null}
-        connected
-        more={0}
-        onDecide={onDecide}
-        {...overrides}
-      />
-    </AppProvider>,
+  renderWithProviders(
+    <ConfirmationPrompt
+      request={request}
+      secondsLeft={null}
+      sending={false}
+      error={null}
+      connected
+      more={0}
+      onDecide={onDecide}
+      {...overrides}
+    />,
   );
   return { onDecide };
 }

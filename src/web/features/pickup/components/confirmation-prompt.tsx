@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PickupRequest } from '../../../../domain/realtime-events';
-import { useSecondsUntil } from '../lib/use-seconds-until';
-import { PickupItemsTable } from './pickup-items-table';
+import { PickupItemsTable } from '../../../components/pickup-items-table';
+import { useSecondsUntil } from '../../../lib/use-seconds-until';
 
 export type Decision = { action: 'Approve' } | { action: 'Rejected'; dispute?: 'SomeOneElseClaim' };
 

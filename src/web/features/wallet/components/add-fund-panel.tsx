@@ -7,8 +7,8 @@ import { MAX_WALLET_AMOUNT_KOBO } from '../../../../domain/schemas/wallet';
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useAddFund } from '../api/add-fund';
-import { useIdempotencyKey } from '../lib/idempotency-key';
 
 /** Router state the payment redirect screen reads (SPEC §3 "Payment details kept during checkout"). */
 export type FundWalletRedirectState = {
@@ -24,7 +24,7 @@ export function AddFundPanel() {
   const [naira, setNaira] = useState<number>(0);
   const [step, setStep] = useState<'amount' | 'confirm'>('amount');
   const navigate = useNavigate();
-  const keyFor = useIdempotencyKey();
+  const { keyFor } = useIdempotencyKey();
   const mutation = useAddFund();
   const kobo = Number.isFinite(naira) && naira > 0 ? nairaToKobo(naira) : 0;
   const tooLarge = kobo > MAX_WALLET_AMOUNT_KOBO;

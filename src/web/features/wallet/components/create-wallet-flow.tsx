@@ -4,8 +4,8 @@ import { userMessages } from '../../../../domain/errors';
 import { createWalletBodySchema } from '../../../../domain/schemas/wallet';
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useCreateWallet } from '../api/create-wallet';
-import { useIdempotencyKey } from '../lib/idempotency-key';
 
 type Fields = { firstname: string; lastname: string; email: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -44,7 +44,7 @@ export function CreateWalletFlow() {
   const [fields, setFields] = useState<Fields>({ firstname: '', lastname: '', email: '' });
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const keyFor = useIdempotencyKey();
+  const { keyFor } = useIdempotencyKey();
   const mutation = useCreateWallet();
 
   if (step === 'intro') return <WalletIntro onStart={() => setStep('form')} />;

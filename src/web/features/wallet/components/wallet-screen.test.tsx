@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Wallet, WalletTransaction } from '../../../../domain/schemas/wallet';
-import { fakeApi, renderAtWallet } from '../test/render';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { WalletScreen } from './wallet-screen';
 
 const wallet: Wallet = {
@@ -48,7 +49,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
       'GET wallet/client': [{ status: 200, body: { wallet } }],
       'GET wallet/transactions': [{ status: 200, body: transactions }],
     });
-    renderAtWallet(<WalletScreen />);
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
     expect(screen.getByLabelText('Loading wallet')).toBeInTheDocument();
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
     expect(screen.getByText('4829301756')).toBeInTheDocument();
@@ -71,7 +72,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
       'GET wallet/client': [{ status: 200, body: { wallet } }],
       'GET wallet/transactions': [{ status: 200, body: [] }],
     });
-    renderAtWallet(<WalletScreen />);
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
     const toggle = await screen.findByRole('button', { name: 'Show bank details' });
     expect(screen.queryByText('9123456780')).not.toBeInTheDocument();
     await userEvent.click(toggle);
@@ -89,7 +90,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
       'GET wallet/client': [{ status: 200, body: { wallet } }],
       'GET wallet/transactions': [{ status: 200, body: [] }],
     });
-    renderAtWallet(<WalletScreen />);
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
     expect(await screen.findByRole('tab', { name: 'Transactions' })).toBeEnabled();
     expect(screen.getByRole('tab', { name: 'AddFund' })).toBeEnabled();
     expect(screen.getByRole('tab', { name: 'Withdraw' })).toBeDisabled();
@@ -112,7 +113,7 @@ describe('wallet screen', { timeout: 20_000 }, () => {
         },
       ],
     });
-    renderAtWallet(<WalletScreen />);
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
     await userEvent.click(await screen.findByRole('tab', { name: 'AddFund' }));
     const amount = screen.getByRole('textbox', { name: /Amount/ });
     const next = screen.getByRole('button', { name: 'Continue' });
@@ -154,7 +155,7 @@ describe('create-wallet flow', { timeout: 20_000 }, () => {
       'POST wallet/create': [{ status: 200, body: wallet }],
       'GET wallet/transactions': [{ status: 200, body: [] }],
     });
-    renderAtWallet(<WalletScreen />);
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
     await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'Ada');
     await userEvent.type(screen.getByRole('textbox', { name: /Surname/ }), 'Obi');
@@ -178,7 +179,7 @@ describe('create-wallet flow', { timeout: 20_000 }, () => {
       'GET wallet/client': [{ status: 200, body: { wallet: null } }],
       'POST wallet/create': [{ status: 502, body: { message: 'down', status: 502, type: 'PaymentGatewayError' } }],
     });
-    renderAtWallet(<WalletScreen />);
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
     await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -204,7 +205,7 @@ describe('create-wallet flow', { timeout: 20_000 }, () => {
         },
       ],
     });
-    renderAtWallet(<WalletScreen />);
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
     await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'Ada');
     await userEvent.type(screen.getByRole('textbox', { name: /Surname/ }), 'Obi');

@@ -1,0 +1,40 @@
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { connectSocket } from '../lib/socket';
+import { useOnline } from '../lib/use-online';
+import { useSocketStatus } from '../lib/use-socket-status';
+
+/** Whether the counter can reach this device right now, in words, with a way to retry. */
+export function ConnectionStatus({ audience }: { audience: 'client' | 'staff' }) {
+  const status = useSocketStatus();
+  const online = useOnline();
+  if (online && status === 'connected') {
+    return (
+      <Badge color="#1b5e20" variant="filled" size="lg" role="status">
+        Live
+      </Badge>
+    );
+  }
+  const what =
+    audience === 'client'
+      ? 'The counter cannot ask you to confirm a pickup until your phone is back online. Your QR code and pickup code still work.'
+      : 'Live updates are paused: requests still go out, and the result shows when the connection is back.';
+  const title = !online
+    ? 'You are offline'
+    : status === 'unauthorized'
+      ? 'Please sign in again'
+      : status === 'failed'
+        ? 'Could not connect'
+        : 'Connecting…';
+  return (
+    <Alert color={online ? 'yellow.9' : 'gray.7'} title={title} role="status">
+      <Group justify="space-between" align="center" gap="xs">
+        <Text size="sm">{what}</Text>
+        {online && status === 'failed' && (
+          <Button size="xs" variant="light" onClick={() => connectSocket()}>
+            Reconnect
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

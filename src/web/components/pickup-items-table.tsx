@@ -1,0 +1,26 @@
+import { Table } from '@mantine/core';
+import { formatNaira } from '../../domain/format';
+
+export type PickupItem = { name: string; quantity: number; sizeKg?: number | null };
+
+/** What is handed over and what was paid: shown alike on the counter and on the client's phone. */
+export function PickupItemsTable({ items, total, label }: { items: PickupItem[]; total: number; label: string }) {
+  return (
+    <Table withRowBorders={false} verticalSpacing={2} aria-label={label}>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}`}>
+            <Table.Td>{item.name}</Table.Td>
+            <Table.Td ta="right">× {item.quantity}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Td fw={700}>Total paid</Table.Td>
+          <Table.Td ta="right" fw={700}>
+            {formatNaira(total)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}

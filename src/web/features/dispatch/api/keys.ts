@@ -1,0 +1,9 @@
+import type { AdminOrdersQuery } from '../../../../domain/schemas/sales';
+
+/** Query keys of the staff's orders (dispatch), general → specific. */
+export const dispatchKeys = {
+  all: ['dispatch'] as const,
+  orders: () => [...dispatchKeys.all, 'orders'] as const,
+  orderList: (filters: AdminOrdersQuery) => [...dispatchKeys.orders(), 'list', filters] as const,
+  orderDetail: (id: string) => [...dispatchKeys.orders(), 'detail', id] as const,
+};

@@ -1,0 +1,130 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
+import { formatTime } from '../../../lib/lagos-time';
+import { paths } from '../../../lib/paths';
+import { orderDetailQueryOptions } from '../api/get-order-detail';
+import { rememberLastOrder } from '../lib/last-order';
+import { orderStatusColor } from '../lib/status-colors';
+
+export function OrderDetailScreen({ orderId }: { orderId: string }) {
+  const order = useQuery(orderDetailQueryOptions(orderId));
+  useEffect(() => {
+    if (order.data) rememberLastOrder(orderId);
+  }, [order.data, orderId]);
+  if (order.isPending) return <Loader aria-label="Loading the order" />;
+  if (order.isError) {
+    return (
+      <Stack>
+        <Title order={1}>Order</Title>
+        <Alert color="red.9" title="This order could not be loaded">
+          {order.error.message}
+        </Alert>
+        <Button component={Link} to={paths.dashboard.orders.getHref()} variant="light" w="fit-content">
+          Back to orders
+        </Button>
+      </Stack>
+    );
+  }
+  const o = order.data.data;
+  return (
+    <Stack gap="md" maw={900}>
+      {order.data.fromCache && (
+        <Alert color="gray" title="Offline">
+          As saved on this tablet at {formatTime(order.data.updatedAt)}.
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Title order={1}>Order {o.orderNumber}</Title>
+        <Badge size="lg" color={orderStatusColor[o.status]}>
+          {o.status}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder>
+          <Text size="xs" c="gray.7">
+            Client
+          </Text>
+          <Text fw={600}>{o.clientName}</Text>
+          <Text size="sm">{o.clientPhone}</Text>
+        </Card>
+        <Card withBorder>
+          <Text size="xs" c="gray.7">
+            Payment
+          </Text>
+          <Text fw={600}>
+            {o.paymentType ?? 'Not chosen'} · {o.paymentStatus}
+          </Text>
+          <Text size="sm">{o.paidAt ? `Paid ${formatDate(o.paidAt)} ${formatTime(o.paidAt)}` : 'Not paid yet'}</Text>
+        </Card>
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={480}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Unit price</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {o.items.map((i) => (
+              <Table.Tr key={`${i.name}-${i.lineTotal}-${i.quantity}`}>
+                <Table.Td>
+                  {i.name}
+                  {i.sizeKg ? ` (${i.sizeKg} kg cylinder)` : ''}
+                </Table.Td>
+                <Table.Td ta="right">{formatNumber(i.quantity, Number.isInteger(i.quantity) ? 0 : 2)}</Table.Td>
+                <Table.Td ta="right">{formatNaira(i.unitPrice)}</Table.Td>
+                <Table.Td ta="right">{formatNaira(i.lineTotal)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={3}>Delivery</Table.Th>
+              <Table.Td ta="right">{formatNaira(o.deliveryFee)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th colSpan={3}>Total</Table.Th>
+              <Table.Th ta="right">{formatNaira(o.total)}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      {o.events.length > 0 && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Timeline
+          </Title>
+          <Timeline bulletSize={14} lineWidth={2} active={o.events.length - 1}>
+            {o.events.map((e) => (
+              <Timeline.Item key={`${e.status}-${e.createdAt}`} title={e.status}>
+                <Text size="xs" c="gray.7">
+                  {formatDate(e.createdAt)} {formatTime(e.createdAt)}
+                  {e.note ? ` · ${e.note}` : ''}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Card>
+      )}
+    </Stack>
+  );
+}

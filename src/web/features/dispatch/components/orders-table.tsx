@@ -1,0 +1,55 @@
+import { Badge, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDate, formatNaira } from '../../../../domain/format';
+import type { AdminOrderSummary } from '../../../../domain/schemas/sales';
+import { formatTime } from '../../../lib/lagos-time';
+import { paths } from '../../../lib/paths';
+import { orderStatusColor } from '../lib/status-colors';
+
+/** Orders as rows; the number opens the detail. Scrolls sideways on a phone. */
+export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
+  if (orders.length === 0) return <Text c="gray.7">No orders match.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Client</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Payment</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th>Placed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>
+                <Text component={Link} to={paths.dashboard.orderDetail.getHref(o.id)} c="brand" fw={600}>
+                  {o.orderNumber}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{o.clientName}</Text>
+                <Text size="xs" c="gray.7">
+                  {o.clientPhone}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={orderStatusColor[o.status]} variant="light">
+                  {o.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{o.paymentType ?? '—'}</Table.Td>
+              <Table.Td ta="right">{formatNaira(o.total)}</Table.Td>
+              <Table.Td>
+                {formatDate(o.createdAt)} {formatTime(o.createdAt)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,7 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import { getSocketStatus, type SocketStatus, subscribeSocketStatus } from '../../../lib/socket';
-
-/** The pickup channel's connection state, for the screens. */
-export function useSocketStatus(): SocketStatus {
-  return useSyncExternalStore(subscribeSocketStatus, getSocketStatus, () => 'idle');
-}

@@ -1,0 +1,33 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatNaira, lagosDateKey } from '../../../../domain/format';
+import { mySalesQueryOptions } from '../api/get-my-sales';
+import { salesTotalsQueryOptions } from '../api/get-sales-totals';
+
+/** Today's sales: the company's where the person may see them, else their own. */
+export function TodaysSalesCard() {
+  const today = lagosDateKey(new Date());
+  const company = useQuery(salesTotalsQueryOptions({ fromDate: today, toDate: today }));
+  const mine = useQuery({ ...mySalesQueryOptions({ fromDate: today, toDate: today }), enabled: company.isError });
+  const sales = company.data ?? mine.data;
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        {company.data ? "Today's sales" : 'My sales today'}
+      </Title>
+      {sales ? (
+        <Stack gap={4}>
+          <Text fw={700} size="xl">
+            {formatNaira(sales.total)}
+          </Text>
+          <Text size="sm" c="gray.7">
+            Cash {formatNaira(sales.byPaymentType.Cash)} · Card and transfer{' '}
+            {formatNaira(sales.byPaymentType.Electronic)} · Wallet {formatNaira(sales.byPaymentType.Wallet)}
+          </Text>
+        </Stack>
+      ) : (
+        <Text c="gray.7">Sales need the network.</Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,175 @@
+import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { formatNaira, nairaToKobo } from '../../../../domain/format';
+import type { Shift } from '../../../../domain/schemas/shift';
+import { MoneyInput } from '../../../components/money-input';
+import { formatTime } from '../../../lib/lagos-time';
+import { activeShiftQueryOptions } from '../api/get-active-shift';
+import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
+import { dismissShiftAction, effectiveShift, type ShiftActionKind, submitShiftAction } from '../lib/shift-sync';
+import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
+import { ShiftSummary, VarianceBadge } from './shift-summary';
+
+const label: Record<ShiftActionKind, string> = { 'shift.start': 'Start shift', 'shift.end': 'End shift' };
+
+/**
+ * Start with the float, end with the count, see the variance. Works offline: the action is queued,
+ * shown as waiting to sync, and the shift is treated as started or ended meanwhile.
+ */
+export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => void; actingClientId?: string }) {
+  const active = useQuery(activeShiftQueryOptions());
+  const today = useQuery(myTodayShiftsQueryOptions());
+  const { actions } = usePendingShiftActions();
+  const [amount, setAmount] = useState<number | string>('');
+  const [lastEnded, setLastEnded] = useState<Shift | null>(null);
+
+  const serverShift = active.data?.data ?? null;
+  const state = effectiveShift(Boolean(serverShift?.workingNow), actions);
+  const working = state.working;
+  const kind: ShiftActionKind = working ? 'shift.end' : 'shift.start';
+
+  const mutation = useMutation({
+    // Offline is this mutation's business (it queues), so TanStack must not pause it.
+    networkMode: 'always',
+    mutationFn: (kobo: number) =>
+      submitShiftAction(kind, kind === 'shift.start' ? { openingFloat: kobo } : { closingCash: kobo }, actingClientId),
+    onSuccess: (result) => {
+      setAmount('');
+      if (result.status === 'queued') {
+        notifications.show({
+          color: 'orange',
+          title: 'Saved on this tablet',
+          message: `${label[kind]} will sync when the network returns.`,
+        });
+      } else {
+        if (kind === 'shift.end' && result.shift) setLastEnded(result.shift);
+        notifications.show({ color: 'green', message: kind === 'shift.start' ? 'Shift started' : 'Shift ended' });
+      }
+      onChanged();
+    },
+    onError: (error: Error) => notifications.show({ color: 'red', title: label[kind], message: error.message }),
+  });
+
+  const kobo = typeof amount === 'number' ? nairaToKobo(amount) : null;
+  const expected = working && serverShift?.workingNow ? serverShift.expectedCash : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (kobo === null) return;
+    mutation.mutate(kobo);
+  };
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>Shift</Title>
+      {active.data?.fromCache && (
+        <Alert color="gray.7" title="Offline">
+          Showing the shift as saved on this tablet at {formatTime(active.data.updatedAt)}.
+        </Alert>
+      )}
+      {state.failed.map((a) => (
+        <Alert
+          key={a.id}
+          color="red.9"
+          title={`${label[a.kind]} was refused`}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => void dismissShiftAction(a.id)}
+        >
+          {a.error}
+        </Alert>
+      ))}
+
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={2} size="h3">
+              {working ? 'You are on shift' : 'You are not on a shift'}
+            </Title>
+            <Badge color={working ? 'teal.9' : 'gray.7'} size="lg">
+              {working ? 'Working now' : 'Off shift'}
+            </Badge>
+          </Group>
+          {serverShift?.workingNow && working && <ShiftSummary shift={serverShift} />}
+          {working && !serverShift?.workingNow && state.pendingFloat !== null && (
+            <Text>Opening float {formatNaira(state.pendingFloat)} — waiting to sync.</Text>
+          )}
+          <form onSubmit={submit}>
+            <Stack gap="sm">
+              <MoneyInput
+                label={working ? 'Cash counted in the drawer' : 'Opening float (cash in the drawer)'}
+                description={
+                  working ? 'Count every note and coin before ending the shift.' : 'What the drawer holds now.'
+                }
+                value={amount}
+                onChange={setAmount}
+                required
+                size="md"
+              />
+              {working && kobo !== null && expected !== null && (
+                <Group gap="xs">
+                  <Text size="sm">Against the expected {formatNaira(expected)}:</Text>
+                  <VarianceBadge variance={kobo - expected} />
+                </Group>
+              )}
+              <Button
+                type="submit"
+                size="md"
+                loading={mutation.isPending}
+                disabled={kobo === null}
+                color={working ? 'red.9' : undefined}
+              >
+                {label[kind]}
+              </Button>
+            </Stack>
+          </form>
+        </Stack>
+      </Card>
+
+      {state.pending.length > 0 && (
+        <Card withBorder padding="lg" radius="md" aria-labelledby="pending-title">
+          <Title order={2} size="h4" id="pending-title">
+            Waiting to sync
+          </Title>
+          <List mt="xs" spacing="xs">
+            {state.pending.map((a) => (
+              <List.Item key={a.id}>
+                <Group gap="xs">
+                  <Text>
+                    {label[a.kind]} at {formatTime(a.createdAt)}
+                  </Text>
+                  <Badge color="orange.9" variant="light">
+                    Pending
+                  </Badge>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </Card>
+      )}
+
+      {lastEnded && (
+        <Card withBorder padding="lg" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            Shift ended
+          </Title>
+          <ShiftSummary shift={lastEnded} />
+        </Card>
+      )}
+
+      {(today.data?.data.length ?? 0) > 0 && (
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Today&apos;s shifts
+          </Title>
+          {today.data?.data.map((s) => (
+            <Card key={s.id} withBorder padding="md" radius="md">
+              <ShiftSummary shift={s} />
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

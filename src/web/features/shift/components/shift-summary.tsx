@@ -1,0 +1,46 @@
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDate, formatNaira } from '../../../../domain/format';
+import type { Shift } from '../../../../domain/schemas/shift';
+import { formatTime } from '../../../lib/lagos-time';
+
+export function VarianceBadge({ variance }: { variance: number }) {
+  if (variance === 0) return <Badge color="teal.9">Balanced</Badge>;
+  return variance < 0 ? (
+    <Badge color="red.9">Short {formatNaira(-variance)}</Badge>
+  ) : (
+    <Badge color="violet.9">Over {formatNaira(variance)}</Badge>
+  );
+}
+
+const Figure = ({ label, value }: { label: string; value: string }) => (
+  <Stack gap={0}>
+    <Text size="xs" c="gray.7">
+      {label}
+    </Text>
+    <Text fw={600}>{value}</Text>
+  </Stack>
+);
+
+/** A shift's drawer: float, cash taken, expected, counted and the difference. */
+export function ShiftSummary({ shift }: { shift: Shift }) {
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Text fw={600}>{shift.staffName}</Text>
+        <Text c="gray.7" size="sm">
+          {formatDate(shift.startedAt)} {formatTime(shift.startedAt)}
+          {shift.endedAt ? ` – ${formatTime(shift.endedAt)}` : ' – now'}
+        </Text>
+        {shift.variance !== null && <VarianceBadge variance={shift.variance} />}
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <Figure label="Opening float" value={formatNaira(shift.openingFloat)} />
+        <Figure label="Cash sales" value={formatNaira(shift.sales.Cash)} />
+        <Figure label="Card and transfer" value={formatNaira(shift.sales.Electronic)} />
+        <Figure label="Wallet" value={formatNaira(shift.sales.Wallet)} />
+        <Figure label="Expected cash" value={formatNaira(shift.expectedCash)} />
+        {shift.closingCash !== null && <Figure label="Counted cash" value={formatNaira(shift.closingCash)} />}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { type StaffAccess, type StaffRole, staffAccessValues, staffRoleValues } from '../../../../domain/enums';
+import { filterMobileInput, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
+import { ApiError } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { createStaff } from '../api/create-staff';
+import { activeStaffQueryOptions } from '../api/get-active-staff';
+import { staffKeys } from '../api/keys';
+
+const accessHelp: Record<StaffAccess, string> = {
+  Admin: 'Admin: catalogue, suppliers, adding staff',
+  Staff: 'Staff: the counter',
+  Manager: 'Manager: everything',
+  CEO: 'CEO: everything',
+  Accountant: 'Accountant: sales and shifts',
+  All: 'All',
+};
+
+const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/** Make a phone number staff with a role and accesses; lists the current staff. */
+export function AddStaffScreen() {
+  const queryClient = useQueryClient();
+  const staffList = useQuery(activeStaffQueryOptions());
+  const [phone, setPhone] = useState('');
+  const [firstname, setFirstname] = useState('');
+  const [lastname, setLastname] = useState('');
+  const [role, setRole] = useState<string | null>(null);
+  const [access, setAccess] = useState<string[]>(['Staff']);
+  const [current, setCurrent] = useState(true);
+  const keys = useIdempotencyKey();
+  const phoneError = phone.length === 11 && !isValidMobileFormat(phone) ? mobileFormatMessage : null;
+
+  const mutation = useMutation({
+    mutationFn: () => {
+      const body = {
+        phoneNumber: phone,
+        role: role as StaffRole,
+        access: access as StaffAccess[],
+        firstname: firstname.trim() || undefined,
+        lastname: lastname.trim() || undefined,
+        isCurrentStaff: current,
+      };
+      return createStaff(body, keys.keyFor(body));
+    },
+    onSuccess: (result) => {
+      notifications.show({
+        color: 'green',
+        message: result.created ? `${result.staff.phoneLocal} is now staff` : `${result.staff.phoneLocal} was updated`,
+      });
+      setPhone('');
+      setFirstname('');
+      setLastname('');
+      keys.renew();
+      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutation.mutate();
+  };
+  const canSubmit = isValidMobileFormat(phone) && role !== null && access.length > 0;
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1}>Add staff</Title>
+      <Card withBorder padding="lg" component="form" onSubmit={submit}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Mobile number"
+              description="The number they sign in with; an account is created if they have none."
+              value={phone}
+              onChange={(e) => setPhone(filterMobileInput(e.currentTarget.value))}
+              error={phoneError}
+              inputMode="numeric"
+              autoComplete="off"
+              styles={readableDescription}
+              required
+            />
+            <Select label="Role" data={staffRoleValues} value={role} onChange={setRole} required searchable />
+            <TextInput label="First name" value={firstname} onChange={(e) => setFirstname(e.currentTarget.value)} />
+            <TextInput label="Last name" value={lastname} onChange={(e) => setLastname(e.currentTarget.value)} />
+          </SimpleGrid>
+          <MultiSelect
+            label="Access"
+            description="CEO and Manager pass every check; only a CEO gives CEO access."
+            data={staffAccessValues.map((a) => ({ value: a, label: accessHelp[a] }))}
+            value={access}
+            onChange={setAccess}
+            required
+            styles={readableDescription}
+          />
+          <Checkbox
+            label="Works here now (untick to end their employment)"
+            checked={current}
+            onChange={(e) => setCurrent(e.currentTarget.checked)}
+          />
+          {mutation.error && (
+            <Alert color="red.9" title="Not saved">
+              {mutation.error.message}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={mutation.isPending} disabled={!canSubmit}>
+              Save staff member
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          Current staff
+        </Title>
+        {staffList.error instanceof ApiError && staffList.error.status === 403 ? (
+          <Text c="gray.7">Listing staff needs Admin or Accountant access.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Access</Table.Th>
+                  <Table.Th>Shift</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(staffList.data ?? []).map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      <Text size="sm">{[s.firstname, s.lastname].filter(Boolean).join(' ') || '—'}</Text>
+                      <Text size="xs" c="gray.7">
+                        {s.phoneLocal}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{s.role}</Table.Td>
+                    <Table.Td>{s.access.join(', ')}</Table.Td>
+                    <Table.Td>
+                      {s.shift ? <Badge color="teal.9">On shift</Badge> : <Badge color="gray.7">Off</Badge>}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

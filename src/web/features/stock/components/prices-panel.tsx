@@ -1,0 +1,129 @@
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { formatDate, formatNaira, koboToNaira, nairaToKobo } from '../../../../domain/format';
+import type { AdminProduct } from '../../../../domain/schemas/sales';
+import { MoneyInput } from '../../../components/money-input';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { changePrice } from '../api/change-price';
+import { priceHistoryQueryOptions } from '../api/get-price-history';
+import { productsQueryOptions } from '../api/get-products';
+import { stockKeys } from '../api/keys';
+
+function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const history = useQuery(priceHistoryQueryOptions(product.id));
+  const [price, setPrice] = useState<number | string>(koboToNaira(product.price));
+  const [reason, setReason] = useState('');
+  const keys = useIdempotencyKey();
+  const mutation = useMutation({
+    mutationFn: (kobo: number) => {
+      const body = { price: kobo, reason: reason.trim() || undefined };
+      return changePrice(product.id, body, keys.keyFor(body));
+    },
+    onSuccess: (p) => {
+      notifications.show({ color: 'green', message: `${p.name} now costs ${formatNaira(p.price)}` });
+      void queryClient.invalidateQueries({ queryKey: stockKeys.products() });
+      onClose();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (typeof price === 'number' && price > 0) mutation.mutate(nairaToKobo(price));
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Price of ${product.name}`} size="lg">
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <MoneyInput
+            label={product.type === 'Gas' ? 'New price per kg' : 'New price'}
+            description="Applies to orders placed from now on; earlier orders keep their price."
+            value={price}
+            onChange={setPrice}
+            required
+            data-autofocus
+          />
+          <TextInput
+            label="Reason (optional)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={200}
+          />
+          {mutation.error && <Text c="red">{mutation.error.message}</Text>}
+          <Button type="submit" loading={mutation.isPending} disabled={typeof price !== 'number' || price <= 0}>
+            Save price
+          </Button>
+          <Text fw={600} mt="sm">
+            History
+          </Text>
+          {(history.data ?? []).map((h) => (
+            <Text key={h.id} size="sm">
+              {formatDate(h.effectiveFrom)}: {h.oldPrice === null ? '' : `${formatNaira(h.oldPrice)} → `}
+              {formatNaira(h.newPrice)} by {h.changedByName}
+              {h.reason ? ` (${h.reason})` : ''}
+            </Text>
+          ))}
+          {history.data?.length === 0 && (
+            <Text size="sm" c="gray.7">
+              No change recorded yet.
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Every product with its price; a change opens a dialog that also shows the history. */
+export function PricesPanel() {
+  const products = useQuery(productsQueryOptions());
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  if (products.isError) return <Text c="red">{products.error.message}</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(products.data ?? []).map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    {p.name}
+                    {!p.active && <Badge color="gray.7">Hidden</Badge>}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{p.type}</Table.Td>
+                <Table.Td ta="right">
+                  {formatNaira(p.price)}
+                  {p.type === 'Gas' ? ' /kg' : ''}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => setEditing(p)}
+                    aria-label={`Change the price of ${p.name}`}
+                  >
+                    Change price
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {editing && <PriceDialog product={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

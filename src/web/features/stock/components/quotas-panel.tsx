@@ -1,0 +1,108 @@
+import { Button, Group, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatNumber } from '../../../../domain/format';
+import type { Quota } from '../../../../domain/schemas/quota';
+import { quotasQueryOptions } from '../api/get-quotas';
+import { stockKeys } from '../api/keys';
+import { setQuota } from '../api/set-quota';
+
+const show = (v: number | null, unit: string) =>
+  v === null ? 'No limit' : `${formatNumber(v, Number.isInteger(v) ? 0 : 1)} ${unit}`;
+
+function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [stock, setStock] = useState<number | string>(quota.stock ?? '');
+  const [limit, setLimit] = useState<number | string>(quota.dailyLimit ?? '');
+  const mutation = useMutation({
+    mutationFn: () =>
+      setQuota(quota.productId, {
+        stock: typeof stock === 'number' ? stock : null,
+        dailyLimit: typeof limit === 'number' ? limit : null,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: stockKeys.quotas() });
+      onClose();
+    },
+  });
+  const unit = quota.productType === 'Gas' ? 'kg' : 'items';
+  return (
+    <Modal opened onClose={onClose} title={`Quota of ${quota.productName}`}>
+      <Stack gap="sm">
+        <NumberInput
+          label={`Stock on hand (${unit})`}
+          description="Empty: not tracked"
+          value={stock}
+          onChange={setStock}
+          min={0}
+        />
+        <NumberInput
+          label={`Daily limit (${unit})`}
+          description="Empty: no limit"
+          value={limit}
+          onChange={setLimit}
+          min={0}
+        />
+        {mutation.error && <Text c="red">{mutation.error.message}</Text>}
+        <Button onClick={() => mutation.mutate()} loading={mutation.isPending}>
+          Save quota
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Stock and daily limits per product (the order area's /api/quota). */
+export function QuotasPanel() {
+  const quotas = useQuery(quotasQueryOptions());
+  const [editing, setEditing] = useState<Quota | null>(null);
+  if (quotas.isError) return <Text c="gray.7">Quotas are not available: {quotas.error.message}</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Stock</Table.Th>
+              <Table.Th ta="right">Daily limit</Table.Th>
+              <Table.Th ta="right">Left today</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(quotas.data ?? []).map((q) => {
+              const unit = q.productType === 'Gas' ? 'kg' : 'items';
+              return (
+                <Table.Tr key={q.id}>
+                  <Table.Td>{q.productName}</Table.Td>
+                  <Table.Td ta="right">{show(q.stock, unit)}</Table.Td>
+                  <Table.Td ta="right">{show(q.dailyLimit, unit)}</Table.Td>
+                  <Table.Td ta="right">{show(q.available, unit)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setEditing(q)}
+                      aria-label={`Edit the quota of ${q.productName}`}
+                    >
+                      Edit
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {quotas.data?.length === 0 && (
+        <Group>
+          <Text c="gray.7">No product has a quota: every product can be ordered without limit.</Text>
+        </Group>
+      )}
+      {editing && <QuotaDialog quota={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Card, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { formatNaira, formatNumber } from '../../../../domain/format';
+import { filterMobileInput, isValidMobileFormat } from '../../../../domain/phone';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { createSupplier } from '../api/create-supplier';
+import { supplierQuotasQueryOptions } from '../api/get-supplier-quotas';
+import { stockKeys } from '../api/keys';
+
+/** Suppliers with what they were asked for, delivered, are owed and were paid; and a form to add one. */
+export function SuppliersPanel() {
+  const queryClient = useQueryClient();
+  const quotas = useQuery(supplierQuotasQueryOptions());
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const keys = useIdempotencyKey();
+  const mutation = useMutation({
+    mutationFn: () => {
+      const body = { name: name.trim(), phoneNumber: phone, address: address.trim() || undefined };
+      return createSupplier(body, keys.keyFor(body));
+    },
+    onSuccess: (s) => {
+      notifications.show({ color: 'green', message: `${s.name} added` });
+      setName('');
+      setPhone('');
+      setAddress('');
+      keys.renew();
+      void queryClient.invalidateQueries({ queryKey: stockKeys.suppliers() });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutation.mutate();
+  };
+  return (
+    <Stack gap="md">
+      {quotas.isError ? (
+        <Text c="red">{quotas.error.message}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Supplier</Table.Th>
+                <Table.Th ta="right">Asked (kg)</Table.Th>
+                <Table.Th ta="right">Delivered (kg)</Table.Th>
+                <Table.Th ta="right">Owed</Table.Th>
+                <Table.Th ta="right">Paid</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(quotas.data ?? []).map((q) => (
+                <Table.Tr key={q.supplierId}>
+                  <Table.Td>{q.name}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(q.requestedKg, 0)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(q.deliveredKg, 0)}</Table.Td>
+                  <Table.Td ta="right">{formatNaira(q.amountOwed)}</Table.Td>
+                  <Table.Td ta="right">{formatNaira(q.amountPaid)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Card withBorder component="form" onSubmit={submit}>
+        <Title order={3} size="h5" mb="sm">
+          Add a supplier
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+            minLength={2}
+          />
+          <TextInput
+            label="Mobile number"
+            value={phone}
+            onChange={(e) => setPhone(filterMobileInput(e.currentTarget.value))}
+            inputMode="numeric"
+            required
+          />
+          <TextInput label="Address" value={address} onChange={(e) => setAddress(e.currentTarget.value)} />
+        </SimpleGrid>
+        {mutation.error && (
+          <Text c="red" mt="xs">
+            {mutation.error.message}
+          </Text>
+        )}
+        <Button
+          type="submit"
+          mt="sm"
+          loading={mutation.isPending}
+          disabled={name.trim().length < 2 || !isValidMobileFormat(phone)}
+        >
+          Add supplier
+        </Button>
+      </Card>
+    </Stack>
+  );
+}

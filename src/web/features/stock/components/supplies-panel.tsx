@@ -1,0 +1,183 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { SupplyStatus } from '../../../../domain/enums';
+import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
+import type { Supply } from '../../../../domain/schemas/supply';
+import { MoneyInput } from '../../../components/money-input';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { createSupply } from '../api/create-supply';
+import { suppliersQueryOptions } from '../api/get-suppliers';
+import { suppliesQueryOptions } from '../api/get-supplies';
+import { stockKeys } from '../api/keys';
+import { recordNewDelivery } from '../api/record-new-delivery';
+import { updateSupply } from '../api/update-supply';
+
+const statusColor: Record<SupplyStatus, string> = {
+  WaitingSupplierResponse: 'yellow',
+  Delivered: 'blue',
+  Paid: 'green',
+};
+const statusLabel: Record<SupplyStatus, string> = {
+  WaitingSupplierResponse: 'Waiting for supplier',
+  Delivered: 'Delivered',
+  Paid: 'Paid',
+};
+
+function SupplyActions({ supply }: { supply: Supply }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (status: SupplyStatus) => updateSupply({ supplyId: supply.id, status }, newIdempotencyKey()),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: stockKeys.supplies() });
+      void queryClient.invalidateQueries({ queryKey: stockKeys.suppliers() });
+    },
+    onError: (e: Error) => notifications.show({ color: 'red', message: e.message }),
+  });
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {supply.status === 'WaitingSupplierResponse' && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          loading={mutation.isPending}
+          onClick={() => mutation.mutate('Delivered')}
+        >
+          Mark delivered
+        </Button>
+      )}
+      {supply.status !== 'Paid' && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="green.9"
+          loading={mutation.isPending}
+          onClick={() => mutation.mutate('Paid')}
+        >
+          Mark paid
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Gas asked of suppliers, delivered and paid; a form for a request or a delivery that just arrived. */
+export function SuppliesPanel() {
+  const queryClient = useQueryClient();
+  const supplies = useQuery(suppliesQueryOptions());
+  const suppliers = useQuery(suppliersQueryOptions());
+  const [supplierId, setSupplierId] = useState<string | null>(null);
+  const [kg, setKg] = useState<number | string>('');
+  const [amount, setAmount] = useState<number | string>('');
+  const [arrived, setArrived] = useState(false);
+  const keys = useIdempotencyKey();
+  const mutation = useMutation({
+    mutationFn: () => {
+      const body = { supplierId: supplierId ?? '', quantityKg: Number(kg), amount: nairaToKobo(Number(amount)) };
+      const key = keys.keyFor({ arrived, body });
+      return arrived ? recordNewDelivery(body, key) : createSupply(body, key);
+    },
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: arrived ? 'Delivery recorded' : 'Supply requested' });
+      setKg('');
+      setAmount('');
+      keys.renew();
+      void queryClient.invalidateQueries({ queryKey: stockKeys.supplies() });
+      void queryClient.invalidateQueries({ queryKey: stockKeys.suppliers() });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutation.mutate();
+  };
+  const valid = supplierId !== null && typeof kg === 'number' && kg > 0 && typeof amount === 'number';
+  return (
+    <Stack gap="md">
+      {supplies.isError ? (
+        <Text c="red">{supplies.error.message}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Supplier</Table.Th>
+                <Table.Th ta="right">Kg</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(supplies.data ?? []).map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{formatDate(s.createdAt)}</Table.Td>
+                  <Table.Td>{s.supplierName}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(s.deliveredKg ?? s.quantityKg, 0)}</Table.Td>
+                  <Table.Td ta="right">{formatNaira(s.amount)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor[s.status]} variant="light">
+                      {statusLabel[s.status]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <SupplyActions supply={s} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Card withBorder component="form" onSubmit={submit}>
+        <Title order={3} size="h5" mb="sm">
+          New supply
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Supplier"
+            data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={supplierId}
+            onChange={setSupplierId}
+            required
+            searchable
+          />
+          <NumberInput label="Quantity (kg)" value={kg} onChange={setKg} min={1} required />
+          <MoneyInput label="Agreed cost" value={amount} onChange={setAmount} required />
+        </SimpleGrid>
+        <Checkbox
+          mt="sm"
+          label="It has already arrived (record a delivery)"
+          checked={arrived}
+          onChange={(e) => setArrived(e.currentTarget.checked)}
+        />
+        {mutation.error && (
+          <Text c="red" mt="xs">
+            {mutation.error.message}
+          </Text>
+        )}
+        <Button type="submit" mt="sm" loading={mutation.isPending} disabled={!valid}>
+          {arrived ? 'Record delivery' : 'Request supply'}
+        </Button>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { getCached, localDb } from './local-db';
+import { withOfflineCopy } from './offline-copy';
+
+const offline = () => new ApiError({ type: 'Unknown', status: 0, message: 'No connection: check your network' });
+
+beforeEach(async () => {
+  await localDb.orders.clear();
+});
+
+describe('withOfflineCopy', () => {
+  it('saves what the network answered', async () => {
+    const result = await withOfflineCopy('list:all:1:10', async () => ({ orders: [1, 2] }));
+    expect(result).toMatchObject({ data: { orders: [1, 2] }, fromCache: false });
+    expect((await getCached('orders', 'list:all:1:10'))?.value).toEqual({ orders: [1, 2] });
+  });
+
+  it('answers the saved copy, with its time, when the network is gone', async () => {
+    await withOfflineCopy('detail:ARV-1', async () => ({ n: 'ARV-1' }));
+    const saved = await getCached('orders', 'detail:ARV-1');
+    const result = await withOfflineCopy('detail:ARV-1', () => Promise.reject(offline()));
+    expect(result).toEqual({ data: { n: 'ARV-1' }, updatedAt: saved?.updatedAt, fromCache: true });
+  });
+
+  it('passes on server refusals and network failures with nothing saved', async () => {
+    await withOfflineCopy('detail:ARV-2', async () => ({ n: 'ARV-2' }));
+    const notFound = new ApiError({ type: 'NotFound', status: 404, message: 'Order not found' });
+    await expect(withOfflineCopy('detail:ARV-2', () => Promise.reject(notFound))).rejects.toBe(notFound);
+    await expect(withOfflineCopy('detail:NEVER', () => Promise.reject(offline()))).rejects.toThrow('No connection');
+  });
+});

@@ -1,0 +1,31 @@
+import { ApiError } from './api-client';
+import { getCached, putCached } from './local-db';
+
+/** An answer and where it came from: the network now, or the copy saved the last time. */
+export type Cached<T> = { data: T; updatedAt: number; fromCache: boolean };
+
+/** An answer just given by the server, in the same shape as one read from the copy. */
+export const freshCopy = <T>(data: T): Cached<T> => ({ data, updatedAt: Date.now(), fromCache: false });
+
+/**
+ * Fetches and keeps a copy in Dexie (the client's order data by default, or the staff's shift
+ * data); without a network it answers the saved copy instead, with the time it was saved. Errors
+ * the server gave (404, 403…) are passed on, never masked by a stale copy.
+ */
+export async function withOfflineCopy<T>(
+  key: string,
+  fetcher: () => Promise<T>,
+  { table = 'orders' }: { table?: 'orders' | 'shift' } = {},
+): Promise<Cached<T>> {
+  try {
+    const data = await fetcher();
+    await putCached(table, key, data).catch(() => {});
+    return freshCopy(data);
+  } catch (error) {
+    if (error instanceof ApiError && error.isNetworkError) {
+      const saved = await getCached<T>(table, key).catch(() => undefined);
+      if (saved) return { data: saved.value, updatedAt: saved.updatedAt, fromCache: true };
+    }
+    throw error;
+  }
+}
