@@ -21,7 +21,7 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
     writeFileSync(path.join(dist, file), text);
   }
-  app = await buildTestApp({ STATIC_DIR: dist });
+  app = await buildTestApp({ env: { STATIC_DIR: dist } });
 });
 afterAll(async () => {
   await app.close();
