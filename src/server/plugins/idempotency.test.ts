@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type Session, signInAs } from '../../src/server/test-utils/test-app';
+import { buildTestApp, type Session, signInAs } from '../test-utils/test-app';
 
 let app: FastifyInstance;
 let calls = 0;
