@@ -1,6 +1,6 @@
 // The server under load, run as a child process of bench/run.ts so its memory is its own: the real
 // app (buildApp) on PostgreSQL, plus a bare route on the same Fastify instance as the baseline.
-// Answers the parent over IPC: its memory, and the scenarios the areas export.
+// Answers the parent over IPC: its memory, and the areas' scenarios in bench/scenarios/.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,23 +19,20 @@ export type ChildMessage =
   | { id: number; type: 'result'; value: unknown }
   | { id: number; type: 'error'; message: string };
 
-const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'server', 'modules');
+const scenariosDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scenarios');
 
 type ScenarioFn = (app: FastifyInstance, options: Record<string, unknown>) => Promise<unknown>;
 
-/** The scenario an area exports (a `run…` function in a file named like *scenario* or *bench*), if any. */
+/** An area's scenario (a `run…` function in bench/scenarios/<area>.ts or <area>-….ts), if any. */
 async function findScenario(area: string): Promise<{ name: string; run: ScenarioFn } | null> {
-  let files: string[];
-  try {
-    files = readdirSync(path.join(modulesDir, area)).filter((f) => /(scenario|bench)\.ts$/.test(f));
-  } catch {
-    return null;
-  }
+  const files = readdirSync(scenariosDir).filter(
+    (f) => f === `${area}.ts` || (f.startsWith(`${area}-`) && f.endsWith('.ts')),
+  );
   for (const file of files) {
-    const mod = (await import(path.join(modulesDir, area, file))) as Record<string, unknown>;
+    const mod = (await import(path.join(scenariosDir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
       if (typeof value === 'function' && /^run/.test(name))
-        return { name: `${area}/${file}#${name}`, run: value as ScenarioFn };
+        return { name: `scenarios/${file}#${name}`, run: value as ScenarioFn };
     }
   }
   return null;

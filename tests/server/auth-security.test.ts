@@ -247,11 +247,13 @@ describe('sessions', () => {
     // A staging site: production settings with the sandbox opted in, whose outbox only a CEO may
     // read over HTTP, so the code is taken from the console provider's outbox itself.
     const prod = await buildTestApp({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'p'.repeat(40),
-      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-      PAYMENT_MODE: 'sandbox',
-      SMS_PROVIDER: 'console',
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'p'.repeat(40),
+        ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+        PAYMENT_MODE: 'sandbox',
+        SMS_PROVIDER: 'console',
+      },
     });
     try {
       const b = browser(() => prod);

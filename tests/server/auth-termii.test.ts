@@ -3,10 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { webHeaders } from '../../src/server/test-utils/test-app';
+import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
 
 type TermiiCall = { path: string; body: Record<string, unknown> };
 
@@ -41,23 +38,16 @@ beforeAll(async () => {
   await once(termii, 'listening');
   const { port } = termii.address() as AddressInfo;
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    STATIC_DIR: 'dist-does-not-exist',
-    SMS_PROVIDER: 'termii',
-    TERMII_API_KEY: API_KEY,
-    TERMII_BASE_URL: `http://127.0.0.1:${port}`,
-    TERMII_SENDER_ID: 'Arrive',
-  });
-  const database = await openDatabase({});
-  await database.migrate();
-  app = await buildApp({
-    config,
-    database,
+  app = await buildTestApp({
+    env: {
+      SMS_PROVIDER: 'termii',
+      TERMII_API_KEY: API_KEY,
+      TERMII_BASE_URL: `http://127.0.0.1:${port}`,
+      TERMII_SENDER_ID: 'Arrive',
+    },
     // Everything the server logs, at every level, to check no code ever reaches it.
     logger: { level: 'trace', stream: { write: (line: string) => void logs.push(line) } },
   });
-  await app.ready();
 });
 afterAll(async () => {
   await app?.close();
@@ -134,20 +124,13 @@ describe('the Termii SMS provider', () => {
   });
 
   it('answers OPTSendFailed when Termii cannot be reached', async () => {
-    const closed = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        STATIC_DIR: 'dist-does-not-exist',
+    const closed = await buildTestApp({
+      env: {
         SMS_PROVIDER: 'termii',
         TERMII_API_KEY: API_KEY,
         TERMII_BASE_URL: 'http://127.0.0.1:9',
         SEED_DEMO: 'false',
-      }),
-      database: await (async () => {
-        const d = await openDatabase({});
-        await d.migrate();
-        return d;
-      })(),
+      },
     });
     try {
       const res = await closed.inject({

@@ -25,7 +25,7 @@ let phoneSeq = 0;
 const freshPhone = () => `0907${String(10_000_000 + phoneSeq++).slice(1)}`;
 
 beforeAll(async () => {
-  app = await buildTestApp({ DATA_DIR: dataDir });
+  app = await buildTestApp({ env: { DATA_DIR: dataDir } });
   actors = {
     ceo: await staffActor(app, '08010000001', StaffRole.CEO, [StaffAccess.CEO]),
     manager: await staffActor(app, '08040000001', StaffRole.Manager, [StaffAccess.Manager]),

@@ -22,7 +22,7 @@ let associate: StaffActor;
 let client: Session;
 
 beforeAll(async () => {
-  app = await buildTestApp({ DATA_DIR: dataDir });
+  app = await buildTestApp({ env: { DATA_DIR: dataDir } });
   ceo = await staffActor(app, '08010000001', StaffRole.CEO, [StaffAccess.CEO]);
   admin = await staffActor(app, '08070000001', StaffRole.Admin, [StaffAccess.Admin]);
   associate = await staffActor(app, '08010000003', StaffRole.SalesAssociate, [StaffAccess.Staff]);

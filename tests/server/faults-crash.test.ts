@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DbOrTx, openDatabase } from '../../src/server/db/client';
 import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
-import { createFreshDatabase } from './support/app-factory';
+import { createFreshDatabase } from '../../src/server/test-utils/test-app';
 import { HttpClient } from './support/http-client';
 import { OwnPostgres } from './support/own-postgres';
 import { freePort } from './support/redis-server';

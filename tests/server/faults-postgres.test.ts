@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorObject } from '../../src/domain/errors';
-import { webHeaders } from '../../src/server/test-utils/test-app';
-import { buildCustomApp } from './support/app-factory';
+import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
 import { OwnPostgres } from './support/own-postgres';
 
 let skipReason: string | null = OwnPostgres.unavailableReason();
@@ -21,7 +20,7 @@ beforeAll(async () => {
     skipReason = `a throwaway PostgreSQL cluster could not be started: ${err instanceof Error ? err.message.split('\n')[0] : err}`;
     return;
   }
-  app = await buildCustomApp({ databaseUrl: cluster.url });
+  app = await buildTestApp({ databaseUrl: cluster.url });
 }, 120_000);
 
 afterAll(async () => {

@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorObject } from '../../src/domain/errors';
-import { webHeaders } from '../../src/server/test-utils/test-app';
-import { buildCustomApp } from './support/app-factory';
+import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
 import { OwnRedis, redisServerAvailable } from './support/redis-server';
 
 const skipReason: string | null = redisServerAvailable() ? null : 'redis-server is not installed';
@@ -15,7 +14,7 @@ let app: FastifyInstance | null = null;
 beforeAll(async () => {
   if (skipReason) return;
   redis = await OwnRedis.start();
-  app = await buildCustomApp({ env: { REDIS_URL: redis.url } });
+  app = await buildTestApp({ env: { REDIS_URL: redis.url } });
 }, 90_000);
 
 afterAll(async () => {

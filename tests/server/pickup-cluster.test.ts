@@ -1,13 +1,9 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_TIMINGS } from '../../src/domain/realtime-events';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
 import { orders } from '../../src/server/modules/order/tables';
 import { pickupChannelOf } from '../../src/server/modules/pickup/channel';
 import {
@@ -18,8 +14,8 @@ import {
   putOnShift,
   recordEvents,
   tokenOf,
-} from '../../src/server/modules/pickup/testing';
-import { signInAs } from '../../src/server/test-utils/test-app';
+} from '../../src/server/test-utils/pickup';
+import { buildTestApp, createFreshDatabase, signInAs } from '../../src/server/test-utils/test-app';
 
 // Two instances of the app share one PostgreSQL database and talk through Redis, as in
 // production with REDIS_URL: a staff on one instance confirms with a client on the other.
@@ -56,15 +52,7 @@ const sockets: PickupSocket[] = [];
 const phone = () => `0804${String(randomInt(10_000_000)).padStart(7, '0')}`;
 
 async function instance(url: string): Promise<[FastifyInstance, string]> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    STATIC_DIR: 'dist-does-not-exist',
-    PUBLIC_URL: 'http://localhost:8080',
-    REDIS_URL,
-  });
-  const database = await openDatabase({ url });
-  await database.migrate();
-  const app = await buildApp({ config, database });
+  const app = await buildTestApp({ databaseUrl: url, env: { REDIS_URL } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -77,21 +65,10 @@ describe.skipIf(skipReason !== null)(
   () => {
     beforeAll(async () => {
       if (!DATABASE_SERVER) return;
-      const name = `arrive_cluster_${randomUUID().replace(/-/g, '')}`;
-      const admin = new pg.Client({ connectionString: DATABASE_SERVER });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const parsed = new URL(DATABASE_SERVER);
-      parsed.pathname = `/${name}`;
-      [a, urlA] = await instance(parsed.toString());
-      [b, urlB] = await instance(parsed.toString());
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: DATABASE_SERVER });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const database = await createFreshDatabase(DATABASE_SERVER, 'arrive_cluster');
+      dropDatabase = database.drop;
+      [a, urlA] = await instance(database.url);
+      [b, urlB] = await instance(database.url);
     });
 
     afterAll(async () => {

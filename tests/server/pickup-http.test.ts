@@ -6,7 +6,7 @@ import { isErrorObject } from '../../src/domain/errors';
 import { signOrderQrToken, verifyOrderQrToken } from '../../src/server/modules/order/qr-token';
 import { orders } from '../../src/server/modules/order/tables';
 import { pickupAttempts, pickups } from '../../src/server/modules/pickup/tables';
-import { createPaidOrder, putOnShift } from '../../src/server/modules/pickup/testing';
+import { createPaidOrder, putOnShift } from '../../src/server/test-utils/pickup';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 
 let app: FastifyInstance;

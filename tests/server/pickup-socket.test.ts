@@ -14,7 +14,7 @@ import {
   putOnShift,
   recordEvents,
   tokenOf,
-} from '../../src/server/modules/pickup/testing';
+} from '../../src/server/test-utils/pickup';
 import { buildTestApp, injectAs, signInAs } from '../../src/server/test-utils/test-app';
 
 let app: FastifyInstance;
@@ -506,7 +506,7 @@ describe('pickup channel: authentication', () => {
 
 describe('the bench scenario', () => {
   it('runs N connected pairs and measures each confirmation round trip', async () => {
-    const { runPickupBench } = await import('../../src/server/modules/pickup/bench-scenario');
+    const { runPickupBench } = await import('../../bench/scenarios/pickup');
     const result = await runPickupBench(app, { clients: 4, rounds: 2 });
     expect(result).toMatchObject({ pairs: 4, confirmations: 8, errors: 0 });
     expect(result.p50Ms).toBeGreaterThan(0);

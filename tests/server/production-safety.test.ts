@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
-import { buildCustomApp } from './support/app-factory';
 import { createPersonas, type Personas } from './support/personas';
 
 const SESSION_SECRET = 'a-production-secret-that-is-long-enough-0123456789';
@@ -114,7 +113,7 @@ describe('a production app', () => {
   let app: FastifyInstance;
   let personas: Personas;
   beforeAll(async () => {
-    app = await buildTestApp(live);
+    app = await buildTestApp({ env: live });
     personas = await createPersonas(app);
   });
   afterAll(async () => {
@@ -148,7 +147,7 @@ describe('a staging site (production with ALLOW_SANDBOX_IN_PRODUCTION)', () => {
   let personas: Personas;
   const logs: string[] = [];
   beforeAll(async () => {
-    app = await buildCustomApp({
+    app = await buildTestApp({
       env: {
         NODE_ENV: 'production',
         SESSION_SECRET,

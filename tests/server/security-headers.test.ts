@@ -31,15 +31,17 @@ const INLINE_SCRIPT_HASH = "'sha256-RwsaRCDcVU7rbQlSMQ4/+wyDo4eWBkuehlWJyBuZMMc=
 
 beforeAll(async () => {
   staticDir = fakeBuild();
-  app = await buildTestApp({ STATIC_DIR: staticDir });
+  app = await buildTestApp({ env: { STATIC_DIR: staticDir } });
   production = await buildTestApp({
-    STATIC_DIR: staticDir,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
-    PUBLIC_URL: 'https://arrive.example',
-    PAYSTACK_SECRET_KEY: 'sk_live_headers_test',
-    PAYSTACK_PUBLIC_KEY: 'pk_live_headers_test',
-    TERMII_API_KEY: 'termii-headers-test',
+    env: {
+      STATIC_DIR: staticDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
+      PUBLIC_URL: 'https://arrive.example',
+      PAYSTACK_SECRET_KEY: 'sk_live_headers_test',
+      PAYSTACK_PUBLIC_KEY: 'pk_live_headers_test',
+      TERMII_API_KEY: 'termii-headers-test',
+    },
   });
 });
 afterAll(async () => {
@@ -75,7 +77,7 @@ describe('security headers', () => {
     const dir = fakeBuild();
     try {
       writeFileSync(path.join(dir, 'csp.json'), JSON.stringify({ scriptHashes: ["'unsafe-inline'"] }));
-      await expect(buildTestApp({ STATIC_DIR: dir })).rejects.toThrow(/sha256/);
+      await expect(buildTestApp({ env: { STATIC_DIR: dir } })).rejects.toThrow(/sha256/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

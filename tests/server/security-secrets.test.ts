@@ -3,8 +3,7 @@
 // with the Fastify logger captured at debug level and no redaction.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webHeaders } from '../../src/server/test-utils/test-app';
-import { buildCustomApp } from './support/app-factory';
+import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
 import { startTermiiStub } from './support/termii-stub';
 
 const TERMII_API_KEY = 'termii-live-key-7f3a9c1e5b';
@@ -19,7 +18,7 @@ let production: FastifyInstance;
 let flowExists = false;
 
 async function build(nodeEnv: 'test' | 'production') {
-  return buildCustomApp({
+  return buildTestApp({
     env: {
       NODE_ENV: nodeEnv,
       SESSION_SECRET,

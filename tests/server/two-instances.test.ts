@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomApp, createFreshDatabase, postgresReachable } from './support/app-factory';
+import { buildTestApp, createFreshDatabase, postgresReachable } from '../../src/server/test-utils/test-app';
 import { OwnRedis, redisServerAvailable } from './support/redis-server';
 import { startRoundRobinProxy } from './support/round-robin-proxy';
 
@@ -37,7 +37,7 @@ async function setUp() {
   dropDatabase = database.drop;
   for (let i = 0; i < 2; i++) {
     // One after the other: the first applies the migrations and seeds, the second finds them done.
-    const app = await buildCustomApp({ databaseUrl: database.url, env: { REDIS_URL: redis.url } });
+    const app = await buildTestApp({ databaseUrl: database.url, env: { REDIS_URL: redis.url } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     ports.push(typeof address === 'object' && address ? address.port : 0);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWalletScenario } from '../../src/server/modules/wallet/stress-scenario';
+import { runWalletScenario } from '../../bench/scenarios/wallet-stress';
 import { buildTestApp } from '../../src/server/test-utils/test-app';
 
 /** 200 keeps CI quick; `WALLET_SCENARIO_OPERATIONS=1000` (or `npm run bench`) runs the full load. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { normalizePhone } from '../../domain/phone';
 import { buildApp } from '../app';
@@ -9,32 +9,65 @@ import { openDatabase } from '../db/client';
 import { ACCESS_COOKIE, createSession } from '../modules/auth/session-service';
 import { clients } from '../modules/client/tables';
 
-/**
- * Builds the real app for a test: PGlite in memory by default, or a fresh PostgreSQL database
- * (created from TEST_DATABASE_URL, dropped on close) when that variable is set.
- */
-export async function buildTestApp(
-  env: Record<string, string> = {},
-  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
-): Promise<FastifyInstance> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let url: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    const name = `arrive_test_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
+/** Creates an empty database on a PostgreSQL server; answers its URL and a drop function. */
+export async function createFreshDatabase(serverUrl: string, prefix = 'arrive_test') {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const parsed = new URL(serverUrl);
+  parsed.pathname = `/${name}`;
+  return {
+    url: parsed.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
+    },
+  };
+}
+
+/** Answers whether a PostgreSQL server accepts connections (quickly). */
+export async function postgresReachable(serverUrl: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+export type TestAppOptions = {
+  /** Environment over the test defaults (NODE_ENV=test, no static build, a trusted proxy). */
+  env?: Record<string, string>;
+  /**
+   * postgres://… of an existing database. Otherwise a fresh database on TEST_DATABASE_URL's
+   * server (dropped on close) when that variable is set, or PGlite in memory.
+   */
+  databaseUrl?: string;
+  /** Off unless given, e.g. a level and a stream to check what the server logs. */
+  logger?: FastifyServerOptions['logger'];
+  /** Called before ready, e.g. to add a probe route declared like any module route. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+/**
+ * Builds the real app for a test: the same buildApp and the same migrations as production, on
+ * the database chosen as `databaseUrl` says.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  let url = options.databaseUrl;
+  let drop: (() => Promise<void>) | undefined;
+  if (!url && process.env.TEST_DATABASE_URL) {
+    const fresh = await createFreshDatabase(process.env.TEST_DATABASE_URL);
+    url = fresh.url;
+    drop = fresh.drop;
   }
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -42,12 +75,12 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:8080',
     // Tests play several client addresses through X-Forwarded-For, as a trusted proxy would.
     TRUST_PROXY: 'true',
-    ...env,
+    ...options.env,
   });
   const database = await openDatabase({ url });
   await database.migrate();
-  const app = await buildApp({ config, database });
-  if (dropDatabase) app.addHook('onClose', dropDatabase);
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  if (drop) app.addHook('onClose', drop);
   await options.beforeReady?.(app);
   await app.ready();
   return app;

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, debit } from '../../src/server/modules/wallet/ledger';
-import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
-import { wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
-import { buildTestApp, signInAs } from '../../src/server/test-utils/test-app';
+import { buildTestApp, signInAs } from '../../test-utils/test-app';
+import { credit, debit } from './ledger';
+import { reconcileWallets } from './reconcile';
+import { wallets, walletTransactions } from './tables';
 
 let app: FastifyInstance;
 let phoneSeq = 0;

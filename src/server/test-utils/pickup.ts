@@ -4,17 +4,17 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { DeliveryOption } from '../../../domain/enums';
+import type { DeliveryOption } from '../../domain/enums';
 import type {
   ClientToServerEvents,
   ServerEventName,
   ServerEventPayload,
   ServerToClientEvents,
-} from '../../../domain/realtime-events';
-import { orderItems, orders } from '../order/tables';
-import { products } from '../product/tables';
-import { shifts } from '../shift/tables';
-import { staff } from '../staff/tables';
+} from '../../domain/realtime-events';
+import { orderItems, orders } from '../modules/order/tables';
+import { products } from '../modules/product/tables';
+import { shifts } from '../modules/shift/tables';
+import { staff } from '../modules/staff/tables';
 
 export type PickupSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../src/server/test-utils/test-app';
+import { buildTestApp } from '../test-utils/test-app';
 
 let app: FastifyInstance;
 let dist = '';
@@ -21,7 +21,7 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
     writeFileSync(path.join(dist, file), text);
   }
-  app = await buildTestApp({ STATIC_DIR: dist });
+  app = await buildTestApp({ env: { STATIC_DIR: dist } });
 });
 afterAll(async () => {
   await app.close();

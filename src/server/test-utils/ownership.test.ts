@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOwnerOnly } from '../../src/server/test-utils/ownership';
-import type { Session } from '../../src/server/test-utils/test-app';
+import { expectOwnerOnly } from './ownership';
+import type { Session } from './test-app';
 
 // The helper every area uses to prove a client cannot read another's data. It must pass a
 // correctly scoped route and fail each way a route can go wrong, so it is tested against a

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type Session, signInAs } from '../../src/server/test-utils/test-app';
+import { buildTestApp, type Session, signInAs } from '../test-utils/test-app';
 
 let app: FastifyInstance;
 let calls = 0;
@@ -8,20 +8,17 @@ let ada: Session;
 let bola: Session;
 
 beforeAll(async () => {
-  app = await buildTestApp(
-    {},
-    {
-      // A probe route declared like any module route, counting how often its handler really runs.
-      beforeReady: (probe) => {
-        probe.post('/api/probe/act', { config: { idempotent: true } }, async (request, reply) => {
-          calls++;
-          const body = request.body as { fail?: boolean } | undefined;
-          if (body?.fail) return reply.status(400).send({ type: 'InvalidInput', status: 400, message: 'refused' });
-          return { n: calls };
-        });
-      },
+  app = await buildTestApp({
+    // A probe route declared like any module route, counting how often its handler really runs.
+    beforeReady: (probe) => {
+      probe.post('/api/probe/act', { config: { idempotent: true } }, async (request, reply) => {
+        calls++;
+        const body = request.body as { fail?: boolean } | undefined;
+        if (body?.fail) return reply.status(400).send({ type: 'InvalidInput', status: 400, message: 'refused' });
+        return { n: calls };
+      });
     },
-  );
+  });
   ada = await signInAs(app, '08030000001');
   bola = await signInAs(app, '08030000002');
 });

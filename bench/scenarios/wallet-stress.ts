@@ -1,21 +1,23 @@
+// The wallet's stress scenario, for `npm run bench` and tests/server/wallet-concurrency.test.ts;
+// not used by the running app.
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, ErrorType } from '../../../domain/errors';
+import { AppError, ErrorType } from '../../src/domain/errors';
 import {
   completeEmulatorCheckout,
   deliverWebhook,
   emulatorTransaction,
   flushEmulatorWebhooks,
   simulateTransfer,
-} from '../../integrations/paystack/emulator';
-import { clients } from '../client/tables';
-import { orders } from '../order/tables';
-import { createWallet } from './create-wallet';
-import { addFund, fundingLedgerReference } from './funding';
-import { orderLedgerReference, payOrderFromWallet } from './pay-order';
-import { reconcileWallets } from './reconcile';
-import { wallets, walletTransactions } from './tables';
+} from '../../src/server/integrations/paystack/emulator';
+import { clients } from '../../src/server/modules/client/tables';
+import { orders } from '../../src/server/modules/order/tables';
+import { createWallet } from '../../src/server/modules/wallet/create-wallet';
+import { addFund, fundingLedgerReference } from '../../src/server/modules/wallet/funding';
+import { orderLedgerReference, payOrderFromWallet } from '../../src/server/modules/wallet/pay-order';
+import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
+import { wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
 
 export type WalletScenarioOptions = {
   /** Concurrent operations in total (top-ups, transfers, order payments). */

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userMessages } from '../../src/domain/errors';
-import { leadMessages } from '../../src/domain/schemas/leads';
-import { verifyPassword } from '../../src/server/modules/leads/password-hash';
-import { LEAD_RATE_LIMIT } from '../../src/server/modules/leads/routes';
-import { leads } from '../../src/server/modules/leads/tables';
-import { buildTestApp, injectAs, signInAs } from '../../src/server/test-utils/test-app';
+import { userMessages } from '../../../domain/errors';
+import { leadMessages } from '../../../domain/schemas/leads';
+import { buildTestApp, injectAs, signInAs } from '../../test-utils/test-app';
+import { verifyPassword } from './password-hash';
+import { LEAD_RATE_LIMIT } from './routes';
+import { leads } from './tables';
 
 let app: FastifyInstance;
 let nextAddress = 1;

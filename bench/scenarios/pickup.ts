@@ -3,10 +3,16 @@
 // the order is Delivered). For `npm run bench`; not used by the running app.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createSession } from '../auth/session-service';
-import { clients } from '../client/tables';
-import { pickupChannelOf } from './channel';
-import { connectPickupSocket, createPaidOrder, nextEvent, type PickupSocket, putOnShift } from './testing';
+import { createSession } from '../../src/server/modules/auth/session-service';
+import { clients } from '../../src/server/modules/client/tables';
+import { pickupChannelOf } from '../../src/server/modules/pickup/channel';
+import {
+  connectPickupSocket,
+  createPaidOrder,
+  nextEvent,
+  type PickupSocket,
+  putOnShift,
+} from '../../src/server/test-utils/pickup';
 
 export type PickupBenchOptions = {
   /** How many client/counter pairs confirm at once. */

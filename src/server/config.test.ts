@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has embedded defaults: port 8080, PGlite under ./data, sandbox payments, console SMS', () => {
