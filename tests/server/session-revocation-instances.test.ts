@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/modules/auth/session-service';
 import { clients } from '../../src/server/modules/client/tables';
-import { webHeaders } from '../../src/server/test-utils/test-app';
-import { buildCustomApp, createFreshDatabase, postgresReachable } from './support/app-factory';
+import { buildTestApp, createFreshDatabase, postgresReachable, webHeaders } from '../../src/server/test-utils/test-app';
 import { OwnRedis, redisServerAvailable } from './support/redis-server';
 import { type Device, expectRefused, expectServed, makeManagerOnShift } from './support/revocation-calls';
 
@@ -40,7 +39,7 @@ beforeAll(async () => {
   dropDatabase = database.drop;
   const envs: Record<string, string>[] = [{ REDIS_URL: redisUrl }, { REDIS_URL: redisUrl }, {}];
   for (const env of envs) {
-    apps.push(await buildCustomApp({ databaseUrl: database.url, env }));
+    apps.push(await buildTestApp({ databaseUrl: database.url, env }));
   }
   [first, second, withoutRedis] = apps as [FastifyInstance, FastifyInstance, FastifyInstance];
 }, 90_000);

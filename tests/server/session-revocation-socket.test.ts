@@ -3,13 +3,13 @@
 // a new one, while the staff member's other device keeps working.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPickupSocket, createPaidOrder, putOnShift } from '../../src/server/modules/pickup/testing';
+import { connectPickupSocket, createPaidOrder, putOnShift } from '../../src/server/test-utils/pickup';
 import { buildTestApp, signInAs, webHeaders } from '../../src/server/test-utils/test-app';
 
 let app: FastifyInstance;
 let url: string;
 beforeAll(async () => {
-  app = await buildTestApp({ SEED_DEMO: 'true' });
+  app = await buildTestApp({ env: { SEED_DEMO: 'true' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -38,7 +38,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
     // A dropped connection (database restart) must not crash the process; the pool reconnects.
+    // The pool reports errors of idle connections; a connection checked out (a transaction
+    // between two statements) reports its own, and without a listener that would be an uncaught
+    // error. Its query in flight fails on its own, and the pool drops the broken connection.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
