@@ -2,7 +2,7 @@
 // each other; domain imports neither; sw imports only domain; one web feature never imports another.
 // Server modules (src/server/modules/<module>/) own their tables: no module imports another module's
 // tables.ts (except a tables.ts naming another module's table in a foreign key), no two modules import each other, and no app plugin (src/server/plugins) imports a module.
-// `--report` lists every problem and exits 0 (a measuring aid while moving code).
+// `--report` lists every problem and exits 0 (a measuring aid while moving code); `--strict` ignores the pending list.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -112,7 +112,7 @@ const forbidden = {
 const problems = [];
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 /** Module-layout problems still being worked off, by key: reported, not failed on. Shrink it; never grow it. */
-const pending = new Set(report ? [] : PENDING);
+const pending = new Set(report || process.argv.includes('--strict') ? [] : PENDING);
 const seenPending = new Set();
 const problem = (key, text) => {
   if (report) console.log(`  '${key}',`);

@@ -13,7 +13,7 @@ function tree(files: Record<string, string>) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
   }
-  return spawnSync(process.execPath, [script], { cwd: dir, encoding: 'utf8' });
+  return spawnSync(process.execPath, [script, '--strict'], { cwd: dir, encoding: 'utf8' });
 }
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
