@@ -6,7 +6,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-
 // Module-layout problems still being worked off (keys as --report prints them).
 const PENDING = [
   'src/server/modules/address/routes.ts → order/tables',
@@ -57,8 +56,6 @@ const PENDING = [
   'src/server/modules/supplier/service.ts → supply/tables',
   'src/server/modules/supply/routes.ts → supplier/tables',
   'src/server/modules/wallet/create-wallet.ts → client/tables',
-  'src/server/modules/wallet/funding.ts → payment/tables',
-  'src/server/modules/wallet/pay-order.ts → order/tables',
   'src/server/modules/wallet/stress-scenario.ts → client/tables',
   'src/server/modules/wallet/stress-scenario.ts → order/tables',
   'admin ↔ product',
@@ -67,7 +64,6 @@ const PENDING = [
   'delivery ↔ order',
   'order ↔ pickup',
   'order ↔ quota',
-  'payment ↔ wallet',
   'product ↔ quota',
   'shift ↔ staff',
   'supplier ↔ supply',

@@ -19,9 +19,13 @@ import staffRoutes from './staff/routes';
 import supplierRoutes from './supplier/routes';
 import supplyRoutes from './supply/routes';
 import uploadRoutes from './upload/routes';
+import walletPaymentRoutes from './wallet/payment-routes';
 import walletRoutes from './wallet/routes';
 
-/** Every API area, mounted at /api/{group} (SPEC §7). */
+/**
+ * Every API area, mounted at /api/{group} (SPEC §7). A group may take routes from several modules:
+ * a route lives in the module that owns its behaviour, whatever SPEC group its URL is under.
+ */
 export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'address', routes: addressRoutes },
   { group: 'admin', routes: adminRoutes },
@@ -34,6 +38,7 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'map', routes: mapRoutes },
   { group: 'order', routes: orderRoutes },
   { group: 'payment', routes: paymentRoutes },
+  { group: 'payment', routes: walletPaymentRoutes },
   { group: 'pickup', routes: pickupRoutes },
   { group: 'product', routes: productRoutes },
   { group: 'quota', routes: quotaRoutes },

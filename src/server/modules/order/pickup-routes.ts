@@ -10,10 +10,11 @@ import {
   pickupRespondInputSchema,
 } from '../../../domain/schemas/pickup';
 import { pickupChannelOf } from '../pickup/channel';
-import { findClientOrder, listClientPickupOrders, toClientPickupOrder } from '../pickup/client-view';
+import { listClientPickupOrders, toClientPickupOrder } from '../pickup/client-view';
 import { clientIdOf } from '../pickup/guards';
 import { refusalToAppError } from '../pickup/service';
 import { pickups } from '../pickup/tables';
+import { requireClientOrder } from './service';
 
 const refParams = z.object({ id: z.string().trim().min(1).max(64) });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
@@ -47,7 +48,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await findClientOrder(app.db, clientIdOf(request), request.params.id);
+      const order = await requireClientOrder(app.db, clientIdOf(request), request.params.id);
       return toClientPickupOrder(app.db, secret, order);
     },
   );
@@ -67,7 +68,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const clientId = clientIdOf(request);
-      const order = await findClientOrder(app.db, clientId, request.params.id);
+      const order = await requireClientOrder(app.db, clientId, request.params.id);
       // The request must be for this order, checked before anything changes.
       const [own] = await app.db
         .select({ id: pickups.id })
@@ -96,7 +97,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const clientId = clientIdOf(request);
-      const order = await findClientOrder(app.db, clientId, request.params.id);
+      const order = await requireClientOrder(app.db, clientId, request.params.id);
       const result = await pickupChannelOf(app).dispute(
         { clientId, asOwner: true, staffId: null },
         order.id,

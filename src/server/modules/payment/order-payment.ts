@@ -5,10 +5,12 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
 import { getPaystack, isGatewayRefusal } from '../../integrations/paystack/client';
+import { newPaymentNumber, newProviderReference } from '../../lib/references';
 import { markOrderPaid } from '../order/mark-paid';
+import { requireClientOrder } from '../order/service';
 import { type OrderRow, orders } from '../order/tables';
 import { applySuccess, NoValueError, RefundDueError, verifyPayment } from './processing';
-import { initiatePayment, newPaymentNumber, newReference, onPaymentSucceeded, paymentEmailOf } from './service';
+import { initiatePayment, onPaymentSucceeded, paymentEmailOf } from './service';
 import { type PaymentRow, payments, savedCards } from './tables';
 import { toPaymentView } from './view';
 
@@ -91,17 +93,6 @@ export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: st
 
 onPaymentSucceeded(PaymentPurpose.OrderPayment, giveOrderValue);
 
-const orderNotFound = () => new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
-
-export async function requireOwnOrder(db: DbOrTx, clientId: string, orderNumber: string): Promise<OrderRow> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.clientId, clientId)));
-  if (!order) throw orderNotFound();
-  return order;
-}
-
 function assertPayable(order: OrderRow) {
   if (order.status === OrderStatus.NotPaid) return;
   const paid = order.status !== OrderStatus.Cancelled && order.status !== OrderStatus.Failed;
@@ -131,7 +122,7 @@ export async function initiateOrderPayment(
   clientId: string,
   orderNumber: string,
 ): Promise<CheckoutDetails> {
-  let order = await requireOwnOrder(app.db, clientId, orderNumber);
+  let order = await requireClientOrder(app.db, clientId, orderNumber);
   assertPayable(order);
   const candidates = await app.db
     .select()
@@ -149,7 +140,7 @@ export async function initiateOrderPayment(
   for (const candidate of candidates) {
     const { outcome, payment } = await verifyPayment(app, candidate);
     if (outcome === 'success' || outcome === 'refunded') {
-      order = await requireOwnOrder(app.db, clientId, orderNumber);
+      order = await requireClientOrder(app.db, clientId, orderNumber);
       assertPayable(order);
     }
     if (payment.status === PaymentStatus.Pending && payment.amount === order.total && !payment.valueGivenAt) {
@@ -178,7 +169,7 @@ export async function pendingCheckout(
   clientId: string,
   orderNumber: string,
 ): Promise<CheckoutDetails | null> {
-  const order = await requireOwnOrder(app.db, clientId, orderNumber);
+  const order = await requireClientOrder(app.db, clientId, orderNumber);
   if (order.status !== OrderStatus.NotPaid) return null;
   const [payment] = await app.db
     .select()
@@ -206,7 +197,7 @@ export async function payOrderWithSavedCard(
   clientId: string,
   orderNumber: string,
 ): Promise<PaymentView> {
-  const order = await requireOwnOrder(app.db, clientId, orderNumber);
+  const order = await requireClientOrder(app.db, clientId, orderNumber);
   assertPayable(order);
   const [card] = await app.db.select().from(savedCards).where(eq(savedCards.clientId, clientId));
   if (!card) throw new AppError('No saved card', { status: 404, type: ErrorType.NotFound });
@@ -215,7 +206,7 @@ export async function payOrderWithSavedCard(
     .insert(payments)
     .values({
       paymentNumber: newPaymentNumber(),
-      reference: newReference(),
+      reference: newProviderReference(),
       purpose: PaymentPurpose.OrderPayment,
       gateway: PaymentGateway.Paystack,
       status: PaymentStatus.Pending,
