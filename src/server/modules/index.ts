@@ -10,6 +10,8 @@ import leadsRoutes from './leads/routes';
 import mapRoutes from './map/routes';
 import orderRoutes from './order/routes';
 import paymentRoutes from './payment/routes';
+import pickupAdminRoutes from './pickup/admin-routes';
+import pickupOrderRoutes from './pickup/order-routes';
 import pickupRoutes from './pickup/routes';
 import productRoutes from './product/routes';
 import quotaRoutes from './quota/routes';
@@ -29,6 +31,7 @@ import walletRoutes from './wallet/routes';
 export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'address', routes: addressRoutes },
   { group: 'admin', routes: adminRoutes },
+  { group: 'admin', routes: pickupAdminRoutes },
   { group: 'app', routes: appRoutes },
   { group: 'auth', routes: authRoutes },
   { group: 'client', routes: clientRoutes },
@@ -37,6 +40,7 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'leads', routes: leadsRoutes },
   { group: 'map', routes: mapRoutes },
   { group: 'order', routes: orderRoutes },
+  { group: 'order', routes: pickupOrderRoutes },
   { group: 'payment', routes: paymentRoutes },
   { group: 'payment', routes: walletPaymentRoutes },
   { group: 'pickup', routes: pickupRoutes },
