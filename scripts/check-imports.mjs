@@ -1,9 +1,65 @@
 // The import-direction check (DESIGN: layout): domain ← server, web, sw. web and server never import
 // each other; domain imports neither; sw imports only domain; one web feature never imports another.
+// Server modules (src/server/modules/<module>/) own their tables: no module imports another module's
+// tables.ts (except a tables.ts naming another module's table in a foreign key), no two modules import each other, and no app plugin (src/server/plugins) imports a module.
+// `--report` lists every problem and exits 0 (a measuring aid while moving code); `--strict` ignores the pending list.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+// Module-layout problems still being worked off (keys as --report prints them).
+const PENDING = [
+  'src/server/modules/address/routes.ts → order/tables',
+  'src/server/modules/admin/orders-service.ts → client/tables',
+  'src/server/modules/admin/orders-service.ts → order/tables',
+  'src/server/modules/auth/auth-object.ts → client/tables',
+  'src/server/modules/auth/otp-service.ts → client/tables',
+  'src/server/modules/auth/routes.ts → client/tables',
+  'src/server/modules/client/routes.ts → delivery/tables',
+  'src/server/modules/client/routes.ts → order/tables',
+  'src/server/modules/delivery/routes.ts → client/tables',
+  'src/server/modules/delivery/routes.ts → order/tables',
+  'src/server/modules/delivery/service.ts → order/tables',
+  'src/server/modules/order/pricing.ts → product/tables',
+  'src/server/modules/order/service.ts → delivery/tables',
+  'src/server/modules/order/staff-service.ts → client/tables',
+  'src/server/modules/order/view.ts → product/tables',
+  'src/server/modules/payment/order-payment.ts → order/tables',
+  'src/server/modules/payment/queries.ts → order/tables',
+  'src/server/modules/payment/service.ts → client/tables',
+  'src/server/modules/pickup/client-view.ts → order/tables',
+  'src/server/modules/pickup/lookup.ts → order/tables',
+  'src/server/modules/pickup/order-view.ts → client/tables',
+  'src/server/modules/pickup/order-view.ts → order/tables',
+  'src/server/modules/pickup/order-view.ts → staff/tables',
+  'src/server/modules/pickup/service.ts → order/tables',
+  'src/server/modules/pickup/service.ts → staff/tables',
+  'src/server/modules/product/admin-routes.ts → admin/tables',
+  'src/server/modules/product/admin-routes.ts → client/tables',
+  'src/server/modules/product/admin-routes.ts → staff/tables',
+  'src/server/modules/product/service.ts → quota/tables',
+  'src/server/modules/quota/service.ts → order/tables',
+  'src/server/modules/quota/service.ts → product/tables',
+  'src/server/modules/sales/service.ts → client/tables',
+  'src/server/modules/sales/service.ts → order/tables',
+  'src/server/modules/sales/service.ts → staff/tables',
+  'src/server/modules/shift/service.ts → client/tables',
+  'src/server/modules/shift/service.ts → staff/tables',
+  'src/server/modules/staff/service.ts → client/tables',
+  'src/server/modules/staff/service.ts → shift/tables',
+  'src/server/modules/supplier/service.ts → supply/tables',
+  'src/server/modules/supply/routes.ts → supplier/tables',
+  'src/server/modules/wallet/create-wallet.ts → client/tables',
+  'admin ↔ product',
+  'client ↔ delivery',
+  'client ↔ order',
+  'delivery ↔ order',
+  'order ↔ quota',
+  'product ↔ quota',
+  'shift ↔ staff',
+  'supplier ↔ supply',
+];
 const root = process.cwd();
+const report = process.argv.includes('--report');
 const files = [];
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {
@@ -20,6 +76,10 @@ const area = (file) => {
   if (rel[0] === 'sw') return { layer: 'sw' };
   if (rel[0] !== 'src') return { layer: 'other' };
   if (rel[1] === 'web' && rel[2] === 'features') return { layer: 'web', feature: rel[3] };
+  if (rel[1] === 'server' && rel[2] === 'modules' && rel.length > 4) {
+    return { layer: 'server', module: rel[3], tables: rel.length === 5 && /^tables(\.ts)?$/.test(rel[4]) };
+  }
+  if (rel[1] === 'server' && (rel[2] === 'plugins' || rel[2] === 'modules')) return { layer: 'server', part: rel[2] };
   return { layer: rel[1] };
 };
 
@@ -30,6 +90,17 @@ const forbidden = {
   sw: ['web', 'server'],
 };
 const problems = [];
+const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+/** Module-layout problems still being worked off, by key: reported, not failed on. Shrink it; never grow it. */
+const pending = new Set(report || process.argv.includes('--strict') ? [] : PENDING);
+const seenPending = new Set();
+const problem = (key, text) => {
+  if (report) console.log(`  '${key}',`);
+  if (!pending.has(key)) problems.push(text);
+  else seenPending.add(key);
+};
+/** module → module → first file that shows the edge */
+const moduleEdges = new Map();
 const importRe =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 for (const file of files) {
@@ -46,10 +117,48 @@ for (const file of files) {
         `${where}: feature '${from.feature}' must not import feature '${to.feature}' (compose them in src/web/app)`,
       );
     }
+    if (from.part === 'plugins' && (to.module || to.part === 'modules')) {
+      problem(
+        `${rel(file)} → ${spec}`,
+        `${where}: a plugin must not import a module (take what it needs as plugin options)`,
+      );
+    }
+    if (from.module && to.module && from.module !== to.module) {
+      // A tables.ts may reference another module's table for a foreign key: the schema is one graph.
+      if (to.tables && !from.tables) {
+        problem(
+          `${rel(file)} → ${to.module}/tables`,
+          `${where}: module '${from.module}' must not import the tables of module '${to.module}' (call its service)`,
+        );
+      }
+      if (!moduleEdges.has(from.module)) moduleEdges.set(from.module, new Map());
+      const edges = moduleEdges.get(from.module);
+      if (!edges.has(to.module)) edges.set(to.module, path.relative(root, file));
+    }
+  }
+}
+for (const [a, edges] of moduleEdges) {
+  for (const [b, fileA] of edges) {
+    const fileB = moduleEdges.get(b)?.get(a);
+    if (fileB && a < b) {
+      problem(
+        `${a} ↔ ${b}`,
+        `modules '${a}' and '${b}' import each other (${fileA} → ${b}, ${fileB} → ${a}): the dependency goes one way`,
+      );
+    }
   }
 }
 if (problems.length) {
-  console.error(`Import direction check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const text = `Import direction check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`;
+  if (report) {
+    console.log(`${text}\n${problems.length} problems`);
+    process.exit(0);
+  }
+  console.error(text);
   process.exit(1);
 }
+const stale = [...pending].filter((key) => !seenPending.has(key));
+if (stale.length)
+  console.log(`pending entries no longer needed (remove them):\n${stale.map((k) => `  - ${k}`).join('\n')}`);
+if (seenPending.size) console.log(`${seenPending.size} pending module-layout problems (see the pending list)`);
 console.log(`import directions ok (${files.length} files)`);

@@ -21,7 +21,10 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { seedDemo } from './db/seed';
 import { paystackEmulator } from './integrations/paystack/emulator';
+import { createIdempotencyStore } from './modules/app/idempotency-store';
+import { createSessionRevocation } from './modules/auth/session-revocation';
 import { apiModules, devRoutes } from './modules/index';
+import { createStaffLookup } from './modules/staff/service';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin, unreadablePathError } from './plugins/input-guard';
@@ -104,9 +107,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, {
+    revocation: createSessionRevocation({ db: app.db, redis: app.redis, log: app.log }),
+    staff: createStaffLookup(app.db),
+  });
   await app.register(sandboxGuardPlugin);
-  await app.register(idempotencyPlugin);
+  await app.register(idempotencyPlugin, { store: createIdempotencyStore(app.db) });
   await app.register(realtimePlugin);
 
   for (const { group, routes } of apiModules) {

@@ -10,6 +10,8 @@ import leadsRoutes from './leads/routes';
 import mapRoutes from './map/routes';
 import orderRoutes from './order/routes';
 import paymentRoutes from './payment/routes';
+import pickupAdminRoutes from './pickup/admin-routes';
+import pickupOrderRoutes from './pickup/order-routes';
 import pickupRoutes from './pickup/routes';
 import productRoutes from './product/routes';
 import quotaRoutes from './quota/routes';
@@ -19,12 +21,17 @@ import staffRoutes from './staff/routes';
 import supplierRoutes from './supplier/routes';
 import supplyRoutes from './supply/routes';
 import uploadRoutes from './upload/routes';
+import walletPaymentRoutes from './wallet/payment-routes';
 import walletRoutes from './wallet/routes';
 
-/** Every API area, mounted at /api/{group} (SPEC §7). */
+/**
+ * Every API area, mounted at /api/{group} (SPEC §7). A group may take routes from several modules:
+ * a route lives in the module that owns its behaviour, whatever SPEC group its URL is under.
+ */
 export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'address', routes: addressRoutes },
   { group: 'admin', routes: adminRoutes },
+  { group: 'admin', routes: pickupAdminRoutes },
   { group: 'app', routes: appRoutes },
   { group: 'auth', routes: authRoutes },
   { group: 'client', routes: clientRoutes },
@@ -33,7 +40,9 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'leads', routes: leadsRoutes },
   { group: 'map', routes: mapRoutes },
   { group: 'order', routes: orderRoutes },
+  { group: 'order', routes: pickupOrderRoutes },
   { group: 'payment', routes: paymentRoutes },
+  { group: 'payment', routes: walletPaymentRoutes },
   { group: 'pickup', routes: pickupRoutes },
   { group: 'product', routes: productRoutes },
   { group: 'quota', routes: quotaRoutes },

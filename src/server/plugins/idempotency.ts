@@ -1,9 +1,7 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, ErrorType } from '../../domain/errors';
 import { sha256 } from '../lib/tokens';
-import { idempotencyKeys } from '../modules/app/tables';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +12,30 @@ declare module 'fastify' {
     idempotency: { scope: string; key: string } | null;
   }
 }
+
+/** One remembered key: the request it was first used for and, once answered with 2xx, the answer. */
+export type IdempotencyEntry = {
+  scope: string;
+  key: string;
+  route: string;
+  bodyHash: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  createdAt: Date;
+};
+
+/** Where the keys are kept; given by app.ts (the app module's table), so the plugin imports no module. */
+export type IdempotencyStore = {
+  /** Records a new key as in progress; false when the key is already there. */
+  claim: (entry: Pick<IdempotencyEntry, 'scope' | 'key' | 'route' | 'bodyHash'>) => Promise<boolean>;
+  find: (scope: string, key: string) => Promise<IdempotencyEntry | null>;
+  /** Takes over a key whose first request never finished. */
+  restart: (scope: string, key: string) => Promise<void>;
+  complete: (scope: string, key: string, statusCode: number, responseBody: string) => Promise<void>;
+  release: (scope: string, key: string) => Promise<void>;
+  /** Forgets keys created before the date. */
+  sweep: (before: Date) => Promise<void>;
+};
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Keys are kept at least this long. */
@@ -30,7 +52,7 @@ function scopeOf(request: FastifyRequest) {
  * an error; a key whose first request is still running → 409. Only 2xx answers are remembered,
  * so a refused request may be retried with the same key once its cause is fixed.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+export const idempotencyPlugin = fp(async (app: FastifyInstance, { store }: { store: IdempotencyStore }) => {
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -44,16 +66,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const scope = scopeOf(request);
     const route = `${request.method} ${request.url}`;
     const bodyHash = sha256(`${route}\n${JSON.stringify(request.body ?? null)}`);
-    const inserted = await app.db
-      .insert(idempotencyKeys)
-      .values({ scope, key, route, bodyHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 0) {
-      const [existing] = await app.db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    if (!(await store.claim({ scope, key, route, bodyHash }))) {
+      const existing = await store.find(scope, key);
       if (!existing) throw new AppError('Please retry', { status: 409, type: ErrorType.Conflict });
       if (existing.bodyHash !== bodyHash) {
         throw new AppError('This Idempotency-Key was already used for another request', {
@@ -69,10 +83,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
             type: ErrorType.Conflict,
           });
         }
-        await app.db
-          .update(idempotencyKeys)
-          .set({ createdAt: new Date() })
-          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+        await store.restart(scope, key);
       } else {
         reply.header('idempotent-replayed', 'true');
         return reply
@@ -88,22 +99,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const held = request.idempotency;
     if (!held) return payload;
     request.idempotency = null;
-    const where = and(eq(idempotencyKeys.scope, held.scope), eq(idempotencyKeys.key, held.key));
     if (reply.statusCode >= 200 && reply.statusCode < 300) {
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-      await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, responseBody: body }).where(where);
+      await store.complete(held.scope, held.key, reply.statusCode, body);
     } else {
-      await app.db.delete(idempotencyKeys).where(where);
+      await store.release(held.scope, held.key);
     }
     return payload;
   });
 
   const sweep = async () => {
     const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_MS);
-    await app.db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, cutoff))
-      .catch((err: unknown) => app.log.warn({ err }, 'idempotency sweep failed'));
+    await store.sweep(cutoff).catch((err: unknown) => app.log.warn({ err }, 'idempotency sweep failed'));
   };
   const timer = setInterval(sweep, 60 * 60 * 1000);
   timer.unref();

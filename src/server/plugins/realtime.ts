@@ -11,8 +11,7 @@ import {
   type SocketData,
   socketAuthSchema,
 } from '../../domain/realtime-events';
-import { ACCESS_COOKIE } from '../modules/auth/session-service';
-import { readAccessToken } from './session';
+import { ACCESS_COOKIE, readAccessToken } from './session';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 

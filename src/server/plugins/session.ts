@@ -1,14 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAccess } from '../../domain/access';
 import type { StaffAccess, StaffRole } from '../../domain/enums';
 import { AppError, ErrorType } from '../../domain/errors';
 import { verifyToken } from '../lib/tokens';
-import { createSessionRevocation, type SessionRevocation } from '../modules/auth/session-revocation';
-import { ACCESS_COOKIE, type AccessTokenPayload } from '../modules/auth/session-service';
-import { shifts } from '../modules/shift/tables';
-import { staff } from '../modules/staff/tables';
+
+/** The cookie that carries the access token (the auth module sets it; this plugin reads it). */
+export const ACCESS_COOKIE = 'arrive_at';
+export type AccessTokenPayload = { sub: string; sid: string; exp: number };
 
 export type AuthContext = { clientId: string; sessionId: string };
 export type StaffContext = {
@@ -19,6 +18,22 @@ export type StaffContext = {
   /** The shift the staff member is working now, if any. */
   shiftId: string | null;
 };
+
+export type SessionRevocation = {
+  /** Whether the session an access token names was revoked (logout, every device, refresh-token reuse). */
+  isRevoked: (sessionId: string) => Promise<boolean>;
+  /**
+   * Announces sessions just revoked in the database: refused at once on this instance and, with
+   * Redis, on every other one. Never throws: the database stays the truth if Redis is away.
+   */
+  revoked: (sessionIds: readonly string[]) => Promise<void>;
+};
+
+/** What the plugin needs to know of staff: the staff record and working shift of a client, or null. */
+export type StaffLookup = { loadStaff: (clientId: string) => Promise<StaffContext | null> };
+
+/** Given by app.ts from the auth and staff modules: the plugin imports no module. */
+export type SessionPluginOptions = { revocation: SessionRevocation; staff: StaffLookup };
 
 export type StaffGuardOptions = {
   /** The accesses of which at least one is needed (SPEC §6); omitted means any staff. */
@@ -86,11 +101,11 @@ const revokedSessionError = () =>
 const asList = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
-export const sessionPlugin = fp(async (app: FastifyInstance) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authProblem', null);
   app.decorateRequest('staff', null);
-  app.decorate('sessionRevocation', createSessionRevocation({ db: app.db, redis: app.redis, log: app.log }));
+  app.decorate('sessionRevocation', options.revocation);
 
   // Who may call a route is decided before what they sent is looked at: a route's guards, written
   // as its preHandler, are moved to its onRequest hooks, so a caller without the access gets
@@ -128,21 +143,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     request.authProblem = problem;
   });
 
-  app.decorate('loadStaff', async (clientId: string): Promise<StaffContext | null> => {
-    const [row] = await app.db
-      .select({
-        id: staff.id,
-        role: staff.role,
-        access: staff.access,
-        isCurrentStaff: staff.isCurrentStaff,
-        shiftId: shifts.id,
-      })
-      .from(staff)
-      .leftJoin(shifts, and(eq(shifts.staffId, staff.id), isNull(shifts.endedAt)))
-      .where(eq(staff.clientId, clientId))
-      .limit(1);
-    return row ? { ...row, shiftId: row.shiftId ?? null } : null;
-  });
+  app.decorate('loadStaff', (clientId: string) => options.staff.loadStaff(clientId));
 
   app.decorate(
     'requireClient',

@@ -14,7 +14,7 @@
 // | GET  /sales?fromDate&toDate             | All (own sales)                      | yes           |
 // | GET  /sales/staff?fromDate&toDate       | Admin, Accountant                    | yes           |
 // | GET  /sales/{staffId}?fromDate&toDate   | own: All; another's: Admin, Accountant | yes         |
-// | GET  /pickup/{id}                       | (pickup area: pickup-routes.ts)      |               |
+// | GET  /pickup/{id}                       | (pickup module: admin-routes.ts)    |               |
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasAccess } from '../../../domain/access';
@@ -42,15 +42,12 @@ import { endShift, findShift, findShifts, startShift } from '../shift/service';
 import { currentStaff } from '../staff/current-staff';
 import { listStaff } from '../staff/service';
 import { listOrders, orderDetail } from './orders-service';
-import { adminPickupRoutes } from './pickup-routes';
 
 const READERS = [StaffAccess.Admin, StaffAccess.Accountant];
 const idParams = z.object({ id: z.uuid() });
 const staffIdParams = z.object({ staffId: z.uuid() });
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(adminPickupRoutes);
-
   const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: true });
   const readers = app.requireStaff({ access: READERS, shift: true });
   const managers = app.requireStaff({ access: [StaffAccess.Manager], shift: true });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DbOrTx } from '../../db/client';
+import type { SessionRevocation } from '../../plugins/session';
 import { ACCESS_TTL_MS, isSessionActive } from './session-service';
 
 /**
@@ -14,16 +15,6 @@ export const REVOKED_KEY_TTL_MS = ACCESS_TTL_MS;
 const REDIS_KEY_PREFIX = 'arrive:revoked-session:';
 /** Past this many entries a map is swept of the ones that no longer matter. */
 const SWEEP_ABOVE = 10_000;
-
-export type SessionRevocation = {
-  /** Whether the session an access token names was revoked (logout, every device, refresh-token reuse). */
-  isRevoked: (sessionId: string) => Promise<boolean>;
-  /**
-   * Announces sessions just revoked in the database: refused at once on this instance and, with
-   * Redis, on every other one. Never throws: the database stays the truth if Redis is away.
-   */
-  revoked: (sessionIds: readonly string[]) => Promise<void>;
-};
 
 type Dependencies = {
   db: DbOrTx;
@@ -103,3 +94,5 @@ export function createSessionRevocation({ db, redis, log, now = Date.now }: Depe
     },
   };
 }
+
+export type { SessionRevocation };

@@ -4,16 +4,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { randomToken, sha256, signToken } from '../../lib/tokens';
+import { ACCESS_COOKIE, type AccessTokenPayload } from '../../plugins/session';
 import { authSessions } from './tables';
 
-export const ACCESS_COOKIE = 'arrive_at';
+export { ACCESS_COOKIE };
+
 export const REFRESH_COOKIE = 'arrive_rt';
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The refresh cookie is only ever sent to the auth endpoints. */
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
-export type AccessTokenPayload = { sub: string; sid: string; exp: number };
 export type SessionTokens = { accessToken: string; refreshToken: string; sessionId: string };
 
 export function signAccessToken(config: Pick<Config, 'SESSION_SECRET'>, clientId: string, sessionId: string) {

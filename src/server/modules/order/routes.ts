@@ -16,7 +16,6 @@ import {
   orderWithClientSchema,
 } from '../../../domain/schemas/order';
 import { mapsFor } from '../../integrations/maps/for-app';
-import { orderPickupRoutes } from './pickup-routes';
 import { priceOrder } from './pricing';
 import { signOrderQrToken } from './qr-token';
 import {
@@ -243,8 +242,6 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => orderWithClient(app.db, request.params.id),
   );
-
-  await app.register(orderPickupRoutes);
 
   app.get(
     '/:orderNumber',

@@ -13,9 +13,9 @@ import {
 } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
+import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
 import { deliveries } from '../delivery/tables';
 import { releaseQuota, reserveQuota } from '../quota/service';
-import { newOrderNumber, newPaymentNumber, newPickupCode, normalizeOrderNumber } from './codes';
 import { recordOrderEvent } from './events';
 import { priceOrder } from './pricing';
 import { type OrderRow, orderItems, orders } from './tables';
@@ -40,15 +40,6 @@ export async function findOrderByNumber(db: DbOrTx, orderNumber: string): Promis
   return row ?? null;
 }
 
-/** An order by its number, only if it belongs to this client: anyone else's is simply not found. */
-export async function findClientOrder(db: DbOrTx, clientId: string, orderNumber: string): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNumber, normalizeOrderNumber(orderNumber)), eq(orders.clientId, clientId)));
-  return row ?? null;
-}
-
 export async function findOrderByPaymentNumber(db: DbOrTx, paymentNumber: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.paymentNumber, paymentNumber.trim().toUpperCase()));
   return row ?? null;
@@ -57,15 +48,27 @@ export async function findOrderByPaymentNumber(db: DbOrTx, paymentNumber: string
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The client's order named by `ref`: its id (SPEC paths such as cancel/{id}) or its order number.
- * Throws NotFound for anything not theirs.
+ * The client's order named by `ref`: its id (SPEC paths such as cancel/{id}) or its order number,
+ * only if it belongs to this client: anyone else's is simply not found. The one query for "this
+ * client's order"; `lock` takes the row for update inside a transaction.
  */
-export async function requireClientOrder(db: DbOrTx, clientId: string, ref: string, lock = false): Promise<OrderRow> {
+export async function findClientOrder(
+  db: DbOrTx,
+  clientId: string,
+  ref: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<OrderRow | null> {
   const where = UUID.test(ref)
     ? and(eq(orders.id, ref.toLowerCase()), eq(orders.clientId, clientId))
     : and(eq(orders.orderNumber, normalizeOrderNumber(ref)), eq(orders.clientId, clientId));
   const query = db.select().from(orders).where(where);
   const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** findClientOrder, throwing NotFound for anything not theirs. */
+export async function requireClientOrder(db: DbOrTx, clientId: string, ref: string, lock = false): Promise<OrderRow> {
+  const row = await findClientOrder(db, clientId, ref, { lock });
   if (!row) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
   return row;
 }
@@ -122,7 +125,7 @@ export async function createOrder(
       .insert(orders)
       .values({
         orderNumber: await unusedCode(tx, newOrderNumber, 'orderNumber'),
-        paymentNumber: await unusedCode(tx, newPaymentNumber, 'paymentNumber'),
+        paymentNumber: await unusedCode(tx, newOrderPaymentNumber, 'paymentNumber'),
         pickupCode: await unusedCode(tx, newPickupCode, 'pickupCode'),
         clientId,
         type: priced.type,

@@ -3,8 +3,8 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
 import type { OrderFilterQuery, OrderWithClient } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
+import { normalizeOrderNumber } from '../../lib/references';
 import { clients } from '../client/tables';
-import { normalizeOrderNumber } from './codes';
 import { type OrderRow, orders } from './tables';
 import { toOrderViews } from './view';
 

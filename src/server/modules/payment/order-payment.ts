@@ -8,10 +8,12 @@ import { paymentLifecycle } from '../../../domain/lifecycles/payment';
 import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
 import { getPaystack, isGatewayRefusal } from '../../integrations/paystack/client';
+import { newPaymentNumber, newProviderReference } from '../../lib/references';
 import { markOrderPaid } from '../order/mark-paid';
+import { requireClientOrder } from '../order/service';
 import { type OrderRow, orders } from '../order/tables';
 import { applySuccess, NoValueError, RefundDueError, verifyPayment } from './processing';
-import { initiatePayment, newPaymentNumber, newReference, onPaymentSucceeded, paymentEmailOf } from './service';
+import { initiatePayment, onPaymentSucceeded, paymentEmailOf } from './service';
 import { type PaymentRow, payments, savedCards } from './tables';
 import { toPaymentView } from './view';
 
@@ -88,17 +90,6 @@ export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: st
 
 onPaymentSucceeded(PaymentPurpose.OrderPayment, giveOrderValue);
 
-const orderNotFound = () => new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
-
-export async function requireOwnOrder(db: DbOrTx, clientId: string, orderNumber: string): Promise<OrderRow> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), eq(orders.clientId, clientId)));
-  if (!order) throw orderNotFound();
-  return order;
-}
-
 function assertPayable(order: OrderRow) {
   if (canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return;
   const paid = order.status !== OrderStatus.Cancelled && order.status !== OrderStatus.Failed;
@@ -128,7 +119,7 @@ export async function initiateOrderPayment(
   clientId: string,
   orderNumber: string,
 ): Promise<CheckoutDetails> {
-  let order = await requireOwnOrder(app.db, clientId, orderNumber);
+  let order = await requireClientOrder(app.db, clientId, orderNumber);
   assertPayable(order);
   const candidates = await app.db
     .select()
@@ -146,7 +137,7 @@ export async function initiateOrderPayment(
   for (const candidate of candidates) {
     const { outcome, payment } = await verifyPayment(app, candidate);
     if (outcome === 'success' || outcome === 'refunded') {
-      order = await requireOwnOrder(app.db, clientId, orderNumber);
+      order = await requireClientOrder(app.db, clientId, orderNumber);
       assertPayable(order);
     }
     if (payment.status === PaymentStatus.Pending && payment.amount === order.total && !payment.valueGivenAt) {
@@ -175,7 +166,7 @@ export async function pendingCheckout(
   clientId: string,
   orderNumber: string,
 ): Promise<CheckoutDetails | null> {
-  const order = await requireOwnOrder(app.db, clientId, orderNumber);
+  const order = await requireClientOrder(app.db, clientId, orderNumber);
   if (!canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return null;
   const [payment] = await app.db
     .select()
@@ -203,7 +194,7 @@ export async function payOrderWithSavedCard(
   clientId: string,
   orderNumber: string,
 ): Promise<PaymentView> {
-  const order = await requireOwnOrder(app.db, clientId, orderNumber);
+  const order = await requireClientOrder(app.db, clientId, orderNumber);
   assertPayable(order);
   const [card] = await app.db.select().from(savedCards).where(eq(savedCards.clientId, clientId));
   if (!card) throw new AppError('No saved card', { status: 404, type: ErrorType.NotFound });
@@ -212,7 +203,7 @@ export async function payOrderWithSavedCard(
     .insert(payments)
     .values({
       paymentNumber: newPaymentNumber(),
-      reference: newReference(),
+      reference: newProviderReference(),
       purpose: PaymentPurpose.OrderPayment,
       gateway: PaymentGateway.Paystack,
       status: PaymentStatus.Pending,

@@ -20,13 +20,13 @@ import {
   sendPaymentBodySchema,
   usableCardSchema,
 } from '../../../domain/schemas/payment';
-import { initiateOrderPayment, payOrderWithSavedCard, pendingCheckout, requireOwnOrder } from './order-payment';
+import { requireClientOrder } from '../order/service';
+import { initiateOrderPayment, payOrderWithSavedCard, pendingCheckout } from './order-payment';
 import { listPaymentErrors, updatePaymentError } from './payment-errors';
 import { refreshPayment, verifyPayment } from './processing';
 import { listClientPayments, listOrderPayments, requireOwnPayment, viewOf, viewsOfRows } from './queries';
 import { startReconciliation } from './reconcile';
 import { discardUsableCard, saveUsableCard, usableCard } from './saved-cards';
-import { walletPaymentRoutes } from './wallet-routes';
 import { webhookRoutes } from './webhook-routes';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
@@ -43,7 +43,6 @@ const clientIdOf = (auth: { clientId: string } | null): string => {
 
 /** Routes of the /api/payment area. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(walletPaymentRoutes);
   await app.register(webhookRoutes);
   // Tests drive reconciliation themselves (reconcilePayments), so a timer never races their steps.
   if (app.config.NODE_ENV !== 'test') {
@@ -109,7 +108,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await requireOwnOrder(app.db, clientIdOf(request.auth), request.params.id);
+      const order = await requireClientOrder(app.db, clientIdOf(request.auth), request.params.id);
       return viewsOfRows(app.db, await listOrderPayments(app.db, order.id));
     },
   );
@@ -223,11 +222,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Re-verifies an order's unsettled payments and answers where the order's payment stands. */
   const orderPaymentState = async (clientId: string, orderRef: string) => {
-    let order = await requireOwnOrder(app.db, clientId, orderRef);
+    let order = await requireClientOrder(app.db, clientId, orderRef);
     let rows = await listOrderPayments(app.db, order.id);
     if (order.status === OrderStatus.NotPaid) {
       for (const row of rows) await refreshPayment(app, row);
-      order = await requireOwnOrder(app.db, clientId, orderRef);
+      order = await requireClientOrder(app.db, clientId, orderRef);
       rows = await listOrderPayments(app.db, order.id);
     }
     return {

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PaymentGateway, type PaymentPurpose, PaymentStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { getPaystack } from '../../integrations/paystack/client';
+import { newPaymentNumber, newProviderReference } from '../../lib/references';
 import { clients } from '../client/tables';
 import { type PaymentRow, payments } from './tables';
+
+export type { PaymentRow };
 
 /** Called exactly once, inside the transaction that marks a payment of its purpose a success. */
 export type PaymentSucceededHandler = (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
@@ -71,17 +73,6 @@ export type InitiatedPayment = {
   authorizationUrl: string;
 };
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function randomCode(length: number): string {
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
-  return out;
-}
-
-export const newPaymentNumber = () => `PMT-${randomCode(10)}`;
-export const newReference = () => `ARV_${randomBytes(12).toString('hex')}`;
-
 /** Paystack needs an email; a client without one gets a stable address derived from the phone. */
 export async function paymentEmailOf(db: DbOrTx, clientId: string): Promise<string> {
   const [client] = await db
@@ -102,7 +93,7 @@ export async function initiatePayment(app: FastifyInstance, input: InitiatePayme
   }
   const email = input.email ?? (await paymentEmailOf(app.db, input.clientId));
   const paymentNumber = newPaymentNumber();
-  const reference = newReference();
+  const reference = newProviderReference();
   const [row] = await app.db
     .insert(payments)
     .values({

@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, ne, or } from 'drizzle-orm';
 import { PickupEligibilityStatus } from '../../../domain/enums';
-import { AppError, ErrorType } from '../../../domain/errors';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { ClientPickupOrder } from '../../../domain/schemas/pickup';
 import type { DbOrTx } from '../../db/client';
@@ -8,7 +7,6 @@ import { signOrderQrToken } from '../order/qr-token';
 import { type OrderRow, orders } from '../order/tables';
 import { iso, latestPickup, loadItems, toPickupRecord } from './order-view';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Orders handed over this recently still show on the Pickup screen, as picked up. */
 const RECENTLY_DELIVERED_MS = 24 * 60 * 60 * 1000;
 
@@ -35,17 +33,6 @@ export async function toClientPickupOrder(db: DbOrTx, secret: string, order: Ord
     pickup: latest ? await toPickupRecord(db, latest) : null,
     createdAt: order.createdAt.toISOString(),
   };
-}
-
-/** One of the client's orders by id or order number; another client's order is simply not found. */
-export async function findClientOrder(db: DbOrTx, clientId: string, ref: string): Promise<OrderRow> {
-  const byRef = UUID.test(ref) ? eq(orders.id, ref) : eq(orders.orderNumber, ref.trim().toUpperCase());
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.clientId, clientId), byRef));
-  if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
-  return order;
 }
 
 /**

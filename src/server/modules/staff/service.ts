@@ -5,7 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
 import type { DbOrTx } from '../../db/client';
-import type { StaffContext } from '../../plugins/session';
+import type { StaffContext, StaffLookup } from '../../plugins/session';
 import { clients } from '../client/tables';
 import { shifts } from '../shift/tables';
 import { staff } from './tables';
@@ -126,4 +126,25 @@ export async function listStaff(
     createdAt: r.staff.createdAt.toISOString(),
     shift: r.shiftId && r.shiftStartedAt ? { id: r.shiftId, startedAt: r.shiftStartedAt.toISOString() } : null,
   }));
+}
+
+/** The session plugin's staff lookup: a client's staff record and working shift, in one query. */
+export function createStaffLookup(db: DbOrTx): StaffLookup {
+  return {
+    async loadStaff(clientId) {
+      const [row] = await db
+        .select({
+          id: staff.id,
+          role: staff.role,
+          access: staff.access,
+          isCurrentStaff: staff.isCurrentStaff,
+          shiftId: shifts.id,
+        })
+        .from(staff)
+        .leftJoin(shifts, and(eq(shifts.staffId, staff.id), isNull(shifts.endedAt)))
+        .where(eq(staff.clientId, clientId))
+        .limit(1);
+      return row ? { ...row, shiftId: row.shiftId ?? null } : null;
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
 import { markOrderPaid } from '../order/mark-paid';
-import { orders } from '../order/tables';
+import { requireClientOrder } from '../order/service';
 import { closeOpenCheckouts } from '../payment/order-payment';
 import { debit } from './ledger';
 import { walletNotFound } from './queries';
@@ -29,11 +29,7 @@ export async function payOrderFromWallet(
   orderNumber: string,
 ): Promise<WalletPaymentResponse> {
   return app.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total, status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.clientId, clientId)));
-    if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+    const order = await requireClientOrder(tx, clientId, orderNumber);
     const [wallet] = await tx
       .select({ id: wallets.id })
       .from(wallets)

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { walletPaymentBodySchema, walletPaymentResponseSchema } from '../../../domain/schemas/wallet';
-import { payOrderFromWallet } from '../wallet/pay-order';
+import { payOrderFromWallet } from './pay-order';
 
-/** POST /api/payment/wallet: paying an order from the wallet (owned by the wallet area). */
-export const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+/** POST /api/payment/wallet: paying an order from the wallet; mounted under /api/payment by modules/index.ts. */
+const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/wallet',
     {
@@ -23,3 +23,5 @@ export const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export default walletPaymentRoutes;

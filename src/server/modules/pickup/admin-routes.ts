@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { adminPickupDetailSchema, errorObjectSchema } from '../../../domain/schemas/pickup';
-import { pickupChannelOf } from '../pickup/channel';
-import { findOrder, orderSummary, toPickupRecord } from '../pickup/order-view';
-import { pickupAttempts, pickups } from '../pickup/tables';
+import { pickupChannelOf } from './channel';
+import { findOrder, orderSummary, toPickupRecord } from './order-view';
+import { pickupAttempts, pickups } from './tables';
 
-/** GET /api/admin/pickup/{id} (owned by the pickup area): an order's pickup history, by order or pickup id. */
-export const adminPickupRoutes: FastifyPluginAsyncZod = async (app) => {
+/** GET /api/admin/pickup/{id}, mounted under /api/admin by modules/index.ts: an order's pickup history, by order or pickup id. */
+const adminPickupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pickup/:id',
     {
@@ -58,3 +58,5 @@ export const adminPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export default adminPickupRoutes;

@@ -9,17 +9,18 @@ import {
   pickupDisputeInputSchema,
   pickupRespondInputSchema,
 } from '../../../domain/schemas/pickup';
-import { pickupChannelOf } from '../pickup/channel';
-import { findClientOrder, listClientPickupOrders, toClientPickupOrder } from '../pickup/client-view';
-import { clientIdOf } from '../pickup/guards';
-import { refusalToAppError } from '../pickup/service';
-import { pickups } from '../pickup/tables';
+import { requireClientOrder } from '../order/service';
+import { pickupChannelOf } from './channel';
+import { listClientPickupOrders, toClientPickupOrder } from './client-view';
+import { clientIdOf } from './guards';
+import { refusalToAppError } from './service';
+import { pickups } from './tables';
 
 const refParams = z.object({ id: z.string().trim().min(1).max(64) });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
 
-/** The client's own side of pickup, under /api/order/pickup (owned by the pickup area). */
-export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The client's own side of pickup, mounted under /api/order (at /pickup) by modules/index.ts. */
+const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
   const secret = app.config.SESSION_SECRET;
 
   app.get(
@@ -47,7 +48,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await findClientOrder(app.db, clientIdOf(request), request.params.id);
+      const order = await requireClientOrder(app.db, clientIdOf(request), request.params.id);
       return toClientPickupOrder(app.db, secret, order);
     },
   );
@@ -67,7 +68,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const clientId = clientIdOf(request);
-      const order = await findClientOrder(app.db, clientId, request.params.id);
+      const order = await requireClientOrder(app.db, clientId, request.params.id);
       // The request must be for this order, checked before anything changes.
       const [own] = await app.db
         .select({ id: pickups.id })
@@ -96,7 +97,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const clientId = clientIdOf(request);
-      const order = await findClientOrder(app.db, clientId, request.params.id);
+      const order = await requireClientOrder(app.db, clientId, request.params.id);
       const result = await pickupChannelOf(app).dispute(
         { clientId, asOwner: true, staffId: null },
         order.id,
@@ -107,3 +108,5 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export default orderPickupRoutes;
