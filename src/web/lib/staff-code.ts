@@ -1,12 +1,15 @@
 import type { AuthObject } from '../../domain/schemas/auth';
 import { STAFF_SIGNED_IN_MESSAGE, STAFF_SIGNED_OUT_MESSAGE, type StaffCodeMessage } from '../../domain/staff-code';
 
+const hasWorker = () => 'serviceWorker' in navigator && !import.meta.env.DEV;
+
 /**
- * Tells the service worker (once one is active: on a first visit it may still be installing) who
- * is signed in, so it caches the staff screens on a staff device only (sw/staff-code.ts).
+ * Tells the service worker who is signed in, so it caches the staff screens on a staff device
+ * only (sw/staff-code.ts). On a first visit the worker may still be installing: the message waits
+ * until it is active.
  */
 function tellWorker(message: StaffCodeMessage) {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!hasWorker()) return;
   void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message)).catch(() => {});
 }
 
@@ -20,5 +23,12 @@ export function tellWorkerWhoSignedIn(auth: AuthObject | null) {
   tellWorker({ type: auth.client.staff ? STAFF_SIGNED_IN_MESSAGE : STAFF_SIGNED_OUT_MESSAGE });
 }
 
-/** Sign-out on this device: the staff code goes with it. */
-export const tellWorkerSignedOut = () => tellWorker({ type: STAFF_SIGNED_OUT_MESSAGE });
+/**
+ * Sign-out on this device: the staff code goes with it. Resolves once the message is posted (the
+ * page may navigate away next); without a registered worker there is nothing to tell.
+ */
+export async function tellWorkerSignedOut() {
+  if (!hasWorker()) return;
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  registration?.active?.postMessage({ type: STAFF_SIGNED_OUT_MESSAGE } satisfies StaffCodeMessage);
+}

@@ -4,7 +4,7 @@ import { tellWorkerSignedOut } from '../../../lib/staff-code';
 /** Logout revokes the session on the server and forgets local data (SPEC §4: resets to not logged in). */
 export async function logout() {
   await api.post('auth/logout').catch(() => undefined);
-  tellWorkerSignedOut();
+  await tellWorkerSignedOut();
   // Loaded on demand: the local database is not needed on the (public) pages that show Logout.
   const { clearLocalData } = await import('../../../lib/local-db');
   await clearLocalData().catch(() => undefined);

@@ -7,7 +7,7 @@ import { resetAuthState } from './logout';
 /** Revokes every session of the client, this device included. */
 export async function logoutAll() {
   await api.post('auth/logout_all');
-  tellWorkerSignedOut();
+  await tellWorkerSignedOut();
   await clearLocalData().catch(() => undefined);
 }
 
