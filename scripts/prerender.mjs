@@ -11,6 +11,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { getManifest } from 'workbox-build';
+import { publicPrecacheTransform } from './public-precache.mjs';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -204,6 +205,7 @@ const { manifestEntries, warnings } = await getManifest({
   globIgnores: ['**/sw.js', '**/workbox-*.js', '**/*.br', '**/*.gz'],
   maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   dontCacheBustURLsMatching: /^assets\//,
+  manifestTransforms: [publicPrecacheTransform(dist)],
 });
 for (const w of warnings) console.warn(`prerender: ${w}`);
 writeFileSync(swFile, sw.slice(0, start) + JSON.stringify(manifestEntries) + sw.slice(end + 1));

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { api } from '../../../lib/api-client';
+import { tellWorkerWhoSignedIn } from '../../../lib/staff-code';
 import { authKeys } from './get-auth';
 
 /** POST auth/opt_confirmation with the 6-digit code; the session cookies come back with the answer. */
 export async function confirmOtp(optCode: string): Promise<AuthObject> {
   const body = await api.post<{ auth: AuthObject }>('auth/opt_confirmation', { optCode });
+  tellWorkerWhoSignedIn(body.auth);
   return body.auth;
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { ApiError, api } from '../../../lib/api-client';
+import { tellWorkerWhoSignedIn } from '../../../lib/staff-code';
 import { lastKnownAuth, rememberAuth } from './last-auth';
 
 export const authKeys = {
@@ -19,6 +20,7 @@ export async function getAuth(): Promise<AuthObject | null> {
   try {
     const body = await api.get<{ auth: AuthObject }>('auth/cookie_auth');
     rememberAuth(body.auth);
+    tellWorkerWhoSignedIn(body.auth);
     return body.auth;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearLocalData } from '../../../lib/local-db';
+import { tellWorkerSignedOut } from '../../../lib/staff-code';
 import { resetAuthState } from './logout';
 
 /** Revokes every session of the client, this device included. */
 export async function logoutAll() {
   await api.post('auth/logout_all');
+  await tellWorkerSignedOut();
   await clearLocalData().catch(() => undefined);
 }
 

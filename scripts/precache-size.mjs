@@ -1,0 +1,68 @@
+// `node scripts/precache-size.mjs [dist]`: what the service worker downloads behind a user's back,
+// from the build in dist/, raw and brotli as served (the server sends the precompressed .br file
+// when there is one: scripts/compress.mjs skips files under 512 bytes). Visitors and clients get
+// the public precache (DESIGN "Offline-first"); staff get the staff code on top once they sign in
+// on the device. The worker script itself is counted with the precache: every visitor fetches it.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readStaffCode } from './public-precache.mjs';
+
+/** The precache manifest the build injected into sw.js. @param {string} dist */
+export function readPrecacheManifest(dist) {
+  const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const start = sw.search(/\[\{"(?:url|revision)":/);
+  if (start < 0) throw new Error('sw.js: no precache manifest');
+  let depth = 0;
+  let end = start;
+  for (; end < sw.length; end++) {
+    if (sw[end] === '[') depth++;
+    else if (sw[end] === ']' && --depth === 0) break;
+  }
+  /** @type {Array<{ url: string, revision: string | null }>} */
+  const entries = JSON.parse(sw.slice(start, end + 1));
+  return entries.map((e) => e.url.replace(/^\//, ''));
+}
+
+/** @param {string} dist @param {string[]} files relative to dist */
+export function bytesOf(dist, files) {
+  let raw = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const full = path.join(dist, file);
+    const size = statSync(full).size;
+    raw += size;
+    brotli += existsSync(`${full}.br`) ? statSync(`${full}.br`).size : size;
+  }
+  return { files: files.length, raw, brotli };
+}
+
+/**
+ * The figures: `publicPrecache` (visitors and clients: the precache plus sw.js) and `staff` (what a
+ * staff sign-in adds). @param {string} [dist]
+ */
+export function precacheSizes(dist = 'dist') {
+  const precache = readPrecacheManifest(dist);
+  const staff = readStaffCode(dist).urls.map((url) => url.replace(/^\//, ''));
+  const overlap = staff.filter((file) => precache.includes(file));
+  if (overlap.length) throw new Error(`staff code in the public precache: ${overlap.join(', ')}`);
+  const publicPrecache = bytesOf(dist, ['sw.js', ...precache]);
+  return { visitor: publicPrecache, client: publicPrecache, staff: bytesOf(dist, staff) };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dist = path.resolve(process.argv[2] ?? 'dist');
+  if (!existsSync(path.join(dist, 'sw.js'))) {
+    console.error('precache-size: no build in dist/ — run `npm run build` first');
+    process.exit(1);
+  }
+  const sizes = precacheSizes(dist);
+  console.log('what the service worker downloads (sw.js + precache; staff code only on a staff sign-in)');
+  for (const [who, s] of Object.entries(sizes)) {
+    console.log(
+      `  ${who.padEnd(8)} ${String(s.files).padStart(4)} files  ${kb(s.raw).padStart(10)} raw  ${kb(s.brotli).padStart(9)} brotli`,
+    );
+  }
+}

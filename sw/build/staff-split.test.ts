@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { splitStaffCode, type ViteManifest } from './staff-split';
+
+// A build shaped like the app's: the shell entry lazy-loads public, client and staff routes; some
+// chunks are shared between them.
+const manifest: ViteManifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    css: ['assets/index.css'],
+    dynamicImports: ['src/web/entry-client.tsx'],
+  },
+  'src/web/marketing-page.ts': { file: 'assets/marketing-page.js', isEntry: true, imports: ['_last-auth.js'] },
+  'src/web/entry-client.tsx': {
+    file: 'assets/entry-client.js',
+    isDynamicEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: [
+      'src/web/app/routes/home.tsx',
+      'src/web/app/routes/products.tsx',
+      'src/web/app/routes/dashboard/layout.tsx',
+      'src/web/app/routes/dashboard/sales.tsx',
+    ],
+  },
+  '_react.js': { file: 'assets/react.js' },
+  '_last-auth.js': { file: 'assets/last-auth.js' },
+  'src/web/app/routes/home.tsx': { file: 'assets/home.js', isDynamicEntry: true, imports: ['_react.js'] },
+  'src/web/app/routes/products.tsx': {
+    file: 'assets/products.js',
+    isDynamicEntry: true,
+    imports: ['_react.js', '_money.js'],
+    css: ['assets/shared.css'],
+  },
+  '_money.js': { file: 'assets/money.js' },
+  'src/web/app/routes/dashboard/layout.tsx': {
+    file: 'assets/layout.js',
+    isDynamicEntry: true,
+    imports: ['_react.js', '_staff-auth.js', '_money.js'],
+  },
+  '_staff-auth.js': { file: 'assets/staff-auth.js', imports: ['_last-auth.js'] },
+  'src/web/app/routes/dashboard/sales.tsx': {
+    file: 'assets/sales.js',
+    isDynamicEntry: true,
+    imports: ['_staff-auth.js'],
+    dynamicImports: ['_recharts.js'],
+    css: ['assets/sales.css', 'assets/shared.css'],
+  },
+  '_recharts.js': { file: 'assets/recharts.js', assets: ['assets/chart.svg'] },
+};
+
+describe('splitStaffCode', () => {
+  it('puts what only the staff route modules reach on the staff side, with its styles and assets', () => {
+    const { staffFiles } = splitStaffCode(manifest);
+    expect(staffFiles).toEqual([
+      'assets/chart.svg',
+      'assets/layout.js',
+      'assets/recharts.js',
+      'assets/sales.css',
+      'assets/sales.js',
+      'assets/staff-auth.js',
+    ]);
+  });
+
+  it('keeps on the public side what a visitor or a client can load too', () => {
+    const { staffFiles, publicFiles } = splitStaffCode(manifest);
+    for (const shared of ['assets/react.js', 'assets/money.js', 'assets/last-auth.js', 'assets/shared.css']) {
+      expect(publicFiles).toContain(shared);
+      expect(staffFiles).not.toContain(shared);
+    }
+    expect(publicFiles).toContain('assets/products.js');
+    expect(publicFiles).toContain('assets/home.js');
+  });
+
+  it('keeps a chunk public when a public route imports it after a staff one did', () => {
+    const withShared: ViteManifest = {
+      ...manifest,
+      'src/web/app/routes/home.tsx': { file: 'assets/home.js', isDynamicEntry: true, imports: ['_staff-auth.js'] },
+    };
+    const { staffFiles } = splitStaffCode(withShared);
+    expect(staffFiles).not.toContain('assets/staff-auth.js');
+    expect(staffFiles).toContain('assets/layout.js');
+  });
+
+  it('refuses a manifest without staff route modules rather than precache nothing apart', () => {
+    const {
+      'src/web/app/routes/dashboard/layout.tsx': _layout,
+      'src/web/app/routes/dashboard/sales.tsx': _sales,
+      ...rest
+    } = manifest;
+    expect(() => splitStaffCode(rest)).toThrow(/no staff route module/);
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { planStaffCacheUpdate } from './staff-code';
+
+describe('planStaffCacheUpdate', () => {
+  it('downloads only what neither this version nor an older one holds', () => {
+    const plan = planStaffCacheUpdate(
+      ['/assets/layout-b.js', '/assets/sales-a.js', '/assets/shift-c.js'],
+      new Set(['/assets/shift-c.js']),
+      new Set(['/assets/sales-a.js', '/assets/layout-a.js']),
+    );
+    expect(plan).toEqual({ copy: ['/assets/sales-a.js'], download: ['/assets/layout-b.js'] });
+  });
+
+  it('has nothing to do when the cache is complete', () => {
+    expect(planStaffCacheUpdate(['/a.js'], new Set(['/a.js']), new Set())).toEqual({ copy: [], download: [] });
+  });
+});
