@@ -20,7 +20,9 @@ import { ErrorType } from '../domain/errors';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { seedDemo } from './db/seed';
+import { createMaps } from './integrations/maps/adapter';
 import { paystackEmulator } from './integrations/paystack/emulator';
+import { createSmsService } from './integrations/sms/sms-service';
 import { apiModules, devRoutes } from './modules/index';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -50,7 +52,8 @@ export type BuildAppOptions = {
 
 /**
  * Builds the whole server as a plugin tree and never listens: main.ts listens, tests inject.
- * Load order: platform (errors, security, cookies, data) → app plugins (session, idempotency) → modules.
+ * Load order: platform (errors, security, cookies, data) → app plugins (session, idempotency,
+ * realtime) → shared services → modules.
  */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY;
@@ -108,6 +111,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(sandboxGuardPlugin);
   await app.register(idempotencyPlugin);
   await app.register(realtimePlugin);
+
+  // Shared services: one of each per app, decorated on the root so every module sees the same one
+  // (and two apps in one process share nothing).
+  app.decorate('sms', createSmsService(config, app.log));
+  app.decorate(
+    'maps',
+    createMaps(config, (err) => app.log.warn({ err }, 'Google Maps failed; using the straight-line estimate')),
+  );
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });
