@@ -24,6 +24,7 @@ import { createMaps } from './integrations/maps/adapter';
 import { paystackEmulator } from './integrations/paystack/emulator';
 import { createSmsService } from './integrations/sms/sms-service';
 import { apiModules, devRoutes } from './modules/index';
+import { PickupChannel } from './modules/pickup/channel';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin, unreadablePathError } from './plugins/input-guard';
@@ -113,12 +114,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(realtimePlugin);
 
   // Shared services: one of each per app, decorated on the root so every module sees the same one
-  // (and two apps in one process share nothing).
+  // (and two apps in one process share nothing). The pickup channel rides on app.io and the session.
   app.decorate('sms', createSmsService(config, app.log));
   app.decorate(
     'maps',
     createMaps(config, (err) => app.log.warn({ err }, 'Google Maps failed; using the straight-line estimate')),
   );
+  app.decorate('pickupChannel', new PickupChannel(app));
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });

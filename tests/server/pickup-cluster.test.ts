@@ -9,7 +9,6 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { orders } from '../../src/server/modules/order/tables';
-import { pickupChannelOf } from '../../src/server/modules/pickup/channel';
 import {
   connectPickupSocket,
   createPaidOrder,
@@ -68,7 +67,7 @@ async function instance(url: string): Promise<[FastifyInstance, string]> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  pickupChannelOf(app).configure({ sweepIntervalMs: 50 });
+  app.pickupChannel.configure({ sweepIntervalMs: 50 });
   return [app, `http://127.0.0.1:${address.port}`];
 }
 
@@ -154,7 +153,7 @@ describe.skipIf(skipReason !== null)(
 
     it('two instances sweeping the same deadlines send each notice once', async () => {
       for (const app of [a, b]) {
-        pickupChannelOf(app).configure({ confirmationTimeoutMs: 1000, clientDelayMs: 200, cancelWarningBeforeMs: 500 });
+        app.pickupChannel.configure({ confirmationTimeoutMs: 1000, clientDelayMs: 200, cancelWarningBeforeMs: 500 });
       }
       try {
         const owner = await signInAs(a, phone());
@@ -174,7 +173,7 @@ describe.skipIf(skipReason !== null)(
         expect(count('CancelWarning')).toBe(1);
         expect(count('ClientRequestCancelled')).toBe(1);
       } finally {
-        for (const app of [a, b]) pickupChannelOf(app).configure({ ...PICKUP_TIMINGS });
+        for (const app of [a, b]) app.pickupChannel.configure({ ...PICKUP_TIMINGS });
       }
     });
   },

@@ -9,7 +9,6 @@ import {
   pickupDisputeInputSchema,
   pickupRespondInputSchema,
 } from '../../../domain/schemas/pickup';
-import { pickupChannelOf } from '../pickup/channel';
 import { findClientOrder, listClientPickupOrders, toClientPickupOrder } from '../pickup/client-view';
 import { clientIdOf } from '../pickup/guards';
 import { refusalToAppError } from '../pickup/service';
@@ -74,7 +73,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(pickups)
         .where(and(eq(pickups.id, request.body.pickupId), eq(pickups.orderId, order.id)));
       if (!own) throw new AppError('No such pickup request for this order', { status: 404, type: ErrorType.NotFound });
-      const result = await pickupChannelOf(app).respond(clientId, request.body);
+      const result = await app.pickupChannel.respond(clientId, request.body);
       if ('event' in result) throw refusalToAppError(result);
       if (result.kind === 'ineligible') throw refusalToAppError(result.refusal);
       return toClientPickupOrder(app.db, secret, result.order);
@@ -97,7 +96,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const clientId = clientIdOf(request);
       const order = await findClientOrder(app.db, clientId, request.params.id);
-      const result = await pickupChannelOf(app).dispute(
+      const result = await app.pickupChannel.dispute(
         { clientId, asOwner: true, staffId: null },
         order.id,
         request.body.dispute,

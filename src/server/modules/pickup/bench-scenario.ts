@@ -5,7 +5,6 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSession } from '../auth/session-service';
 import { clients } from '../client/tables';
-import { pickupChannelOf } from './channel';
 import { connectPickupSocket, createPaidOrder, nextEvent, type PickupSocket, putOnShift } from './testing';
 
 export type PickupBenchOptions = {
@@ -62,7 +61,7 @@ export async function runPickupBench(app: FastifyInstance, options: PickupBenchO
   if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
   const url = `http://127.0.0.1:${address.port}`;
   // Sweeping is not what is measured; keep it out of the way.
-  pickupChannelOf(app).configure({ sweepIntervalMs: 1000 });
+  app.pickupChannel.configure({ sweepIntervalMs: 1000 });
 
   const sockets: PickupSocket[] = [];
   const pairs: { owner: PickupSocket; desk: PickupSocket; ownerId: string }[] = [];
