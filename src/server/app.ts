@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { seedDemo } from './db/seed';
 import { createMaps } from './integrations/maps/adapter';
+import { createPaystackClient } from './integrations/paystack/client';
 import { paystackEmulator } from './integrations/paystack/emulator';
 import { createSmsService } from './integrations/sms/sms-service';
 import { apiModules, devRoutes } from './modules/index';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   // Shared services: one of each per app, decorated on the root so every module sees the same one
   // (and two apps in one process share nothing). The pickup channel rides on app.io and the session.
+  app.decorate('paystack', createPaystackClient(app));
   app.decorate('sms', createSmsService(config, app.log));
   app.decorate(
     'maps',

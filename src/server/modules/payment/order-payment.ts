@@ -4,7 +4,7 @@ import { OrderStatus, PaymentGateway, PaymentPurpose, PaymentStatus, PaymentType
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
-import { getPaystack, isGatewayRefusal } from '../../integrations/paystack/client';
+import { isGatewayRefusal } from '../../integrations/paystack/client';
 import { markOrderPaid } from '../order/mark-paid';
 import { type OrderRow, orders } from '../order/tables';
 import { applySuccess, NoValueError, RefundDueError, verifyPayment } from './processing';
@@ -229,7 +229,7 @@ export async function payOrderWithSavedCard(
     .returning();
   if (!payment) throw new AppError('The payment could not be recorded', { type: ErrorType.OrderPaymentError });
   try {
-    const data = await getPaystack(app).chargeAuthorization({
+    const data = await app.paystack.chargeAuthorization({
       email,
       amount: order.total,
       authorization_code: card.authorizationCode,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PaymentStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
+import { isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
 import { recordPaymentError } from './payment-errors';
 import { requestRefund } from './refunds';
 import { succeededHandlerFor } from './service';
@@ -235,7 +235,7 @@ export async function verifyPayment(
   }
   let data: TransactionData;
   try {
-    data = await getPaystack(app).verifyTransaction(payment.reference);
+    data = await app.paystack.verifyTransaction(payment.reference);
   } catch (err) {
     if (isGatewayRefusal(err) && Date.now() - payment.createdAt.getTime() > UNKNOWN_TO_GATEWAY_AFTER_MS) {
       // Paystack does not know the reference (never initialized, or the sandbox forgot it): nobody can pay it.

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { PaymentGateway, type PaymentPurpose, PaymentStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { getPaystack } from '../../integrations/paystack/client';
 import { clients } from '../client/tables';
 import { type PaymentRow, payments } from './tables';
 
@@ -121,7 +120,7 @@ export async function initiatePayment(app: FastifyInstance, input: InitiatePayme
   if (!row) throw new AppError('The payment could not be recorded', { type: ErrorType.OrderPaymentError });
   let data: { access_code: string; authorization_url: string };
   try {
-    data = await getPaystack(app).initializeTransaction({
+    data = await app.paystack.initializeTransaction({
       email,
       amount: input.amount,
       reference,

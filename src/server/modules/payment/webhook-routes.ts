@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { webhookAckSchema } from '../../../domain/schemas/payment';
-import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
+import { isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
 import { isValidPaystackSignature, SIGNATURE_HEADER } from '../../integrations/paystack/signature';
 import { recordPaymentError } from './payment-errors';
 import { verifyPayment } from './processing';
@@ -93,7 +93,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   async function handleDedicatedTransfer(reference: string) {
     let verified: TransactionData;
     try {
-      verified = await getPaystack(app).verifyTransaction(reference);
+      verified = await app.paystack.verifyTransaction(reference);
     } catch (err) {
       if (!isGatewayRefusal(err)) {
         throw new AppError('The transfer could not be verified yet', {
