@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { PaymentPurpose } from '../domain/enums';
 import { ErrorType } from '../domain/errors';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -25,7 +26,10 @@ import { createPaystackClient } from './integrations/paystack/client';
 import { paystackEmulator } from './integrations/paystack/emulator';
 import { createSmsService } from './integrations/sms/sms-service';
 import { apiModules, devRoutes } from './modules/index';
+import { giveOrderValue } from './modules/payment/order-payment';
+import type { PaymentHandlers } from './modules/payment/service';
 import { PickupChannel } from './modules/pickup/channel';
+import { applyCardFunding, applyDedicatedTransfer } from './modules/wallet/funding';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin, unreadablePathError } from './plugins/input-guard';
@@ -51,6 +55,21 @@ export type BuildAppOptions = {
   database: Database;
   logger?: FastifyServerOptions['logger'];
 };
+
+/**
+ * What gives value when money arrives: each payment purpose → its handler, and the handler of
+ * transfers into virtual accounts. A purpose missing here (FundVirtualAccount, NotDefined) is
+ * refused when one of its payments succeeds.
+ */
+function paymentHandlers(): PaymentHandlers {
+  return {
+    succeeded: {
+      [PaymentPurpose.FundWallet]: applyCardFunding,
+      [PaymentPurpose.OrderPayment]: giveOrderValue,
+    },
+    dedicatedTransfer: applyDedicatedTransfer,
+  };
+}
 
 /**
  * Builds the whole server as a plugin tree and never listens: main.ts listens, tests inject.
@@ -123,6 +142,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     createMaps(config, (err) => app.log.warn({ err }, 'Google Maps failed; using the straight-line estimate')),
   );
   app.decorate('pickupChannel', new PickupChannel(app));
+  app.decorate('paymentHandlers', paymentHandlers());
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });

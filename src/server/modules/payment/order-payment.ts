@@ -8,7 +8,7 @@ import { isGatewayRefusal } from '../../integrations/paystack/client';
 import { markOrderPaid } from '../order/mark-paid';
 import { type OrderRow, orders } from '../order/tables';
 import { applySuccess, NoValueError, RefundDueError, verifyPayment } from './processing';
-import { initiatePayment, newPaymentNumber, newReference, onPaymentSucceeded, paymentEmailOf } from './service';
+import { initiatePayment, newPaymentNumber, newReference, paymentEmailOf } from './service';
 import { type PaymentRow, payments, savedCards } from './tables';
 import { toPaymentView } from './view';
 
@@ -88,8 +88,6 @@ export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: st
     .returning({ id: payments.id });
   return closed.length;
 }
-
-onPaymentSucceeded(PaymentPurpose.OrderPayment, giveOrderValue);
 
 const orderNotFound = () => new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
 

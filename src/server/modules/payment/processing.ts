@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client';
 import { isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
 import { recordPaymentError } from './payment-errors';
 import { requestRefund } from './refunds';
-import { succeededHandlerFor } from './service';
 import { type CardAuthorization, type PaymentRow, payments, savedCards } from './tables';
 
 /**
@@ -142,7 +141,7 @@ export async function applySuccess(
       .where(eq(payments.id, payment.id))
       .returning();
     if (!succeeded) throw new AppError('Payment not found', { status: 404, type: ErrorType.NotFound });
-    const handler = succeededHandlerFor(payment.purpose);
+    const handler = app.paymentHandlers.succeeded[payment.purpose];
     if (!handler) {
       throw new AppError(`No handler gives value for ${payment.purpose} payments`, {
         type: ErrorType.OrderPaymentError,

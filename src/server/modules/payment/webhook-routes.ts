@@ -9,7 +9,7 @@ import { isValidPaystackSignature, SIGNATURE_HEADER } from '../../integrations/p
 import { recordPaymentError } from './payment-errors';
 import { verifyPayment } from './processing';
 import { applyRefundEvent } from './refunds';
-import { type DedicatedTransferEvent, dedicatedHandler } from './service';
+import type { DedicatedTransferEvent } from './service';
 import { payments, paystackEvents } from './tables';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
@@ -118,7 +118,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ack('Transfer not verified');
     }
-    const handler = dedicatedHandler();
+    const handler = app.paymentHandlers.dedicatedTransfer;
     if (!handler) {
       throw new AppError('Transfers into virtual accounts cannot be credited yet', {
         status: 503,
