@@ -5,7 +5,6 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSession } from '../../src/server/modules/auth/session-service';
 import { clients } from '../../src/server/modules/client/tables';
-import { pickupChannelOf } from '../../src/server/modules/pickup/channel';
 import {
   connectPickupSocket,
   createPaidOrder,
@@ -68,7 +67,7 @@ export async function runPickupBench(app: FastifyInstance, options: PickupBenchO
   if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
   const url = `http://127.0.0.1:${address.port}`;
   // Sweeping is not what is measured; keep it out of the way.
-  pickupChannelOf(app).configure({ sweepIntervalMs: 1000 });
+  app.pickupChannel.configure({ sweepIntervalMs: 1000 });
 
   const sockets: PickupSocket[] = [];
   const pairs: { owner: PickupSocket; desk: PickupSocket; ownerId: string }[] = [];

@@ -16,15 +16,23 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { PaymentPurpose } from '../domain/enums';
 import { ErrorType } from '../domain/errors';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { seedDemo } from './db/seed';
+import { createMaps } from './integrations/maps/adapter';
+import { createPaystackClient } from './integrations/paystack/client';
 import { paystackEmulator } from './integrations/paystack/emulator';
+import { createSmsService } from './integrations/sms/sms-service';
 import { createIdempotencyStore } from './modules/app/idempotency-store';
 import { createSessionRevocation } from './modules/auth/session-revocation';
 import { apiModules, devRoutes } from './modules/index';
+import { giveOrderValue } from './modules/payment/order-payment';
+import type { PaymentHandlers } from './modules/payment/service';
+import { PickupChannel } from './modules/pickup/channel';
 import { createStaffLookup } from './modules/staff/service';
+import { applyCardFunding, applyDedicatedTransfer } from './modules/wallet/funding';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin, unreadablePathError } from './plugins/input-guard';
@@ -52,8 +60,24 @@ export type BuildAppOptions = {
 };
 
 /**
+ * What gives value when money arrives: each payment purpose → its handler, and the handler of
+ * transfers into virtual accounts. A purpose missing here (FundVirtualAccount, NotDefined) is
+ * refused when one of its payments succeeds.
+ */
+function paymentHandlers(): PaymentHandlers {
+  return {
+    succeeded: {
+      [PaymentPurpose.FundWallet]: applyCardFunding,
+      [PaymentPurpose.OrderPayment]: giveOrderValue,
+    },
+    dedicatedTransfer: applyDedicatedTransfer,
+  };
+}
+
+/**
  * Builds the whole server as a plugin tree and never listens: main.ts listens, tests inject.
- * Load order: platform (errors, security, cookies, data) → app plugins (session, idempotency) → modules.
+ * Load order: platform (errors, security, cookies, data) → app plugins (session, idempotency,
+ * realtime) → shared services → modules.
  */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY;
@@ -114,6 +138,17 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(sandboxGuardPlugin);
   await app.register(idempotencyPlugin, { store: createIdempotencyStore(app.db) });
   await app.register(realtimePlugin);
+
+  // Shared services: one of each per app, decorated on the root so every module sees the same one
+  // (and two apps in one process share nothing). The pickup channel rides on app.io and the session.
+  app.decorate('paystack', createPaystackClient(app));
+  app.decorate('sms', createSmsService(config, app.log));
+  app.decorate(
+    'maps',
+    createMaps(config, (err) => app.log.warn({ err }, 'Google Maps failed; using the straight-line estimate')),
+  );
+  app.decorate('pickupChannel', new PickupChannel(app));
+  app.decorate('paymentHandlers', paymentHandlers());
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTP_EXPIRY_MS } from '../../src/domain/constants';
-import { smsServiceFor } from '../../src/server/integrations/sms/sms-service';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_SENDS_PER_ADDRESS_PER_PHONE,
@@ -259,9 +258,7 @@ describe('sessions', () => {
       const b = browser(() => prod);
       const signup = await b.post('/api/auth/signup', { phoneNumber: '08043000002' });
       expect(signup.cookies.find((c) => c.name === 'arrive_pv')).toMatchObject({ secure: true, httpOnly: true });
-      const sent = smsServiceFor(prod)
-        .outbox.list('08043000002')[0]
-        ?.body.match(/\b(\d{6})\b/)?.[1];
+      const sent = prod.sms.outbox.list('08043000002')[0]?.body.match(/\b(\d{6})\b/)?.[1];
       const res = await b.post('/api/auth/opt_confirmation', { optCode: sent });
       expect(res.statusCode).toBe(200);
       for (const name of ['arrive_at', 'arrive_rt']) {

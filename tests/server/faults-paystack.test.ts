@@ -5,7 +5,6 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorObject } from '../../src/domain/errors';
-import { getPaystack } from '../../src/server/integrations/paystack/client';
 import {
   completeEmulatorCheckout,
   flushEmulatorWebhooks,
@@ -110,7 +109,7 @@ describe('Paystack failing under load', () => {
     expect(duringFailure.success ?? 0).toBe(0);
 
     // Then it hangs: each verification gives up at the client's timeout, still without value.
-    const paystack = getPaystack(app);
+    const paystack = app.paystack;
     const timeoutBefore = paystack.timeoutMs;
     paystack.timeoutMs = 300;
     try {

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors';
-import { getPaystack, isGatewayRefusal } from '../../src/server/integrations/paystack/client';
+import { isGatewayRefusal } from '../../src/server/integrations/paystack/client';
 import {
   flushEmulatorWebhooks,
   isValidPaystackSignature,
@@ -32,7 +32,7 @@ const refusedWith = async (promise: Promise<unknown>) => {
 
 describe('the Paystack emulator', () => {
   it('initializes, refuses a duplicate reference, verifies, and wants the secret key', async () => {
-    const paystack = getPaystack(app);
+    const paystack = app.paystack;
     const data = await paystack.initializeTransaction({ email: 'a@b.ng', amount: 150000, reference: 'ref-dup-1' });
     expect(data).toMatchObject({ reference: 'ref-dup-1' });
     expect(data.authorization_url).toBe(`${app.config.publicUrl}/sandbox/checkout/${data.access_code}`);
@@ -59,7 +59,7 @@ describe('the Paystack emulator', () => {
   });
 
   it('creates customers and assigns dedicated accounts at Wema Bank or Test Bank, once each', async () => {
-    const paystack = getPaystack(app);
+    const paystack = app.paystack;
     const customer = await paystack.createCustomer({ email: 'ada@arrive.ng', first_name: 'Ada', last_name: 'Okafor' });
     expect(customer.customer_code).toMatch(/^CUS_/);
     expect((await paystack.createCustomer({ email: 'ada@arrive.ng' })).customer_code).toBe(customer.customer_code);
@@ -86,7 +86,7 @@ describe('the Paystack emulator', () => {
 
   it('refuses charge_authorization with an unknown authorization code', async () => {
     const err = await refusedWith(
-      getPaystack(app).chargeAuthorization({
+      app.paystack.chargeAuthorization({
         email: 'a@b.ng',
         amount: 1000,
         authorization_code: 'AUTH_fake',

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PAYSTACK_TIMEOUT_MS, getPaystack } from '../../src/server/integrations/paystack/client';
+import { DEFAULT_PAYSTACK_TIMEOUT_MS } from '../../src/server/integrations/paystack/client';
 import {
   emulatorRefunds,
   emulatorTransaction,
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterEach(() => {
   setEmulatorFailure(app, null);
   setEmulatorWebhooks(app, true);
-  getPaystack(app).timeoutMs = DEFAULT_PAYSTACK_TIMEOUT_MS;
+  app.paystack.timeoutMs = DEFAULT_PAYSTACK_TIMEOUT_MS;
 });
 afterAll(async () => {
   await app.close();
@@ -140,7 +140,7 @@ describe('a failing gateway only delays', () => {
   it('keeps the payment pending when the gateway times out, and reconciliation completes it', async () => {
     const order = await placeOrder(app, client);
     const checkout = await initiate(app, client, order.orderNumber);
-    getPaystack(app).timeoutMs = 300;
+    app.paystack.timeoutMs = 300;
     setEmulatorWebhooks(app, false);
     await payInCheckout(app, checkout.accessCode);
     setEmulatorFailure(app, { mode: 'timeout', hangMs: 5_000 });

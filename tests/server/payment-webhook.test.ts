@@ -11,7 +11,7 @@ import {
   simulateTransfer,
 } from '../../src/server/integrations/paystack/emulator';
 import { orderEvents } from '../../src/server/modules/order/tables';
-import { type DedicatedTransferEvent, onDedicatedTransfer } from '../../src/server/modules/payment/service';
+import type { DedicatedTransferEvent } from '../../src/server/modules/payment/service';
 import { paymentErrors, paystackEvents } from '../../src/server/modules/payment/tables';
 import { buildTestApp, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { initiate, payInCheckout, placeOrder, postWebhook, readOrder, readPayment } from './payment-support';
@@ -130,9 +130,10 @@ describe('exactly once', () => {
 describe('transfers into a dedicated account', () => {
   it('verifies the transfer and hands it to the registered handler once per reference', async () => {
     const received: DedicatedTransferEvent[] = [];
-    onDedicatedTransfer(async (_tx: DbOrTx, event) => {
+    // This app's handler only: the wallet's stays with every other app.
+    app.paymentHandlers.dedicatedTransfer = async (_tx: DbOrTx, event) => {
       received.push(event);
-    });
+    };
     const { reference, webhookStatus } = await simulateTransfer(app, { accountNumber: '9123456789', amount: 250000 });
     expect(webhookStatus).toBe(200);
     expect(received).toHaveLength(1);

@@ -5,7 +5,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_TIMINGS } from '../../src/domain/realtime-events';
 import { orders } from '../../src/server/modules/order/tables';
-import { pickupChannelOf } from '../../src/server/modules/pickup/channel';
 import {
   connectPickupSocket,
   createPaidOrder,
@@ -56,7 +55,7 @@ async function instance(url: string): Promise<[FastifyInstance, string]> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  pickupChannelOf(app).configure({ sweepIntervalMs: 50 });
+  app.pickupChannel.configure({ sweepIntervalMs: 50 });
   return [app, `http://127.0.0.1:${address.port}`];
 }
 
@@ -131,7 +130,7 @@ describe.skipIf(skipReason !== null)(
 
     it('two instances sweeping the same deadlines send each notice once', async () => {
       for (const app of [a, b]) {
-        pickupChannelOf(app).configure({ confirmationTimeoutMs: 1000, clientDelayMs: 200, cancelWarningBeforeMs: 500 });
+        app.pickupChannel.configure({ confirmationTimeoutMs: 1000, clientDelayMs: 200, cancelWarningBeforeMs: 500 });
       }
       try {
         const owner = await signInAs(a, phone());
@@ -151,7 +150,7 @@ describe.skipIf(skipReason !== null)(
         expect(count('CancelWarning')).toBe(1);
         expect(count('ClientRequestCancelled')).toBe(1);
       } finally {
-        for (const app of [a, b]) pickupChannelOf(app).configure({ ...PICKUP_TIMINGS });
+        for (const app of [a, b]) app.pickupChannel.configure({ ...PICKUP_TIMINGS });
       }
     });
   },

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_TIMINGS } from '../../src/domain/realtime-events';
 import { orders } from '../../src/server/modules/order/tables';
-import { pickupChannelOf } from '../../src/server/modules/pickup/channel';
 import { pickups } from '../../src/server/modules/pickup/tables';
 import {
   connectPickupSocket,
@@ -44,7 +43,7 @@ beforeAll(async () => {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   url = `http://127.0.0.1:${address.port}`;
-  pickupChannelOf(app).configure({ sweepIntervalMs: 50 });
+  app.pickupChannel.configure({ sweepIntervalMs: 50 });
 });
 
 afterAll(async () => {
@@ -373,19 +372,19 @@ describe('pickup channel: a client offline or slow', () => {
     await owner.socket.emitWithAck('pingClientResponse', { pickupId: request.pickupId, pingId });
     await pong;
 
-    pickupChannelOf(app).configure({ pingTimeoutMs: 200 });
+    app.pickupChannel.configure({ pingTimeoutMs: 200 });
     try {
       const silence = nextEvent(desk.socket, 'pingClientNoResponse', (p) => p.pickupId === request.pickupId);
       await desk.socket.emitWithAck('pingClient', { pickupId: request.pickupId });
       expect((await silence).waitedMs).toBeGreaterThanOrEqual(200);
     } finally {
-      pickupChannelOf(app).configure({ pingTimeoutMs: PICKUP_TIMINGS.pingTimeoutMs });
+      app.pickupChannel.configure({ pingTimeoutMs: PICKUP_TIMINGS.pingTimeoutMs });
     }
     await desk.socket.emitWithAck('StaffCancelRequest', { pickupId: request.pickupId });
   });
 
   it('warns of a slow client (ClientDelayResponse, CancelWarning) and expires the request (ClientRequestCancelled)', async () => {
-    pickupChannelOf(app).configure({ confirmationTimeoutMs: 1200, clientDelayMs: 300, cancelWarningBeforeMs: 600 });
+    app.pickupChannel.configure({ confirmationTimeoutMs: 1200, clientDelayMs: 300, cancelWarningBeforeMs: 600 });
     try {
       const owner = await client();
       const desk = await counter();
@@ -413,7 +412,7 @@ describe('pickup channel: a client offline or slow', () => {
       expect(late).toMatchObject({ ok: false, event: 'ClientRequestCancelled' });
       expect((await orderRow(order.id)).isDelivered).toBe(false);
     } finally {
-      pickupChannelOf(app).configure({ ...PICKUP_TIMINGS });
+      app.pickupChannel.configure({ ...PICKUP_TIMINGS });
     }
   });
 });
@@ -511,6 +510,6 @@ describe('the bench scenario', () => {
     expect(result).toMatchObject({ pairs: 4, confirmations: 8, errors: 0 });
     expect(result.p50Ms).toBeGreaterThan(0);
     expect(result.p99Ms).toBeGreaterThanOrEqual(result.p50Ms);
-    pickupChannelOf(app).configure({ sweepIntervalMs: 50 });
+    app.pickupChannel.configure({ sweepIntervalMs: 50 });
   });
 });

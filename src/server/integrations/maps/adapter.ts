@@ -15,6 +15,13 @@ export type MapsAdapter = {
   geocode(address: string): Promise<GeocodeResult | null>;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one maps adapter (chosen by GOOGLE_MAPS_API_KEY), shared by every area that needs it. */
+    maps: MapsAdapter;
+  }
+}
+
 /** Roads in Lagos run about a third longer than the straight line between two points. */
 const ROAD_FACTOR = 1.35;
 /** Typical door-to-door speeds in Lagos traffic, m/s. */

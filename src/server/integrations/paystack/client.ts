@@ -172,7 +172,7 @@ export const fetchTransport: PaystackTransport = async (url, init) => {
  * The sandbox transport: the emulator lives in this very app, so requests go through
  * app.inject — the same HTTP shape without a socket, which also works in tests that never listen.
  */
-export function injectTransport(app: FastifyInstance): PaystackTransport {
+export function injectTransport(app: Pick<FastifyInstance, 'inject'>): PaystackTransport {
   return async (url, init) => {
     const parsed = new URL(url);
     let timer: NodeJS.Timeout | undefined;
@@ -278,29 +278,25 @@ export class PaystackClient {
   }
 }
 
-/**
- * Keyed by the HTTP server: every encapsulated plugin instance of one app shares it, so the app
- * has one client whichever plugin asks first, and many test apps in one process never mix.
- */
-const clients = new WeakMap<object, PaystackClient>();
-
-/** True when the configured base URL is this app's own emulator. */
-function usesOwnEmulator(app: FastifyInstance) {
-  return app.config.sandbox && app.config.paystackBaseUrl === `${app.config.publicUrl}/sandbox/paystack`;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one Paystack client: the real API, or this app's own emulator in sandbox mode. */
+    paystack: PaystackClient;
+  }
 }
 
-/** The app's one Paystack client (memoized per app instance). */
-export function getPaystack(app: FastifyInstance): PaystackClient {
-  let client = clients.get(app.server);
-  if (!client) {
-    client = new PaystackClient({
-      baseUrl: app.config.paystackBaseUrl,
-      secretKey: app.config.paystackSecretKey,
-      transport: usesOwnEmulator(app) ? injectTransport(app) : fetchTransport,
-    });
-    clients.set(app.server, client);
-  }
-  return client;
+/** True when the configured base URL is this app's own emulator. */
+function usesOwnEmulator(config: FastifyInstance['config']) {
+  return config.sandbox && config.paystackBaseUrl === `${config.publicUrl}/sandbox/paystack`;
+}
+
+/** The client the configuration asks for; a client of this app's own emulator goes through app.inject. */
+export function createPaystackClient(app: Pick<FastifyInstance, 'config' | 'inject'>): PaystackClient {
+  return new PaystackClient({
+    baseUrl: app.config.paystackBaseUrl,
+    secretKey: app.config.paystackSecretKey,
+    transport: usesOwnEmulator(app.config) ? injectTransport(app) : fetchTransport,
+  });
 }
 
 /**

@@ -17,7 +17,6 @@ import {
   profileUpdateSchema,
   refreshTokenBodySchema,
 } from '../../../domain/schemas/auth';
-import { smsServiceFor } from '../../integrations/sms/sms-service';
 import { type ClientRow, clients } from '../client/tables';
 import { loadAuthObject } from './auth-object';
 import { limitedAddress } from './limited-address';
@@ -70,8 +69,6 @@ const sessionMeta = (request: FastifyRequest) => ({
 
 /** Routes of the /api/auth area: phone sign-up and sign-in with a one-time SMS code, sessions, profile. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sms = () => smsServiceFor(app).provider;
-
   // Spent codes and dead sessions are only kept as long as the limits and audits need them.
   const sweep = () => sweepAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
   const timer = setInterval(sweep, 60 * 60 * 1000);
@@ -93,7 +90,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function sendCode(request: FastifyRequest, reply: FastifyReply, client: ClientRow): Promise<AuthResult> {
     const { attemptId, expiresAt } = await issueOtp(
-      { db: app.db, config: app.config, sms: sms(), log: request.log },
+      { db: app.db, config: app.config, sms: app.sms.provider, log: request.log },
       {
         clientId: client.id,
         phoneInternational: client.phoneInternational,

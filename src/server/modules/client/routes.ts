@@ -11,7 +11,6 @@ import {
   orderSchema,
   staffNewOrderInputSchema,
 } from '../../../domain/schemas/order';
-import { mapsFor } from '../../integrations/maps/for-app';
 import { homeVisits } from '../delivery/tables';
 import { createOrder } from '../order/service';
 import { orders } from '../order/tables';
@@ -28,7 +27,7 @@ const MAX_VISIT_DAYS_AHEAD = 60;
  * - user/{email}: staff look a client up by email.
  */
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maps = mapsFor(app);
+  const maps = app.maps;
   const staff = app.requireStaff({ shift: true });
 
   app.post(

@@ -15,7 +15,6 @@ import {
   deliveryUpdateInputSchema,
 } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
-import { mapsFor } from '../../integrations/maps/for-app';
 import { clients } from '../client/tables';
 import { orders } from '../order/tables';
 import { quoteDelivery } from './quote';
@@ -29,7 +28,7 @@ const idParams = z.object({ id: z.uuid('Delivery not found') });
  * 404); staff on a shift see all and move them along the lifecycle.
  */
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maps = mapsFor(app);
+  const maps = app.maps;
   const staff = app.requireStaff({ shift: true });
 
   /** Staff on a shift see every delivery; anyone else only their own. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { smsServiceFor } from '../../integrations/sms/sms-service';
 
 const outboxResponseSchema = z.object({
   messages: z.array(z.object({ to: z.string(), body: z.string(), createdAt: z.string() })),
@@ -22,7 +21,7 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: outboxResponseSchema },
       },
     },
-    async (request) => ({ messages: smsServiceFor(app).outbox.list(request.query.to) }),
+    async (request) => ({ messages: app.sms.outbox.list(request.query.to) }),
   );
 };
 

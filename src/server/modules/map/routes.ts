@@ -12,7 +12,6 @@ import {
   type Place,
 } from '../../../domain/schemas/map';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
-import { mapsFor } from '../../integrations/maps/for-app';
 import { LAGOS_AREAS } from '../../integrations/maps/lagos-areas';
 
 async function resolvePlace(
@@ -37,7 +36,7 @@ const rateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Routes of the /api/map area: distance, directions and geocoding through the maps adapter. */
 const mapRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maps = mapsFor(app);
+  const maps = app.maps;
 
   app.post(
     '/distance',

@@ -15,7 +15,6 @@ import {
   orderSearchQuerySchema,
   orderWithClientSchema,
 } from '../../../domain/schemas/order';
-import { mapsFor } from '../../integrations/maps/for-app';
 import { priceOrder } from './pricing';
 import { signOrderQrToken } from './qr-token';
 import {
@@ -47,7 +46,7 @@ async function requirePlatformHeader(request: FastifyRequest) {
 
 /** Routes of the /api/order area. */
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maps = mapsFor(app);
+  const maps = app.maps;
   const staffOnly = app.requireStaff({ shift: true });
 
   app.post(

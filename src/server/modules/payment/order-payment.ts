@@ -7,13 +7,13 @@ import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { paymentLifecycle } from '../../../domain/lifecycles/payment';
 import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
-import { getPaystack, isGatewayRefusal } from '../../integrations/paystack/client';
+import { isGatewayRefusal } from '../../integrations/paystack/client';
 import { newPaymentNumber, newProviderReference } from '../../lib/references';
 import { markOrderPaid } from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
 import { type OrderRow, orders } from '../order/tables';
 import { applySuccess, NoValueError, RefundDueError, verifyPayment } from './processing';
-import { initiatePayment, onPaymentSucceeded, paymentEmailOf } from './service';
+import { initiatePayment, paymentEmailOf } from './service';
 import { type PaymentRow, payments, savedCards } from './tables';
 import { toPaymentView } from './view';
 
@@ -87,8 +87,6 @@ export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: st
     .returning({ id: payments.id });
   return closed.length;
 }
-
-onPaymentSucceeded(PaymentPurpose.OrderPayment, giveOrderValue);
 
 function assertPayable(order: OrderRow) {
   if (canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return;
@@ -217,7 +215,7 @@ export async function payOrderWithSavedCard(
     .returning();
   if (!payment) throw new AppError('The payment could not be recorded', { type: ErrorType.OrderPaymentError });
   try {
-    const data = await getPaystack(app).chargeAuthorization({
+    const data = await app.paystack.chargeAuthorization({
       email,
       amount: order.total,
       authorization_code: card.authorizationCode,

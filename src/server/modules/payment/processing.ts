@@ -5,10 +5,9 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { isFinal } from '../../../domain/lifecycles/lifecycle';
 import { paymentLifecycle } from '../../../domain/lifecycles/payment';
 import type { DbOrTx } from '../../db/client';
-import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
+import { isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
 import { recordPaymentError } from './payment-errors';
 import { requestRefund } from './refunds';
-import { succeededHandlerFor } from './service';
 import { type CardAuthorization, type PaymentRow, payments, savedCards } from './tables';
 
 /**
@@ -142,7 +141,7 @@ export async function applySuccess(
       .where(eq(payments.id, payment.id))
       .returning();
     if (!succeeded) throw new AppError('Payment not found', { status: 404, type: ErrorType.NotFound });
-    const handler = succeededHandlerFor(payment.purpose);
+    const handler = app.paymentHandlers.succeeded[payment.purpose];
     if (!handler) {
       throw new AppError(`No handler gives value for ${payment.purpose} payments`, {
         type: ErrorType.OrderPaymentError,
@@ -235,7 +234,7 @@ export async function verifyPayment(
   }
   let data: TransactionData;
   try {
-    data = await getPaystack(app).verifyTransaction(payment.reference);
+    data = await app.paystack.verifyTransaction(payment.reference);
   } catch (err) {
     if (isGatewayRefusal(err) && Date.now() - payment.createdAt.getTime() > UNKNOWN_TO_GATEWAY_AFTER_MS) {
       // Paystack does not know the reference (never initialized, or the sandbox forgot it): nobody can pay it.

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ErrorType } from '../../../domain/errors';
 import {
-  getPaystack,
   isGatewayRefusal,
   type PaystackRefundStatus,
   type RefundData,
@@ -97,7 +96,7 @@ export async function requestRefund(app: FastifyInstance, paymentId: string): Pr
     )
     .returning();
   if (!claimed) return reload(app, paymentId);
-  const paystack = getPaystack(app);
+  const paystack = app.paystack;
   try {
     const data = await paystack.createRefund({
       transaction: claimed.reference,
@@ -173,7 +172,7 @@ export async function reconcileRefunds(
   let rechecked = 0;
   for (const payment of open) {
     try {
-      const data = await getPaystack(app).fetchRefund(payment.refundId ?? '');
+      const data = await app.paystack.fetchRefund(payment.refundId ?? '');
       if (isRefundStatus(data.status)) {
         await advanceRefund(
           app,

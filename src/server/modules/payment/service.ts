@@ -3,15 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { PaymentGateway, type PaymentPurpose, PaymentStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { getPaystack } from '../../integrations/paystack/client';
 import { newPaymentNumber, newProviderReference } from '../../lib/references';
 import { clients } from '../client/tables';
 import { type PaymentRow, payments } from './tables';
 
 export type { PaymentRow };
 
-/** Called exactly once, inside the transaction that marks a payment of its purpose a success. */
-export type PaymentSucceededHandler = (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
+/** Called exactly once, inside the transaction that marks a payment of its purpose a success (its answer is ignored). */
+export type PaymentSucceededHandler = (tx: DbOrTx, payment: PaymentRow) => Promise<unknown>;
 
 /** A verified charge.success into a dedicated virtual account (channel dedicated_nuban). */
 export type DedicatedTransferEvent = {
@@ -28,33 +27,25 @@ export type DedicatedTransferEvent = {
   customerEmail: string | null;
   paidAt: Date;
 };
-/** Called exactly once per transfer reference, inside a transaction. */
-export type DedicatedTransferHandler = (tx: DbOrTx, event: DedicatedTransferEvent) => Promise<void>;
+/** Called exactly once per transfer reference, inside a transaction (its answer is ignored). */
+export type DedicatedTransferHandler = (tx: DbOrTx, event: DedicatedTransferEvent) => Promise<unknown>;
 
-/*
- * The registries are process-wide with one handler per purpose: a later registration replaces
- * the earlier one, so many test apps in one process (each registering again) never stack
- * handlers. Handlers must therefore use only the transaction and row they are given.
+/**
+ * What gives value when money arrives, one handler per purpose, built once per app (app.ts lists
+ * them). A payment of a purpose without a handler is refused, never silently kept.
  */
-const succeededHandlers = new Map<PaymentPurpose, PaymentSucceededHandler>();
-let dedicatedTransferHandler: DedicatedTransferHandler | null = null;
+export type PaymentHandlers = {
+  /** Purpose → the handler called when a card payment of that purpose succeeds. */
+  succeeded: Partial<Record<PaymentPurpose, PaymentSucceededHandler>>;
+  /** What credits a virtual account when a transfer into it is verified. */
+  dedicatedTransfer: DedicatedTransferHandler | null;
+};
 
-/** Registers what gives value when a payment of `purpose` succeeds (FundWallet: the wallet area). */
-export function onPaymentSucceeded(purpose: PaymentPurpose, handler: PaymentSucceededHandler): void {
-  succeededHandlers.set(purpose, handler);
-}
-
-/** Registers what credits a virtual account when a transfer into it is verified. */
-export function onDedicatedTransfer(handler: DedicatedTransferHandler): void {
-  dedicatedTransferHandler = handler;
-}
-
-export function succeededHandlerFor(purpose: PaymentPurpose): PaymentSucceededHandler | undefined {
-  return succeededHandlers.get(purpose);
-}
-
-export function dedicatedHandler(): DedicatedTransferHandler | null {
-  return dedicatedTransferHandler;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's payment handlers (tests may swap one on their own app). */
+    paymentHandlers: PaymentHandlers;
+  }
 }
 
 export type InitiatePaymentInput = {
@@ -112,7 +103,7 @@ export async function initiatePayment(app: FastifyInstance, input: InitiatePayme
   if (!row) throw new AppError('The payment could not be recorded', { type: ErrorType.OrderPaymentError });
   let data: { access_code: string; authorization_url: string };
   try {
-    data = await getPaystack(app).initializeTransaction({
+    data = await app.paystack.initializeTransaction({
       email,
       amount: input.amount,
       reference,

@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { webhookAckSchema } from '../../../domain/schemas/payment';
-import { getPaystack, isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
+import { isGatewayRefusal, type TransactionData } from '../../integrations/paystack/client';
 import { isValidPaystackSignature, SIGNATURE_HEADER } from '../../integrations/paystack/signature';
 import { recordPaymentError } from './payment-errors';
 import { verifyPayment } from './processing';
 import { applyRefundEvent } from './refunds';
-import { type DedicatedTransferEvent, dedicatedHandler } from './service';
+import type { DedicatedTransferEvent } from './service';
 import { payments, paystackEvents } from './tables';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
@@ -93,7 +93,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   async function handleDedicatedTransfer(reference: string) {
     let verified: TransactionData;
     try {
-      verified = await getPaystack(app).verifyTransaction(reference);
+      verified = await app.paystack.verifyTransaction(reference);
     } catch (err) {
       if (!isGatewayRefusal(err)) {
         throw new AppError('The transfer could not be verified yet', {
@@ -118,7 +118,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ack('Transfer not verified');
     }
-    const handler = dedicatedHandler();
+    const handler = app.paymentHandlers.dedicatedTransfer;
     if (!handler) {
       throw new AppError('Transfers into virtual accounts cannot be credited yet', {
         status: 503,

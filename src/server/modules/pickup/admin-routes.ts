@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { adminPickupDetailSchema, errorObjectSchema } from '../../../domain/schemas/pickup';
-import { pickupChannelOf } from './channel';
 import { findOrder, orderSummary, toPickupRecord } from './order-view';
 import { pickupAttempts, pickups } from './tables';
 
@@ -44,7 +43,7 @@ const adminPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       const records = [];
       for (const row of rows) records.push(await toPickupRecord(app.db, row));
       return {
-        order: await orderSummary(app.db, order, await pickupChannelOf(app).isClientOnline(order.clientId)),
+        order: await orderSummary(app.db, order, await app.pickupChannel.isClientOnline(order.clientId)),
         pickups: records,
         attempts: attempts.map((a) => ({
           id: a.id,

@@ -40,19 +40,14 @@ export type ChannelOptions = PickupTimings & {
   sweepIntervalMs: number;
 };
 
-const channels = new WeakMap<RealtimeServer, PickupChannel>();
-
-/**
- * The app's one pickup channel. Keyed by the root's Socket.IO server so the order and admin
- * routes (registered in their own plugin scopes) reach the same channel as the pickup module.
- */
-export function pickupChannelOf(app: FastifyInstance): PickupChannel {
-  let channel = channels.get(app.io);
-  if (!channel) {
-    channel = new PickupChannel(app);
-    channels.set(app.io, channel);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The app's one pickup channel: the pickup module wires it to the sockets and runs its
+     * deadlines; the order and admin routes (in their own plugin scopes) act through the same one.
+     */
+    pickupChannel: PickupChannel;
   }
-  return channel;
 }
 
 const ref = (row: PickupRow, orderNumber: string) => ({ pickupId: row.id, orderId: row.orderId, orderNumber });

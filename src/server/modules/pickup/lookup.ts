@@ -6,7 +6,6 @@ import type { PickupLookupResponse } from '../../../domain/schemas/pickup';
 import type { StaffContext } from '../../plugins/session';
 import { verifyOrderQrToken } from '../order/qr-token';
 import { type OrderRow, orders } from '../order/tables';
-import { pickupChannelOf } from './channel';
 import { findOrder, orderSummary } from './order-view';
 import { attemptStatusFor, recordAttempt } from './service';
 
@@ -76,7 +75,7 @@ export async function lookupOrder(
       presented: by.kind === 'code' ? by.code : null,
     });
   }
-  const channel = pickupChannelOf(app);
+  const channel = app.pickupChannel;
   await channel.followOrder(member.id, order.id);
   const online = await channel.isClientOnline(order.clientId);
   return { attemptStatus, order: await orderSummary(app.db, order, online) };

@@ -10,7 +10,6 @@ import {
   pickupRespondInputSchema,
 } from '../../../domain/schemas/pickup';
 import { requireClientOrder } from '../order/service';
-import { pickupChannelOf } from './channel';
 import { listClientPickupOrders, toClientPickupOrder } from './client-view';
 import { clientIdOf } from './guards';
 import { refusalToAppError } from './service';
@@ -75,7 +74,7 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(pickups)
         .where(and(eq(pickups.id, request.body.pickupId), eq(pickups.orderId, order.id)));
       if (!own) throw new AppError('No such pickup request for this order', { status: 404, type: ErrorType.NotFound });
-      const result = await pickupChannelOf(app).respond(clientId, request.body);
+      const result = await app.pickupChannel.respond(clientId, request.body);
       if ('event' in result) throw refusalToAppError(result);
       if (result.kind === 'ineligible') throw refusalToAppError(result.refusal);
       return toClientPickupOrder(app.db, secret, result.order);
@@ -98,7 +97,7 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const clientId = clientIdOf(request);
       const order = await requireClientOrder(app.db, clientId, request.params.id);
-      const result = await pickupChannelOf(app).dispute(
+      const result = await app.pickupChannel.dispute(
         { clientId, asOwner: true, staffId: null },
         order.id,
         request.body.dispute,

@@ -10,7 +10,6 @@ import {
   pickupVerifyInputSchema,
   pickupVerifyResponseSchema,
 } from '../../../domain/schemas/pickup';
-import { pickupChannelOf } from './channel';
 import { staffOf } from './guards';
 import { lookupOrder } from './lookup';
 import { findOrder, orderSummary, toPickupRecord } from './order-view';
@@ -21,7 +20,7 @@ const lookupRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Routes of the /api/pickup area, and the real-time pickup channel. */
 const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const channel = pickupChannelOf(app);
+  const channel = app.pickupChannel;
   app.io.on('connection', (socket) => channel.onConnection(socket));
   channel.start();
   app.addHook('preClose', async () => {

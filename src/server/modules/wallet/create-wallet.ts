@@ -3,7 +3,6 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { CreateWalletBody } from '../../../domain/schemas/wallet';
-import { getPaystack } from '../../integrations/paystack/client';
 import { clients } from '../client/tables';
 import { type WalletRow, wallets } from './tables';
 
@@ -65,7 +64,7 @@ export async function createWallet(app: FastifyInstance, clientId: string, body:
   if (!refreshed[0]) return claimWalletRow(app, clientId, body); // finished meanwhile: answer it
   row = refreshed[0];
 
-  const paystack = getPaystack(app);
+  const paystack = app.paystack;
   if (!row.paystackCustomerCode) {
     const [client] = await app.db
       .select({ phone: clients.phoneInternational })

@@ -125,7 +125,7 @@ async function runFunding(
 
 type TransferSender = { bankName: string | null; accountName: string | null; accountNumber: string | null };
 
-/** onPaymentSucceeded('FundWallet'): credits the wallet of the client who paid by card. */
+/** The FundWallet payment handler: credits the wallet of the client who paid by card. */
 export async function applyCardFunding(tx: DbOrTx, payment: PaymentRow): Promise<boolean> {
   const [wallet] = await tx
     .select({ id: wallets.id })
@@ -153,7 +153,7 @@ export async function applyCardFunding(tx: DbOrTx, payment: PaymentRow): Promise
   );
 }
 
-/** onDedicatedTransfer: credits the wallet whose virtual account received a bank transfer. */
+/** The dedicated-transfer handler: credits the wallet whose virtual account received a bank transfer. */
 export async function applyDedicatedTransfer(tx: DbOrTx, event: DedicatedTransferEvent): Promise<boolean> {
   // The receiving account number decides; the customer code is a fallback for an event without it.
   let [wallet] = await tx

@@ -14,9 +14,8 @@ import {
   walletTransactionSchema,
   walletTransactionsSchema,
 } from '../../../domain/schemas/wallet';
-import { onDedicatedTransfer, onPaymentSucceeded } from '../payment/service';
 import { createWallet } from './create-wallet';
-import { addFund, applyCardFunding, applyDedicatedTransfer } from './funding';
+import { addFund } from './funding';
 import {
   findActiveWallet,
   getWalletTransaction,
@@ -30,15 +29,8 @@ import { verifyFunding } from './verify-funding';
 
 const tags = ['wallet'];
 
-/** Routes of the /api/wallet area (SPEC §7 /wallet), and the wallet's payment handlers. */
+/** Routes of the /api/wallet area (SPEC §7 /wallet). */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  onPaymentSucceeded('FundWallet', async (tx, payment) => {
-    await applyCardFunding(tx, payment);
-  });
-  onDedicatedTransfer(async (tx, event) => {
-    await applyDedicatedTransfer(tx, event);
-  });
-
   const clientIdOf = (auth: { clientId: string } | null): string => {
     if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
     return auth.clientId;
