@@ -46,8 +46,6 @@ const PENDING = [
   'src/server/modules/shift/service.ts → staff/tables',
   'src/server/modules/staff/service.ts → client/tables',
   'src/server/modules/staff/service.ts → shift/tables',
-  'src/server/modules/supplier/service.ts → supply/tables',
-  'src/server/modules/supply/routes.ts → supplier/tables',
   'src/server/modules/wallet/create-wallet.ts → client/tables',
   'admin ↔ product',
   'client ↔ delivery',
@@ -56,7 +54,6 @@ const PENDING = [
   'order ↔ quota',
   'product ↔ quota',
   'shift ↔ staff',
-  'supplier ↔ supply',
 ];
 const root = process.cwd();
 const report = process.argv.includes('--report');
