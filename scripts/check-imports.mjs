@@ -33,9 +33,6 @@ const PENDING = [
   'src/server/modules/pickup/order-view.ts → staff/tables',
   'src/server/modules/pickup/service.ts → order/tables',
   'src/server/modules/pickup/service.ts → staff/tables',
-  'src/server/modules/product/admin-routes.ts → admin/tables',
-  'src/server/modules/product/admin-routes.ts → client/tables',
-  'src/server/modules/product/admin-routes.ts → staff/tables',
   'src/server/modules/product/service.ts → quota/tables',
   'src/server/modules/quota/service.ts → order/tables',
   'src/server/modules/quota/service.ts → product/tables',
@@ -46,17 +43,13 @@ const PENDING = [
   'src/server/modules/shift/service.ts → staff/tables',
   'src/server/modules/staff/service.ts → client/tables',
   'src/server/modules/staff/service.ts → shift/tables',
-  'src/server/modules/supplier/service.ts → supply/tables',
-  'src/server/modules/supply/routes.ts → supplier/tables',
   'src/server/modules/wallet/create-wallet.ts → client/tables',
-  'admin ↔ product',
   'client ↔ delivery',
   'client ↔ order',
   'delivery ↔ order',
   'order ↔ quota',
   'product ↔ quota',
   'shift ↔ staff',
-  'supplier ↔ supply',
 ];
 const root = process.cwd();
 const report = process.argv.includes('--report');

@@ -1,5 +1,4 @@
 export * from '../modules/address/tables';
-export * from '../modules/admin/tables';
 export * from '../modules/app/tables';
 export * from '../modules/auth/tables';
 export * from '../modules/client/tables';

@@ -20,6 +20,7 @@ import shiftRoutes from './shift/routes';
 import staffRoutes from './staff/routes';
 import supplierRoutes from './supplier/routes';
 import supplyRoutes from './supply/routes';
+import supplierQuotaRoutes from './supply/supplier-quota-routes';
 import uploadRoutes from './upload/routes';
 import walletPaymentRoutes from './wallet/payment-routes';
 import walletRoutes from './wallet/routes';
@@ -50,6 +51,7 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'shift', routes: shiftRoutes },
   { group: 'staff', routes: staffRoutes },
   { group: 'supplier', routes: supplierRoutes },
+  { group: 'supplier', routes: supplierQuotaRoutes },
   { group: 'supply', routes: supplyRoutes },
   { group: 'upload', routes: uploadRoutes },
   { group: 'wallet', routes: walletRoutes },

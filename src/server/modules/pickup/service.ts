@@ -20,6 +20,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
 import { recordOrderEvent } from '../order/events';
+import { findClientOrder, findOrderById } from '../order/service';
 import { type OrderRow, orders } from '../order/tables';
 import { staff } from '../staff/tables';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, openPickupForOrder, toPickupRequest } from './order-view';
@@ -478,11 +479,9 @@ export async function raiseDispute(
   note?: string,
 ): Promise<DisputeResult> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(by.asOwner ? and(eq(orders.id, orderId), eq(orders.clientId, by.clientId)) : eq(orders.id, orderId))
-      .for('update');
+    const order = by.asOwner
+      ? await findClientOrder(tx, by.clientId, orderId, { lock: true })
+      : await findOrderById(tx, orderId, { lock: true });
     if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
     if (order.pickupDispute === dispute) return { order, closed: null, changed: false };
     if (order.pickupDispute !== OrderPickUpDispute.None) {

@@ -24,12 +24,10 @@ import {
   priceHistorySchema,
   updateProductBodySchema,
 } from '../../../domain/schemas/sales';
-import { productPriceHistory } from '../admin/tables';
-import { clients } from '../client/tables';
 import { displayName } from '../sales/service';
 import { currentStaff } from '../staff/current-staff';
-import { staff } from '../staff/tables';
-import { type ProductRow, products } from './tables';
+import { findStaffPeople } from '../staff/service';
+import { type ProductRow, productPriceHistory, products } from './tables';
 
 const tags = ['product'];
 const idParams = z.object({ id: z.uuid('Unknown product') });
@@ -160,26 +158,26 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await app.db
-        .select({
-          h: productPriceHistory,
-          firstname: clients.firstname,
-          lastname: clients.lastname,
-          phoneLocal: clients.phoneLocal,
-        })
+        .select()
         .from(productPriceHistory)
-        .leftJoin(staff, eq(staff.id, productPriceHistory.changedBy))
-        .leftJoin(clients, eq(clients.id, staff.clientId))
         .where(eq(productPriceHistory.productId, request.params.id))
         .orderBy(desc(productPriceHistory.effectiveFrom));
-      return rows.map(({ h, ...who }) => ({
-        id: h.id,
-        productId: h.productId,
-        oldPrice: h.oldPrice,
-        newPrice: h.newPrice,
-        reason: h.reason,
-        changedByName: who.phoneLocal ? displayName({ ...who, phoneLocal: who.phoneLocal }) : 'Unknown',
-        effectiveFrom: h.effectiveFrom.toISOString(),
-      }));
+      const people = await findStaffPeople(
+        app.db,
+        rows.flatMap((h) => (h.changedBy ? [h.changedBy] : [])),
+      );
+      return rows.map((h) => {
+        const who = h.changedBy ? people.get(h.changedBy) : undefined;
+        return {
+          id: h.id,
+          productId: h.productId,
+          oldPrice: h.oldPrice,
+          newPrice: h.newPrice,
+          reason: h.reason,
+          changedByName: who ? displayName(who) : 'Unknown',
+          effectiveFrom: h.effectiveFrom.toISOString(),
+        };
+      });
     },
   );
 };

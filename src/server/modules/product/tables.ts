@@ -1,6 +1,7 @@
-import { bigint, boolean, doublePrecision, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ProductType } from '../../../domain/enums';
 import { id, timestamps } from '../../db/columns';
+import { staff } from '../staff/tables';
 
 /** The catalogue. Prices are integer kobo; gas is priced per kg, cylinders per size. */
 export const products = pgTable('products', {
@@ -18,3 +19,26 @@ export const products = pgTable('products', {
 });
 
 export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * Every price a product has had, newest last. Orders keep the unit price they were placed at,
+ * so a change applies from effectiveFrom on and never rewrites a past sale.
+ */
+export const productPriceHistory = pgTable(
+  'product_price_history',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null for the first price of a product created through the dashboard. */
+    oldPrice: bigint('old_price', { mode: 'number' }),
+    newPrice: bigint('new_price', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    changedBy: uuid('changed_by').references(() => staff.id, { onDelete: 'set null' }),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_price_history_product_idx').on(t.productId, t.effectiveFrom)],
+);
+
+export type ProductPriceHistoryRow = typeof productPriceHistory.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
 import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -6,6 +6,7 @@ import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext, StaffLookup } from '../../plugins/session';
+import { type ClientName, findClientsByIds } from '../client/directory';
 import { clients } from '../client/tables';
 import { shifts } from '../shift/tables';
 import { staff } from './tables';
@@ -147,4 +148,36 @@ export function createStaffLookup(db: DbOrTx): StaffLookup {
       return row ? { ...row, shiftId: row.shiftId ?? null } : null;
     },
   };
+}
+
+// Staff directory: who a staff member is, for the modules that record who did what.
+
+/** The name and phone of each staff member among `ids` that exists (two queries, whatever the count). */
+export async function findStaffPeople(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, Omit<ClientName, 'id'> & { clientId: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const members = await db
+    .select({ id: staff.id, clientId: staff.clientId })
+    .from(staff)
+    .where(inArray(staff.id, unique));
+  const people = await findClientsByIds(
+    db,
+    members.map((m) => m.clientId),
+  );
+  const found = new Map<string, Omit<ClientName, 'id'> & { clientId: string }>();
+  for (const m of members) {
+    const person = people.get(m.clientId);
+    if (person) {
+      found.set(m.id, {
+        clientId: m.clientId,
+        firstname: person.firstname,
+        lastname: person.lastname,
+        phoneLocal: person.phoneLocal,
+      });
+    }
+  }
+  return found;
 }

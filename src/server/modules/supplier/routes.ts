@@ -4,21 +4,15 @@
 // | ------------------ | ------------------------------------ | ------------- |
 // | POST /new          | Admin                                | yes           |
 // | GET  /             | Admin, Accountant                    | yes           |
-// | GET  /all-quota    | Admin, Accountant                    | yes           |
-// | GET  /quota/{id}   | Admin, Accountant                    | yes           |
+//
+// GET /all-quota and GET /quota/{id} are the supply module's (supply/supplier-quota-routes.ts): a
+// quota is a sum of supplies.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
-import {
-  newSupplierBodySchema,
-  supplierListSchema,
-  supplierQuotaListSchema,
-  supplierQuotaSchema,
-  supplierSchema,
-} from '../../../domain/schemas/supplier';
-import { supplierQuotas, toSupplier } from './service';
+import { newSupplierBodySchema, supplierListSchema, supplierSchema } from '../../../domain/schemas/supplier';
+import { toSupplier } from './service';
 import { suppliers } from './tables';
 
 const tags = ['supplier'];
@@ -52,37 +46,6 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { preHandler: readers, schema: { tags, summary: 'Every supplier', response: { 200: supplierListSchema } } },
     async () => (await app.db.select().from(suppliers).orderBy(suppliers.name)).map(toSupplier),
-  );
-
-  app.get(
-    '/all-quota',
-    {
-      preHandler: readers,
-      schema: {
-        tags,
-        summary: 'What each supplier was asked for, delivered and paid',
-        response: { 200: supplierQuotaListSchema },
-      },
-    },
-    async () => supplierQuotas(app.db),
-  );
-
-  app.get(
-    '/quota/:id',
-    {
-      preHandler: readers,
-      schema: {
-        tags,
-        summary: "One supplier's quota",
-        params: z.object({ id: z.uuid() }),
-        response: { 200: supplierQuotaSchema },
-      },
-    },
-    async (request) => {
-      const [quota] = await supplierQuotas(app.db, request.params.id);
-      if (!quota) throw new AppError('Supplier not found', { status: 404, type: ErrorType.NotFound });
-      return quota;
-    },
   );
 };
 

@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { SupplyStatus } from '../../../domain/enums';
-import type { Supplier, SupplierQuota } from '../../../domain/schemas/supplier';
+import { eq, inArray } from 'drizzle-orm';
+import type { Supplier } from '../../../domain/schemas/supplier';
 import type { DbOrTx } from '../../db/client';
-import { supplies } from '../supply/tables';
 import { type SupplierRow, suppliers } from './tables';
 
 export const toSupplier = (r: SupplierRow): Supplier => ({
@@ -14,32 +12,26 @@ export const toSupplier = (r: SupplierRow): Supplier => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** What each supplier was asked for, delivered, is owed and was paid. */
-export async function supplierQuotas(db: DbOrTx, supplierId?: string): Promise<SupplierQuota[]> {
-  const delivered = sql`${supplies.status} in (${SupplyStatus.Delivered}, ${SupplyStatus.Paid})`;
-  const rows = await db
-    .select({
-      supplierId: suppliers.id,
-      name: suppliers.name,
-      requestedKg: sql<number>`coalesce(sum(${supplies.quantityKg}), 0)`.mapWith(Number),
-      deliveredKg:
-        sql<number>`coalesce(sum(case when ${delivered} then coalesce(${supplies.deliveredKg}, ${supplies.quantityKg}) else 0 end), 0)`.mapWith(
-          Number,
-        ),
-      amountOwed:
-        sql<number>`coalesce(sum(case when ${supplies.status} = ${SupplyStatus.Delivered} then ${supplies.amount} else 0 end), 0)`.mapWith(
-          Number,
-        ),
-      amountPaid:
-        sql<number>`coalesce(sum(case when ${supplies.status} = ${SupplyStatus.Paid} then ${supplies.amount} else 0 end), 0)`.mapWith(
-          Number,
-        ),
-      supplies: sql<number>`count(${supplies.id})`.mapWith(Number),
-    })
+// Supplier directory: who the gas center buys from, for the modules that record what they supply.
+
+export type SupplierName = Pick<SupplierRow, 'id' | 'name'>;
+
+/** Every supplier (or the one asked for), by name. */
+export async function listSupplierNames(db: DbOrTx, supplierId?: string): Promise<SupplierName[]> {
+  return db
+    .select({ id: suppliers.id, name: suppliers.name })
     .from(suppliers)
-    .leftJoin(supplies, eq(supplies.supplierId, suppliers.id))
     .where(supplierId ? eq(suppliers.id, supplierId) : undefined)
-    .groupBy(suppliers.id, suppliers.name)
     .orderBy(suppliers.name);
-  return rows;
+}
+
+/** The suppliers among `ids` that exist, with their names (one query, whatever the count). */
+export async function findSupplierNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: suppliers.id, name: suppliers.name })
+    .from(suppliers)
+    .where(inArray(suppliers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

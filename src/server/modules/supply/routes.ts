@@ -23,7 +23,7 @@ import {
 } from '../../../domain/schemas/supply';
 import type { DbOrTx } from '../../db/client';
 import { currentStaff } from '../staff/current-staff';
-import { suppliers } from '../supplier/tables';
+import { findSupplierNames } from '../supplier/service';
 import { supplies } from './tables';
 
 const tags = ['supply'];
@@ -31,16 +31,19 @@ const ORDER: Record<SupplyStatus, number> = { WaitingSupplierResponse: 0, Delive
 
 async function findSupplies(db: DbOrTx, id?: string): Promise<Supply[]> {
   const rows = await db
-    .select({ supply: supplies, supplierName: suppliers.name })
+    .select()
     .from(supplies)
-    .innerJoin(suppliers, eq(suppliers.id, supplies.supplierId))
     .where(id ? eq(supplies.id, id) : undefined)
     .orderBy(desc(supplies.createdAt))
     .limit(500);
-  return rows.map(({ supply: s, supplierName }) => ({
+  const names = await findSupplierNames(
+    db,
+    rows.map((s) => s.supplierId),
+  );
+  return rows.map((s) => ({
     id: s.id,
     supplierId: s.supplierId,
-    supplierName,
+    supplierName: names.get(s.supplierId) ?? '',
     productId: s.productId,
     quantityKg: s.quantityKg,
     deliveredKg: s.deliveredKg,
@@ -60,8 +63,8 @@ async function oneSupply(db: DbOrTx, id: string | undefined): Promise<Supply> {
 }
 
 async function assertSupplier(db: DbOrTx, supplierId: string) {
-  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId));
-  if (!row) throw new AppError('Supplier not found', { status: 404, type: ErrorType.NotFound });
+  const names = await findSupplierNames(db, [supplierId]);
+  if (!names.has(supplierId)) throw new AppError('Supplier not found', { status: 404, type: ErrorType.NotFound });
 }
 
 const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
