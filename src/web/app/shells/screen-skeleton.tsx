@@ -2,8 +2,9 @@ import { Container, Paper, Title, VisuallyHidden } from '@mantine/core';
 import type { AppShell, ShellLayout } from './app-shells';
 import classes from './screen-skeleton.module.css';
 
+// The blocks never reorder: a stable name per position is all React needs.
 const lines = (count: number, className: string | undefined) =>
-  Array.from({ length: count }, (_, i) => <span key={i} className={className} />);
+  Array.from({ length: count }, (_, i) => `block-${i}`).map((key) => <span key={key} className={className} />);
 
 function Outline({ layout }: { layout: Exclude<ShellLayout, 'form'> }) {
   switch (layout) {
