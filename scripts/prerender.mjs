@@ -220,7 +220,10 @@ for (const shell of entry.appShells) {
     if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
   const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
   const scripts = [...chunks].filter((k) => !inEntry.has(k)).map((k) => `/${clientManifest[k].file}`);
-  const styles = [...new Set([...chunks].flatMap((k) => clientManifest[k].css ?? []))].map((f) => `/${f}`);
+  // The entry's own sheet is inline already (pruned) and the whole Mantine sheet covers the rest.
+  const styles = [
+    ...new Set([...chunks].filter((k) => !inEntry.has(k)).flatMap((k) => clientManifest[k].css ?? [])),
+  ].map((f) => `/${f}`);
   const preloads = [
     ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
     ...scripts.filter((f) => f.endsWith('.js')).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
