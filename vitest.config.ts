@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -3,7 +3,10 @@
 //   - the home on the 2G profile of Uber's PWA: interactive within 2 s;
 //   - Lighthouse mobile performance, LCP, TBT and CLS on /, /driver/info and /rider;
 //   - axe violations on every marketing page;
-//   - installability (Chrome DevTools Protocol Page.getInstallabilityErrors, persistent profile).
+//   - installability (Chrome DevTools Protocol Page.getInstallabilityErrors, persistent profile);
+//   - the signed-in app screens (scripts/audit-app.mjs): critical bytes, 2G and slow-3G paint and
+//     interactive, Lighthouse, axe light and dark, first and repeat visit bytes by role.
+// AUDIT_ONLY=app or AUDIT_ONLY=public runs one half.
 // It starts the built server on a random port with a fresh PGlite dir, or audits AUDIT_URL; the
 // pages it checks are the prerendered ones of the local build (dist/).
 import { spawn } from 'node:child_process';
@@ -15,6 +18,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { auditAppScreens } from './audit-app.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const FLAGS = [
@@ -239,7 +243,16 @@ async function installability(url) {
 const server = await startServer();
 try {
   console.log(`Auditing ${server.url}\n`);
+  if (process.env.AUDIT_ONLY !== 'app') await auditPublicPages();
+  if (process.env.AUDIT_ONLY !== 'public') {
+    console.log('\n== Signed-in app screens ==\n');
+    await auditAppScreens({ url: server.url, chromePath: CHROMIUM, flags: FLAGS });
+  }
+} finally {
+  await server.stop();
+}
 
+async function auditPublicPages() {
   const critical = await criticalAssets(server.url);
   const blocking = await renderBlocking(server.url);
   const js = critical.js + blocking.inlineJsGzip;
@@ -292,6 +305,4 @@ try {
   console.log('Installability (persistent profile)');
   console.log(`  service worker: ${install.serviceWorker}`);
   console.log(`  installability errors: ${install.errors.length ? install.errors.join(', ') : 'none'}`);
-} finally {
-  await server.stop();
 }

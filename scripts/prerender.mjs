@@ -1,8 +1,10 @@
 // Prerenders the marketing pages after `vite build`: a Vite SSR build of src/web/entry-server.tsx
 // renders each page with react-dom/server and a static router into dist/<route>/index.html (the
 // home into dist/index.html), with its styles inlined and its start-up script, so the headline
-// paints before any JavaScript runs. Then the service worker's precache manifest is
-// rebuilt, because vite-plugin-pwa injected it before these pages existed.
+// paints before any JavaScript runs. The app's screens get shells the same way (dist/app-shells/:
+// the header and the screen's skeleton, styled inline, and the app's scripts, which replace it).
+// Then the service worker's precache manifest is rebuilt, because vite-plugin-pwa injected it
+// before these pages existed.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -73,8 +75,16 @@ if ((clientManifest[PAGE_SCRIPT_KEY].imports ?? []).length > 0) {
 }
 const bootCode = readFileSync(path.join(dist, clientManifest[PAGE_SCRIPT_KEY].file), 'utf8').trim();
 if (/<\/script/i.test(bootCode)) throw new Error(`${PAGE_SCRIPT_KEY} cannot be inlined: it contains </script`);
-const bootHash = `'sha256-${createHash('sha256').update(bootCode).digest('base64')}'`;
-writeFileSync(path.join(dist, 'csp.json'), `${JSON.stringify({ scriptHashes: [bootHash] }, null, 2)}\n`);
+const scriptHash = (code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+const bootHash = scriptHash(bootCode);
+// The app shells' color scheme before the first paint, as Mantine will set it (its local-storage
+// manager's key; the app's default scheme is light): a dark-mode user never sees a white flash.
+const colorSchemeCode =
+  "try{var v=localStorage.getItem('mantine-color-scheme-value');document.documentElement.setAttribute('data-mantine-color-scheme',v==='dark'||(v==='auto'&&matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light')}catch(e){}";
+writeFileSync(
+  path.join(dist, 'csp.json'),
+  `${JSON.stringify({ scriptHashes: [bootHash, scriptHash(colorSchemeCode)] }, null, 2)}\n`,
+);
 const pageScriptTags = [
   `<meta name="arrive:page-script" content="${filesOf(PAGE_BEHAVIOUR_KEY).join(' ')}">`,
   `<script type="module">${bootCode}</script>`,
@@ -121,7 +131,7 @@ const withoutAppScripts = (html) => {
 const inlineStylesheets = (html) =>
   html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_, href) => styleOf(href));
 
-const beasties = new Beasties({
+const beastiesOptions = {
   path: dist,
   external: false,
   reduceInlineStyles: true,
@@ -136,6 +146,12 @@ const beasties = new Beasties({
     // button, an open dialog), styled from the start.
     /\[(aria-expanded|aria-invalid|aria-busy|data-hidden|data-error|data-disabled|data-loading|open)\b/,
   ],
+};
+const beasties = new Beasties(beastiesOptions);
+// The app shells follow the user's color scheme: both schemes' variables stay.
+const shellBeasties = new Beasties({
+  ...beastiesOptions,
+  allowRules: [/data-mantine-color-scheme=['"]?(light|dark)/, /:disabled/],
 });
 /**
  * Drops the inline custom properties nothing on the page reads (Mantine declares ~300 on :root; a
@@ -184,10 +200,65 @@ for (const route of routes) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, await page(route, body));
 }
+
+// 5. The app screens' shells (src/web/app/shells/app-shells.ts): the root layout with a neutral
+// header and the screen's title and skeleton, styled by inline CSS pruned to that markup, so the
+// screen paints from its HTML alone. The app's scripts stay; the blocking stylesheet goes (the app
+// loads the whole Mantine sheet before it renders a screen), and the first screen's code and
+// styles are preloaded so they arrive together instead of one after another. React's first commit
+// replaces the shell with the same layout (entry-client.tsx), so nothing moves.
+const FULL_STYLES_KEY = 'src/web/features/marketing/styles/full-styles.ts';
+if (!clientManifest[FULL_STYLES_KEY]) throw new Error(`the build has no ${FULL_STYLES_KEY} chunk`);
+const routeModulesOf = (shell) => [
+  ...(shell.layout === 'dashboard' ? ['src/web/app/routes/dashboard/layout.tsx'] : []),
+  `src/web/app/routes/${shell.module}.tsx`,
+];
+const shellManifest = [];
+mkdirSync(path.join(dist, 'app-shells'), { recursive: true });
+for (const shell of entry.appShells) {
+  const modules = [APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
+  for (const key of modules)
+    if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
+  const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
+  const scripts = [...chunks].filter((k) => !inEntry.has(k)).map((k) => `/${clientManifest[k].file}`);
+  // The entry's own sheet is inline already (pruned) and the whole Mantine sheet covers the rest.
+  const styles = [
+    ...new Set([...chunks].filter((k) => !inEntry.has(k)).flatMap((k) => clientManifest[k].css ?? [])),
+  ].map((f) => `/${f}`);
+  const preloads = [
+    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...scripts.filter((f) => f.endsWith('.js')).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('');
+  const sample = entry.shellSamplePath(shell.pattern);
+  const body = await entry.render(sample, { shell: true });
+  if (!body.includes('<h1')) throw new Error(`${shell.pattern}: the shell rendered without a heading`);
+  const entryStyles = [...new Set([...collect(APP_KEY)].flatMap((k) => clientManifest[k].css ?? []))].map(
+    (f) => `/${f}`,
+  );
+  let html = template
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace(
+      '</head>',
+      `<script>${colorSchemeCode}</script>${entryStyles.map((href) => styleOf(href)).join('')}</head>`,
+    );
+  html = inlineStylesheets(html);
+  const root = '<div id="root"><!--app-html--></div>';
+  if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
+  html = html.replace(root, () => `<div id="root" data-app-shell="${shell.file}">${body}</div>`);
+  html = withoutUnusedProperties(await shellBeasties.process(html)).replace(' data-beasties-container', '');
+  // After pruning: the preloads are not styles to inline.
+  html = html.replace('</head>', `${preloads}</head>`);
+  const file = `app-shells/${shell.file}.html`;
+  writeFileSync(path.join(dist, file), html);
+  shellManifest.push({ pattern: shell.pattern, file });
+}
+// The server answers the app's paths with these (src/server/plugins/web-app.ts).
+writeFileSync(path.join(dist, 'app-shells.json'), `${JSON.stringify(shellManifest, null, 2)}\n`);
+
 rmSync(ssrOut, { recursive: true, force: true });
 rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 
-// 5. The service worker's precache: the same globs as vite.config.ts, now with the pages.
+// 6. The service worker's precache: the same globs as vite.config.ts, now with the pages.
 const swFile = path.join(dist, 'sw.js');
 const sw = readFileSync(swFile, 'utf8');
 const start = sw.indexOf('[{"revision":');
@@ -202,7 +273,9 @@ JSON.parse(sw.slice(start, end + 1)); // it must be the manifest, nothing else
 const { manifestEntries, warnings } = await getManifest({
   globDirectory: dist,
   globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest}'],
-  globIgnores: ['**/sw.js', '**/workbox-*.js', '**/*.br', '**/*.gz'],
+  // The app screens' shells speed up a first load over the network; offline, navigations fall back
+  // to the precached shell.html, so nobody downloads 18 shells ahead.
+  globIgnores: ['**/sw.js', '**/workbox-*.js', '**/*.br', '**/*.gz', 'app-shells/**'],
   maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   dontCacheBustURLsMatching: /^assets\//,
   manifestTransforms: [publicPrecacheTransform(dist)],
@@ -210,4 +283,6 @@ const { manifestEntries, warnings } = await getManifest({
 for (const w of warnings) console.warn(`prerender: ${w}`);
 writeFileSync(swFile, sw.slice(0, start) + JSON.stringify(manifestEntries) + sw.slice(end + 1));
 const pages = manifestEntries.filter((e) => e.url.endsWith('index.html')).length;
-console.log(`prerendered ${routes.length} pages; precache: ${manifestEntries.length} entries (${pages} pages)`);
+console.log(
+  `prerendered ${routes.length} pages and ${shellManifest.length} app shells; precache: ${manifestEntries.length} entries (${pages} pages)`,
+);

@@ -53,7 +53,7 @@ async function resolveInitialRoutes(appRoutes: RouteObject[]) {
   );
 }
 
-/** Renders the app into the shell's empty root. */
+/** Renders the app into the root, replacing the screen's prerendered shell if it has one. */
 export async function start() {
   const container = document.getElementById('root') as HTMLElement;
   const path = normalizePath(window.location.pathname);
@@ -78,6 +78,7 @@ export async function start() {
     </StrictMode>
   );
   registerServiceWorker();
-  container.replaceChildren();
+  // React clears the container in the same commit that draws the app, so an app screen's
+  // prerendered shell stays on screen until the app replaces it with the same layout.
   createRoot(container).render(app);
 }

@@ -1,15 +1,19 @@
 // The prerender entry (scripts/prerender.mjs builds it with Vite for Node): renders one marketing
 // route to HTML with the same providers and routes as the browser. The page is not hydrated: its
-// behaviour comes from marketing.ts (the enhancers).
+// behaviour comes from marketing.ts (the enhancers). It also renders the app screens' shells: the
+// root layout around the screen's skeleton, as the app itself draws it while it checks the sign-in.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { RootLayout } from './app/layouts/root-layout';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { appShells, shellFor } from './app/shells/app-shells';
+import { ScreenSkeleton } from './app/shells/screen-skeleton';
 import { marketingPageMeta } from './features/marketing/content/page-meta';
 import { createQueryClient } from './lib/query-client';
 
-export { marketingPageMeta };
+export { appShells, marketingPageMeta };
 
 /** The route module each marketing page is drawn by, to inline its styles. */
 export function routeModuleFor(path: string): string {
@@ -21,8 +25,19 @@ export function routeModuleFor(path: string): string {
   return 'src/web/app/routes/service-page.tsx';
 }
 
-export async function render(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
+function ShellScreen({ path }: { path: string }) {
+  const shell = shellFor(path);
+  if (!shell) throw new Error(`${path} has no app shell`);
+  return <ScreenSkeleton shell={shell} />;
+}
+
+/** A path the shell's pattern matches ('/order/:orderNumber' → '/order/0'), to render it at. */
+export const shellSamplePath = (pattern: string) => pattern.replace(/:[^/]+/g, '0');
+
+export async function render(path: string, { shell = false } = {}): Promise<string> {
+  const handler = createStaticHandler(
+    shell ? [{ element: <RootLayout />, children: [{ path: '*', element: <ShellScreen path={path} /> }] }] : routes,
+  );
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);
   if (context.statusCode !== 200) throw new Error(`${path} rendered with status ${context.statusCode}`);

@@ -14,6 +14,12 @@ beforeAll(async () => {
     'index.html': '<h1>home</h1>',
     'shell.html': '<div id="root"></div>',
     'about/index.html': '<h1>about</h1>',
+    'app-shells/wallet.html': '<div id="root" data-app-shell="wallet"><h1>Wallet</h1></div>',
+    'app-shells/order.html': '<div id="root" data-app-shell="order"><h1>Order</h1></div>',
+    'app-shells.json': JSON.stringify([
+      { pattern: '/wallet', file: 'app-shells/wallet.html' },
+      { pattern: '/order/:orderNumber', file: 'app-shells/order.html' },
+    ]),
     'assets/app-abc123.js': 'console.log(1)',
     'sw.js': 'self.addEventListener("fetch", () => {})',
   };
@@ -37,8 +43,19 @@ describe('serving the built app', () => {
     expect(about.body).toContain('about');
   });
 
+  it("answers an app screen with its prerendered shell, a route's parameter matching any one segment", async () => {
+    const wallet = await app.inject({ method: 'GET', url: '/wallet/?tab=1' });
+    expect(wallet.statusCode).toBe(200);
+    expect(wallet.headers['cache-control']).toBe('no-cache');
+    expect(wallet.body).toContain('data-app-shell="wallet"');
+    const order = await app.inject({ method: 'GET', url: '/order/AR-1%2F2' });
+    expect(order.body).toContain('data-app-shell="order"');
+    const deeper = await app.inject({ method: 'GET', url: '/order/1/2' });
+    expect(deeper.body).toBe('<div id="root"></div>');
+  });
+
   it('answers every other page with the empty shell, not the home', async () => {
-    const res = await app.inject({ method: 'GET', url: '/wallet?tab=1' });
+    const res = await app.inject({ method: 'GET', url: '/payment/redirect?tab=1' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('<div id="root"></div>');
   });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,15 +22,38 @@ function findPrerendered(root: string): Map<string, string> {
   return pages;
 }
 
+type AppShellRoute = { test: (route: string) => boolean; file: string };
+
+/**
+ * The app screens' prerendered shells (dist/app-shells.json, written by scripts/prerender.mjs):
+ * a route pattern ('/order/:orderNumber') and its file. A ':name' segment matches one non-empty
+ * segment, as in the router.
+ */
+export function readAppShells(root: string): AppShellRoute[] {
+  const file = path.join(root, 'app-shells.json');
+  if (!existsSync(file)) return [];
+  const list = JSON.parse(readFileSync(file, 'utf8')) as { pattern: string; file: string }[];
+  return list.map(({ pattern, file: shellFile }) => {
+    const source = pattern
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    const regex = new RegExp(`^${source}$`);
+    return { test: (route: string) => regex.test(route), file: shellFile };
+  });
+}
+
 /**
  * Serves the built PWA: hashed assets cached for a year, everything else revalidated;
- * precompressed .br/.gz files when the browser accepts them; prerendered marketing pages;
- * and the SPA shell for every other page. Unknown /api paths answer the error object.
+ * precompressed .br/.gz files when the browser accepts them; prerendered marketing pages; each
+ * app screen's prerendered shell (its header, title and skeleton, which the app replaces); and the
+ * empty SPA shell for every other page. Unknown /api paths answer the error object.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const root = path.resolve(app.config.STATIC_DIR);
   const built = existsSync(path.join(root, 'index.html'));
   const prerendered = built ? findPrerendered(root) : new Map<string, string>();
+  const appShells = built ? readAppShells(root) : [];
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -52,7 +75,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const shell = existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
     const route = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '');
-    const page = route === '' ? 'index.html' : (prerendered.get(route) ?? shell);
+    const page =
+      route === '' ? 'index.html' : (prerendered.get(route) ?? appShells.find((s) => s.test(route))?.file ?? shell);
     reply.header('cache-control', 'no-cache');
     return reply.sendFile(page);
   };

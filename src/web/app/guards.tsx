@@ -2,6 +2,8 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/api/get-auth';
 import { paths } from '../lib/paths';
+import { shellFor } from './shells/app-shells';
+import { ScreenSkeleton } from './shells/screen-skeleton';
 
 /**
  * Client routes need a signed-in client. Decision: a visitor is sent to /login (not to / as
@@ -13,6 +15,9 @@ export function RequireClient() {
   const { isLogin, authChecked, signedOut } = useAuth();
   const location = useLocation();
   if (!authChecked) {
+    // The screen's own skeleton, as its prerendered HTML showed it: nothing moves meanwhile.
+    const shell = shellFor(location.pathname);
+    if (shell) return <ScreenSkeleton shell={shell} />;
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { OfflineBanner } from '../../components/offline-banner';
 import { UpdatePrompt } from '../../components/update-prompt';
+import { isMarketingPath } from '../../features/marketing/content/marketing-paths';
 import { PickupConfirmationListener } from '../../features/pickup/components/pickup-confirmation-listener';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -10,11 +11,14 @@ import { SiteHeader } from './site-header';
 export function RootLayout() {
   const { pathname } = useLocation();
   const inDashboard = pathname.startsWith('/dashboard');
+  // An app screen fills the viewport below the header, so the footer starts below the fold and
+  // never moves on screen while the screen's code and data arrive (no layout shift).
+  const appScreen = !inDashboard && !isMarketingPath(pathname);
   return (
     <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <OfflineBanner />
       {!inDashboard && <SiteHeader />}
-      <Box component="main" id="main" style={{ flex: 1 }}>
+      <Box component="main" id="main" style={{ flex: 1, minHeight: appScreen ? 'calc(100dvh - 60px)' : undefined }}>
         <Outlet />
       </Box>
       {!inDashboard && <SiteFooter />}

@@ -1,8 +1,9 @@
 import { Container } from '@mantine/core';
 import { useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/api/get-auth';
 import { useLogout } from '../../features/auth/api/logout';
+import { isMarketingPath } from '../../features/marketing/content/marketing-paths';
 import { useEnhance } from '../../features/marketing/enhance/use-enhance';
 import { paths } from '../../lib/paths';
 import classes from './site-header.module.css';
@@ -13,17 +14,21 @@ import { type NavAudience, siteNavigation } from './site-navigation';
  * Its menu and scrolling behaviour live in the `site-header` enhancer, so the same markup works on
  * the prerendered public pages, where React does not run. Until the sign-in check has answered
  * (and in the prerendered HTML) both audiences' links are in the markup, the visitor's shown; a
- * public page shows the signed-in ones from the last known sign-in (see marketing.ts).
+ * public page shows the signed-in ones from the last known sign-in (see marketing.ts). On an app
+ * screen (and in its prerendered shell) the bar stays neutral until the check has answered: the
+ * logo, a grey block where the links go and a burger that waits, never the wrong audience's links.
  */
 export function SiteHeader() {
   const ref = useRef<HTMLElement>(null);
   const menuId = useId();
   const { isLogin, isStaff, authChecked } = useAuth();
+  const { pathname } = useLocation();
   const logout = useLogout();
   useEnhance(ref);
 
+  const neutral = !authChecked && !isMarketingPath(pathname);
   const audiences: NavAudience[] = authChecked ? [isLogin ? 'client' : 'visitor'] : ['visitor', 'client'];
-  const shown = (audience: NavAudience) => audience === (isLogin ? 'client' : 'visitor');
+  const shown = (audience: NavAudience) => !neutral && audience === (isLogin ? 'client' : 'visitor');
   const staffShown = authChecked ? isStaff : false;
 
   return (
@@ -47,9 +52,11 @@ export function SiteHeader() {
               ))}
             </div>
           ))}
+          {neutral && <span className={classes.pending} aria-hidden="true" />}
           <button
             type="button"
             className={classes.burger}
+            disabled={neutral}
             aria-label="Open menu"
             aria-haspopup="menu"
             aria-expanded="false"

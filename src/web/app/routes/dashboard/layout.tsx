@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Badge, Box, Burger, Center, Group, Loader, Title } from '@mantine/core';
+import { Anchor, AppShell, Badge, Box, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -16,6 +16,8 @@ import { decideDashboardAccess } from '../../layouts/dashboard/dashboard-guard';
 import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
 import { SideMenu } from '../../layouts/dashboard/side-menu';
 import { readStaffAuthSnapshot, rememberStaffAuth } from '../../layouts/dashboard/staff-auth-snapshot';
+import { shellFor } from '../../shells/app-shells';
+import { DashboardSkeleton } from '../../shells/screen-skeleton';
 
 const subscribeLastOrder = (cb: () => void) => {
   window.addEventListener('arrive:last-order', cb);
@@ -66,13 +68,8 @@ export function Component() {
     workingNow: shift.working,
   });
 
-  if (decision.kind === 'wait') {
-    return (
-      <Center mih="60vh">
-        <Loader aria-label="Loading the dashboard" />
-      </Center>
-    );
-  }
+  // The page's frame and title, as its prerendered HTML showed them, until the guard can decide.
+  if (decision.kind === 'wait') return <DashboardSkeleton title={shellFor(pathname)?.title ?? 'Dashboard'} />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: pathname }} />;
 
   return (

@@ -1,0 +1,396 @@
+// `npm run audit`, the signed-in screens: signs in through the sandbox API (a client and the CEO,
+// who starts a shift), then measures each app screen — critical JS+CSS, first paint and
+// interactive on Uber's 2G profile and on slow 3G, Lighthouse, axe in light and dark, the bytes of
+// a first visit (service worker precache included, by role) and of a repeat visit — and prints
+// every figure beside its target. The browser talks to the server through a counting proxy, so
+// the bytes are what crossed the wire, the service worker's own fetches included.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { cell, cookieHeader, formatTable, mergeCookies, tally } from './audit-report.mjs';
+
+const PHONE = { width: 360, height: 740 };
+const TABLET = { width: 1024, height: 768 };
+const UBER_2G = { latency: 300, downloadThroughput: 250_000, uploadThroughput: 250_000 };
+const SLOW_3G = { latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+const TARGETS = {
+  criticalKb: 70, // /login and /products
+  paint2g: 1000, // every app screen
+  interactive2g: 2500, // /login and /products
+  repeatInteractive: 1000,
+  repeatKb: 5,
+  lhScore: 90,
+  tbt: 200,
+  cls: 0.01,
+};
+const CLIENT = '08010000002';
+const CEO = '08010000001';
+const platform = { 'x-platform': 'web', 'content-type': 'application/json' };
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${Math.round(value)} ms`;
+
+/** A proxy in front of the server that counts every byte it sends back, per phase. */
+async function countingProxy(target) {
+  const { hostname, port } = new URL(target);
+  const records = [];
+  let phase = 'idle';
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: hostname, port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        const record = { phase, path: req.url.split('?')[0], bytes: 200 };
+        for (const [k, v] of Object.entries(up.headers)) record.bytes += k.length + String(v).length + 4;
+        records.push(record);
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.on('data', (chunk) => {
+          record.bytes += chunk.length;
+        });
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const record = { phase, path: req.url.split('?')[0], bytes: 0 };
+    records.push(record);
+    const up = net.connect(Number(port), hostname, () => {
+      up.write(
+        `${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(req.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n')}\r\n\r\n`,
+      );
+      up.write(head);
+      up.on('data', (chunk) => {
+        record.bytes += chunk.length;
+      });
+      up.pipe(socket);
+      socket.pipe(up);
+    });
+    up.on('error', () => socket.destroy());
+    socket.on('error', () => up.destroy());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    records,
+    setPhase: (name) => {
+      phase = name;
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Signs in through the API as the sandbox does it: login, the code from the outbox, confirm. */
+async function signIn(url, phone) {
+  const international = `234${phone.slice(1)}`;
+  const jar = new Map();
+  const outbox = async () => (await (await fetch(`${url}/api/dev/outbox?to=${international}`)).json()).messages ?? [];
+  const before = (await outbox()).length;
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: platform,
+    body: JSON.stringify({ phoneNumber: international }),
+  });
+  if (!login.ok) throw new Error(`login ${phone}: ${login.status} ${await login.text()}`);
+  mergeCookies(jar, login.headers.getSetCookie());
+  let code = '';
+  for (let i = 0; i < 50 && !code; i++) {
+    const messages = await outbox();
+    if (messages.length > before) code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!code) throw new Error(`no code reached the outbox for ${phone}`);
+  const confirm = await fetch(`${url}/api/auth/opt_confirmation`, {
+    method: 'POST',
+    headers: { ...platform, cookie: cookieHeader(jar) },
+    body: JSON.stringify({ optCode: code, mobileNumber: phone }),
+  });
+  if (!confirm.ok) throw new Error(`confirm ${phone}: ${confirm.status} ${await confirm.text()}`);
+  mergeCookies(jar, confirm.headers.getSetCookie());
+  return jar;
+}
+
+const api = async (url, jar, method, route, body) => {
+  const res = await fetch(`${url}/api/${route}`, {
+    method,
+    headers: { ...platform, cookie: cookieHeader(jar), 'idempotency-key': crypto.randomUUID() },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} /api/${route}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+/** The client's order to show: a pickup order for one burner. */
+async function placeOrder(url, jar) {
+  const { products } = await api(url, jar, 'GET', 'product/');
+  const burner = products.find((p) => p.type === 'Burner') ?? products[0];
+  const order = await api(url, jar, 'POST', 'order/new', {
+    type: 'Product',
+    items: [{ productId: burner.id, quantity: 1 }],
+    deliveryOption: 'PickerUP',
+  });
+  return order.orderNumber;
+}
+
+const toPlaywrightCookies = (jar, url) => [...jar].map(([name, value]) => ({ name, value, url }));
+
+/**
+ * Marks `arrive:screen-interactive` when the app has taken over (html[data-app-ready]), the screen's
+ * heading is there and nothing is busy any more (no skeleton, no loader).
+ */
+const interactiveProbe = () => {
+  const done = () =>
+    document.documentElement.hasAttribute('data-app-ready') &&
+    document.querySelector('main h1, h1') !== null &&
+    document.querySelector('[aria-busy="true"], .mantine-Loader-root') === null;
+  const observer = new MutationObserver(() => {
+    if (done() && performance.getEntriesByName('arrive:screen-interactive').length === 0) {
+      performance.mark('arrive:screen-interactive');
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+};
+
+const FLAGS_DEFAULT = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
+
+async function coldLoad(browser, base, screen, jar, network) {
+  const context = await browser.newContext({ viewport: screen.viewport, serviceWorkers: 'block' });
+  if (screen.signedIn) await context.addCookies(toPlaywrightCookies(jar, base));
+  await context.addInitScript(interactiveProbe);
+  const page = await context.newPage();
+  const assets = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    assets.push(
+      response
+        .body()
+        .then((b) => gzipSync(b, { level: 9 }).length)
+        .catch(() => 0),
+    );
+  });
+  if (network) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network });
+  }
+  await page.goto(`${base}${screen.path}`);
+  await page.waitForFunction(() => performance.getEntriesByName('arrive:screen-interactive').length > 0, null, {
+    timeout: 90_000,
+  });
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    interactive: performance.getEntriesByName('arrive:screen-interactive')[0]?.startTime ?? Number.NaN,
+    inline: [...document.querySelectorAll('style, script:not([src])')].map((e) => e.textContent ?? '').join(''),
+  }));
+  const bytes = (await Promise.all(assets)).reduce((a, b) => a + b, 0) + gzipSync(timing.inline, { level: 9 }).length;
+  await context.close();
+  return { ...timing, critical: bytes };
+}
+
+/** A first visit with the service worker (precache included), then a repeat visit. */
+async function visits(proxy, screen, jar, role) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'arrive-audit-sw-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: FLAGS_DEFAULT,
+    viewport: screen.viewport,
+  });
+  try {
+    if (screen.signedIn) await context.addCookies(toPlaywrightCookies(jar, proxy.url));
+    await context.addInitScript(interactiveProbe);
+    const page = context.pages()[0] ?? (await context.newPage());
+    proxy.setPhase(`first:${role}`);
+    await page.goto(`${proxy.url}${screen.path}`);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const worker = registration.active;
+      if (worker && worker.state !== 'activated') {
+        await new Promise((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r()));
+      }
+    });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500); // anything the worker caches once it is active (by role)
+    proxy.setPhase(`repeat:${role}`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...UBER_2G });
+    await page.goto(`${proxy.url}${screen.path}`);
+    await page.waitForFunction(() => performance.getEntriesByName('arrive:screen-interactive').length > 0, null, {
+      timeout: 60_000,
+    });
+    const interactive = await page.evaluate(
+      () => performance.getEntriesByName('arrive:screen-interactive')[0]?.startTime ?? Number.NaN,
+    );
+    await page.waitForLoadState('networkidle');
+    proxy.setPhase('idle');
+    return {
+      first: tally(proxy.records, `first:${role}`),
+      repeat: tally(proxy.records, `repeat:${role}`),
+      repeatInteractive: interactive,
+    };
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runLighthouse(chromePath, flags, base, screen, jar) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...flags] });
+  try {
+    const tablet = screen.viewport === TABLET;
+    const result = await lighthouse(
+      `${base}${screen.path}`,
+      {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+        extraHeaders: screen.signedIn ? { Cookie: cookieHeader(jar) } : undefined,
+        ...(tablet ? {} : { formFactor: 'mobile' }),
+      },
+      tablet ? desktopConfig : undefined,
+    );
+    const { audits, categories } = result.lhr;
+    return {
+      score: Math.round((categories.performance.score ?? 0) * 100),
+      tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function axe(browser, base, screen, jar, scheme) {
+  const context = await browser.newContext({ viewport: screen.viewport, colorScheme: scheme, serviceWorkers: 'block' });
+  if (screen.signedIn) await context.addCookies(toPlaywrightCookies(jar, base));
+  // The app's theme setting (Mantine's local-storage manager): follow the system's scheme.
+  await context.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'auto'));
+  await context.addInitScript(interactiveProbe);
+  const page = await context.newPage();
+  await page.goto(`${base}${screen.path}`);
+  await page.waitForFunction(() => performance.getEntriesByName('arrive:screen-interactive').length > 0, null, {
+    timeout: 60_000,
+  });
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  await context.close();
+  return violations.map((v) => `${v.id}×${v.nodes.length}`);
+}
+
+/** The other worktree's precache measure by role, when the build has it (scripts/precache-size.mjs). */
+async function precacheByRole() {
+  const file = path.resolve('scripts/precache-size.mjs');
+  if (!existsSync(file)) return null;
+  try {
+    const module = await import(pathToFileURL(file).href);
+    const measure = Object.values(module).find((v) => typeof v === 'function');
+    return measure ? await measure(path.resolve('dist')) : null;
+  } catch (error) {
+    return { error: String(error) };
+  }
+}
+
+export async function auditAppScreens({ url, chromePath, flags }) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: flags });
+  const proxy = await countingProxy(url);
+  try {
+    const client = await signIn(url, CLIENT);
+    const ceo = await signIn(url, CEO);
+    const active = await api(url, ceo, 'GET', 'shift/active');
+    if (!active.shift) await api(url, ceo, 'POST', 'shift/start', { openingFloat: 0 });
+    const orderNumber = await placeOrder(url, client);
+    const screens = [
+      { path: '/login', viewport: PHONE, key: true },
+      { path: '/products', viewport: PHONE, signedIn: client, key: true },
+      { path: '/order/history', viewport: PHONE, signedIn: client },
+      { path: `/order/${orderNumber}`, viewport: PHONE, signedIn: client },
+      { path: '/wallet', viewport: PHONE, signedIn: client },
+      { path: '/dashboard', viewport: TABLET, signedIn: ceo },
+      { path: '/dashboard/pickup', viewport: TABLET, signedIn: ceo },
+      { path: '/dashboard/shift', viewport: TABLET, signedIn: ceo },
+    ];
+    const rows = [];
+    const lhRows = [];
+    const axeRows = [];
+    for (const screen of screens) {
+      const jar = screen.signedIn;
+      await coldLoad(browser, url, screen, jar); // warms the server's caches, not the browser's
+      const fast = await coldLoad(browser, url, screen, jar);
+      const g2 = await coldLoad(browser, url, screen, jar, UBER_2G);
+      const g3 = await coldLoad(browser, url, screen, jar, SLOW_3G);
+      rows.push([
+        screen.path.replace(orderNumber, ':n'),
+        screen.viewport === PHONE ? 'phone' : 'tablet',
+        cell(kb(fast.critical), fast.critical / 1024, screen.key ? TARGETS.criticalKb : undefined),
+        cell(ms(g2.fcp), g2.fcp, TARGETS.paint2g),
+        cell(ms(g2.interactive), g2.interactive, screen.key ? TARGETS.interactive2g : undefined),
+        `${ms(g3.fcp)} / ${ms(g3.interactive)}`,
+      ]);
+      const lh = await runLighthouse(chromePath, flags, url, screen, jar).catch((e) => ({ error: e.message }));
+      lhRows.push([
+        screen.path.replace(orderNumber, ':n'),
+        screen.viewport === PHONE ? 'mobile' : 'desktop',
+        lh.error ? `error: ${lh.error}` : cell(String(lh.score), lh.score, TARGETS.lhScore, 'min'),
+        lh.error ? '' : cell(ms(lh.tbt), lh.tbt, TARGETS.tbt),
+        lh.error ? '' : cell(lh.cls.toFixed(3), lh.cls, TARGETS.cls),
+        lh.error ? '' : ms(lh.lcp),
+      ]);
+      const light = await axe(browser, url, screen, jar, 'light');
+      const dark = await axe(browser, url, screen, jar, 'dark');
+      axeRows.push([screen.path.replace(orderNumber, ':n'), light.join(', ') || '0', dark.join(', ') || '0']);
+    }
+    console.log('App screens, cold (fresh browser, no service worker). Critical = JS + CSS fetched until the screen');
+    console.log('is interactive, inline included, gzip -9. Interactive = app took over, heading shown, nothing busy.');
+    console.log(
+      formatTable(
+        ['screen', 'device', 'critical JS+CSS', '2G first paint', '2G interactive', 'slow 3G paint / interactive'],
+        rows,
+      ),
+    );
+    console.log(`\nLighthouse (phone screens mobile, tablet screens desktop; one run each on this machine)`);
+    console.log(formatTable(['screen', 'profile', 'performance', 'TBT', 'CLS', 'LCP'], lhRows));
+    console.log('\naxe (WCAG 2 A/AA and best practices), color scheme light and dark');
+    console.log(formatTable(['screen', 'light', 'dark'], axeRows));
+
+    const roles = [
+      ['visitor', { path: '/', viewport: PHONE }],
+      ['client', { path: '/products', viewport: PHONE, signedIn: client }],
+      ['staff', { path: '/dashboard', viewport: TABLET, signedIn: ceo }],
+    ];
+    const visitRows = [];
+    for (const [role, screen] of roles) {
+      const v = await visits(proxy, screen, screen.signedIn, role);
+      visitRows.push([
+        `${role} (${screen.path})`,
+        `${kb(v.first.total)} (assets ${kb(v.first.assets)})`,
+        cell(kb(v.repeat.total), v.repeat.total / 1024, TARGETS.repeatKb),
+        cell(ms(v.repeatInteractive), v.repeatInteractive, TARGETS.repeatInteractive),
+      ]);
+    }
+    console.log('\nVisits with the service worker (bytes on the wire through a counting proxy, headers included)');
+    console.log(
+      formatTable(
+        ['role (screen)', 'first visit incl. precache', 'repeat visit', 'repeat interactive (2G)'],
+        visitRows,
+      ),
+    );
+    const precache = await precacheByRole();
+    if (precache) console.log(`  precache by role (scripts/precache-size.mjs): ${JSON.stringify(precache)}`);
+  } finally {
+    await proxy.close();
+    await browser.close();
+  }
+}

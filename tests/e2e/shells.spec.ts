@@ -1,0 +1,79 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUpByApi } from './support';
+
+/** Sums the page's layout shifts (as CLS counts them: none right after an input) from its start. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __layoutShift: number };
+    w.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
+
+test.describe('app screens paint from their HTML, then the app takes over', () => {
+  test('an app screen answers its shell: the header and the screen title, without JavaScript', async ({
+    request,
+    browser,
+  }) => {
+    for (const [path, title] of [
+      ['/login', 'Log in'],
+      ['/products', 'Order gas and products'],
+      ['/order/history', 'Order history'],
+      ['/order/AR-0001', 'Order'],
+      ['/wallet', 'Wallet'],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('data-enhance="site-header"');
+      expect(html, path).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      // Neutral until the sign-in is known: neither audience's links are shown.
+      expect(html, path).not.toMatch(/data-nav="(visitor|client)"(?![^>]*hidden)/);
+    }
+    const shift = await (await request.get('/dashboard/shift')).text();
+    expect(shift).toMatch(/<h1[^>]*>Shift<\/h1>/);
+
+    // Painted without any script: the title shows, styled by the inline CSS.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/order/history');
+    await expect(page.getByRole('heading', { name: 'Order history', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Arrive home' })).toBeVisible();
+    expect(await page.locator('h1').evaluate((h) => getComputedStyle(h).fontWeight)).not.toBe('400');
+    await context.close();
+  });
+
+  test('a signed-in client sees the screen replace its shell without a layout shift', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await recordLayoutShifts(page);
+    await signUpByApi(page, '0813');
+    await page.goto('/order/history');
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Order history', level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // The signed-in menu, not the visitor's, once the check has answered.
+    await expect(page.locator('header [data-nav="client"]').first()).not.toHaveAttribute('hidden');
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+
+    await page.goto('/products');
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Order gas and products', level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  });
+
+  test('a visitor on the login screen: the form replaces the shell without a layout shift', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await recordLayoutShifts(page);
+    await page.goto('/login');
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  });
+});
