@@ -16,7 +16,7 @@ import {
 } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { mapsFor } from '../../integrations/maps/for-app';
-import { clients } from '../client/tables';
+import { findClientByPhone } from '../client/service';
 import { orders } from '../order/tables';
 import { quoteDelivery } from './quote';
 import { changeDeliveryStatus, findDeliveries, findOneDelivery } from './service';
@@ -246,10 +246,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         ? `0${request.body.carrierPhone.slice(3)}`
         : request.body.carrierPhone;
       // A carrier with an account (a delivery staff member) is linked, so their deliveries can be found.
-      const [account] = await app.db
-        .select({ id: clients.id })
-        .from(clients)
-        .where(eq(clients.phoneLocal, carrierPhone));
+      const account = await findClientByPhone(app.db, carrierPhone);
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
         actorClientId: me(request.auth),
         carrier: {
