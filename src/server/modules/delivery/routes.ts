@@ -17,7 +17,7 @@ import {
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { mapsFor } from '../../integrations/maps/for-app';
 import { findClientByPhone } from '../client/service';
-import { orders } from '../order/tables';
+import { findOrderById } from '../order/lookups';
 import { quoteDelivery } from './quote';
 import { changeDeliveryStatus, findDeliveries, findOneDelivery } from './service';
 import { deliveries } from './tables';
@@ -150,7 +150,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [order] = await app.db.select().from(orders).where(eq(orders.id, request.body.orderId));
+      const order = await findOrderById(app.db, request.body.orderId);
       if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
       const address = deliveryAddressSchema.safeParse(order.deliveryAddress);
       if (order.deliveryOption !== DeliveryOption.HomeDelivery || !address.success) {
