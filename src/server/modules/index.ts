@@ -3,11 +3,12 @@ import addressRoutes from './address/routes';
 import adminRoutes from './admin/routes';
 import appRoutes from './app/routes';
 import authRoutes from './auth/routes';
-import clientRoutes from './client/routes';
 import cylinderRoutes from './cylinder/routes';
 import deliveryRoutes from './delivery/routes';
+import visitRoutes from './delivery/visit-routes';
 import leadsRoutes from './leads/routes';
 import mapRoutes from './map/routes';
+import counterRoutes from './order/counter-routes';
 import orderRoutes from './order/routes';
 import paymentRoutes from './payment/routes';
 import pickupAdminRoutes from './pickup/admin-routes';
@@ -35,7 +36,8 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'admin', routes: pickupAdminRoutes },
   { group: 'app', routes: appRoutes },
   { group: 'auth', routes: authRoutes },
-  { group: 'client', routes: clientRoutes },
+  { group: 'client', routes: visitRoutes },
+  { group: 'client', routes: counterRoutes },
   { group: 'cylinder', routes: cylinderRoutes },
   { group: 'delivery', routes: deliveryRoutes },
   { group: 'leads', routes: leadsRoutes },

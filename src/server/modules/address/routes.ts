@@ -1,10 +1,8 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeliveryOption } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { previousAddressesSchema } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
-import { orders } from '../order/tables';
+import { listClientDeliveryAddresses } from '../order/lookups';
 
 /** How many distinct previous addresses to offer. */
 const MAX_ADDRESSES = 10;
@@ -23,18 +21,7 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-      const rows = await app.db
-        .select({ address: orders.deliveryAddress, at: orders.createdAt })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.clientId, request.auth.clientId),
-            eq(orders.deliveryOption, DeliveryOption.HomeDelivery),
-            isNotNull(orders.deliveryAddress),
-          ),
-        )
-        .orderBy(desc(orders.createdAt))
-        .limit(200);
+      const rows = await listClientDeliveryAddresses(app.db, request.auth.clientId, 200);
       const seen = new Set<string>();
       const addresses = [];
       for (const row of rows) {

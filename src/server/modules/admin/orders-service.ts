@@ -1,27 +1,18 @@
-import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/enums';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
-import { clients } from '../client/tables';
-import { orderEvents, orderItems, orders } from '../order/tables';
+import { type ClientSummary, findClientsByIds } from '../client/service';
+import { findOrderById, listOrderEvents, listOrderItems, listOrdersPlaced, type OrderRow } from '../order/lookups';
 import type { LagosRange } from '../sales/lagos-range';
 import { displayName } from '../sales/service';
 
-const summaryColumns = {
-  order: orders,
-  firstname: clients.firstname,
-  lastname: clients.lastname,
-  phoneLocal: clients.phoneLocal,
-};
+/** An order whose client row is gone shows no name (the foreign key makes it not happen). */
+const noClient = { firstname: null, lastname: null, phoneLocal: '' };
 
-type SummaryRow = {
-  order: typeof orders.$inferSelect;
-  firstname: string | null;
-  lastname: string | null;
-  phoneLocal: string;
-};
-
-function toSummary({ order, ...client }: SummaryRow): AdminOrderSummary {
+function toSummary(
+  order: OrderRow,
+  client: Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneLocal'>,
+): AdminOrderSummary {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -38,39 +29,36 @@ function toSummary({ order, ...client }: SummaryRow): AdminOrderSummary {
   };
 }
 
-/** Orders placed in a Lagos day range, newest first, optionally of one status. */
+/** Orders placed in a Lagos day range, newest first, optionally of one status (their clients in one batch). */
 export async function listOrders(db: DbOrTx, filter: { status?: OrderStatus; range: LagosRange }, limit = 500) {
-  const conditions: SQL[] = [gte(orders.createdAt, filter.range.from), lt(orders.createdAt, filter.range.to)];
-  if (filter.status) conditions.push(eq(orders.status, filter.status));
-  const rows = await db
-    .select(summaryColumns)
-    .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
-    .where(and(...conditions))
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
-  return rows.map(toSummary);
+  const rows = await listOrdersPlaced(
+    db,
+    { from: filter.range.from, to: filter.range.to, ...(filter.status ? { status: filter.status } : {}) },
+    limit,
+  );
+  const clients = await findClientsByIds(
+    db,
+    rows.map((o) => o.clientId),
+  );
+  return rows.map((o) => toSummary(o, clients.get(o.clientId) ?? noClient));
 }
 
 /** One order with its lines and timeline, for the counter; null when there is no such order. */
 export async function orderDetail(db: DbOrTx, id: string): Promise<AdminOrderDetail | null> {
-  const [row] = await db
-    .select(summaryColumns)
-    .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
-    .where(eq(orders.id, id));
-  if (!row) return null;
-  const [items, events] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt)),
+  const order = await findOrderById(db, id);
+  if (!order) return null;
+  const [clients, items, events] = await Promise.all([
+    findClientsByIds(db, [order.clientId]),
+    listOrderItems(db, id),
+    listOrderEvents(db, id),
   ]);
   return {
-    ...toSummary(row),
-    subtotal: row.order.subtotal,
-    deliveryFee: row.order.deliveryFee,
-    pickupDispute: row.order.pickupDispute,
-    isDelivered: row.order.isDelivered,
-    deliveredAt: row.order.deliveredAt?.toISOString() ?? null,
+    ...toSummary(order, clients.get(order.clientId) ?? noClient),
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    pickupDispute: order.pickupDispute,
+    isDelivered: order.isDelivered,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
     items: items.map((i) => ({
       name: i.name,
       unitPrice: i.unitPrice,

@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthObject, StaffRecord } from '../../../domain/schemas/auth';
-import { clients } from '../client/tables';
+import { findClientById } from '../client/service';
 
 /** The auth object of SPEC §3 for a signed-in client: the client and its optional staff record. */
 export async function loadAuthObject(
   app: Pick<FastifyInstance, 'db' | 'loadStaff'>,
   clientId: string,
 ): Promise<AuthObject | null> {
-  const [client] = await app.db.select().from(clients).where(eq(clients.id, clientId));
+  const client = await findClientById(app.db, clientId);
   if (!client) return null;
   const member = await app.loadStaff(clientId);
   const staff: StaffRecord | null = member

@@ -6,7 +6,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
-import { clients } from '../client/tables';
+import { lockClient } from '../client/service';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_SENDS_PER_ADDRESS,
@@ -77,7 +77,7 @@ export async function issueOtp(
 
   const attemptId = await db.transaction(async (tx) => {
     // One send at a time per client, so simultaneous requests cannot all pass the same count.
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId)).for('update');
+    await lockClient(tx, input.clientId);
 
     const fromHere = sql`${otpCodes.requestIp} = ${input.requestIp}`;
     const [phone] = await tx

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +16,14 @@ import {
   profileUpdateSchema,
   refreshTokenBodySchema,
 } from '../../../domain/schemas/auth';
-import { type ClientRow, clients } from '../client/tables';
+import {
+  addClient,
+  type ClientRow,
+  findClientById,
+  findClientByPhone as findClientByLocalPhone,
+  markClientVerified,
+  updateClientProfile,
+} from '../client/service';
 import { loadAuthObject } from './auth-object';
 import { limitedAddress } from './limited-address';
 import { CONFIRM_ROUTE_RATE_LIMIT, SEND_ROUTE_RATE_LIMIT } from './limits';
@@ -84,8 +90,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function findClientByPhone(phoneNumber: string): Promise<ClientRow | undefined> {
     const phone = normalizePhone(phoneNumber);
-    const [row] = await app.db.select().from(clients).where(eq(clients.phoneLocal, phone.local));
-    return row;
+    return findClientByLocalPhone(app.db, phone.local);
   }
 
   async function sendCode(request: FastifyRequest, reply: FastifyReply, client: ClientRow): Promise<AuthResult> {
@@ -140,11 +145,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('An account with this number already exists', { status: 409, type: ErrorType.UserExist });
         }
         if (!client) {
-          const [created] = await app.db
-            .insert(clients)
-            .values({ phoneLocal: phone.local, phoneInternational: phone.international })
-            .onConflictDoNothing()
-            .returning();
+          const created = await addClient(app.db, {
+            phoneLocal: phone.local,
+            phoneInternational: phone.international,
+          });
           client = created ?? (await findClientByPhone(phone.local));
         }
         if (!client) throw new Error('the client was neither created nor found');
@@ -195,7 +199,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!client) throw new AppError('No account uses this number', { status: 404, type: ErrorType.NoUserFound });
         } else {
           const pending = readPendingVerification(request, app.config);
-          if (pending) [client] = await app.db.select().from(clients).where(eq(clients.id, pending.clientId));
+          if (pending) client = await findClientById(app.db, pending.clientId);
           if (!client) {
             throw new AppError('Give the mobile number to send the code to', {
               status: 400,
@@ -231,7 +235,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
             type: ErrorType.Forbidden,
           });
         }
-        const [client] = await app.db.select().from(clients).where(eq(clients.id, clientId));
+        const client = await findClientById(app.db, clientId);
         if (!client) throw new AppError('No account found', { status: 404, type: ErrorType.NoUserFound });
         return sendCode(request, reply, client);
       }),
@@ -273,7 +277,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
         await verifyOtp({ db: app.db, config: app.config }, pending, request.body.optCode);
-        await app.db.update(clients).set({ isVerified: true }).where(eq(clients.id, clientId));
+        await markClientVerified(app.db, clientId);
         const tokens = await createSession(app.db, app.config, clientId, sessionMeta(request));
         setSessionCookies(reply, app.config, tokens);
         clearPendingVerification(reply, app.config);
@@ -417,10 +421,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireClient,
     },
     async (request) => {
-      const [row] = await app.db
-        .select()
-        .from(clients)
-        .where(eq(clients.id, request.auth?.clientId ?? ''));
+      const row = await findClientById(app.db, request.auth?.clientId ?? '');
       if (!row) throw new AppError('No account found', { status: 404, type: ErrorType.NotFound });
       return profileOf(row);
     },
@@ -438,11 +439,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireClient,
     },
     async (request) => {
-      const [row] = await app.db
-        .update(clients)
-        .set(request.body)
-        .where(eq(clients.id, request.auth?.clientId ?? ''))
-        .returning();
+      const row = await updateClientProfile(app.db, request.auth?.clientId ?? '', request.body);
       if (!row) throw new AppError('No account found', { status: 404, type: ErrorType.NotFound });
       return profileOf(row);
     },

@@ -15,8 +15,8 @@ import {
   deliveryUpdateInputSchema,
 } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
-import { clients } from '../client/tables';
-import { orders } from '../order/tables';
+import { findClientByPhone } from '../client/service';
+import { findOrderById } from '../order/lookups';
 import { quoteDelivery } from './quote';
 import { changeDeliveryStatus, findDeliveries, findOneDelivery } from './service';
 import { deliveries } from './tables';
@@ -149,7 +149,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [order] = await app.db.select().from(orders).where(eq(orders.id, request.body.orderId));
+      const order = await findOrderById(app.db, request.body.orderId);
       if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
       const address = deliveryAddressSchema.safeParse(order.deliveryAddress);
       if (order.deliveryOption !== DeliveryOption.HomeDelivery || !address.success) {
@@ -245,10 +245,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         ? `0${request.body.carrierPhone.slice(3)}`
         : request.body.carrierPhone;
       // A carrier with an account (a delivery staff member) is linked, so their deliveries can be found.
-      const [account] = await app.db
-        .select({ id: clients.id })
-        .from(clients)
-        .where(eq(clients.phoneLocal, carrierPhone));
+      const account = await findClientByPhone(app.db, carrierPhone);
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
         actorClientId: me(request.auth),
         carrier: {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { deliveryLifecycle } from '../../../domain/lifecycles/delivery';
@@ -6,7 +6,9 @@ import { assertTransition } from '../../../domain/lifecycles/lifecycle';
 import type { Delivery } from '../../../domain/schemas/delivery';
 import type { DbOrTx } from '../../db/client';
 import { recordOrderEvent } from '../order/events';
-import { orders } from '../order/tables';
+import { findOrderById, findOrderNumbersByIds } from '../order/lookups';
+import { markOrderDelivered } from '../order/mark-delivered';
+import { findOrderByNumber } from '../order/service';
 import { type DeliveryRow, deliveries } from './tables';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -45,23 +47,30 @@ export async function findDeliveries(
   const conditions: SQL[] = [];
   if (filter.id) conditions.push(eq(deliveries.id, filter.id));
   if (filter.orderId) conditions.push(eq(deliveries.orderId, filter.orderId));
-  if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber.trim().toUpperCase()));
+  if (filter.orderNumber) {
+    const order = await findOrderByNumber(db, filter.orderNumber);
+    conditions.push(order ? eq(deliveries.orderId, order.id) : sql`false`);
+  }
   if (filter.clientId) conditions.push(eq(deliveries.clientId, filter.clientId));
   if (filter.status) conditions.push(eq(deliveries.status, filter.status));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({ delivery: deliveries, orderNumber: orders.orderNumber })
+      .select()
       .from(deliveries)
-      .innerJoin(orders, eq(orders.id, deliveries.orderId))
       .where(where)
       .orderBy(desc(deliveries.createdAt))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
-    db.select({ n: count() }).from(deliveries).innerJoin(orders, eq(orders.id, deliveries.orderId)).where(where),
+    db.select({ n: count() }).from(deliveries).where(where),
   ]);
+  // The order numbers in one batch (every delivery belongs to an order: a foreign key).
+  const numbers = await findOrderNumbersByIds(
+    db,
+    rows.map((r) => r.orderId),
+  );
   return {
-    deliveries: rows.map((r) => toDeliveryView(r.delivery, r.orderNumber)),
+    deliveries: rows.map((r) => toDeliveryView(r, numbers.get(r.orderId) ?? '')),
     page: page.page,
     pageSize: page.pageSize,
     total: totalRow?.n ?? 0,
@@ -99,7 +108,7 @@ export async function changeDeliveryStatus(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
     if (!row) throw notFound();
-    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
+    const order = await findOrderById(tx, row.orderId, { lock: true });
     if (!order) throw notFound();
     // Another carrier for an Accepted delivery changes who, not the status.
     const reassigning = options.carrier && next === DeliveryStatus.Accepted && row.status === DeliveryStatus.Accepted;
@@ -138,15 +147,7 @@ export async function changeDeliveryStatus(
       at: now,
     });
     if (next === DeliveryStatus.Delivered) {
-      await tx
-        .update(orders)
-        .set({ status: OrderStatus.Delivered, isDelivered: true, deliveredAt: now })
-        .where(eq(orders.id, order.id));
-      await recordOrderEvent(tx, order.id, OrderStatus.Delivered, {
-        note: 'Delivered to the client',
-        actorClientId: options.actorClientId,
-        at: now,
-      });
+      await markOrderDelivered(tx, order.id, { actorClientId: options.actorClientId, at: now });
     }
     return toDeliveryView(updated, order.orderNumber);
   });

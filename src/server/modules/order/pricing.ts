@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { DeliveryOption, HomeDeliveryType, OrderType, ProductType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { formatNumber } from '../../../domain/format';
@@ -12,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
 import { quoteDelivery } from '../delivery/quote';
-import { type ProductRow, products } from '../product/tables';
+import { findActiveProductsByIds, type ProductRow } from '../product/catalogue';
 
 export type PricedLine = {
   product: ProductRow;
@@ -44,12 +43,10 @@ const invalid = (message: string, field?: string) =>
  * product ids, quantities and the delivery choice is ignored: prices and totals are ours.
  */
 export async function priceOrder(db: DbOrTx, input: NewOrderInput, maps: MapsAdapter): Promise<PricedOrder> {
-  const ids = [...new Set(input.items.map((i) => i.productId))];
-  const found = await db
-    .select()
-    .from(products)
-    .where(and(inArray(products.id, ids), eq(products.active, true)));
-  const byId = new Map(found.map((p) => [p.id, p]));
+  const byId = await findActiveProductsByIds(
+    db,
+    input.items.map((i) => i.productId),
+  );
 
   const lines: PricedLine[] = input.items.map((item, index) => {
     const product = byId.get(item.productId);

@@ -73,18 +73,6 @@ export async function requireClientOrder(db: DbOrTx, clientId: string, ref: stri
   return row;
 }
 
-// Any order by id, for staff paths (a staff member acts on every client's order; a client's own
-// path takes findClientOrder). `lock` takes the row for update inside a transaction.
-export async function findOrderById(
-  db: DbOrTx,
-  id: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<OrderRow | null> {
-  const query = db.select().from(orders).where(eq(orders.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
 function parseInput(input: unknown): NewOrderInput {
   const parsed = newOrderInputSchema.safeParse(input);
   if (parsed.success) return parsed.data;

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
 import type { OrderFilterQuery, OrderWithClient } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import { normalizeOrderNumber } from '../../lib/references';
-import { clients } from '../client/tables';
+import { clientIdsWithPhoneLike, findClientsByIds } from '../client/service';
 import { type OrderRow, orders } from './tables';
 import { toOrderViews } from './view';
 
@@ -12,24 +12,31 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Midnight starting the Lagos day yyyy-MM-dd. */
 const lagosMidnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_UTC_OFFSET_MS);
 
-async function withClients(db: DbOrTx, rows: { order: OrderRow; client: OrderWithClient['client'] }[]) {
-  const views = await toOrderViews(
-    db,
-    rows.map((r) => r.order),
-  );
-  return views.map((v, i) => ({
-    ...v,
-    client: rows[i]?.client ?? { id: '', phoneLocal: '', firstname: null, lastname: null, email: null },
-  }));
+/** The orders' views, each with its client (the clients come in one batch). */
+async function withClients(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithClient[]> {
+  const [views, clients] = await Promise.all([
+    toOrderViews(db, rows),
+    findClientsByIds(
+      db,
+      rows.map((r) => r.clientId),
+    ),
+  ]);
+  return views.map((v, i) => {
+    const client = clients.get(rows[i]?.clientId ?? '');
+    return {
+      ...v,
+      client: client
+        ? {
+            id: client.id,
+            phoneLocal: client.phoneLocal,
+            firstname: client.firstname,
+            lastname: client.lastname,
+            email: client.email,
+          }
+        : { id: '', phoneLocal: '', firstname: null, lastname: null, email: null },
+    };
+  });
 }
-
-const clientColumns = {
-  id: clients.id,
-  phoneLocal: clients.phoneLocal,
-  firstname: clients.firstname,
-  lastname: clients.lastname,
-  email: clients.email,
-};
 
 /** Staff list: every client's orders, filtered by status, delivery option and Lagos days. */
 export async function filterOrders(db: DbOrTx, q: OrderFilterQuery) {
@@ -44,9 +51,8 @@ export async function filterOrders(db: DbOrTx, q: OrderFilterQuery) {
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({ order: orders, client: clientColumns })
+      .select()
       .from(orders)
-      .innerJoin(clients, eq(clients.id, orders.clientId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(q.pageSize)
@@ -61,9 +67,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One order with its client, by id or order number (staff). */
 export async function orderWithClient(db: DbOrTx, ref: string): Promise<OrderWithClient> {
   const [row] = await db
-    .select({ order: orders, client: clientColumns })
+    .select()
     .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(UUID.test(ref) ? eq(orders.id, ref.toLowerCase()) : eq(orders.orderNumber, normalizeOrderNumber(ref)));
   if (!row) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
   const [view] = await withClients(db, [row]);
@@ -82,11 +87,10 @@ export async function searchOrdersWithClient(db: DbOrTx, q: string): Promise<Ord
     eq(orders.pickupCode, upper),
     ilike(orders.orderNumber, `%${upper.replace(/[%_\\]/g, '')}%`),
   ];
-  if (phoneLocal.length >= 4) conditions.push(ilike(clients.phoneLocal, `%${phoneLocal}%`));
+  if (phoneLocal.length >= 4) conditions.push(inArray(orders.clientId, clientIdsWithPhoneLike(db, phoneLocal)));
   const rows = await db
-    .select({ order: orders, client: clientColumns })
+    .select()
     .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(or(...conditions))
     .orderBy(desc(orders.createdAt))
     .limit(20);

@@ -1,10 +1,10 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { OrderStatus } from '../../../domain/enums';
 import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { deliveryAddressSchema, type Order, type OrderEvent } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../product/tables';
+import { findProductTypesByIds } from '../product/catalogue';
 import { type OrderEventRow, type OrderItemRow, type OrderRow, orderEvents, orderItems } from './tables';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -49,15 +49,19 @@ function timeline(order: OrderRow, rows: OrderEventRow[]): OrderEvent[] {
 export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, events] = await Promise.all([
-    db
-      .select({ item: orderItems, productType: products.type })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.position)),
+  const [itemRows, events] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
     db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt)),
   ]);
+  // The lines' product types in one batch (every line names a product: a foreign key).
+  const types = await findProductTypesByIds(
+    db,
+    itemRows.map((i) => i.productId),
+  );
+  const items = itemRows.flatMap((item) => {
+    const productType = types.get(item.productId);
+    return productType ? [{ item, productType }] : [];
+  });
   const itemsOf = new Map<string, { item: OrderItemRow; productType: Order['items'][number]['productType'] }[]>();
   for (const it of items) itemsOf.set(it.item.orderId, [...(itemsOf.get(it.item.orderId) ?? []), it]);
   const eventsOf = new Map<string, OrderEventRow[]>();

@@ -9,9 +9,9 @@ import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payme
 import type { DbOrTx } from '../../db/client';
 import { isGatewayRefusal } from '../../integrations/paystack/client';
 import { newPaymentNumber, newProviderReference } from '../../lib/references';
+import { findOrderById, type OrderRow } from '../order/lookups';
 import { markOrderPaid } from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
-import { type OrderRow, orders } from '../order/tables';
 import { applySuccess, NoValueError, RefundDueError, verifyPayment } from './processing';
 import { initiatePayment, paymentEmailOf } from './service';
 import { type PaymentRow, payments, savedCards } from './tables';
@@ -23,7 +23,7 @@ const REUSE_CHECKOUT_MS = 12 * 60 * 60 * 1000;
 /** Gives value for an order payment: the order becomes Paid (Electronic), once. */
 export async function giveOrderValue(tx: DbOrTx, payment: PaymentRow): Promise<void> {
   if (!payment.orderId) throw new NoValueError(ErrorType.OrderPaymentError, 'An order payment without an order');
-  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+  const order = await findOrderById(tx, payment.orderId, { lock: true });
   if (!order || order.clientId !== payment.clientId) {
     throw new NoValueError(ErrorType.OrderPaymentError, 'The paid order does not belong to the payer');
   }

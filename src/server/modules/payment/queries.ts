@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, or } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { PaymentList, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../order/tables';
+import { findOrderNumbersByIds } from '../order/lookups';
 import { type PaymentRow, payments } from './tables';
 import { toPaymentView } from './view';
 
@@ -26,8 +26,7 @@ export async function requireOwnPayment(db: DbOrTx, clientId: string, ref: strin
 
 export async function orderNumberOf(db: DbOrTx, orderId: string | null): Promise<string | null> {
   if (!orderId) return null;
-  const [row] = await db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
-  return row?.n ?? null;
+  return (await findOrderNumbersByIds(db, [orderId])).get(orderId) ?? null;
 }
 
 export async function viewOf(db: DbOrTx, row: PaymentRow): Promise<PaymentView> {
@@ -35,11 +34,10 @@ export async function viewOf(db: DbOrTx, row: PaymentRow): Promise<PaymentView> 
 }
 
 async function viewsOf(db: DbOrTx, rows: PaymentRow[]): Promise<PaymentView[]> {
-  const ids = [...new Set(rows.map((r) => r.orderId).filter((id): id is string => id !== null))];
-  const numbers = ids.length
-    ? await db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(inArray(orders.id, ids))
-    : [];
-  const byId = new Map(numbers.map((o) => [o.id, o.n]));
+  const byId = await findOrderNumbersByIds(
+    db,
+    rows.map((r) => r.orderId).filter((id): id is string => id !== null),
+  );
   return rows.map((r) => toPaymentView(r, r.orderId ? (byId.get(r.orderId) ?? null) : null));
 }
 

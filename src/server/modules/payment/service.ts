@@ -4,7 +4,7 @@ import { PaymentGateway, type PaymentPurpose, PaymentStatus } from '../../../dom
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { newPaymentNumber, newProviderReference } from '../../lib/references';
-import { clients } from '../client/tables';
+import { findClientSummary } from '../client/service';
 import { type PaymentRow, payments } from './tables';
 
 export type { PaymentRow };
@@ -66,12 +66,9 @@ export type InitiatedPayment = {
 
 /** Paystack needs an email; a client without one gets a stable address derived from the phone. */
 export async function paymentEmailOf(db: DbOrTx, clientId: string): Promise<string> {
-  const [client] = await db
-    .select({ email: clients.email, phone: clients.phoneLocal })
-    .from(clients)
-    .where(eq(clients.id, clientId));
+  const client = await findClientSummary(db, clientId);
   if (!client) throw new AppError('Client not found', { status: 404, type: ErrorType.NoUserFound });
-  return client.email?.includes('@') ? client.email : `${client.phone}@clients.arrive.ng`;
+  return client.email?.includes('@') ? client.email : `${client.phoneLocal}@clients.arrive.ng`;
 }
 
 /**

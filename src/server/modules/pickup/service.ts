@@ -20,7 +20,8 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
 import { recordOrderEvent } from '../order/events';
-import { findClientOrder, findOrderById } from '../order/service';
+import { findOrderById } from '../order/lookups';
+import { findClientOrder } from '../order/service';
 import { type OrderRow, orders } from '../order/tables';
 import { staff } from '../staff/tables';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, openPickupForOrder, toPickupRequest } from './order-view';

@@ -6,7 +6,7 @@ import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext, StaffLookup } from '../../plugins/session';
-import { type ClientName, findClientsByIds } from '../client/directory';
+import { type ClientSummary, findClientsByIds } from '../client/service';
 import { clients } from '../client/tables';
 import { shifts } from '../shift/tables';
 import { staff } from './tables';
@@ -152,11 +152,10 @@ export function createStaffLookup(db: DbOrTx): StaffLookup {
 
 // Staff directory: who a staff member is, for the modules that record who did what.
 
+export type StaffPerson = Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneLocal'> & { clientId: string };
+
 /** The name and phone of each staff member among `ids` that exists (two queries, whatever the count). */
-export async function findStaffPeople(
-  db: DbOrTx,
-  ids: readonly string[],
-): Promise<Map<string, Omit<ClientName, 'id'> & { clientId: string }>> {
+export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promise<Map<string, StaffPerson>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const members = await db
@@ -167,7 +166,7 @@ export async function findStaffPeople(
     db,
     members.map((m) => m.clientId),
   );
-  const found = new Map<string, Omit<ClientName, 'id'> & { clientId: string }>();
+  const found = new Map<string, StaffPerson>();
   for (const m of members) {
     const person = people.get(m.clientId);
     if (person) {

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { CreateWalletBody } from '../../../domain/schemas/wallet';
-import { clients } from '../client/tables';
+import { findClientSummary } from '../client/service';
 import { type WalletRow, wallets } from './tables';
 
 /** Ten digits, never starting with 0, so it reads like the account numbers clients know. */
@@ -66,15 +66,12 @@ export async function createWallet(app: FastifyInstance, clientId: string, body:
 
   const paystack = app.paystack;
   if (!row.paystackCustomerCode) {
-    const [client] = await app.db
-      .select({ phone: clients.phoneInternational })
-      .from(clients)
-      .where(eq(clients.id, clientId));
+    const client = await findClientSummary(app.db, clientId);
     const customer = await paystack.createCustomer({
       email: row.email,
       first_name: row.firstname,
       last_name: row.lastname,
-      ...(client ? { phone: `+${client.phone}` } : {}),
+      ...(client ? { phone: `+${client.phoneInternational}` } : {}),
     });
     const withCustomer = await app.db
       .update(wallets)
