@@ -88,7 +88,15 @@ export function MobileNumberForm({ mode }: { mode: SignInMode }) {
           </LoadingButton>
           <Text ta="center" size="sm">
             {text.other.question}{' '}
-            <Anchor component={Link} to={text.other.to} state={location.state} fw={600}>
+            <Anchor
+              component={Link}
+              to={text.other.to}
+              state={location.state}
+              fw={600}
+              display="inline-block"
+              py={12}
+              px={4}
+            >
               {text.other.label}
             </Anchor>
           </Text>
