@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filterMobileInput, isNigerianPhone, isValidMobileFormat, mobileFormatMessage, normalizePhone } from './phone';
+import {
+  filterMobileInput,
+  isInternationalInProgress,
+  isNigerianPhone,
+  isValidMobileFormat,
+  mobileFormatMessage,
+  mobileInputValue,
+  normalizePhone,
+} from './phone';
 
 describe('filterMobileInput', () => {
   it('keeps digits only', () => {
@@ -79,5 +87,39 @@ describe('normalizePhone', () => {
   });
   it('ignores surrounding whitespace', () => {
     expect(normalizePhone(' 08010000001 ').pass).toBe(true);
+  });
+});
+
+describe('mobileInputValue', () => {
+  it.each([
+    ['0801 000 0002', '08010000002'],
+    ['+234 801 000 0002', '08010000002'],
+    ['2348010000002', '08010000002'],
+    ['(0801) 000-0002', '08010000002'],
+    ['+234 (0) 801 000 0002', '08010000002'],
+    ['+234-803-123-4567', '08031234567'],
+  ])('turns a pasted %s into the local form %s', (raw, local) => {
+    expect(mobileInputValue(raw)).toBe(local);
+  });
+
+  it('keeps digits while a number is typed, an international one too', () => {
+    expect(mobileInputValue('080a1')).toBe('0801');
+    expect(mobileInputValue('+234 801')).toBe('234801');
+    expect(mobileInputValue('234801000000')).toBe('234801000000');
+  });
+
+  it('refuses text that would have to be cut, instead of keeping another number', () => {
+    expect(mobileInputValue('080100000021', '08010000002')).toBe('08010000002');
+    expect(mobileInputValue('+1 415 555 0100 22', '')).toBe('');
+    expect(mobileInputValue('23480100000021', '0801')).toBe('0801');
+  });
+
+  it('never yields more than 11 digits unless an international number is part-way typed', () => {
+    for (const raw of ['08010000002', '+234 801 000 0002', '1234567890123456']) {
+      const value = mobileInputValue(raw);
+      expect(value.length <= 11 || isInternationalInProgress(value)).toBe(true);
+    }
+    expect(isInternationalInProgress('2348010')).toBe(true);
+    expect(isInternationalInProgress('08010000002')).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ async function enterNumber(page: Page, phone: string) {
 
 async function enterCode(page: Page, code: string) {
   await expect(page).toHaveURL(/\/auth\/verification\/mobile$/);
-  await page.getByLabel('Digit 1 of 6').click();
+  await page.getByLabel('One-time code').click();
   await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Verify' }).click();
 }
@@ -53,8 +53,8 @@ test('sign up, sign out, sign in again, and the error messages on the way', asyn
   await enterNumber(page, phone);
   await enterCode(page, await codeFor(page, phone, before));
 
-  // Signed in: back at the origin (home) with the signed-in menu.
-  await expect(page).toHaveURL(/\/$/);
+  // Signed in: a new client without orders lands on the products, with the signed-in menu.
+  await expect(page).toHaveURL(/\/products$/);
   await openMenu(page);
   for (const item of ['Wallet', 'Order history', 'Pickup', 'Profile', 'Setting', 'Logout']) {
     await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
@@ -85,7 +85,7 @@ test('sign up, sign out, sign in again, and the error messages on the way', asyn
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   await enterCode(page, wrong);
   await expect(page.getByRole('alert')).toContainText('OTP has expired or invalid was provide, pls try');
-  await page.getByLabel('Digit 1 of 6').click();
+  await page.getByLabel('One-time code').click();
   await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -125,7 +125,7 @@ async function signUpFresh(page: Page): Promise<string> {
   const before = await lastSentAt(page, phone);
   await enterNumber(page, phone);
   await enterCode(page, await codeFor(page, phone, before));
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/products$/);
   return phone;
 }
 

@@ -34,8 +34,12 @@ export function hashOtpCode(config: Secret, clientId: string, code: string): str
   return createHmac('sha256', config.SESSION_SECRET).update(`otp:${clientId}:${code}`).digest('hex');
 }
 
-export const otpSmsBody = (code: string) =>
-  `Your Arrive code is ${code}. It expires in ${OTP_EXPIRY_MS / 60_000} minutes. Do not share it with anyone.`;
+/**
+ * The first line is for people; the last (`@host #code`) lets the browser offer the code to the
+ * page on that host alone (WebOTP and iOS/Android one-time-code autofill).
+ */
+export const otpSmsBody = (code: string, publicUrl: string) =>
+  `Your Arrive code is ${code}. It expires in ${OTP_EXPIRY_MS / 60_000} minutes. Do not share it with anyone.\n\n@${new URL(publicUrl).hostname} #${code}`;
 
 type LimitScope = 'phone' | 'address' | 'address-phone';
 
@@ -65,7 +69,7 @@ export type IssueOtpInput = {
  * the code's row id. A send that fails closes the code again and answers OPTSendFailed.
  */
 export async function issueOtp(
-  deps: { db: DbOrTx; config: Secret; sms: SmsProvider; log: FastifyBaseLogger },
+  deps: { db: DbOrTx; config: Secret & Pick<Config, 'publicUrl'>; sms: SmsProvider; log: FastifyBaseLogger },
   input: IssueOtpInput,
 ): Promise<{ attemptId: string; expiresAt: Date }> {
   const { db, config, sms } = deps;
@@ -142,7 +146,7 @@ export async function issueOtp(
   });
 
   try {
-    await sms.send({ to: input.phoneInternational, body: otpSmsBody(code) });
+    await sms.send({ to: input.phoneInternational, body: otpSmsBody(code, config.publicUrl) });
   } catch {
     // The provider already logged what it may (never the code); the code must not linger unused.
     await db

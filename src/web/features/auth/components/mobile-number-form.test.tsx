@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '../../../../domain/schemas/auth';
@@ -86,5 +86,37 @@ describe('MobileNumberForm', () => {
     renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signup'));
+  });
+
+  it.each([['0801 000 0002'], ['+234 801 000 0002'], ['2348010000002'], ['(0801) 000-0002']])(
+    'takes a pasted %s as 08010000002 and sends that number',
+    async (pasted) => {
+      const api = fakeApi({ 'POST auth/login': [{ status: 200, body: result }] });
+      const user = userEvent.setup();
+      renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
+      const input = screen.getByLabelText(/Mobile number/);
+      fireEvent.paste(input, { clipboardData: { getData: () => pasted } });
+      expect(input).toHaveValue('08010000002');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await screen.findByTestId('location');
+      expect(api.calls.find((c) => c.path === 'auth/login')?.body).toEqual({ phoneNumber: '2348010000002' });
+    },
+  );
+
+  it('never cuts a pasted number down to a different one', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
+    const input = screen.getByLabelText(/Mobile number/);
+    fireEvent.paste(input, { clipboardData: { getData: () => '080100000021' } });
+    expect(input).toHaveValue('');
+    // Typed key by key, an international number waits until it is whole, without an error.
+    await user.type(input, '+234 801 000 000');
+    expect(input).toHaveValue('234801000000');
+    expect(screen.queryByText('Mobile number format is not correct')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.type(input, '2');
+    expect(input).toHaveValue('08010000002');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 });

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PHONE_LOCAL_LENGTH } from '../../../../domain/constants';
-import { filterMobileInput, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
+import { isInternationalInProgress, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import { LoadingButton } from '../../../components/loading-button';
 import { paths } from '../../../lib/paths';
 import { type SignInMode, useStartSignIn } from '../api/start-sign-in';
 import { loginErrorMessage, signupErrorMessage } from '../auth-messages';
 import { originFromState, type VerificationState } from '../verification-state';
+import { MobileNumberInput } from './mobile-number-input';
 
 const copy = {
   login: {
@@ -22,7 +23,7 @@ const copy = {
   },
 } as const;
 
-/** The mobile number form of /login and /signup (SPEC §2, §5): digits only, at most 11. */
+/** The mobile number form of /login and /signup (SPEC §2, §5): digits only, at most 11, pastes normalised. */
 export function MobileNumberForm({ mode }: { mode: SignInMode }) {
   const [mobileNumber, setMobileNumber] = useState('');
   const [touched, setTouched] = useState(false);
@@ -32,8 +33,10 @@ export function MobileNumberForm({ mode }: { mode: SignInMode }) {
   const origin = originFromState(location.state);
   const text = copy[mode];
 
-  const complete = mobileNumber.length === PHONE_LOCAL_LENGTH;
-  const formatError = (touched || complete) && mobileNumber !== '' && !isValidMobileFormat(mobileNumber);
+  // An international number part-way typed (234…) is not wrong yet: it becomes 0… once whole.
+  const inProgress = isInternationalInProgress(mobileNumber) && !touched;
+  const complete = mobileNumber.length === PHONE_LOCAL_LENGTH && !inProgress;
+  const formatError = (touched || complete) && !inProgress && mobileNumber !== '' && !isValidMobileFormat(mobileNumber);
   const serverError = start.error ? (mode === 'signup' ? signupErrorMessage : loginErrorMessage)(start.error) : null;
 
   const submit = (event: FormEvent) => {
@@ -61,20 +64,17 @@ export function MobileNumberForm({ mode }: { mode: SignInMode }) {
             {text.title}
           </Title>
           <Text>{text.intro}</Text>
-          <TextInput
+          <MobileNumberInput
             label="Mobile number"
             placeholder="08012345678"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
             value={mobileNumber}
-            onChange={(e) => {
-              setMobileNumber(filterMobileInput(e.currentTarget.value));
+            onChange={(next) => {
+              setMobileNumber(next);
+              setTouched(false);
               if (start.error) start.reset();
             }}
             onBlur={() => setTouched(true)}
             error={formatError ? mobileFormatMessage : undefined}
-            maxLength={PHONE_LOCAL_LENGTH}
             required
             size="md"
           />
@@ -88,7 +88,15 @@ export function MobileNumberForm({ mode }: { mode: SignInMode }) {
           </LoadingButton>
           <Text ta="center" size="sm">
             {text.other.question}{' '}
-            <Anchor component={Link} to={text.other.to} state={location.state} fw={600}>
+            <Anchor
+              component={Link}
+              to={text.other.to}
+              state={location.state}
+              fw={600}
+              display="inline-block"
+              py={12}
+              px={4}
+            >
               {text.other.label}
             </Anchor>
           </Text>

@@ -1,76 +1,111 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { emptyOtp, OtpInput } from './otp-input';
+import { OtpInput } from './otp-input';
 
-function Harness() {
-  const [value, setValue] = useState(emptyOtp);
+/** The code entry as the verification form holds it; `tickMs` re-renders it like a countdown. */
+function Harness({ tickMs, onTick }: { tickMs?: number; onTick?: (tick: () => void) => void }) {
+  const [value, setValue] = useState('');
+  const [ticks, setTicks] = useState(0);
+  onTick?.(() => setTicks((n) => n + 1));
+  useEffect(() => {
+    if (!tickMs) return;
+    const timer = window.setInterval(() => setTicks((n) => n + 1), tickMs);
+    return () => window.clearInterval(timer);
+  }, [tickMs]);
   return (
     <>
       <OtpInput value={value} onChange={setValue} />
-      <output data-testid="value">{value.join(',')}</output>
+      <output data-testid="value">{value}</output>
+      <output data-testid="ticks">{ticks}</output>
     </>
   );
 }
 
-const boxes = () => screen.getAllByRole('textbox');
+const field = () => screen.getByLabelText('One-time code') as HTMLInputElement;
 const value = () => screen.getByTestId('value').textContent;
+/** The six drawn boxes, as the eye reads them. */
+const drawn = () =>
+  Array.from(document.querySelectorAll('[aria-hidden="true"] > span'), (box) => box.textContent || '·').join('');
 
 function paste(target: HTMLElement, text: string) {
   fireEvent.paste(target, { clipboardData: { getData: () => text } });
 }
 
 describe('OtpInput', () => {
-  it('has six labelled boxes, one digit each, moving on as digits are typed', async () => {
+  it('is one field the browser can fill from the SMS, drawn as six boxes', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);
-    expect(boxes()).toHaveLength(6);
-    expect(screen.getByLabelText('Digit 1 of 6')).toBeInTheDocument();
-    await user.click(boxes()[0] as HTMLElement);
+    expect(field()).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field()).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    expect(drawn()).toBe('······');
+    await user.click(field());
     await user.keyboard('12a3');
-    expect(value()).toBe('1,2,3,,,');
-    expect(boxes()[3]).toHaveFocus();
+    expect(value()).toBe('123');
+    expect(drawn()).toBe('123···');
   });
 
-  it('keeps only the digit just typed when a box already holds one', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<Harness />);
-    await user.click(boxes()[0] as HTMLElement);
-    await user.keyboard('1');
-    await user.click(boxes()[0] as HTMLElement);
-    await user.keyboard('7');
-    expect(value()).toBe('7,,,,,');
+  it('keeps every digit typed fast while the screen re-renders between the keys', async () => {
+    const user = userEvent.setup({ delay: 1 });
+    renderWithProviders(<Harness tickMs={1} />);
+    await user.click(field());
+    const focusLost: string[] = [];
+    field().addEventListener('blur', () => focusLost.push(value() ?? ''));
+    await user.keyboard('948271');
+    expect(Number(screen.getByTestId('ticks').textContent)).toBeGreaterThan(0);
+    expect(value()).toBe('948271');
+    expect(drawn()).toBe('948271');
+    expect(field()).toHaveFocus();
+    expect(focusLost).toEqual([]);
   });
 
-  it('moves on when the digit typed is the one the box already holds', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<Harness />);
-    await user.click(boxes()[0] as HTMLElement);
-    await user.keyboard('111111');
-    await user.click(boxes()[0] as HTMLElement);
-    await user.keyboard('123456');
-    expect(value()).toBe('1,2,3,4,5,6');
+  it('keeps every digit when a render lands between each key and the next', () => {
+    let tick = () => {};
+    renderWithProviders(
+      <Harness
+        onTick={(t) => {
+          tick = t;
+        }}
+      />,
+    );
+    field().focus();
+    for (const digit of '305112') {
+      // The DOM field holds what was typed so far plus the new key, as a browser's input event has it.
+      fireEvent.change(field(), { target: { value: `${field().value}${digit}` } });
+      act(() => tick());
+    }
+    expect(screen.getByTestId('ticks')).toHaveTextContent('6');
+    expect(value()).toBe('305112');
+    expect(field()).toHaveFocus();
   });
 
-  it('goes back with Backspace from an empty box, clearing the previous one', async () => {
+  it('takes no seventh digit and goes back with Backspace', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);
-    await user.click(boxes()[0] as HTMLElement);
-    await user.keyboard('123');
-    await user.keyboard('{Backspace}');
-    expect(value()).toBe('1,2,,,,');
-    expect(boxes()[2]).toHaveFocus();
+    await user.click(field());
+    await user.keyboard('1234567');
+    expect(value()).toBe('123456');
+    await user.keyboard('{Backspace}{Backspace}');
+    expect(value()).toBe('1234');
+    expect(drawn()).toBe('1234··');
+  });
+
+  it('takes a code filled in by the browser (SMS autofill) in one go', () => {
+    renderWithProviders(<Harness />);
+    fireEvent.change(field(), { target: { value: '482 913' } });
+    expect(value()).toBe('482913');
   });
 
   it('pastes the first six characters only when they are all digits', () => {
     renderWithProviders(<Harness />);
-    paste(boxes()[0] as HTMLElement, '12345');
-    expect(value()).toBe(',,,,,');
-    paste(boxes()[0] as HTMLElement, '12a456');
-    expect(value()).toBe(',,,,,');
-    paste(boxes()[2] as HTMLElement, '6543219999');
-    expect(value()).toBe('6,5,4,3,2,1');
+    paste(field(), '12345');
+    expect(value()).toBe('');
+    paste(field(), '12a456');
+    expect(value()).toBe('');
+    paste(field(), ' 6543219999 ');
+    expect(value()).toBe('654321');
   });
 });

@@ -1,109 +1,116 @@
-import { Group, TextInput } from '@mantine/core';
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useId, useState } from 'react';
 import { OTP_LENGTH } from '../../../../domain/constants';
+import classes from './otp-input.module.css';
 
 export type OtpInputProps = {
-  /** One entry per box: a digit or ''. */
-  value: string[];
-  onChange: (value: string[]) => void;
+  /** The code typed so far: up to six digits. */
+  value: string;
+  onChange: (value: string) => void;
   disabled?: boolean;
-  /** Enter in a box: the parent decides whether the code is complete. */
+  /** Enter: the parent decides whether the code is complete. */
   onSubmit?: () => void;
   error?: boolean;
+  /** Names what the field is for, e.g. "One-time code". */
+  label?: string;
 };
 
-export const emptyOtp = () => Array.from({ length: OTP_LENGTH }, () => '');
+const ONLY_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /**
- * Six single-digit boxes (SPEC §2, §5): typing a digit moves on, Backspace in an empty box goes
- * back, and a paste fills every box only when its first six characters are all digits.
+ * The digits are read left to right, box by box: the caret stays after the last one (Backspace
+ * takes it back), except that a whole code may be selected so that typing replaces it.
  */
-export function OtpInput({ value, onChange, disabled, onSubmit, error }: OtpInputProps) {
-  const refs = useRef<(HTMLInputElement | null)[]>([]);
-  // Keys can arrive faster than React renders: each change builds on the last one made, not on
-  // the value of the last render.
-  const latest = useRef(value);
-  latest.current = value;
-  const focus = (index: number) => refs.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
+function keepCaretAtEnd(field: HTMLInputElement, selectWholeCode: boolean) {
+  const end = field.value.length;
+  if (end === OTP_LENGTH && (selectWholeCode || (field.selectionStart === 0 && field.selectionEnd === end))) {
+    field.setSelectionRange(0, end);
+  } else if (field.selectionStart !== end || field.selectionEnd !== end) {
+    field.setSelectionRange(end, end);
+  }
+}
 
-  const setDigit = (index: number, digit: string) => {
-    const next = [...latest.current];
-    next[index] = digit;
-    latest.current = next;
-    onChange(next);
+/** What the field keeps of its text: digits only, six at most. */
+export const otpDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+
+/**
+ * The six-box code entry (SPEC §2, §5), built as ONE input drawn as six boxes. Typing never moves
+ * focus: the browser appends each key to the same field, so however fast the keys come and
+ * whatever renders in between (the countdown, the sign-in check, a new version of the app
+ * installing), no digit has a box to miss. It is also the field the browser fills from the SMS
+ * (autocomplete="one-time-code") and the one a screen reader announces as a single code.
+ * A paste takes the first six characters only when they are all digits.
+ */
+export function OtpInput({ value, onChange, disabled, onSubmit, error, label = 'One-time code' }: OtpInputProps) {
+  const [focused, setFocused] = useState(false);
+  const hintId = useId();
+  const active = Math.min(value.length, OTP_LENGTH - 1);
+
+  const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const first = event.clipboardData.getData('text').trim().slice(0, OTP_LENGTH);
+    if (ONLY_DIGITS.test(first)) onChange(first);
   };
 
-  const handleChange = (index: number, raw: string) => {
-    // The box may hold the old digit plus the new one: keep the one just typed.
-    const digit = raw.replace(/\D/g, '').slice(-1);
-    if (!digit) {
-      if (raw === '') setDigit(index, '');
-      return;
-    }
-    setDigit(index, digit);
-    if (index < OTP_LENGTH - 1) focus(index + 1);
-  };
-
-  const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      // Handled here rather than in onChange: typing the digit a box already holds changes
-      // nothing in the field, so no change event would move on to the next box.
-      event.preventDefault();
-      setDigit(index, event.key);
-      if (index < OTP_LENGTH - 1) focus(index + 1);
-    } else if (event.key === 'Backspace') {
-      event.preventDefault();
-      if (latest.current[index]) setDigit(index, '');
-      else if (index > 0) {
-        setDigit(index - 1, '');
-        focus(index - 1);
-      }
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      focus(index - 1);
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      focus(index + 1);
-    } else if (event.key === 'Enter') {
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
       event.preventDefault();
       onSubmit?.();
     }
   };
 
-  const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    const first = event.clipboardData.getData('text').trim().slice(0, OTP_LENGTH);
-    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(first)) return;
-    latest.current = first.split('');
-    onChange(latest.current);
-    focus(OTP_LENGTH - 1);
-  };
-
   return (
-    <Group gap={8} justify="center" wrap="nowrap" role="group" aria-label="One-time code">
-      {value.map((digit, index) => (
-        <TextInput
-          // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, never reordered
-          key={index}
-          ref={(el) => {
-            refs.current[index] = el;
-          }}
-          value={digit}
-          onChange={(e) => handleChange(index, e.currentTarget.value)}
-          onKeyDown={(e) => handleKeyDown(index, e)}
-          onPaste={handlePaste}
-          onFocus={(e) => e.currentTarget.select()}
-          disabled={disabled}
-          error={error}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
-          inputMode="numeric"
-          autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          maxLength={2}
-          size="lg"
-          w={{ base: 42, xs: 50 }}
-          styles={{ input: { textAlign: 'center', fontWeight: 700, fontSize: 22, paddingInline: 0 } }}
-        />
-      ))}
-    </Group>
+    <div
+      className={classes.root}
+      data-error={error || undefined}
+      data-disabled={disabled || undefined}
+      data-focused={(focused && !disabled) || undefined}
+    >
+      <div className={classes.boxes} aria-hidden="true">
+        {Array.from({ length: OTP_LENGTH }, (_, index) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, never reordered
+            key={index}
+            className={classes.box}
+            data-active={index === active || undefined}
+          >
+            {value[index] ?? ''}
+          </span>
+        ))}
+      </div>
+      <input
+        className={classes.input}
+        value={value}
+        onChange={(event) => onChange(otpDigits(event.currentTarget.value))}
+        onPaste={handlePaste}
+        onKeyDown={handleKeyDown}
+        onFocus={(event) => {
+          setFocused(true);
+          const target = event.currentTarget;
+          // A whole code (say a wrong one) is selected, so the next digits replace it.
+          requestAnimationFrame(() => {
+            if (document.activeElement === target) keepCaretAtEnd(target, true);
+          });
+        }}
+        onClick={(event) => keepCaretAtEnd(event.currentTarget, true)}
+        onBlur={() => setFocused(false)}
+        onSelect={(event) => keepCaretAtEnd(event.currentTarget, false)}
+        disabled={disabled}
+        aria-label={label}
+        aria-describedby={hintId}
+        aria-invalid={error || undefined}
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={OTP_LENGTH}
+        spellCheck={false}
+        autoCorrect="off"
+        autoCapitalize="off"
+        name="otp"
+      />
+      <span id={hintId} hidden>
+        {`${OTP_LENGTH} digits`}
+      </span>
+    </div>
   );
 }

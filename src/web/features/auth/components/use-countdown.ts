@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-/** Seconds left from `from`, down by one each second, stopping at zero; restart() starts again. */
+/** Seconds left from `from`, down by one each second, stopping at zero. Remount to restart. */
 export function useCountdown(from: number) {
   const [left, setLeft] = useState(from);
-  const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round restarts the timer
   useEffect(() => {
     const timer = window.setInterval(() => {
       setLeft((s) => {
@@ -13,12 +11,8 @@ export function useCountdown(from: number) {
       });
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [round]);
-  const restart = useCallback(() => {
-    setLeft(from);
-    setRound((r) => r + 1);
-  }, [from]);
-  return { left, restart };
+  }, []);
+  return { left };
 }
 
 export const formatCountdown = (seconds: number) =>

@@ -39,11 +39,12 @@ const sent: AuthResult = {
   otpExpiresAt: '',
 };
 
-const boxes = () => screen.getAllByRole('textbox');
-const type = (digits: string) =>
-  digits.split('').forEach((d, i) => {
-    fireEvent.change(boxes()[i] as HTMLElement, { target: { value: d } });
-  });
+const field = () => screen.getByLabelText('One-time code') as HTMLInputElement;
+/** Types the digits one input event at a time, as a browser delivers them. */
+const type = (digits: string) => {
+  fireEvent.change(field(), { target: { value: '' } });
+  for (const d of digits) fireEvent.change(field(), { target: { value: field().value + d } });
+};
 
 describe('VerificationForm', () => {
   it('keeps Verify disabled until every box holds a digit, and asks for the full code on Enter', () => {
@@ -53,7 +54,7 @@ describe('VerificationForm', () => {
     expect(verify).toBeDisabled();
     type('12345');
     expect(verify).toBeDisabled();
-    fireEvent.keyDown(boxes()[4] as HTMLElement, { key: 'Enter' });
+    fireEvent.keyDown(field(), { key: 'Enter' });
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the full OTP code.');
     type('123456');
     expect(verify).toBeEnabled();
@@ -94,7 +95,7 @@ describe('VerificationForm', () => {
     fakeApi({});
     renderWithProviders(<VerificationForm state={null} onVerified={() => {}} />, { route: '/' });
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong in verification, please go to login.');
-    for (const box of boxes()) expect(box).toBeDisabled();
+    expect(field()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
   });
@@ -115,9 +116,32 @@ describe('VerificationForm', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect(screen.getByText('Resend code in 2:50')).toBeInTheDocument();
-    expect(boxes().every((b) => (b as HTMLInputElement).value === '')).toBe(true);
+    expect(field()).toHaveValue('');
     vi.useRealTimers();
     await waitFor(() => expect(api.calls.some((c) => c.path === 'auth/opt_request')).toBe(true));
     expect(api.calls.find((c) => c.path === 'auth/opt_request')?.body).toEqual({});
+  });
+
+  it('fills the boxes from the SMS through WebOTP and verifies, and aborts the request on leaving', async () => {
+    const api = fakeApi({ 'POST auth/opt_confirmation': [{ status: 200, body: { auth } }] });
+    let signal: AbortSignal | undefined;
+    let answer: (credential: { code: string }) => void = () => {};
+    vi.stubGlobal('OTPCredential', class {});
+    const get = vi.fn((options: { otp?: { transport: string[] }; signal?: AbortSignal }) => {
+      signal = options.signal;
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { credentials: { get } }));
+    const onVerified = vi.fn();
+    const view = renderWithProviders(<VerificationForm state={state} onVerified={onVerified} />, { route: '/' });
+    expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ['sms'] } }));
+    await act(async () => answer({ code: '604193' }));
+    expect(field()).toHaveValue('604193');
+    await waitFor(() => expect(onVerified).toHaveBeenCalledWith(auth));
+    expect(api.calls.find((c) => c.path === 'auth/opt_confirmation')?.body).toEqual({ optCode: '604193' });
+    view.unmount();
+    expect(signal?.aborted).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { RESEND_COUNTDOWN_S } from '../../../../domain/constants';
+import { OTP_LENGTH } from '../../../../domain/constants';
 import { userMessages } from '../../../../domain/errors';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { LoadingButton } from '../../../components/loading-button';
@@ -10,8 +10,9 @@ import { useConfirmOtp } from '../api/confirm-otp';
 import { useRequestOtp } from '../api/request-otp';
 import { verificationErrorMessage } from '../auth-messages';
 import type { VerificationState } from '../verification-state';
-import { emptyOtp, OtpInput } from './otp-input';
-import { formatCountdown, useCountdown } from './use-countdown';
+import { OtpInput } from './otp-input';
+import { ResendCountdown } from './resend-countdown';
+import { useWebOtp } from './use-web-otp';
 
 export type VerificationFormProps = {
   /** null when the screen was opened without a client id: everything is locked (SPEC §4). */
@@ -21,14 +22,17 @@ export type VerificationFormProps = {
 
 /** The six-box code entry with its resend countdown and 'Back to Login' (SPEC §2, §4, §5). */
 export function VerificationForm({ state, onVerified }: VerificationFormProps) {
-  const [digits, setDigits] = useState(emptyOtp);
+  const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
-  const { left, restart } = useCountdown(RESEND_COUNTDOWN_S);
+  // A new round restarts the countdown (a new key remounts it, and only it).
+  const [round, setRound] = useState(0);
   const confirm = useConfirmOtp();
   const resend = useRequestOtp();
 
   const locked = !state || confirm.isPending || confirm.isSuccess;
-  const filled = digits.every((d) => d !== '');
+  const filled = code.length === OTP_LENGTH;
+
+  const verify = (value: string) => confirm.mutate(value, { onSuccess: (auth) => onVerified(auth) });
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -37,14 +41,20 @@ export function VerificationForm({ state, onVerified }: VerificationFormProps) {
       setIncomplete(true);
       return;
     }
-    confirm.mutate(digits.join(''), { onSuccess: (auth) => onVerified(auth) });
+    verify(code);
   };
 
+  // The code from the SMS, offered by the browser (WebOTP): fill the boxes and verify.
+  useWebOtp(!locked, (fromSms) => {
+    setCode(fromSms);
+    if (fromSms.length === OTP_LENGTH) verify(fromSms);
+  });
+
   const resendCode = () => {
-    setDigits(emptyOtp());
+    setCode('');
     setIncomplete(false);
     confirm.reset();
-    restart();
+    setRound((r) => r + 1);
     resend.mutate();
   };
 
@@ -71,9 +81,9 @@ export function VerificationForm({ state, onVerified }: VerificationFormProps) {
               : 'Enter the 6-digit code we sent you.'}
           </Text>
           <OtpInput
-            value={digits}
+            value={code}
             onChange={(next) => {
-              setDigits(next);
+              setCode(next);
               if (confirm.error) confirm.reset();
             }}
             disabled={locked}
@@ -88,17 +98,16 @@ export function VerificationForm({ state, onVerified }: VerificationFormProps) {
           <LoadingButton type="submit" size="md" fullWidth loading={confirm.isPending} disabled={locked || !filled}>
             Verify
           </LoadingButton>
-          <Text ta="center" size="sm" aria-live="polite">
-            {left > 0 ? (
-              <>Resend code in {formatCountdown(left)}</>
-            ) : (
-              <Anchor component="button" type="button" onClick={resendCode} disabled={!state} fw={600}>
-                Resend Code
-              </Anchor>
-            )}
-          </Text>
+          <ResendCountdown key={round} onResend={resendCode} disabled={!state} />
           <Text ta="center" size="sm">
-            <Anchor component={Link} to={paths.login.getHref()} state={state ? { from: state.origin } : undefined}>
+            <Anchor
+              component={Link}
+              to={paths.login.getHref()}
+              state={state?.origin ? { from: state.origin } : undefined}
+              display="inline-block"
+              py={12}
+              px="sm"
+            >
               Back to Login
             </Anchor>
           </Text>

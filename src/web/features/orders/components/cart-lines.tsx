@@ -33,12 +33,15 @@ export function CartLines({ cart, dispatch }: Props) {
               min={0}
               max={MAX_ITEM_QUANTITY}
               allowDecimal={false}
+              // Typed on the phone's number pad: the stepper arrows would be 24 × 17 px targets.
+              hideControls
               w={72}
-              size="xs"
+              size="lg"
             />
             <ActionIcon
               variant="subtle"
               color="red"
+              size={44}
               aria-label={`Remove ${label}`}
               onClick={() => dispatch({ type: 'remove', key: line.key })}
             >

@@ -60,7 +60,8 @@ export function OrderQrCode({
               fw={800}
               ff="monospace"
               lts={6}
-              c="black"
+              // The card's text colour: black on a light card, near-white on a dark one.
+              c="var(--mantine-color-text)"
               data-testid="pickup-code"
               aria-label={`Pickup code ${qr.data.data.pickupCode.split('').join(' ')}`}
             >

@@ -8,7 +8,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
     <Badge
       color={orderStatusInfo[status].color}
       variant="light"
-      c="dark.8"
+      c="var(--mantine-color-text)"
       size="lg"
       title={orderStatusInfo[status].hint}
     >

@@ -64,7 +64,8 @@ export function PickupOrderCard({ order }: { order: ClientPickupOrder }) {
         {order.qrToken && order.pickupCode && (
           <Stack align="center" gap="xs" p="sm" bg="white" style={{ borderRadius: 8 }}>
             <QrCodeImage value={order.qrToken} size={240} label={`QR code for order ${order.orderNumber}`} />
-            <Text size="sm" c="dark">
+            {/* On the white pad the QR code needs, in either scheme. */}
+            <Text size="sm" c="gray.9">
               Pickup code
             </Text>
             <PickupCode code={order.pickupCode} size={40} />
