@@ -27,7 +27,9 @@ import { paystackEmulator } from './integrations/paystack/emulator';
 import { createSmsService } from './integrations/sms/sms-service';
 import { createIdempotencyStore } from './modules/app/idempotency-store';
 import { createSessionRevocation } from './modules/auth/session-revocation';
+import { deliveryLeg } from './modules/delivery/order-leg';
 import { apiModules, devRoutes } from './modules/index';
+import type { OrderLegs } from './modules/order/legs';
 import { giveOrderValue } from './modules/payment/order-payment';
 import type { PaymentHandlers } from './modules/payment/service';
 import { PickupChannel } from './modules/pickup/channel';
@@ -58,6 +60,11 @@ export type BuildAppOptions = {
   database: Database;
   logger?: FastifyServerOptions['logger'];
 };
+
+/** What placing and cancelling an order reaches in the areas that depend on orders. */
+function orderLegs(): OrderLegs {
+  return { delivery: deliveryLeg };
+}
 
 /**
  * What gives value when money arrives: each payment purpose → its handler, and the handler of
@@ -149,6 +156,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   );
   app.decorate('pickupChannel', new PickupChannel(app));
   app.decorate('paymentHandlers', paymentHandlers());
+  app.decorate('orderLegs', orderLegs());
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });

@@ -36,13 +36,18 @@ beforeAll(async () => {
     .where(eq(clients.phoneLocal, normalizePhone('08010000003').local));
   if (!row) throw new Error('no associate');
   await app.db.insert(shifts).values({ staffId: row.staffId });
-  order = await createOrder(app.db, owner.clientId, {
-    type: 'Gas',
-    items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
-    deliveryOption: 'HomeDelivery',
-    homeDeliveryType: 'DoubleWay',
-    address: yaba,
-  });
+  order = await createOrder(
+    app.db,
+    owner.clientId,
+    {
+      type: 'Gas',
+      items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
+      deliveryOption: 'HomeDelivery',
+      homeDeliveryType: 'DoubleWay',
+      address: yaba,
+    },
+    { legs: app.orderLegs },
+  );
 });
 afterAll(async () => {
   await app.close();

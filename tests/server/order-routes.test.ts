@@ -56,8 +56,9 @@ describe('the client order routes', () => {
   let placed: Order[] = [];
   beforeAll(async () => {
     placed = [];
-    for (let i = 0; i < 3; i++) placed.push(await createOrder(app.db, owner.clientId, burnerOrder()));
-    await createOrder(app.db, other.clientId, burnerOrder());
+    for (let i = 0; i < 3; i++)
+      placed.push(await createOrder(app.db, owner.clientId, burnerOrder(), { legs: app.orderLegs }));
+    await createOrder(app.db, other.clientId, burnerOrder(), { legs: app.orderLegs });
   });
 
   it('lists only the client’s own orders, newest first, with paging and a status filter', async () => {
@@ -162,8 +163,8 @@ describe('the client order routes', () => {
   });
 
   it('offers previous delivery addresses to their owner only', async () => {
-    await createOrder(app.db, owner.clientId, burnerOrder('HomeDelivery'));
-    await createOrder(app.db, owner.clientId, burnerOrder('HomeDelivery'));
+    await createOrder(app.db, owner.clientId, burnerOrder('HomeDelivery'), { legs: app.orderLegs });
+    await createOrder(app.db, owner.clientId, burnerOrder('HomeDelivery'), { legs: app.orderLegs });
     const res = await injectAs(app, owner, { method: 'GET', url: '/api/address/previous_deliver' });
     expect(res.statusCode).toBe(200);
     expect(res.json().addresses).toEqual([
@@ -177,7 +178,7 @@ describe('the client order routes', () => {
 describe('the staff order routes', () => {
   let order: Order;
   beforeAll(async () => {
-    order = await createOrder(app.db, owner.clientId, burnerOrder());
+    order = await createOrder(app.db, owner.clientId, burnerOrder(), { legs: app.orderLegs });
   });
 
   it('refuse clients and staff without a shift', async () => {

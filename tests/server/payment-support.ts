@@ -18,11 +18,16 @@ import { catalogue } from './order-helpers';
 /** A pickup order for one burner, placed through the order service. */
 export async function placeOrder(app: FastifyInstance, session: Session): Promise<OrderRow> {
   const { burner } = await catalogue(app);
-  const order = await createOrder(app.db, session.clientId, {
-    type: 'Product',
-    items: [{ productId: burner.id, quantity: 1 }],
-    deliveryOption: 'PickerUP',
-  });
+  const order = await createOrder(
+    app.db,
+    session.clientId,
+    {
+      type: 'Product',
+      items: [{ productId: burner.id, quantity: 1 }],
+      deliveryOption: 'PickerUP',
+    },
+    { legs: app.orderLegs },
+  );
   return readOrder(app, order.orderNumber);
 }
 

@@ -15,9 +15,9 @@ import {
   deliveryUpdateInputSchema,
 } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
+import { quoteDelivery } from '../../lib/delivery-quote';
 import { findClientByPhone } from '../client/service';
 import { findOrderById } from '../order/lookups';
-import { quoteDelivery } from './quote';
 import { changeDeliveryStatus, findDeliveries, findOneDelivery } from './service';
 import { deliveries } from './tables';
 

@@ -55,6 +55,7 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const order = await createOrder(app.db, client.id, request.body.order, {
         maps,
+        legs: app.orderLegs,
         actorClientId: request.auth?.clientId,
       });
       return reply.code(201).send({ client, order });

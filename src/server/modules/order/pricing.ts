@@ -10,7 +10,7 @@ import {
 } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
-import { quoteDelivery } from '../delivery/quote';
+import { quoteDelivery } from '../../lib/delivery-quote';
 import { findActiveProductsByIds, type ProductRow } from '../product/catalogue';
 
 export type PricedLine = {

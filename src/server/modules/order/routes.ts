@@ -63,7 +63,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await createOrder(app.db, clientIdOf(request), request.body, { maps });
+      const order = await createOrder(app.db, clientIdOf(request), request.body, { maps, legs: app.orderLegs });
       return reply.code(201).send(order);
     },
   );
@@ -127,8 +127,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orderSchema },
     },
   };
-  app.get('/cancel/:id', cancel, async (request) => cancelClientOrder(app.db, clientIdOf(request), request.params.id));
-  app.post('/cancel/:id', cancel, async (request) => cancelClientOrder(app.db, clientIdOf(request), request.params.id));
+  app.get('/cancel/:id', cancel, async (request) =>
+    cancelClientOrder(app.db, app.orderLegs, clientIdOf(request), request.params.id),
+  );
+  app.post('/cancel/:id', cancel, async (request) =>
+    cancelClientOrder(app.db, app.orderLegs, clientIdOf(request), request.params.id),
+  );
 
   app.get(
     '/payment_number/:n',

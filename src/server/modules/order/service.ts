@@ -14,9 +14,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
 import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
-import { deliveries } from '../delivery/tables';
 import { releaseQuota, reserveQuota } from '../quota/service';
 import { recordOrderEvent } from './events';
+import type { OrderLegs } from './legs';
 import { priceOrder } from './pricing';
 import { type OrderRow, orderItems, orders } from './tables';
 import { toOrderView, toOrderViews } from './view';
@@ -25,6 +25,8 @@ export { recordOrderEvent } from './events';
 export { isCancellable, toOrderView, toOrderViews } from './view';
 
 export type CreateOrderOptions = {
+  /** The areas placing an order reaches (the delivery record), in the order's transaction: `app.orderLegs`. */
+  legs: OrderLegs;
   /** Geocoding and distances for home delivery; defaults to the straight-line estimate. */
   maps?: MapsAdapter;
   /** Who placed it, when not the client (a staff member at the counter). */
@@ -105,7 +107,7 @@ export async function createOrder(
   db: DbOrTx,
   clientId: string,
   input: NewOrderInput | unknown,
-  options: CreateOrderOptions = {},
+  options: CreateOrderOptions,
 ): Promise<Order> {
   const parsed = parseInput(input);
   const maps = options.maps ?? createEstimateMaps();
@@ -163,22 +165,14 @@ export async function createOrder(
       actorClientId: options.actorClientId ?? clientId,
     });
     if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
-      await tx.insert(deliveries).values({
-        orderId: order.id,
-        clientId,
-        status: DeliveryStatus.Pending,
-        type: priced.homeDeliveryType ?? 'oneWay',
-        address: priced.address,
-        distanceKm: priced.distanceKm,
-        fee: priced.deliveryFee,
-      });
+      await options.legs.delivery.open(tx, order);
     }
     return toOrderView(tx, order);
   });
 }
 
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
-export async function cancelClientOrder(db: DbOrTx, clientId: string, ref: string): Promise<Order> {
+export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: string, ref: string): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await requireClientOrder(tx, clientId, ref, true);
     assertTransition(
@@ -204,12 +198,7 @@ export async function cancelClientOrder(db: DbOrTx, clientId: string, ref: strin
       actorClientId: clientId,
       at: now,
     });
-    const cancelledDelivery = await tx
-      .update(deliveries)
-      .set({ status: DeliveryStatus.Cancelled })
-      .where(eq(deliveries.orderId, order.id))
-      .returning({ id: deliveries.id });
-    if (cancelledDelivery.length > 0) {
+    if (await legs.delivery.cancel(tx, order.id)) {
       await recordOrderEvent(tx, order.id, DeliveryStatus.Cancelled, {
         kind: 'delivery',
         actorClientId: clientId,

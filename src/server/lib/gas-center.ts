@@ -1,4 +1,4 @@
-import { DeliverCenters } from '../../../domain/enums';
+import { DeliverCenters } from '../../domain/enums';
 
 /** The one company gas center (SPEC §3 DeliverCenters): Allen Avenue, Ikeja. Every delivery starts here. */
 export const GAS_CENTER = {

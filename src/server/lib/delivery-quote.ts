@@ -1,9 +1,9 @@
-import type { HomeDeliveryType } from '../../../domain/enums';
-import { AppError, ErrorType } from '../../../domain/errors';
-import { type DeliveryQuote, deliveryFeeKobo, deliveryFeeRules } from '../../../domain/schemas/delivery';
-import type { DeliveryAddress } from '../../../domain/schemas/order';
-import type { MapsAdapter } from '../../integrations/maps/adapter';
-import { GAS_CENTER } from './center';
+import type { HomeDeliveryType } from '../../domain/enums';
+import { AppError, ErrorType } from '../../domain/errors';
+import { type DeliveryQuote, deliveryFeeKobo, deliveryFeeRules } from '../../domain/schemas/delivery';
+import type { DeliveryAddress } from '../../domain/schemas/order';
+import type { MapsAdapter } from '../integrations/maps/adapter';
+import { GAS_CENTER } from './gas-center';
 
 /**
  * Places the address (geocoding it when it has no coordinates), measures the road from the gas

@@ -1,0 +1,28 @@
+import type { DbOrTx } from '../../db/client';
+import type { OrderRow } from './tables';
+
+/**
+ * The delivery record of a home-delivery order, kept by the delivery area. The order area calls it
+ * inside the order's own transaction, so an order and its delivery are stored or cancelled together.
+ */
+export type DeliveryLeg = {
+  /** Opens the delivery of a home-delivery order just placed (its address, distance and fee). */
+  open(tx: DbOrTx, order: OrderRow): Promise<void>;
+  /** Cancels the order's delivery, if it has one; says whether it had. */
+  cancel(tx: DbOrTx, orderId: string): Promise<boolean>;
+};
+
+/**
+ * What placing and cancelling an order does in the areas that depend on orders. Declared here,
+ * implemented by those areas and handed over by app.ts as `app.orderLegs`.
+ */
+export type OrderLegs = {
+  delivery: DeliveryLeg;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The areas an order's placement and cancellation reach, in the order's transaction. */
+    orderLegs: OrderLegs;
+  }
+}
