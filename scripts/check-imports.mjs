@@ -15,9 +15,6 @@ const PENDING = [
   'src/server/modules/pickup/order-view.ts → staff/tables',
   'src/server/modules/pickup/service.ts → order/tables',
   'src/server/modules/pickup/service.ts → staff/tables',
-  'src/server/modules/product/service.ts → quota/tables',
-  'src/server/modules/quota/service.ts → order/tables',
-  'src/server/modules/quota/service.ts → product/tables',
   'src/server/modules/sales/service.ts → client/tables',
   'src/server/modules/sales/service.ts → order/tables',
   'src/server/modules/sales/service.ts → staff/tables',
@@ -25,8 +22,6 @@ const PENDING = [
   'src/server/modules/shift/service.ts → staff/tables',
   'src/server/modules/staff/service.ts → client/tables',
   'src/server/modules/staff/service.ts → shift/tables',
-  'order ↔ quota',
-  'product ↔ quota',
   'shift ↔ staff',
 ];
 const root = process.cwd();

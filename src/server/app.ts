@@ -33,6 +33,7 @@ import type { OrderLegs } from './modules/order/legs';
 import { giveOrderValue } from './modules/payment/order-payment';
 import type { PaymentHandlers } from './modules/payment/service';
 import { PickupChannel } from './modules/pickup/channel';
+import { quotaStock } from './modules/quota/order-leg';
 import { createStaffLookup } from './modules/staff/service';
 import { applyCardFunding, applyDedicatedTransfer } from './modules/wallet/funding';
 import { errorsPlugin } from './plugins/errors';
@@ -63,7 +64,7 @@ export type BuildAppOptions = {
 
 /** What placing and cancelling an order reaches in the areas that depend on orders. */
 function orderLegs(): OrderLegs {
-  return { delivery: deliveryLeg };
+  return { stock: quotaStock, delivery: deliveryLeg };
 }
 
 /**

@@ -16,6 +16,7 @@ import pickupOrderRoutes from './pickup/order-routes';
 import pickupRoutes from './pickup/routes';
 import productRoutes from './product/routes';
 import quotaRoutes from './quota/routes';
+import shopRoutes from './quota/shop-routes';
 import salesRoutes from './sales/routes';
 import shiftRoutes from './shift/routes';
 import staffRoutes from './staff/routes';
@@ -48,6 +49,7 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'payment', routes: walletPaymentRoutes },
   { group: 'pickup', routes: pickupRoutes },
   { group: 'product', routes: productRoutes },
+  { group: 'product', routes: shopRoutes },
   { group: 'quota', routes: quotaRoutes },
   { group: 'sales', routes: salesRoutes },
   { group: 'shift', routes: shiftRoutes },

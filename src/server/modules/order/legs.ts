@@ -12,11 +12,25 @@ export type DeliveryLeg = {
   cancel(tx: DbOrTx, orderId: string): Promise<boolean>;
 };
 
+/** What one product of an order takes: kg of gas, or items. */
+export type StockNeed = { productId: string; name: string; quantity: number; unit: 'kg' | 'item' };
+
+/**
+ * The stock and daily limits of products, kept by the quota area. Reserving locks what it checks
+ * and refuses (throws) an order that asks for more than is left; both run in the order's transaction.
+ */
+export type StockLedger = {
+  reserve(tx: DbOrTx, needs: StockNeed[]): Promise<void>;
+  /** Gives a cancelled order's lines back. */
+  release(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<void>;
+};
+
 /**
  * What placing and cancelling an order does in the areas that depend on orders. Declared here,
  * implemented by those areas and handed over by app.ts as `app.orderLegs`.
  */
 export type OrderLegs = {
+  stock: StockLedger;
   delivery: DeliveryLeg;
 };
 

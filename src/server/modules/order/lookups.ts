@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, type SQL } from 'drizzle-orm';
-import { DeliveryOption, type OrderStatus } from '../../../domain/enums';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, notInArray, type SQL, sum } from 'drizzle-orm';
+import { DeliveryOption, OrderStatus } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
 import { type OrderItemRow, type OrderRow, orderItems, orders } from './tables';
 
@@ -78,4 +78,29 @@ export async function listClientDeliveryAddresses(
     )
     .orderBy(desc(orders.createdAt))
     .limit(limit);
+}
+
+/** Orders in these states no longer hold what they ordered. */
+const RELEASED_STATUSES = [OrderStatus.Cancelled, OrderStatus.Failed];
+
+/** What orders placed since `since` (and still standing) took of each of these products (one query). */
+export async function quantitiesOrderedSince(
+  db: DbOrTx,
+  productIds: readonly string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: orderItems.productId, used: sum(orderItems.quantity) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.productId, [...productIds]),
+        gte(orders.createdAt, since),
+        notInArray(orders.status, RELEASED_STATUSES),
+      ),
+    )
+    .groupBy(orderItems.productId);
+  return new Map(rows.map((r) => [r.productId, Number(r.used ?? 0)]));
 }

@@ -14,7 +14,6 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
 import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
-import { releaseQuota, reserveQuota } from '../quota/service';
 import { recordOrderEvent } from './events';
 import type { OrderLegs } from './legs';
 import { priceOrder } from './pricing';
@@ -25,7 +24,7 @@ export { recordOrderEvent } from './events';
 export { isCancellable, toOrderView, toOrderViews } from './view';
 
 export type CreateOrderOptions = {
-  /** The areas placing an order reaches (the delivery record), in the order's transaction: `app.orderLegs`. */
+  /** The areas placing an order reaches (stock, the delivery record), in the order's transaction: `app.orderLegs`. */
   legs: OrderLegs;
   /** Geocoding and distances for home delivery; defaults to the straight-line estimate. */
   maps?: MapsAdapter;
@@ -114,7 +113,7 @@ export async function createOrder(
   // Priced outside the transaction: geocoding may call out to the network.
   const priced = await priceOrder(db, parsed, maps);
   return db.transaction(async (tx) => {
-    await reserveQuota(
+    await options.legs.stock.reserve(
       tx,
       priced.lines.map((l) => ({
         productId: l.product.id,
@@ -192,7 +191,7 @@ export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: s
       .select({ productId: orderItems.productId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    await releaseQuota(tx, lines);
+    await legs.stock.release(tx, lines);
     await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
       note: 'Cancelled by the client',
       actorClientId: clientId,

@@ -30,3 +30,11 @@ export async function findProductTypesByIds(
     .where(inArray(products.id, unique));
   return new Map(rows.map((p) => [p.id, p.type]));
 }
+
+/** The products with these ids, on sale or not, by id. */
+export async function findProductsByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select().from(products).where(inArray(products.id, unique));
+  return new Map(rows.map((p) => [p.id, p]));
+}

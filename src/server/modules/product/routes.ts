@@ -1,60 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError, ErrorType } from '../../../domain/errors';
-import { productListSchema, productSchema } from '../../../domain/schemas/product';
-import { quotaSchema } from '../../../domain/schemas/quota';
-import { listQuotas } from '../quota/service';
 import { productAdminRoutes } from './admin-routes';
-import { findActiveProduct, listActiveProducts, toProductViews } from './service';
 
-const idParams = z.object({ id: z.uuid('Unknown product') });
-const notFound = () => new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
-
-/** Routes of the /api/product area: the public catalogue. Staff edits live in admin-routes. */
+/**
+ * Routes of the /api/product area owned by the catalogue: staff edits (admin-routes). The shop's
+ * list and each product with what is left of it are served by the quota area (quota/shop-routes).
+ */
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    {
-      schema: {
-        tags: ['product'],
-        summary: 'The catalogue: gas per kg, cylinders by size, burners and stoves, prices in kobo',
-        response: { 200: productListSchema },
-      },
-    },
-    async () => ({ products: await listActiveProducts(app.db) }),
-  );
-
-  app.get(
-    '/quota/:id',
-    {
-      schema: {
-        tags: ['product'],
-        summary: "A product's quota: stock, daily limit and what is left today (null quota = unlimited)",
-        params: idParams,
-        response: { 200: z.object({ quota: quotaSchema.nullable() }) },
-      },
-    },
-    async (request) => {
-      if (!(await findActiveProduct(app.db, request.params.id))) throw notFound();
-      const all = await listQuotas(app.db);
-      return { quota: all.find((q) => q.productId === request.params.id) ?? null };
-    },
-  );
-
-  app.get(
-    '/:id',
-    {
-      schema: { tags: ['product'], summary: 'One product', params: idParams, response: { 200: productSchema } },
-    },
-    async (request) => {
-      const row = await findActiveProduct(app.db, request.params.id);
-      if (!row) throw notFound();
-      const [view] = await toProductViews(app.db, [row]);
-      if (!view) throw notFound();
-      return view;
-    },
-  );
-
   await app.register(productAdminRoutes);
 };
 

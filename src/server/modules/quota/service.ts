@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, notInArray, sql, sum } from 'drizzle-orm';
-import { OrderStatus } from '../../../domain/enums';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
 import type { Quota } from '../../../domain/schemas/quota';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders } from '../order/tables';
-import { products } from '../product/tables';
+import type { StockNeed } from '../order/legs';
+import { quantitiesOrderedSince } from '../order/lookups';
+import { findProductsByIds } from '../product/catalogue';
 import { type QuotaRow, quotas } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,25 +16,9 @@ export function lagosDayStart(now = new Date()): Date {
   return new Date(shifted - (shifted % DAY_MS) - LAGOS_UTC_OFFSET_MS);
 }
 
-/** Orders in these states no longer hold what they ordered. */
-const RELEASED_STATUSES = [OrderStatus.Cancelled, OrderStatus.Failed];
-
 /** What orders placed today (and still standing) took of each product. */
 export async function usedToday(db: DbOrTx, productIds: string[], now = new Date()): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: orderItems.productId, used: sum(orderItems.quantity) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        inArray(orderItems.productId, productIds),
-        gte(orders.createdAt, lagosDayStart(now)),
-        notInArray(orders.status, RELEASED_STATUSES),
-      ),
-    )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((r) => [r.productId, Number(r.used ?? 0)]));
+  return quantitiesOrderedSince(db, productIds, lagosDayStart(now));
 }
 
 /** What may still be ordered: the smaller of stock and today's remaining limit; null = unlimited. */
@@ -46,7 +30,7 @@ export function availableOf(quota: Pick<QuotaRow, 'stock' | 'dailyLimit'> | unde
   return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
 }
 
-export type QuotaNeed = { productId: string; name: string; quantity: number; unit: 'kg' | 'item' };
+export type QuotaNeed = StockNeed;
 
 const amountText = (n: number, unit: 'kg' | 'item') =>
   unit === 'kg' ? `${n} kg` : `${n} ${n === 1 ? 'item' : 'items'}`;
@@ -124,18 +108,21 @@ export async function releaseQuota(tx: DbOrTx, lines: { productId: string; quant
   }
 }
 
-/** Quotas with their product and today's use, for the staff lists. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Quotas with their product and today's use, for the staff lists: by product type, then name. */
 export async function listQuotas(db: DbOrTx, filter: { supplierId?: string } = {}): Promise<Quota[]> {
-  const rows = await db
-    .select({ quota: quotas, productName: products.name, productType: products.type })
+  const quotaRows = await db
+    .select()
     .from(quotas)
-    .innerJoin(products, eq(products.id, quotas.productId))
-    .where(filter.supplierId ? eq(quotas.supplierId, filter.supplierId) : undefined)
-    .orderBy(products.type, products.name);
-  const used = await usedToday(
-    db,
-    rows.map((r) => r.quota.productId),
-  );
+    .where(filter.supplierId ? eq(quotas.supplierId, filter.supplierId) : undefined);
+  const ids = quotaRows.map((q) => q.productId);
+  const [productsById, used] = await Promise.all([findProductsByIds(db, ids), usedToday(db, ids)]);
+  const rows = quotaRows.flatMap((quota) => {
+    const product = productsById.get(quota.productId);
+    return product ? [{ quota, productName: product.name, productType: product.type }] : [];
+  });
+  rows.sort((a, b) => byCodePoint(a.productType, b.productType) || byCodePoint(a.productName, b.productName));
   return rows.map(({ quota, productName, productType }) => {
     const u = used.get(quota.productId) ?? 0;
     return {
