@@ -22,14 +22,9 @@ const PENDING = [
   'src/server/modules/sales/service.ts → client/tables',
   'src/server/modules/sales/service.ts → order/tables',
   'src/server/modules/sales/service.ts → staff/tables',
-  'src/server/modules/shift/service.ts → client/tables',
-  'src/server/modules/shift/service.ts → staff/tables',
-  'src/server/modules/staff/service.ts → client/tables',
-  'src/server/modules/staff/service.ts → shift/tables',
   'delivery ↔ order',
   'order ↔ quota',
   'product ↔ quota',
-  'shift ↔ staff',
 ];
 const root = process.cwd();
 const report = process.argv.includes('--report');
