@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, type SQL } from 'drizzle-orm';
-import { DeliveryOption, type OrderStatus } from '../../../domain/enums';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
-import { type OrderItemRow, type OrderRow, orderItems, orders } from './tables';
+import { type OrderItemRow, type OrderRow, orderEvents, orderItems, orders } from './tables';
 
 export { listOrderEvents } from './events';
 export type { OrderItemRow, OrderRow };
@@ -78,4 +78,87 @@ export async function listClientDeliveryAddresses(
     )
     .orderBy(desc(orders.createdAt))
     .limit(limit);
+}
+
+// ── Sales: paid orders and who made each sale, for the sales and shift reports ──
+
+/** Statuses of an order whose money was taken (a refused pickup was still paid for). */
+export const PAID_STATUSES = [
+  OrderStatus.Paid,
+  OrderStatus.Delivered,
+  OrderStatus.ClientRejectPickup,
+  OrderStatus.StaffRejectPickup,
+] as const;
+
+/**
+ * Which events make a sale a staff member's: taking the payment at the counter (Paid), or handing
+ * the goods over (Delivered) when the client paid online.
+ */
+const ATTRIBUTING_STATUSES = [OrderStatus.Paid, OrderStatus.Delivered];
+
+export type PaidOrder = { id: string; total: number; paymentType: PaymentType | null; paidAt: Date };
+export type AttributedOrder = PaidOrder & { actorClientId: string; attributedAt: Date };
+
+/** Paid orders whose payment fell in [from, to). */
+export async function listPaidOrders(db: DbOrTx, range: { from: Date; to: Date }): Promise<PaidOrder[]> {
+  const rows = await db
+    .select({ id: orders.id, total: orders.total, paymentType: orders.paymentType, paidAt: orders.paidAt })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, [...PAID_STATUSES]),
+        isNotNull(orders.paidAt),
+        gte(orders.paidAt, range.from),
+        lt(orders.paidAt, range.to),
+      ),
+    );
+  return rows.flatMap((r) => (r.paidAt ? [{ ...r, paidAt: r.paidAt }] : []));
+}
+
+/**
+ * Paid orders, each with the first payment or hand-over event made by one of `actors` (a subquery
+ * of client ids: the staff), one SQL statement. The first such event wins, so an order counts once,
+ * for one person; `kept` (a subquery of client ids) and `window` filter on that first event, after
+ * it is picked; `paidIn` on when the order was paid.
+ */
+export async function listAttributedOrders(
+  db: DbOrTx,
+  filter: {
+    actors: SQLWrapper;
+    kept?: SQLWrapper;
+    window?: { from: Date; to: Date };
+    paidIn?: { from: Date; to: Date };
+  },
+): Promise<AttributedOrder[]> {
+  const firstEvent = db
+    .selectDistinctOn([orderEvents.orderId], {
+      orderId: orderEvents.orderId,
+      actorClientId: orderEvents.actorClientId,
+      attributedAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.status, ATTRIBUTING_STATUSES), inArray(orderEvents.actorClientId, filter.actors)))
+    .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt))
+    .as('first_staff_event');
+  const conditions: SQL[] = [inArray(orders.status, [...PAID_STATUSES]), isNotNull(orders.paidAt)];
+  if (filter.kept) conditions.push(inArray(firstEvent.actorClientId, filter.kept));
+  if (filter.window) {
+    conditions.push(gte(firstEvent.attributedAt, filter.window.from), lt(firstEvent.attributedAt, filter.window.to));
+  }
+  if (filter.paidIn) conditions.push(gte(orders.paidAt, filter.paidIn.from), lt(orders.paidAt, filter.paidIn.to));
+  const rows = await db
+    .select({
+      id: orders.id,
+      total: orders.total,
+      paymentType: orders.paymentType,
+      paidAt: orders.paidAt,
+      actorClientId: firstEvent.actorClientId,
+      attributedAt: firstEvent.attributedAt,
+    })
+    .from(orders)
+    .innerJoin(firstEvent, eq(firstEvent.orderId, orders.id))
+    .where(and(...conditions));
+  return rows.flatMap((r) =>
+    r.paidAt && r.actorClientId ? [{ ...r, paidAt: r.paidAt, actorClientId: r.actorClientId }] : [],
+  );
 }

@@ -176,3 +176,11 @@ export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promi
   }
   return found;
 }
+
+/** The client ids of staff members (of one when `staffId` is given), as a subquery for another area's query. */
+export function staffClientIds(db: DbOrTx, filter: { staffId?: string } = {}) {
+  return db
+    .select({ clientId: staff.clientId })
+    .from(staff)
+    .where(filter.staffId ? eq(staff.id, filter.staffId) : undefined);
+}
