@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  max,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
 import { type OrderItemRow, type OrderRow, orderEvents, orderItems, orders } from './tables';
@@ -17,6 +34,44 @@ export async function findOrderById(
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The order whose pickup code this is (compared without case), or null. */
+export async function findOrderByPickupCode(db: DbOrTx, code: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(sql`upper(${orders.pickupCode})`, code.toUpperCase()));
+  return row ?? null;
+}
+
+/**
+ * The client's paid orders to collect at the counter (not home deliveries, not cancelled), newest
+ * first: those not handed over yet and those handed over after `deliveredSince`.
+ */
+export async function listClientCounterOrders(
+  db: DbOrTx,
+  clientId: string,
+  filter: { deliveredSince: Date },
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientId, clientId),
+        eq(orders.paymentStatus, 'success'),
+        ne(orders.deliveryOption, DeliveryOption.HomeDelivery),
+        ne(orders.status, OrderStatus.Cancelled),
+        or(
+          eq(orders.isDelivered, false),
+          and(eq(orders.isDelivered, true), gt(orders.deliveredAt, filter.deliveredSince)),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
 }
 
 /** The order numbers of these orders, by order id (one query, whatever the number of ids). */

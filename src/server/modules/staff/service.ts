@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
-import { StaffAccess } from '../../../domain/enums';
+import { StaffAccess, type StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
@@ -148,14 +148,17 @@ export async function findStaffByClientId(db: DbOrTx, clientId: string): Promise
 
 // Staff directory: who a staff member is, for the modules that record who did what.
 
-export type StaffPerson = Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneLocal'> & { clientId: string };
+export type StaffPerson = Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneLocal'> & {
+  clientId: string;
+  role: StaffRole;
+};
 
 /** The name and phone of each staff member among `ids` that exists (two queries, whatever the count). */
 export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promise<Map<string, StaffPerson>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const members = await db
-    .select({ id: staff.id, clientId: staff.clientId })
+    .select({ id: staff.id, clientId: staff.clientId, role: staff.role })
     .from(staff)
     .where(inArray(staff.id, unique));
   const people = await findClientsByIds(
@@ -168,6 +171,7 @@ export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promi
     if (person) {
       found.set(m.id, {
         clientId: m.clientId,
+        role: m.role,
         firstname: person.firstname,
         lastname: person.lastname,
         phoneLocal: person.phoneLocal,
