@@ -7,23 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 // Module-layout problems still being worked off (keys as --report prints them).
-const PENDING = [
-  'src/server/modules/pickup/client-view.ts → order/tables',
-  'src/server/modules/pickup/lookup.ts → order/tables',
-  'src/server/modules/pickup/order-view.ts → client/tables',
-  'src/server/modules/pickup/order-view.ts → order/tables',
-  'src/server/modules/pickup/order-view.ts → staff/tables',
-  'src/server/modules/pickup/service.ts → order/tables',
-  'src/server/modules/pickup/service.ts → staff/tables',
-  'src/server/modules/sales/service.ts → client/tables',
-  'src/server/modules/sales/service.ts → order/tables',
-  'src/server/modules/sales/service.ts → staff/tables',
-  'src/server/modules/shift/service.ts → client/tables',
-  'src/server/modules/shift/service.ts → staff/tables',
-  'src/server/modules/staff/service.ts → client/tables',
-  'src/server/modules/staff/service.ts → shift/tables',
-  'shift ↔ staff',
-];
+const PENDING = [];
 const root = process.cwd();
 const report = process.argv.includes('--report');
 const files = [];

@@ -19,7 +19,7 @@ import quotaRoutes from './quota/routes';
 import shopRoutes from './quota/shop-routes';
 import salesRoutes from './sales/routes';
 import shiftRoutes from './shift/routes';
-import staffRoutes from './staff/routes';
+import staffRoutes from './shift/staff-routes';
 import supplierRoutes from './supplier/routes';
 import supplyRoutes from './supply/routes';
 import supplierQuotaRoutes from './supply/supplier-quota-routes';

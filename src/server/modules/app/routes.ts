@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appDataSchema, healthSchema } from '../../../domain/schemas/app';
-import { createStaffRoute } from '../staff/create-staff-route';
+import { createStaffRoute } from '../shift/create-staff-route';
 
 const startedAt = new Date().toISOString();
 

@@ -1,7 +1,26 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, notInArray, type SQL, sum } from 'drizzle-orm';
-import { DeliveryOption, OrderStatus } from '../../../domain/enums';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  max,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+  sum,
+} from 'drizzle-orm';
+import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
-import { type OrderItemRow, type OrderRow, orderItems, orders } from './tables';
+import { type OrderItemRow, type OrderRow, orderEvents, orderItems, orders } from './tables';
 
 export { listOrderEvents } from './events';
 export type { OrderItemRow, OrderRow };
@@ -17,6 +36,44 @@ export async function findOrderById(
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The order whose pickup code this is (compared without case), or null. */
+export async function findOrderByPickupCode(db: DbOrTx, code: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(sql`upper(${orders.pickupCode})`, code.toUpperCase()));
+  return row ?? null;
+}
+
+/**
+ * The client's paid orders to collect at the counter (not home deliveries, not cancelled), newest
+ * first: those not handed over yet and those handed over after `deliveredSince`.
+ */
+export async function listClientCounterOrders(
+  db: DbOrTx,
+  clientId: string,
+  filter: { deliveredSince: Date },
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientId, clientId),
+        eq(orders.paymentStatus, 'success'),
+        ne(orders.deliveryOption, DeliveryOption.HomeDelivery),
+        ne(orders.status, OrderStatus.Cancelled),
+        or(
+          eq(orders.isDelivered, false),
+          and(eq(orders.isDelivered, true), gt(orders.deliveredAt, filter.deliveredSince)),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
 }
 
 /** The order numbers of these orders, by order id (one query, whatever the number of ids). */
@@ -103,4 +160,87 @@ export async function quantitiesOrderedSince(
     )
     .groupBy(orderItems.productId);
   return new Map(rows.map((r) => [r.productId, Number(r.used ?? 0)]));
+}
+
+// ── Sales: paid orders and who made each sale, for the sales and shift reports ──
+
+/** Statuses of an order whose money was taken (a refused pickup was still paid for). */
+export const PAID_STATUSES = [
+  OrderStatus.Paid,
+  OrderStatus.Delivered,
+  OrderStatus.ClientRejectPickup,
+  OrderStatus.StaffRejectPickup,
+] as const;
+
+/**
+ * Which events make a sale a staff member's: taking the payment at the counter (Paid), or handing
+ * the goods over (Delivered) when the client paid online.
+ */
+const ATTRIBUTING_STATUSES = [OrderStatus.Paid, OrderStatus.Delivered];
+
+export type PaidOrder = { id: string; total: number; paymentType: PaymentType | null; paidAt: Date };
+export type AttributedOrder = PaidOrder & { actorClientId: string; attributedAt: Date };
+
+/** Paid orders whose payment fell in [from, to). */
+export async function listPaidOrders(db: DbOrTx, range: { from: Date; to: Date }): Promise<PaidOrder[]> {
+  const rows = await db
+    .select({ id: orders.id, total: orders.total, paymentType: orders.paymentType, paidAt: orders.paidAt })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, [...PAID_STATUSES]),
+        isNotNull(orders.paidAt),
+        gte(orders.paidAt, range.from),
+        lt(orders.paidAt, range.to),
+      ),
+    );
+  return rows.flatMap((r) => (r.paidAt ? [{ ...r, paidAt: r.paidAt }] : []));
+}
+
+/**
+ * Paid orders, each with the first payment or hand-over event made by one of `actors` (a subquery
+ * of client ids: the staff), one SQL statement. The first such event wins, so an order counts once,
+ * for one person; `kept` (a subquery of client ids) and `window` filter on that first event, after
+ * it is picked; `paidIn` on when the order was paid.
+ */
+export async function listAttributedOrders(
+  db: DbOrTx,
+  filter: {
+    actors: SQLWrapper;
+    kept?: SQLWrapper;
+    window?: { from: Date; to: Date };
+    paidIn?: { from: Date; to: Date };
+  },
+): Promise<AttributedOrder[]> {
+  const firstEvent = db
+    .selectDistinctOn([orderEvents.orderId], {
+      orderId: orderEvents.orderId,
+      actorClientId: orderEvents.actorClientId,
+      attributedAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.status, ATTRIBUTING_STATUSES), inArray(orderEvents.actorClientId, filter.actors)))
+    .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt))
+    .as('first_staff_event');
+  const conditions: SQL[] = [inArray(orders.status, [...PAID_STATUSES]), isNotNull(orders.paidAt)];
+  if (filter.kept) conditions.push(inArray(firstEvent.actorClientId, filter.kept));
+  if (filter.window) {
+    conditions.push(gte(firstEvent.attributedAt, filter.window.from), lt(firstEvent.attributedAt, filter.window.to));
+  }
+  if (filter.paidIn) conditions.push(gte(orders.paidAt, filter.paidIn.from), lt(orders.paidAt, filter.paidIn.to));
+  const rows = await db
+    .select({
+      id: orders.id,
+      total: orders.total,
+      paymentType: orders.paymentType,
+      paidAt: orders.paidAt,
+      actorClientId: firstEvent.actorClientId,
+      attributedAt: firstEvent.attributedAt,
+    })
+    .from(orders)
+    .innerJoin(firstEvent, eq(firstEvent.orderId, orders.id))
+    .where(and(...conditions));
+  return rows.flatMap((r) =>
+    r.paidAt && r.actorClientId ? [{ ...r, paidAt: r.paidAt, actorClientId: r.actorClientId }] : [],
+  );
 }

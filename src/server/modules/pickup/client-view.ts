@@ -1,10 +1,9 @@
-import { and, desc, eq, gt, ne, or } from 'drizzle-orm';
 import { PickupEligibilityStatus } from '../../../domain/enums';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { ClientPickupOrder } from '../../../domain/schemas/pickup';
 import type { DbOrTx } from '../../db/client';
+import { listClientCounterOrders, type OrderRow } from '../order/lookups';
 import { signOrderQrToken } from '../order/qr-token';
-import { type OrderRow, orders } from '../order/tables';
 import { iso, latestPickup, loadItems, toPickupRecord } from './order-view';
 
 /** Orders handed over this recently still show on the Pickup screen, as picked up. */
@@ -45,20 +44,7 @@ export async function listClientPickupOrders(
   clientId: string,
 ): Promise<ClientPickupOrder[]> {
   const since = new Date(Date.now() - RECENTLY_DELIVERED_MS);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientId, clientId),
-        eq(orders.paymentStatus, 'success'),
-        ne(orders.deliveryOption, 'HomeDelivery'),
-        ne(orders.status, 'Cancelled'),
-        or(eq(orders.isDelivered, false), and(eq(orders.isDelivered, true), gt(orders.deliveredAt, since))),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(50);
+  const rows = await listClientCounterOrders(db, clientId, { deliveredSince: since }, 50);
   const views: ClientPickupOrder[] = [];
   for (const row of rows) views.push(await toClientPickupOrder(db, secret, row));
   // Collectable first, then the rest, each newest first.

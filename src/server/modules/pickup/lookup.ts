@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { PickupLookupResponse } from '../../../domain/schemas/pickup';
 import type { StaffContext } from '../../plugins/session';
+import { findOrderByPickupCode, type OrderRow } from '../order/lookups';
 import { verifyOrderQrToken } from '../order/qr-token';
-import { type OrderRow, orders } from '../order/tables';
 import { findOrder, orderSummary } from './order-view';
 import { attemptStatusFor, recordAttempt } from './service';
 
@@ -22,11 +21,7 @@ export async function lookupOrder(
 ): Promise<PickupLookupResponse> {
   let order: OrderRow | null = null;
   if (by.kind === 'code') {
-    const [row] = await app.db
-      .select()
-      .from(orders)
-      .where(eq(sql`upper(${orders.pickupCode})`, by.code.toUpperCase()));
-    order = row ?? null;
+    order = await findOrderByPickupCode(app.db, by.code);
     if (!order) {
       await recordAttempt(app.db, {
         orderId: null,

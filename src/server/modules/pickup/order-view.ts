@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PickupEligibilityStatus } from '../../../domain/enums';
 import { openStates } from '../../../domain/lifecycles/lifecycle';
 import { pickupLifecycle } from '../../../domain/lifecycles/pickup';
@@ -6,9 +6,9 @@ import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { PickupRequest } from '../../../domain/realtime-events';
 import type { PickupItem, PickupOrderSummary, PickupRecord } from '../../../domain/schemas/pickup';
 import type { DbOrTx } from '../../db/client';
-import { clients } from '../client/tables';
-import { type OrderRow, orderItems, orders } from '../order/tables';
-import { staff } from '../staff/tables';
+import { findClientSummary } from '../client/service';
+import { findOrderById, listOrderItems, type OrderRow } from '../order/lookups';
+import { findStaffPeople } from '../staff/service';
 import { type PickupRow, pickups } from './tables';
 
 /** Pending and InProgress: the request still waits for an answer (also the tables' one-open-request indexes). */
@@ -28,20 +28,13 @@ export const eligibilityMessages: Record<PickupEligibilityStatus, string> = {
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 export async function loadItems(db: DbOrTx, orderId: string): Promise<PickupItem[]> {
-  return db
-    .select({ name: orderItems.name, quantity: orderItems.quantity, sizeKg: orderItems.sizeKg })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
+  const items = await listOrderItems(db, orderId);
+  return items.map(({ name, quantity, sizeKg }) => ({ name, quantity, sizeKg }));
 }
 
 /** The display name of the staff member behind a staff id. */
 export async function staffName(db: DbOrTx, staffId: string): Promise<string> {
-  const [row] = await db
-    .select({ firstname: clients.firstname, lastname: clients.lastname, role: staff.role })
-    .from(staff)
-    .innerJoin(clients, eq(clients.id, staff.clientId))
-    .where(eq(staff.id, staffId));
+  const row = (await findStaffPeople(db, [staffId])).get(staffId);
   if (!row) return 'Staff';
   const name = [row.firstname, row.lastname].filter(Boolean).join(' ').trim();
   return name || row.role;
@@ -84,10 +77,7 @@ export async function openPickupForOrder(db: DbOrTx, orderId: string): Promise<P
 
 /** The counter's view of an order: what was bought, for whom, and whether it may be handed over. */
 export async function orderSummary(db: DbOrTx, order: OrderRow, clientOnline: boolean): Promise<PickupOrderSummary> {
-  const [owner] = await db
-    .select({ firstname: clients.firstname, lastname: clients.lastname, phoneLocal: clients.phoneLocal })
-    .from(clients)
-    .where(eq(clients.id, order.clientId));
+  const owner = await findClientSummary(db, order.clientId);
   const eligibility = pickupEligibility(order);
   const latest = await latestPickup(db, order.id);
   const name = [owner?.firstname, owner?.lastname].filter(Boolean).join(' ').trim();
@@ -132,8 +122,7 @@ export async function toPickupRequest(db: DbOrTx, row: PickupRow, order: OrderRo
 }
 
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return row ?? null;
+  return findOrderById(db, orderId);
 }
 
 export const isEligible = (order: OrderRow) => pickupEligibility(order) === PickupEligibilityStatus.Eligible;

@@ -19,11 +19,10 @@ import type {
 } from '../../../domain/realtime-events';
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
-import { recordOrderEvent } from '../order/events';
-import { findOrderById } from '../order/lookups';
+import { findOrderById, findOrderNumbersByIds, type OrderRow } from '../order/lookups';
+import { markOrderPickedUp, setOrderPickupOutcome } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
-import { type OrderRow, orders } from '../order/tables';
-import { staff } from '../staff/tables';
+import { findStaffPeople } from '../staff/service';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, openPickupForOrder, toPickupRequest } from './order-view';
 import { type PickupRow, pickupAttempts, pickups } from './tables';
 
@@ -161,7 +160,7 @@ export async function requestConfirmation(
   const member = check.staff;
   try {
     return await db.transaction(async (tx): Promise<RequestResult | Refusal> => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+      const order = await findOrderById(tx, input.orderId, { lock: true });
       const attempt = (status: PickupAttemptStatus, reason: string, pickupId?: string) =>
         recordAttempt(tx, {
           orderId: order?.id ?? null,
@@ -210,12 +209,13 @@ export async function requestConfirmation(
             : 'This order is being handed over at another counter.',
         });
       }
-      const [busy] = await tx
-        .select({ id: pickups.id, orderNumber: orders.orderNumber })
+      const [busyRow] = await tx
+        .select({ id: pickups.id, orderId: pickups.orderId })
         .from(pickups)
-        .innerJoin(orders, eq(orders.id, pickups.orderId))
         .where(and(eq(pickups.staffId, member.id), openStatus));
-      if (busy) {
+      if (busyRow) {
+        const numbers = await findOrderNumbersByIds(tx, [busyRow.orderId]);
+        const busy = { id: busyRow.id, orderNumber: numbers.get(busyRow.orderId) ?? '' };
         await attempt('blocked', 'staffBusy', busy.id);
         return refuse('staffBusy', {
           orderId: order.id,
@@ -262,7 +262,7 @@ export type RespondResult =
  * approval does), so two transactions on the same pickup never deadlock.
  */
 async function lockPickupAndOrder(tx: DbOrTx, orderId: string, pickupId: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const order = await findOrderById(tx, orderId, { lock: true });
   const [row] = await tx.select().from(pickups).where(eq(pickups.id, pickupId)).for('update');
   if (!order || !row) throw new Error('the pickup lost its order');
   return { order, row };
@@ -345,11 +345,13 @@ export async function respondToRequest(
         });
         return { ok: false, kind: 'ineligible', row: closed ?? row, order, refusal };
       }
-      const [delivered] = await tx
-        .update(orders)
-        .set({ status: OrderStatus.Delivered, isDelivered: true, deliveredAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.isDelivered, false)))
-        .returning();
+      // The hand-over is the staff member's act (sales per staff count it); the client confirmed it.
+      const handedOverBy = (await findStaffPeople(tx, [row.staffId])).get(row.staffId);
+      const delivered = await markOrderPickedUp(tx, order.id, {
+        note: 'Picked up at the counter; confirmed by the client',
+        actorClientId: handedOverBy?.clientId ?? clientId,
+        at: now,
+      });
       if (!delivered) throw new Error('the order changed under its lock');
       const [done] = await tx
         .update(pickups)
@@ -357,13 +359,6 @@ export async function respondToRequest(
         .where(eq(pickups.id, row.id))
         .returning();
       if (!done) throw new Error('the pickup changed under its lock');
-      // The hand-over is the staff member's act (sales per staff count it); the client confirmed it.
-      const [handedOverBy] = await tx.select({ clientId: staff.clientId }).from(staff).where(eq(staff.id, row.staffId));
-      await recordOrderEvent(tx, order.id, OrderStatus.Delivered, {
-        note: 'Picked up at the counter; confirmed by the client',
-        actorClientId: handedOverBy?.clientId ?? clientId,
-        at: now,
-      });
       await recordAttempt(tx, {
         orderId: order.id,
         pickupId: row.id,
@@ -382,21 +377,15 @@ export async function respondToRequest(
       .where(eq(pickups.id, row.id))
       .returning();
     if (!rejected) throw new Error('the pickup changed under its lock');
-    const [updatedOrder] = await tx
-      .update(orders)
-      .set({
-        status: orderRefused ? OrderStatus.ClientRejectPickup : order.status,
-        pickupDispute: dispute && order.pickupDispute === OrderPickUpDispute.None ? dispute : order.pickupDispute,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (orderRefused) {
-      await recordOrderEvent(tx, order.id, OrderStatus.ClientRejectPickup, {
+    const updatedOrder = await setOrderPickupOutcome(tx, order, {
+      status: orderRefused ? OrderStatus.ClientRejectPickup : undefined,
+      pickupDispute: dispute && order.pickupDispute === OrderPickUpDispute.None ? dispute : order.pickupDispute,
+      event: {
         note: dispute ? `The client refused the pickup: ${dispute}` : 'The client refused the pickup',
         actorClientId: clientId,
         at: now,
-      });
-    }
+      },
+    });
     await recordAttempt(tx, {
       orderId: order.id,
       pickupId: row.id,
@@ -442,17 +431,11 @@ export async function cancelRequest(
       .returning();
     let current = order;
     if (reject && canTransition(orderLifecycle, order.status, OrderStatus.StaffRejectPickup, 'staff')) {
-      const [updated] = await tx
-        .update(orders)
-        .set({ status: OrderStatus.StaffRejectPickup })
-        .where(eq(orders.id, order.id))
-        .returning();
-      current = updated ?? order;
-      await recordOrderEvent(tx, order.id, OrderStatus.StaffRejectPickup, {
-        note: 'The counter refused the hand-over',
-        actorClientId: staffClientId,
-        at: now,
+      const updated = await setOrderPickupOutcome(tx, order, {
+        status: OrderStatus.StaffRejectPickup,
+        event: { note: 'The counter refused the hand-over', actorClientId: staffClientId, at: now },
       });
+      current = updated ?? order;
     }
     await recordAttempt(tx, {
       orderId: order.id,
@@ -493,11 +476,7 @@ export async function raiseDispute(
       });
     }
     const now = new Date();
-    const [updated] = await tx
-      .update(orders)
-      .set({ pickupDispute: dispute })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const updated = await setOrderPickupOutcome(tx, order, { pickupDispute: dispute });
     const [closed] = await tx
       .update(pickups)
       .set({ status: 'Cancelled', closeReason: 'Dispute', dispute, completedAt: now })
@@ -658,10 +637,5 @@ export async function sweepDeadlines(db: DbOrTx, timings: PickupTimings, now = n
 
 /** Order numbers for a set of rows, for event payloads. */
 export async function orderNumbers(db: DbOrTx, orderIds: string[]): Promise<Map<string, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(inArray(orders.id, [...new Set(orderIds)]));
-  return new Map(rows.map((r) => [r.id, r.orderNumber]));
+  return findOrderNumbersByIds(db, orderIds);
 }

@@ -1,10 +1,9 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Shift } from '../../../domain/schemas/shift';
 import type { DbOrTx } from '../../db/client';
-import { clients } from '../client/tables';
 import { attributedSales, displayName } from '../sales/service';
-import { staff } from '../staff/tables';
+import { findStaffPeople } from '../staff/service';
 import { type ShiftRow, shifts } from './tables';
 
 /** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */
@@ -32,6 +31,25 @@ export async function openShiftOf(db: DbOrTx, staffId: string): Promise<ShiftRow
     .where(and(eq(shifts.staffId, staffId), isNull(shifts.endedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** The open shift of each of these staff members that has one, by staff id (one query). */
+export async function openShiftsOf(db: DbOrTx, staffIds: readonly string[]): Promise<Map<string, ShiftRow>> {
+  const unique = [...new Set(staffIds)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select()
+    .from(shifts)
+    .where(and(inArray(shifts.staffId, unique), isNull(shifts.endedAt)));
+  return new Map(rows.map((r) => [r.staffId, r]));
+}
+
+/** Someone who leaves is not on a shift any more: their open shift ends now, ended by `endedBy`. */
+export async function endShiftOnLeave(tx: DbOrTx, leave: { staffId: string; endedBy: string }): Promise<void> {
+  await tx
+    .update(shifts)
+    .set({ endedAt: new Date(), endedBy: leave.endedBy })
+    .where(and(eq(shifts.staffId, leave.staffId), isNull(shifts.endedAt)));
 }
 
 /** Opens a shift with a cash float; a second open shift is refused (and impossible: a unique index). */
@@ -134,32 +152,39 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
   if (filter.startedFrom) conditions.push(gte(shifts.startedAt, filter.startedFrom));
   if (filter.startedTo) conditions.push(lt(shifts.startedAt, filter.startedTo));
   const rows = await db
-    .select({ shift: shifts, firstname: clients.firstname, lastname: clients.lastname, phoneLocal: clients.phoneLocal })
+    .select()
     .from(shifts)
-    .innerJoin(staff, eq(staff.id, shifts.staffId))
-    .innerJoin(clients, eq(clients.id, staff.clientId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(shifts.startedAt))
     .limit(limit);
+  const people = await findStaffPeople(
+    db,
+    rows.map((r) => r.staffId),
+  );
   const now = new Date();
   return Promise.all(
-    rows.map(async ({ shift, ...person }) => {
-      const sales = await shiftSales(db, shift, shift.endedAt ?? now);
-      const expectedCash = shift.expectedCash ?? shift.openingFloat + sales.Cash;
-      return {
-        id: shift.id,
-        staffId: shift.staffId,
-        staffName: displayName(person),
-        startedAt: shift.startedAt.toISOString(),
-        endedAt: shift.endedAt?.toISOString() ?? null,
-        workingNow: shift.endedAt === null,
-        openingFloat: shift.openingFloat,
-        closingCash: shift.closingCash,
-        sales,
-        expectedCash,
-        variance: shift.endedAt && shift.closingCash !== null ? shift.closingCash - expectedCash : null,
-      };
-    }),
+    rows
+      .flatMap((shift) => {
+        const person = people.get(shift.staffId);
+        return person ? [{ shift, person }] : [];
+      })
+      .map(async ({ shift, person }) => {
+        const sales = await shiftSales(db, shift, shift.endedAt ?? now);
+        const expectedCash = shift.expectedCash ?? shift.openingFloat + sales.Cash;
+        return {
+          id: shift.id,
+          staffId: shift.staffId,
+          staffName: displayName(person),
+          startedAt: shift.startedAt.toISOString(),
+          endedAt: shift.endedAt?.toISOString() ?? null,
+          workingNow: shift.endedAt === null,
+          openingFloat: shift.openingFloat,
+          closingCash: shift.closingCash,
+          sales,
+          expectedCash,
+          variance: shift.endedAt && shift.closingCash !== null ? shift.closingCash - expectedCash : null,
+        };
+      }),
   );
 }
 

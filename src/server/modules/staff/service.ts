@@ -1,14 +1,20 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
-import { StaffAccess } from '../../../domain/enums';
+import { StaffAccess, type StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
 import type { DbOrTx } from '../../db/client';
-import type { StaffContext, StaffLookup } from '../../plugins/session';
-import { type ClientSummary, findClientsByIds } from '../client/service';
-import { clients } from '../client/tables';
-import { shifts } from '../shift/tables';
+import type { StaffContext } from '../../plugins/session';
+import {
+  addClient,
+  type ClientSummary,
+  findClientById,
+  findClientByPhone,
+  findClientsByIds,
+  lockClient,
+  updateClientProfile,
+} from '../client/service';
 import { staff } from './tables';
 
 type CreateStaffInput = ReturnType<typeof createStaffBodySchema.parse>;
@@ -28,41 +34,39 @@ function checkGrant(actor: StaffContext, granted: StaffAccess[]) {
   }
 }
 
+/** Work other areas do in the same transaction when a staff member leaves (ending their open shift). */
+export type StaffLeaveHook = (tx: DbOrTx, leave: { staffId: string; endedBy: string }) => Promise<void>;
+
 /** Makes the owner of a phone number staff (creating the client when new), or updates their record. */
 export async function createOrUpdateStaff(
   db: DbOrTx,
   actor: StaffContext,
   input: CreateStaffInput,
+  onLeave?: StaffLeaveHook,
 ): Promise<Omit<CreateStaffResponse, 'staff'> & { staffId: string }> {
   const access = [...new Set(input.access)];
   checkGrant(actor, access);
   const phone = normalizePhone(input.phoneNumber);
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(clients)
-      .values({
-        phoneLocal: phone.local,
-        phoneInternational: phone.international,
-        firstname: input.firstname ?? null,
-        lastname: input.lastname ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: clients.id });
-    const clientCreated = inserted.length === 1;
-    const [client] = clientCreated
-      ? inserted
-      : await tx.select({ id: clients.id }).from(clients).where(eq(clients.phoneLocal, phone.local)).for('update');
+    const inserted = await addClient(tx, {
+      phoneLocal: phone.local,
+      phoneInternational: phone.international,
+      firstname: input.firstname ?? null,
+      lastname: input.lastname ?? null,
+    });
+    const clientCreated = inserted !== undefined;
+    const client = inserted ?? (await findClientByPhone(tx, phone.local));
     if (!client) throw new AppError('Could not find or create the client', { status: 500 });
-    if (!clientCreated && (input.firstname || input.lastname)) {
-      // Fill in a name the person never gave; never overwrite one they chose.
-      const [current] = await tx.select().from(clients).where(eq(clients.id, client.id));
-      await tx
-        .update(clients)
-        .set({
+    if (!clientCreated) {
+      await lockClient(tx, client.id);
+      if (input.firstname || input.lastname) {
+        // Fill in a name the person never gave; never overwrite one they chose.
+        const current = await findClientById(tx, client.id);
+        await updateClientProfile(tx, client.id, {
           firstname: current?.firstname ?? input.firstname ?? null,
           lastname: current?.lastname ?? input.lastname ?? null,
-        })
-        .where(eq(clients.id, client.id));
+        });
+      }
     }
     const [existing] = await tx.select().from(staff).where(eq(staff.clientId, client.id)).for('update');
     if (existing) {
@@ -75,13 +79,7 @@ export async function createOrUpdateStaff(
         .update(staff)
         .set({ role: input.role, access, isCurrentStaff: input.isCurrentStaff })
         .where(eq(staff.id, existing.id));
-      if (!input.isCurrentStaff) {
-        // Someone who leaves is not on a shift any more.
-        await tx
-          .update(shifts)
-          .set({ endedAt: new Date(), endedBy: actor.id })
-          .where(and(eq(shifts.staffId, existing.id), isNull(shifts.endedAt)));
-      }
+      if (!input.isCurrentStaff) await onLeave?.(tx, { staffId: existing.id, endedBy: actor.id });
       return { created: false, clientCreated, staffId: existing.id };
     }
     const [row] = await tx
@@ -93,73 +91,74 @@ export async function createOrUpdateStaff(
   });
 }
 
-/** Staff members with their names and open shift; `currentOnly` leaves out those who left. */
+/** A staff member as listed, without the shift (the shift module adds it). */
+export type StaffRecord = Omit<StaffMember, 'shift'>;
+
+/** Ascending with nulls last, like PostgreSQL's default order. */
+const byNullableText = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+
+/**
+ * Staff members with their names, by first name then phone (two queries); `currentOnly` leaves
+ * out those who left.
+ */
 export async function listStaff(
   db: DbOrTx,
   filter: { id?: string; currentOnly?: boolean } = {},
-): Promise<StaffMember[]> {
+): Promise<StaffRecord[]> {
   const conditions = [];
   if (filter.id) conditions.push(eq(staff.id, filter.id));
   if (filter.currentOnly) conditions.push(eq(staff.isCurrentStaff, true));
   const rows = await db
-    .select({
-      staff,
-      phoneLocal: clients.phoneLocal,
-      firstname: clients.firstname,
-      lastname: clients.lastname,
-      shiftId: shifts.id,
-      shiftStartedAt: shifts.startedAt,
-    })
+    .select()
     .from(staff)
-    .innerJoin(clients, eq(clients.id, staff.clientId))
-    .leftJoin(shifts, and(eq(shifts.staffId, staff.id), isNull(shifts.endedAt)))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(clients.firstname, clients.phoneLocal);
-  return rows.map((r) => ({
-    id: r.staff.id,
-    clientId: r.staff.clientId,
-    phoneLocal: r.phoneLocal,
-    firstname: r.firstname,
-    lastname: r.lastname,
-    role: r.staff.role,
-    access: r.staff.access,
-    isCurrentStaff: r.staff.isCurrentStaff,
-    createdAt: r.staff.createdAt.toISOString(),
-    shift: r.shiftId && r.shiftStartedAt ? { id: r.shiftId, startedAt: r.shiftStartedAt.toISOString() } : null,
-  }));
+    .where(conditions.length ? and(...conditions) : undefined);
+  const people = await findClientsByIds(
+    db,
+    rows.map((r) => r.clientId),
+  );
+  const members: StaffRecord[] = [];
+  for (const r of rows) {
+    const person = people.get(r.clientId);
+    if (!person) continue;
+    members.push({
+      id: r.id,
+      clientId: r.clientId,
+      phoneLocal: person.phoneLocal,
+      firstname: person.firstname,
+      lastname: person.lastname,
+      role: r.role,
+      access: r.access,
+      isCurrentStaff: r.isCurrentStaff,
+      createdAt: r.createdAt.toISOString(),
+    });
+  }
+  return members.sort((a, b) => byNullableText(a.firstname, b.firstname) || byNullableText(a.phoneLocal, b.phoneLocal));
 }
 
-/** The session plugin's staff lookup: a client's staff record and working shift, in one query. */
-export function createStaffLookup(db: DbOrTx): StaffLookup {
-  return {
-    async loadStaff(clientId) {
-      const [row] = await db
-        .select({
-          id: staff.id,
-          role: staff.role,
-          access: staff.access,
-          isCurrentStaff: staff.isCurrentStaff,
-          shiftId: shifts.id,
-        })
-        .from(staff)
-        .leftJoin(shifts, and(eq(shifts.staffId, staff.id), isNull(shifts.endedAt)))
-        .where(eq(staff.clientId, clientId))
-        .limit(1);
-      return row ? { ...row, shiftId: row.shiftId ?? null } : null;
-    },
-  };
+/** A client's staff record, for the session's staff lookup (one indexed query), or null. */
+export async function findStaffByClientId(db: DbOrTx, clientId: string): Promise<Omit<StaffContext, 'shiftId'> | null> {
+  const [row] = await db
+    .select({ id: staff.id, role: staff.role, access: staff.access, isCurrentStaff: staff.isCurrentStaff })
+    .from(staff)
+    .where(eq(staff.clientId, clientId))
+    .limit(1);
+  return row ?? null;
 }
 
 // Staff directory: who a staff member is, for the modules that record who did what.
 
-export type StaffPerson = Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneLocal'> & { clientId: string };
+export type StaffPerson = Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneLocal'> & {
+  clientId: string;
+  role: StaffRole;
+};
 
 /** The name and phone of each staff member among `ids` that exists (two queries, whatever the count). */
 export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promise<Map<string, StaffPerson>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const members = await db
-    .select({ id: staff.id, clientId: staff.clientId })
+    .select({ id: staff.id, clientId: staff.clientId, role: staff.role })
     .from(staff)
     .where(inArray(staff.id, unique));
   const people = await findClientsByIds(
@@ -172,6 +171,7 @@ export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promi
     if (person) {
       found.set(m.id, {
         clientId: m.clientId,
+        role: m.role,
         firstname: person.firstname,
         lastname: person.lastname,
         phoneLocal: person.phoneLocal,
@@ -179,4 +179,12 @@ export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promi
     }
   }
   return found;
+}
+
+/** The client ids of staff members (of one when `staffId` is given), as a subquery for another area's query. */
+export function staffClientIds(db: DbOrTx, filter: { staffId?: string } = {}) {
+  return db
+    .select({ clientId: staff.clientId })
+    .from(staff)
+    .where(filter.staffId ? eq(staff.id, filter.staffId) : undefined);
 }

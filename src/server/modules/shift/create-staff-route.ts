@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StaffAccess } from '../../../domain/enums';
 import { createStaffBodySchema, createStaffResponseSchema } from '../../../domain/schemas/staff';
-import { currentStaff } from './current-staff';
-import { createOrUpdateStaff, listStaff } from './service';
+import { currentStaff } from '../staff/current-staff';
+import { createOrUpdateStaff } from '../staff/service';
+import { endShiftOnLeave } from './service';
+import { listStaffOnShift } from './staff-list';
 
 /** Admin access is needed to add staff; CEO and Manager pass every check (SPEC §6). */
 export const STAFF_CREATORS = [StaffAccess.Admin];
@@ -26,8 +28,9 @@ export function createStaffRoute(path: string, tags: string[]): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        const result = await createOrUpdateStaff(app.db, currentStaff(request), request.body);
-        const [member] = await listStaff(app.db, { id: result.staffId });
+        // Someone who leaves stops working: their open shift ends in the same transaction.
+        const result = await createOrUpdateStaff(app.db, currentStaff(request), request.body, endShiftOnLeave);
+        const [member] = await listStaffOnShift(app.db, { id: result.staffId });
         if (!member) throw new Error('the staff record vanished');
         return reply
           .code(result.created ? 201 : 200)

@@ -1,4 +1,5 @@
-// Routes of /api/staff.
+// Routes of /api/staff (mounted there by modules/index.ts): the staff list shows who is on a shift,
+// and someone who leaves has their shift ended, so these routes live with the shifts.
 //
 // | Route          | Access (CEO and Manager always pass) | Working shift |
 // | -------------- | ------------------------------------ | ------------- |
@@ -10,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StaffAccess } from '../../../domain/enums';
 import { activeStaffResponseSchema } from '../../../domain/schemas/staff';
 import { createStaffRoute } from './create-staff-route';
-import { listStaff } from './service';
+import { listStaffOnShift } from './staff-list';
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(createStaffRoute('/create', ['staff']));
@@ -25,7 +26,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activeStaffResponseSchema },
       },
     },
-    async () => listStaff(app.db, { currentOnly: true }),
+    async () => listStaffOnShift(app.db, { currentOnly: true }),
   );
 };
 
