@@ -31,7 +31,7 @@ export async function insertOrders(
   for (let start = 1; start <= count; start += batch) {
     const end = Math.min(count, start + batch - 1);
     await db.query(
-      `insert into orders (order_number, payment_number, client_id, type, status, payment_status, payment_type,
+      `insert into orders (order_number, order_payment_number, client_id, type, status, payment_status, payment_type,
          delivery_option, subtotal, delivery_fee, total, pickup_code, is_delivered, paid_at, delivered_at, created_at, updated_at)
        select 'B' || $1 || '-' || g, 'BP' || $1 || '-' || g, ($2::uuid[])[1 + g % cardinality($2::uuid[])],
          (array['Gas','Product','Gas and Product'])[1 + g % 3],

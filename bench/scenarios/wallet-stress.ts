@@ -168,7 +168,7 @@ export async function runWalletScenario(
         .insert(orders)
         .values({
           orderNumber: `LOAD${code}`,
-          paymentNumber: `LOADP${code}`,
+          orderPaymentNumber: `LOADP${code}`,
           clientId: person.clientId,
           type: 'Gas',
           deliveryOption: 'PickerUP',

@@ -67,7 +67,7 @@ export async function paidOrder(
     .insert(orders)
     .values({
       orderNumber: `T-${n}`,
-      paymentNumber: `P-${n}`,
+      orderPaymentNumber: `P-${n}`,
       pickupCode: `C-${n}`,
       clientId: input.clientId,
       type: OrderType.Gas,

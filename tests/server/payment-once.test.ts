@@ -35,7 +35,7 @@ async function insertOrder(clientId: string, total = TOTAL): Promise<OrderRow> {
     .insert(orders)
     .values({
       orderNumber: `ORD${n}`,
-      paymentNumber: `OPN${n}`,
+      orderPaymentNumber: `OPN${n}`,
       clientId,
       type: 'Gas',
       deliveryOption: 'PickerUP',

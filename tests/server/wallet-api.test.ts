@@ -20,7 +20,7 @@ async function insertOrder(clientId: string, total: number) {
     .insert(orders)
     .values({
       orderNumber: `ORD${n}`,
-      paymentNumber: `OPN${n}`,
+      orderPaymentNumber: `OPN${n}`,
       clientId,
       type: 'Gas',
       deliveryOption: 'PickerUP',

@@ -34,7 +34,7 @@ export async function createPaidOrder(
     .insert(orders)
     .values({
       orderNumber: `ARV-${randomCode(6)}`,
-      paymentNumber: `PAY-${randomCode(8)}`,
+      orderPaymentNumber: `PAY-${randomCode(8)}`,
       clientId,
       type: 'Product',
       status: paid ? 'Paid' : 'Not Paid',

@@ -10,7 +10,7 @@ export async function insertOrderFor(app: FastifyInstance, clientId: string, opt
     .insert(orders)
     .values({
       orderNumber: `ORD-T${tag}`,
-      paymentNumber: `PAY-T${tag}`,
+      orderPaymentNumber: `PAY-T${tag}`,
       pickupCode: `P${tag}`,
       clientId,
       type: 'Gas',

@@ -30,7 +30,7 @@ export async function unpaidOrderOf(app: FastifyInstance, clientId: string) {
     .insert(orders)
     .values({
       orderNumber: `ORD${n}`,
-      paymentNumber: `OPN${n}`,
+      orderPaymentNumber: `OPN${n}`,
       clientId,
       type: 'Gas',
       deliveryOption: 'PickerUP',

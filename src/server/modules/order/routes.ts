@@ -197,7 +197,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const payable = order.status === OrderStatus.NotPaid;
       return {
         orderNumber: order.orderNumber,
-        paymentNumber: order.paymentNumber,
+        paymentNumber: order.orderPaymentNumber,
         payable,
         url: payable ? `/order/${encodeURIComponent(order.orderNumber)}?pay=1` : null,
       };

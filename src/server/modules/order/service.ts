@@ -42,7 +42,7 @@ export async function findOrderByNumber(db: DbOrTx, orderNumber: string): Promis
 }
 
 export async function findOrderByPaymentNumber(db: DbOrTx, paymentNumber: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.paymentNumber, paymentNumber.trim().toUpperCase()));
+  const [row] = await db.select().from(orders).where(eq(orders.orderPaymentNumber, paymentNumber.trim().toUpperCase()));
   return row ?? null;
 }
 
@@ -85,7 +85,7 @@ function parseInput(input: unknown): NewOrderInput {
   });
 }
 
-async function unusedCode(db: DbOrTx, make: () => string, column: 'orderNumber' | 'paymentNumber' | 'pickupCode') {
+async function unusedCode(db: DbOrTx, make: () => string, column: 'orderNumber' | 'orderPaymentNumber' | 'pickupCode') {
   // Collisions are one in hundreds of millions; checking first keeps the insert from failing
   // (a failed statement would abort the whole transaction on PostgreSQL).
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -126,7 +126,7 @@ export async function createOrder(
       .insert(orders)
       .values({
         orderNumber: await unusedCode(tx, newOrderNumber, 'orderNumber'),
-        paymentNumber: await unusedCode(tx, newOrderPaymentNumber, 'paymentNumber'),
+        orderPaymentNumber: await unusedCode(tx, newOrderPaymentNumber, 'orderPaymentNumber'),
         pickupCode: await unusedCode(tx, newPickupCode, 'pickupCode'),
         clientId,
         type: priced.type,

@@ -83,7 +83,7 @@ export async function searchOrdersWithClient(db: DbOrTx, q: string): Promise<Ord
   const phoneLocal = digits.startsWith('234') ? `0${digits.slice(3)}` : digits;
   const conditions: SQL[] = [
     eq(orders.orderNumber, upper),
-    eq(orders.paymentNumber, upper),
+    eq(orders.orderPaymentNumber, upper),
     eq(orders.pickupCode, upper),
     ilike(orders.orderNumber, `%${upper.replace(/[%_\\]/g, '')}%`),
   ];

@@ -30,7 +30,7 @@ export const orders = pgTable(
   {
     id: id(),
     orderNumber: text('order_number').notNull().unique(),
-    paymentNumber: text('payment_number').notNull().unique(),
+    orderPaymentNumber: text('order_payment_number').notNull().unique(),
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id),

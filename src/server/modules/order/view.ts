@@ -72,7 +72,7 @@ export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<Order[
     return {
       id: o.id,
       orderNumber: o.orderNumber,
-      paymentNumber: o.paymentNumber,
+      paymentNumber: o.orderPaymentNumber,
       type: o.type,
       status: o.status,
       paymentStatus: o.paymentStatus,

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" RENAME COLUMN "payment_number" TO "order_payment_number";--> statement-breakpoint
+ALTER TABLE "orders" RENAME CONSTRAINT "orders_payment_number_unique" TO "orders_order_payment_number_unique";
