@@ -1,6 +1,5 @@
 // An order is paid once: a wallet payment and a card payment of the same order, in any order or
 // at the same moment, leave the client's money gone exactly once (or given back automatically).
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import { orderLedgerReference } from '../../src/server/modules/wallet/pay-order'
 import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
 import { wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
-import { initiate, postWebhook, readOrder, readPayment } from './payment-support';
+import { initiate, insertUnpaidOrder, postWebhook, readOrder, readPayment } from './payment-support';
 
 let app: FastifyInstance;
 let ada: Session;
@@ -29,24 +28,7 @@ let ada: Session;
 const TOTAL = 150_000;
 const TRIALS = 20;
 
-async function insertOrder(clientId: string, total = TOTAL): Promise<OrderRow> {
-  const n = randomUUID().slice(0, 8).toUpperCase();
-  const [row] = await app.db
-    .insert(orders)
-    .values({
-      orderNumber: `ORD${n}`,
-      orderPaymentNumber: `OPN${n}`,
-      clientId,
-      type: 'Gas',
-      deliveryOption: 'PickerUP',
-      subtotal: total,
-      total,
-      pickupCode: `PC${n}`,
-    })
-    .returning();
-  if (!row) throw new Error('no order');
-  return row;
-}
+const insertOrder = (clientId: string, total = TOTAL): Promise<OrderRow> => insertUnpaidOrder(app, clientId, total);
 
 const payFromWallet = (orderNumber: string) =>
   injectAs(app, ada, { method: 'POST', url: '/api/payment/wallet', payload: { orderNumber } });

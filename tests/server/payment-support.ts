@@ -1,4 +1,5 @@
 // Helpers shared by the payment suites: an order to pay, the checkout, and signed webhooks.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -14,6 +15,26 @@ import { type OrderRow, orders } from '../../src/server/modules/order/tables';
 import { type PaymentRow, payments } from '../../src/server/modules/payment/tables';
 import { injectAs, type Session } from '../../src/server/test-utils/test-app';
 import { catalogue } from './order-helpers';
+
+/** An unpaid gas order of `total` kobo, written directly (no catalogue, no quota). */
+export async function insertUnpaidOrder(app: FastifyInstance, clientId: string, total: number): Promise<OrderRow> {
+  const n = randomUUID().slice(0, 8).toUpperCase();
+  const [row] = await app.db
+    .insert(orders)
+    .values({
+      orderNumber: `ORD${n}`,
+      orderPaymentNumber: `OPN${n}`,
+      clientId,
+      type: 'Gas',
+      deliveryOption: 'PickerUP',
+      subtotal: total,
+      total,
+      pickupCode: `PC${n}`,
+    })
+    .returning();
+  if (!row) throw new Error('no order');
+  return row;
+}
 
 /** A pickup order for one burner, placed through the order service. */
 export async function placeOrder(app: FastifyInstance, session: Session): Promise<OrderRow> {

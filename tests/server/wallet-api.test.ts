@@ -7,6 +7,7 @@ import { orders } from '../../src/server/modules/order/tables';
 import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
 import { walletFundings, wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
+import { insertUnpaidOrder } from './payment-support';
 
 let app: FastifyInstance;
 let ada: Session;
@@ -14,24 +15,7 @@ let bola: Session;
 
 const form = { firstname: 'Ada', lastname: 'Obi', email: 'ada@example.com', consentGiven: true };
 
-async function insertOrder(clientId: string, total: number) {
-  const n = randomUUID().slice(0, 8).toUpperCase();
-  const [row] = await app.db
-    .insert(orders)
-    .values({
-      orderNumber: `ORD${n}`,
-      orderPaymentNumber: `OPN${n}`,
-      clientId,
-      type: 'Gas',
-      deliveryOption: 'PickerUP',
-      subtotal: total,
-      total,
-      pickupCode: `PC${n}`,
-    })
-    .returning();
-  if (!row) throw new Error('no order');
-  return row;
-}
+const insertOrder = (clientId: string, total: number) => insertUnpaidOrder(app, clientId, total);
 
 const post = (session: Session | null, url: string, payload: unknown, headers: Record<string, string> = {}) =>
   injectAs(app, session, { method: 'POST', url, payload: payload as object, headers });
