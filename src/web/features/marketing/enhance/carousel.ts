@@ -1,5 +1,5 @@
 import { PROMO_ROTATION_MS } from '../../../../domain/constants';
-import type { Enhancer } from './enhancer';
+import type { Enhancer } from './types';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

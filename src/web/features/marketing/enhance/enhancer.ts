@@ -6,9 +6,7 @@ import { enhanceCarousel } from './carousel';
 import { enhanceInstallButton } from './install-button';
 import { enhanceScroller } from './scroller';
 import { enhanceSiteHeader } from './site-header';
-
-/** Attaches behaviour to one element and returns what detaches it again (timers, listeners). */
-export type Enhancer = (root: HTMLElement) => () => void;
+import type { Enhancer } from './types';
 
 /** The attribute that names an element's enhancer: `<section data-enhance="carousel">`. */
 export const ENHANCE_ATTR = 'data-enhance';

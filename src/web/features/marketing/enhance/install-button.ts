@@ -1,5 +1,5 @@
 import { installPlatform, promptInstall, subscribeInstallPrompt } from '../install/install-prompt';
-import type { Enhancer } from './enhancer';
+import type { Enhancer } from './types';
 
 // One live enhancement per button: attaching again replaces the previous one.
 const active = new WeakMap<HTMLElement, () => void>();

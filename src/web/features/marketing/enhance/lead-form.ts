@@ -8,8 +8,8 @@ import {
 } from '../../../../domain/schemas/leads';
 import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitInterest } from '../api/submit-interest';
-import type { Enhancer } from './enhancer';
 import { armSubmit, createSender, input, keepDigits, part, showMessage } from './form-ui';
+import type { Enhancer } from './types';
 
 const fields = ['name', 'phone', 'city', 'businessName'] as const;
 type Field = (typeof fields)[number];

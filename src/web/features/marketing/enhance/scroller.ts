@@ -1,5 +1,5 @@
 import { SERVICE_SCROLL_STEP_PX } from '../../../../domain/constants';
-import type { Enhancer } from './enhancer';
+import type { Enhancer } from './types';
 
 // One live enhancement per list: attaching again replaces the previous one.
 const active = new WeakMap<HTMLElement, () => void>();

@@ -3,8 +3,8 @@
 import { type ApplicationBody, applicationRoleValues, validateRiderSignup } from '../../../../domain/schemas/leads';
 import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitApplication } from '../api/submit-application';
-import type { Enhancer } from './enhancer';
 import { armSubmit, createSender, input, keepDigits, PART_ATTR, part, showMessage } from './form-ui';
+import type { Enhancer } from './types';
 
 const texts = {
   offline: 'You seem to be offline: your application was not sent. Try again when you have a connection.',

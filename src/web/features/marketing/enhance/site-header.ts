@@ -1,5 +1,5 @@
 import { NAVBAR_IDLE_RESTORE_MS } from '../../../../domain/constants';
-import type { Enhancer } from './enhancer';
+import type { Enhancer } from './types';
 
 const HIDE_THRESHOLD_PX = 8;
 
