@@ -33,6 +33,7 @@ import type { OrderLegs } from './modules/order/legs';
 import { giveOrderValue } from './modules/payment/order-payment';
 import type { PaymentHandlers } from './modules/payment/service';
 import { PickupChannel } from './modules/pickup/channel';
+import { type CatalogueCache, createCatalogueCache } from './modules/quota/catalogue-cache';
 import { quotaStock } from './modules/quota/order-leg';
 import { openShiftOf } from './modules/shift/service';
 import { findStaffByClientId } from './modules/staff/service';
@@ -64,8 +65,8 @@ export type BuildAppOptions = {
 };
 
 /** What placing and cancelling an order reaches in the areas that depend on orders. */
-function orderLegs(): OrderLegs {
-  return { stock: quotaStock, delivery: deliveryLeg };
+function orderLegs(catalogue: CatalogueCache): OrderLegs {
+  return { stock: quotaStock(catalogue), delivery: deliveryLeg };
 }
 
 /**
@@ -166,7 +167,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   );
   app.decorate('pickupChannel', new PickupChannel(app));
   app.decorate('paymentHandlers', paymentHandlers());
-  app.decorate('orderLegs', orderLegs());
+  // The shop catalogue in memory: product, price and quota writes and orders drop it, on every instance.
+  const catalogueCache = createCatalogueCache({ redis: app.redis, log: app.log });
+  app.decorate('catalogueCache', catalogueCache);
+  app.addHook('onClose', () => catalogueCache.close());
+  app.decorate('orderLegs', orderLegs(catalogueCache));
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });

@@ -23,6 +23,8 @@ export type StockLedger = {
   reserve(tx: DbOrTx, needs: StockNeed[]): Promise<void>;
   /** Gives a cancelled order's lines back. */
   release(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<void>;
+  /** Told once the transaction of a reserve or release has committed (what was taken is now seen by all). */
+  committed?(): void;
 };
 
 /**

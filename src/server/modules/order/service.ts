@@ -112,7 +112,7 @@ export async function createOrder(
   const maps = options.maps ?? createEstimateMaps();
   // Priced outside the transaction: geocoding may call out to the network.
   const priced = await priceOrder(db, parsed, maps);
-  return db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     await options.legs.stock.reserve(
       tx,
       priced.lines.map((l) => ({
@@ -168,11 +168,13 @@ export async function createOrder(
     }
     return toOrderView(tx, order);
   });
+  options.legs.stock.committed?.();
+  return placed;
 }
 
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
 export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: string, ref: string): Promise<Order> {
-  return db.transaction(async (tx) => {
+  const cancelled = await db.transaction(async (tx) => {
     const order = await requireClientOrder(tx, clientId, ref, true);
     assertTransition(
       orderLifecycle,
@@ -207,6 +209,8 @@ export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: s
     if (!updated) throw new Error('cancel update returned nothing');
     return toOrderView(tx, updated);
   });
+  legs.stock.committed?.();
+  return cancelled;
 }
 
 /** The client's orders, newest first. */

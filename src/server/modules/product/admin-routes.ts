@@ -48,6 +48,12 @@ const toAdminProduct = (p: ProductRow): AdminProduct => ({
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: true });
   const editors = app.requireStaff({ access: [StaffAccess.Admin], shift: true });
+  // Every write here (a product, its details, its price) changes the shop catalogue: once it is
+  // committed, and before the answer leaves, the catalogue is dropped on every instance.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') app.catalogueCache.invalidate();
+    return payload;
+  });
 
   app.get(
     '/all',

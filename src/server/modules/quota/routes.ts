@@ -22,6 +22,11 @@ import { quotas } from './tables';
 const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireStaff({ shift: true });
   const editors = app.requireStaff({ access: [StaffAccess.Manager, StaffAccess.Admin], shift: true });
+  // A quota set or removed changes what the shop shows as left: drop the catalogue on every instance.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') app.catalogueCache.invalidate();
+    return payload;
+  });
 
   app.get(
     '/',

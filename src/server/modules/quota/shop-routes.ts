@@ -1,11 +1,13 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { productListSchema, productSchema } from '../../../domain/schemas/product';
 import { quotaSchema } from '../../../domain/schemas/quota';
-import { findActiveProduct } from '../product/service';
+import { findActiveProduct, listActiveProductRows } from '../product/service';
+import { type CatalogueParts, etagOf, matchesEtag } from './catalogue-cache';
 import { listQuotas } from './service';
-import { listActiveProducts, toProductViews } from './shop';
+import { assembleProductViews, quotaRowsOf, toProductViews, usedUnderDailyLimits } from './shop';
 
 const idParams = z.object({ id: z.uuid('Unknown product') });
 const notFound = () => new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
@@ -15,6 +17,18 @@ const notFound = () => new AppError('Product not found', { status: 404, type: Er
  * its quota. Served here because what is left comes from the quotas; staff edits live in product.
  */
 const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The body exactly as the response schema's serializer writes it.
+  const bodyOf = (parts: CatalogueParts, used: Map<string, number>) =>
+    JSON.stringify(z.encode(productListSchema, { products: assembleProductViews(parts.rows, parts.quotaRows, used) }));
+
+  const loadParts = async (): Promise<CatalogueParts> => {
+    const rows = await listActiveProductRows(app.db);
+    const quotaRows = await quotaRowsOf(app.db, rows);
+    if (quotaRows.some((q) => q.dailyLimit !== null)) return { rows, quotaRows };
+    const text = bodyOf({ rows, quotaRows }, new Map());
+    return { rows, quotaRows, body: { text, etag: etagOf(text) } };
+  };
+
   app.get(
     '/',
     {
@@ -24,7 +38,21 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema },
       },
     },
-    async () => ({ products: await listActiveProducts(app.db) }),
+    async (request, reply) => {
+      // Products and quotas from memory; only today's use under a daily limit is read each time.
+      const parts = await app.catalogueCache.get(loadParts);
+      let body = parts.body;
+      if (!body) {
+        const text = bodyOf(parts, await usedUnderDailyLimits(app.db, parts.quotaRows));
+        body = { text, etag: etagOf(text) };
+      }
+      // Always revalidated, so a new price shows at once; an unchanged catalogue costs no body.
+      // The body is already the serializer's text: sent as it is, past the typed reply.
+      const plain = reply as unknown as FastifyReply;
+      plain.header('cache-control', 'no-cache').header('etag', body.etag);
+      if (matchesEtag(request.headers['if-none-match'], body.etag)) return plain.code(304).send();
+      return plain.type('application/json; charset=utf-8').send(body.text);
+    },
   );
 
   app.get(

@@ -4,17 +4,25 @@ import type { DbOrTx } from '../../db/client';
 import type { ProductRow } from '../product/catalogue';
 import { listActiveProductRows } from '../product/service';
 import { availableOf, usedToday } from './service';
-import { quotas } from './tables';
+import { type QuotaRow, quotas } from './tables';
 
-/** Products as the shop shows them, with what may still be ordered now. */
-export async function toProductViews(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
+/** The quotas of these products. */
+export async function quotaRowsOf(db: DbOrTx, rows: ProductRow[]): Promise<QuotaRow[]> {
   const ids = rows.map((r) => r.id);
-  const quotaRows = ids.length ? await db.select().from(quotas).where(inArray(quotas.productId, ids)) : [];
-  // Today's use only matters under a daily limit; skipping the sum keeps the shop cheap to list.
-  const used = await usedToday(
+  return ids.length ? db.select().from(quotas).where(inArray(quotas.productId, ids)) : [];
+}
+
+/** Today's use of the products under a daily limit (only there does it matter). */
+export async function usedUnderDailyLimits(db: DbOrTx, quotaRows: QuotaRow[]): Promise<Map<string, number>> {
+  // Skipping the sum when no product has a daily limit keeps the shop cheap to list.
+  return usedToday(
     db,
     quotaRows.filter((q) => q.dailyLimit !== null).map((q) => q.productId),
   );
+}
+
+/** Products as the shop shows them, from their quotas and today's use. */
+export function assembleProductViews(rows: ProductRow[], quotaRows: QuotaRow[], used: Map<string, number>): Product[] {
   const quotaOf = new Map(quotaRows.map((q) => [q.productId, q]));
   return rows.map((p) => ({
     id: p.id,
@@ -26,6 +34,12 @@ export async function toProductViews(db: DbOrTx, rows: ProductRow[]): Promise<Pr
     imageUrl: p.imageUrl,
     available: availableOf(quotaOf.get(p.id), used.get(p.id) ?? 0),
   }));
+}
+
+/** Products as the shop shows them, with what may still be ordered now. */
+export async function toProductViews(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
+  const quotaRows = await quotaRowsOf(db, rows);
+  return assembleProductViews(rows, quotaRows, await usedUnderDailyLimits(db, quotaRows));
 }
 
 /** The shop's catalogue: the active products in catalogue order, with what may still be ordered. */

@@ -1,0 +1,107 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { ProductRow } from '../product/catalogue';
+import type { QuotaRow } from './tables';
+
+/** The Redis channel on which an instance tells the others that the catalogue changed. */
+export const CATALOGUE_CHANNEL = 'arrive:catalogue:changed';
+
+/** What the catalogue is made of and changes only when staff edit it or an order takes stock. */
+export type CatalogueParts = {
+  rows: ProductRow[];
+  quotaRows: QuotaRow[];
+  /** The whole answer, when no product has a daily limit (nothing in it depends on today's orders). */
+  body?: { text: string; etag: string };
+};
+
+/**
+ * The shop catalogue kept in memory, one per app. Any write to products, prices or quotas drops it
+ * (and, with Redis, tells the other instances to drop theirs); the next read builds it again.
+ */
+export type CatalogueCache = {
+  /** The cached parts, or builds and keeps them (unless the catalogue changed meanwhile). */
+  get(load: () => Promise<CatalogueParts>): Promise<CatalogueParts>;
+  /** Drops this instance's copy and, with Redis, every other instance's. */
+  invalidate(): void;
+  close(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shop catalogue in memory; product, price and quota writes drop it (see quota/catalogue-cache.ts). */
+    catalogueCache: CatalogueCache;
+  }
+}
+
+/** A strong ETag of a response body. */
+export const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** Whether an If-None-Match header names this ETag (or `*`); weak validators compare weakly. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+export function createCatalogueCache({ redis, log }: { redis: Redis | null; log: FastifyBaseLogger }): CatalogueCache {
+  const instance = randomUUID();
+  let parts: CatalogueParts | null = null;
+  // Bumped on every change: a build that started before a change is not kept.
+  let generation = 0;
+  const drop = () => {
+    generation++;
+    parts = null;
+  };
+
+  let subscriber: Redis | null = null;
+  let listening = false;
+  let subscribedOnce = false;
+  if (redis) {
+    subscriber = redis.duplicate({ lazyConnect: true });
+    subscriber.on('error', (err) => log.warn({ err: err.message }, 'catalogue subscriber error'));
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === CATALOGUE_CHANNEL && message !== instance) drop();
+    });
+    // While the subscriber is down, another instance's change could be missed: keep nothing then
+    // (ioredis subscribes again on its own when it reconnects).
+    subscriber.on('close', () => {
+      listening = false;
+      drop();
+    });
+    subscriber.on('ready', () => {
+      if (subscribedOnce) listening = true;
+      drop();
+    });
+    subscriber
+      .connect()
+      .then(() => subscriber?.subscribe(CATALOGUE_CHANNEL))
+      .then(() => {
+        subscribedOnce = true;
+        listening = true;
+      })
+      .catch((err: Error) => log.warn({ err: err.message }, 'catalogue subscriber not connected'));
+  }
+  const shared = () => !subscriber || listening;
+
+  return {
+    async get(load) {
+      if (parts) return parts;
+      const started = generation;
+      const built = await load();
+      if (started === generation && shared()) parts = built;
+      return built;
+    },
+    invalidate() {
+      drop();
+      redis?.publish(CATALOGUE_CHANNEL, instance).catch((err: Error) => {
+        log.warn({ err: err.message }, 'could not tell the other instances that the catalogue changed');
+      });
+    },
+    async close() {
+      subscriber?.disconnect();
+    },
+  };
+}
