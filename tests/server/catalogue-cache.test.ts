@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffAccess, StaffRole } from '../../src/domain/enums';
 import { products } from '../../src/server/modules/product/tables';
 import { listActiveProducts } from '../../src/server/modules/quota/shop';
-import { buildTestApp, createFreshDatabase, injectAs, postgresReachable } from '../../src/server/test-utils/test-app';
+import {
+  buildTestApp,
+  createFreshDatabase,
+  injectAs,
+  postgresReachable,
+  signInAs,
+} from '../../src/server/test-utils/test-app';
 import { putOnShift, type StaffActor, staffActor } from './dashboard-fixtures';
 import { OwnRedis, redisServerAvailable } from './support/redis-server';
 
@@ -98,6 +104,31 @@ describe('one instance', () => {
     expect(after.body).toBe(JSON.stringify({ products: await listActiveProducts(app.db) }));
     // With a daily limit the live part is read each time; the ETag still holds while nothing changes.
     expect((await catalogue(app, after.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  it('drops the copy when an order takes stock and when its cancellation gives it back', async () => {
+    const [burner] = await app.db.select().from(products).where(eq(products.type, 'Burner'));
+    if (!burner) throw new Error('no burner product');
+    const set = await injectAs(app, admin.session, {
+      method: 'PUT',
+      url: `/api/quota/${burner.id}`,
+      payload: { stock: 5, dailyLimit: null },
+    });
+    expect(set.statusCode).toBe(200);
+    const left = async () =>
+      ((await catalogue(app)).json() as Listed).products.find((p) => p.id === burner.id)?.available;
+    expect(await left()).toBe(5);
+    const client = await signInAs(app, '08030000077');
+    const placed = await injectAs(app, client, {
+      method: 'POST',
+      url: '/api/order/new',
+      payload: { type: 'Product', items: [{ productId: burner.id, quantity: 2 }], deliveryOption: 'PickerUP' },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await left()).toBe(3);
+    const cancelled = await injectAs(app, client, { method: 'POST', url: `/api/order/cancel/${placed.json().id}` });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await left()).toBe(5);
   });
 });
 
