@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
+import { formatDate, formatNaira, formatOrderLineQuantity, orderLineName } from '../../../../domain/format';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { orderDetailQueryOptions } from '../api/get-order-detail';
@@ -86,11 +86,8 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
           <Table.Tbody>
             {o.items.map((i) => (
               <Table.Tr key={`${i.name}-${i.lineTotal}-${i.quantity}`}>
-                <Table.Td>
-                  {i.name}
-                  {i.sizeKg ? ` (${i.sizeKg} kg cylinder)` : ''}
-                </Table.Td>
-                <Table.Td ta="right">{formatNumber(i.quantity, Number.isInteger(i.quantity) ? 0 : 2)}</Table.Td>
+                <Table.Td>{orderLineName(i)}</Table.Td>
+                <Table.Td ta="right">{formatOrderLineQuantity(i)}</Table.Td>
                 <Table.Td ta="right">{formatNaira(i.unitPrice)}</Table.Td>
                 <Table.Td ta="right">{formatNaira(i.lineTotal)}</Table.Td>
               </Table.Tr>
