@@ -1,26 +1,14 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNaira, formatOrderLineQuantity, orderLineName } from '../../../../domain/format';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { orderDetailQueryOptions } from '../api/get-order-detail';
 import { rememberLastOrder } from '../lib/last-order';
-import { orderStatusColor } from '../lib/status-colors';
+import { orderStatusTone } from '../lib/status-colors';
 
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const order = useQuery(orderDetailQueryOptions(orderId));
@@ -51,9 +39,9 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
       )}
       <Group justify="space-between">
         <Title order={1}>Order {o.orderNumber}</Title>
-        <Badge size="lg" color={orderStatusColor[o.status]}>
+        <StatusBadge size="lg" tone={orderStatusTone[o.status]}>
           {o.status}
-        </Badge>
+        </StatusBadge>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>

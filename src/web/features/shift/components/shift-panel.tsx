@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { MoneyInput } from '../../../components/money-input';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
@@ -87,9 +88,9 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
             <Title order={2} size="h3">
               {working ? 'You are on shift' : 'You are not on a shift'}
             </Title>
-            <Badge color={working ? 'teal.9' : 'gray.7'} size="lg">
+            <StatusBadge tone={working ? 'ok' : 'neutral'} size="lg">
               {working ? 'Working now' : 'Off shift'}
-            </Badge>
+            </StatusBadge>
           </Group>
           {serverShift?.workingNow && working && <ShiftSummary shift={serverShift} />}
           {working && !serverShift?.workingNow && state.pendingFloat !== null && (
@@ -139,9 +140,7 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
                   <Text>
                     {label[a.kind]} at {formatTime(a.createdAt)}
                   </Text>
-                  <Badge color="orange.9" variant="light">
-                    Pending
-                  </Badge>
+                  <StatusBadge tone="warn">Pending</StatusBadge>
                 </Group>
               </List.Item>
             ))}
