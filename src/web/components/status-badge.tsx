@@ -18,6 +18,20 @@ export const statusToneColor: Record<StatusTone, string> = {
   accent: 'violet.9',
 };
 
+/**
+ * The same tones as plain theme colours, for 'light' alerts and boxes: the theme then pairs a
+ * pale background with shade 9 text (light scheme) and a dark one with shade 0 text (dark scheme).
+ * Never give a 'light' variant a shade: it paints the shade as the background.
+ */
+export const statusToneThemeColor: Record<StatusTone, string> = {
+  neutral: 'gray',
+  info: 'blue',
+  ok: 'green',
+  warn: 'orange',
+  bad: 'red',
+  accent: 'violet',
+};
+
 /** A status pill: filled, white text, readable on a tablet in either colour scheme. */
 export function StatusBadge({
   tone,
