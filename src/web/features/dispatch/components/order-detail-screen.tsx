@@ -20,7 +20,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
     return (
       <Stack>
         <Title order={1}>Order</Title>
-        <Alert color="red.9" title="This order could not be loaded">
+        <Alert color="red" title="This order could not be loaded">
           {order.error.message}
         </Alert>
         <Button component={Link} to={paths.dashboard.orders.getHref()} variant="light" w="fit-content">

@@ -46,7 +46,7 @@ export function ShiftCards() {
               </Text>
             ))}
             {state.failed.length > 0 && (
-              <Alert color="red.9" p="xs">
+              <Alert color="red" p="xs">
                 {state.failed.length} action(s) were refused: see the shift page.
               </Alert>
             )}

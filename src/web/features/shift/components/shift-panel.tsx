@@ -65,14 +65,14 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
     <Stack gap="lg" maw={720}>
       <Title order={1}>Shift</Title>
       {active.data?.fromCache && (
-        <Alert color="gray.7" title="Offline">
+        <Alert color="gray" title="Offline">
           Showing the shift as saved on this tablet at {formatTime(active.data.updatedAt)}.
         </Alert>
       )}
       {state.failed.map((a) => (
         <Alert
           key={a.id}
-          color="red.9"
+          color="red"
           title={`${label[a.kind]} was refused`}
           withCloseButton
           closeButtonLabel="Dismiss"
