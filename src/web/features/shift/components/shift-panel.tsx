@@ -9,11 +9,16 @@ import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
-import { dismissShiftAction, effectiveShift, type ShiftActionKind, submitShiftAction } from '../lib/shift-sync';
+import {
+  dismissShiftAction,
+  effectiveShift,
+  shiftActionLabel as label,
+  queuedShiftNotice,
+  type ShiftActionKind,
+  submitShiftAction,
+} from '../lib/shift-sync';
 import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
 import { ShiftSummary, VarianceBadge } from './shift-summary';
-
-const label: Record<ShiftActionKind, string> = { 'shift.start': 'Start shift', 'shift.end': 'End shift' };
 
 /**
  * Start with the float, end with the count, see the variance. Works offline: the action is queued,
@@ -34,15 +39,17 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
   const mutation = useMutation({
     // Offline is this mutation's business (it queues), so TanStack must not pause it.
     networkMode: 'always',
-    mutationFn: (kobo: number) =>
+    // The action travels with the call: once an end is queued the panel reads "not on shift", and
+    // a notice built from the panel's state then would name the opposite action.
+    mutationFn: ({ kind, kobo }: { kind: ShiftActionKind; kobo: number }) =>
       submitShiftAction(kind, kind === 'shift.start' ? { openingFloat: kobo } : { closingCash: kobo }, actingClientId),
-    onSuccess: (result) => {
+    onSuccess: (result, { kind }) => {
       setAmount('');
       if (result.status === 'queued') {
         notifications.show({
           color: 'orange',
           title: 'Saved on this tablet',
-          message: `${label[kind]} will sync when the network returns.`,
+          message: queuedShiftNotice(kind),
         });
       } else {
         if (kind === 'shift.end' && result.shift) setLastEnded(result.shift);
@@ -50,7 +57,8 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
       }
       onChanged();
     },
-    onError: (error: Error) => notifications.show({ color: 'red', title: label[kind], message: error.message }),
+    onError: (error: Error, { kind }) =>
+      notifications.show({ color: 'red', title: label[kind], message: error.message }),
   });
 
   const kobo = typeof amount === 'number' ? nairaToKobo(amount) : null;
@@ -58,7 +66,7 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (kobo === null) return;
-    mutation.mutate(kobo);
+    mutation.mutate({ kind, kobo });
   };
 
   return (
