@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNaira, formatNumber, koboToNaira, lagosDateKey, nairaToKobo } from './format';
+import {
+  formatDate,
+  formatNaira,
+  formatNumber,
+  formatOrderLine,
+  formatOrderLineQuantity,
+  isGasLine,
+  koboToNaira,
+  lagosDateKey,
+  nairaToKobo,
+  orderLineName,
+} from './format';
 
 describe('formatNumber', () => {
   it('uses en-US grouping and 2 decimals by default', () => {
@@ -95,5 +106,34 @@ describe('lagosDateKey', () => {
   it('gives yyyy-MM-dd of the Lagos day', () => {
     expect(lagosDateKey('2024-03-07T23:30:00Z')).toBe('2024-03-08');
     expect(lagosDateKey('oops')).toBe('');
+  });
+});
+
+describe('order lines', () => {
+  const gasPickupLine = { name: 'Cooking gas (12.5 kg cylinder)', quantity: 5, sizeKg: 12.5 };
+
+  it('reads a gas refill as kg in its cylinder, never as a count', () => {
+    expect(formatOrderLineQuantity(gasPickupLine)).toBe('5 kg refill (12.5 kg cylinder)');
+    expect(formatOrderLineQuantity({ ...gasPickupLine, quantity: 12.5 })).toBe('12.5 kg refill (12.5 kg cylinder)');
+    expect(formatOrderLineQuantity({ ...gasPickupLine, quantity: 12.5 })).not.toContain('×');
+    expect(orderLineName(gasPickupLine)).toBe('Cooking gas');
+    expect(formatOrderLine(gasPickupLine)).toBe('Cooking gas 5 kg refill (12.5 kg cylinder)');
+  });
+
+  it('trusts the product type when the line has one', () => {
+    const line = { name: 'Cooking gas', productType: 'Gas', quantity: 3.5, sizeKg: 6 };
+    expect(isGasLine(line)).toBe(true);
+    expect(formatOrderLineQuantity(line)).toBe('3.5 kg refill (6 kg cylinder)');
+    expect(formatOrderLineQuantity({ ...line, sizeKg: null })).toBe('3.5 kg refill');
+    expect(isGasLine({ name: '12.5 kg cylinder', productType: 'Cylinder', quantity: 1, sizeKg: 12.5 })).toBe(false);
+  });
+
+  it('counts everything else, a cylinder bought empty included', () => {
+    expect(formatOrderLineQuantity({ name: 'Single burner', quantity: 2, sizeKg: null })).toBe('× 2');
+    const cylinder = { name: 'Empty cylinder', quantity: 1, sizeKg: 12.5 };
+    expect(isGasLine(cylinder)).toBe(false);
+    expect(formatOrderLineQuantity(cylinder)).toBe('× 1');
+    expect(orderLineName(cylinder)).toBe('Empty cylinder');
+    expect(formatOrderLine(cylinder)).toBe('Empty cylinder × 1');
   });
 });

@@ -100,3 +100,53 @@ export function lagosDateKey(value: DateInput): string {
   const { year, month, day } = lagosDay(d);
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
+
+/** One line of an order as the screens show it: a gas refill, or a count of items. */
+export type OrderLineInput = {
+  name: string;
+  /** kg for gas, a count for everything else. */
+  quantity: number;
+  /** The cylinder being filled (gas), or the size of a cylinder product; null or absent otherwise. */
+  sizeKg?: number | null;
+  /** Known on order lines; pickup lines carry no product type (see isGasLine). */
+  productType?: string;
+};
+
+const kg = (n: number): string => formatNumber(n, Number.isInteger(n) ? 0 : Number.isInteger(n * 10) ? 1 : 2);
+
+/** The server names a gas line "<product> (<size> kg cylinder)"; other lines never carry that suffix. */
+const cylinderSuffix = (sizeKg: number): string => ` (${kg(sizeKg)} kg cylinder)`;
+
+/**
+ * Whether a line is a gas refill. The product type decides when the line carries one; a pickup
+ * line has only its name, quantity and size, and a gas line is the one the server named after
+ * its cylinder (a cylinder bought empty has a size too, but not that name).
+ */
+export function isGasLine(line: OrderLineInput): boolean {
+  if (line.productType !== undefined) return line.productType === 'Gas';
+  if (line.sizeKg === null || line.sizeKg === undefined) return false;
+  return line.name.endsWith(cylinderSuffix(line.sizeKg)) || line.name.endsWith(` (${line.sizeKg} kg cylinder)`);
+}
+
+/** What the line is: the product name, without the cylinder suffix the gas line already says. */
+export function orderLineName(line: OrderLineInput): string {
+  if (!isGasLine(line) || line.sizeKg === null || line.sizeKg === undefined) return line.name;
+  for (const suffix of [cylinderSuffix(line.sizeKg), ` (${line.sizeKg} kg cylinder)`]) {
+    if (line.name.endsWith(suffix)) return line.name.slice(0, -suffix.length);
+  }
+  return line.name;
+}
+
+/**
+ * How much of it: "12.5 kg refill (12.5 kg cylinder)" for gas (the quantity is kg, never a
+ * count), "× 2" for anything else. The one wording of an order line on every screen.
+ */
+export function formatOrderLineQuantity(line: OrderLineInput): string {
+  if (!isGasLine(line)) return `× ${line.quantity}`;
+  const refill = `${kg(line.quantity)} kg refill`;
+  return line.sizeKg === null || line.sizeKg === undefined ? refill : `${refill}${cylinderSuffix(line.sizeKg)}`;
+}
+
+/** A line in one string: "Cooking gas 5 kg refill (12.5 kg cylinder)", "Single burner × 2". */
+export const formatOrderLine = (line: OrderLineInput): string =>
+  `${orderLineName(line)} ${formatOrderLineQuantity(line)}`;

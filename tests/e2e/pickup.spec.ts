@@ -116,7 +116,7 @@ test('a pickup at the counter: the client approves on the phone and the order is
     await tablet.page.getByLabel('Pickup code').fill(pickupCode);
     await tablet.page.getByRole('button', { name: 'Find order' }).click();
     await expect(tablet.page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
-    await expect(tablet.page.getByText('Eligibility: Eligible')).toBeVisible();
+    await expect(tablet.page.getByText('Eligibility: Ready for pickup')).toBeVisible();
     const tabletAxe = await new AxeBuilder({ page: tablet.page }).analyze();
     expect(tabletAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
       [],

@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { formatNaira } from '../../domain/format';
+import { formatNaira, formatOrderLineQuantity, orderLineName } from '../../domain/format';
 
 export type PickupItem = { name: string; quantity: number; sizeKg?: number | null };
 
@@ -9,9 +9,9 @@ export function PickupItemsTable({ items, total, label }: { items: PickupItem[];
     <Table withRowBorders={false} verticalSpacing={2} aria-label={label}>
       <Table.Tbody>
         {items.map((item) => (
-          <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}`}>
-            <Table.Td>{item.name}</Table.Td>
-            <Table.Td ta="right">× {item.quantity}</Table.Td>
+          <Table.Tr key={`${item.name}-${item.sizeKg ?? ''}-${item.quantity}`}>
+            <Table.Td>{orderLineName(item)}</Table.Td>
+            <Table.Td ta="right">{formatOrderLineQuantity(item)}</Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr>

@@ -1,11 +1,22 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import type { StaffAccess } from '../../../../domain/enums';
 import { paths } from '../../../lib/paths';
+import { canOpen } from './menu-access';
 
 const d = paths.dashboard;
 
-/** The dashboard side menu of SPEC §2, in its order. */
-export function SideMenu({ lastOrderId, onNavigate }: { lastOrderId: string | null; onNavigate?: () => void }) {
+/** The dashboard side menu of SPEC §2, in its order, showing only the pages the member's access opens. */
+export function SideMenu({
+  lastOrderId,
+  access,
+  onNavigate,
+}: {
+  lastOrderId: string | null;
+  /** The signed-in member's accesses. */
+  access: readonly StaffAccess[];
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const here = pathname.replace(/\/+$/, '');
   const link = (label: string, href: string, exact = true) => (
@@ -38,8 +49,8 @@ export function SideMenu({ lastOrderId, onNavigate }: { lastOrderId: string | nu
         )}
       </NavLink>
       {link('Sales', d.sales.getHref())}
-      {link('Update data', d.updateData.getHref())}
-      {link('Add staff', d.addStaff.getHref())}
+      {canOpen(access, 'updateData') && link('Update data', d.updateData.getHref())}
+      {canOpen(access, 'addStaff') && link('Add staff', d.addStaff.getHref())}
       {link('Pick up', d.pickup.getHref())}
       {link('Shift', d.shift.getHref())}
     </Stack>

@@ -74,11 +74,22 @@ describe('the dashboard guard', () => {
     session.auth = asClient({ ...member, shift: { id: 'sh1', workingNow: true } });
     renderAt('/dashboard');
     expect(await screen.findByText('Dashboard home')).toBeInTheDocument();
-    for (const name of ['Dashboard', 'Sales', 'Update data', 'Add staff', 'Pick up', 'Shift']) {
+    for (const name of ['Dashboard', 'Sales', 'Pick up', 'Shift']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
     // Order groups Orders and Detail.
     expect(screen.getByRole('button', { name: 'Order' })).toBeInTheDocument();
+    // A sales associate (Staff access) is not offered the pages their access does not open.
+    expect(screen.queryByRole('link', { name: 'Update data' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add staff' })).not.toBeInTheDocument();
+  });
+
+  it('offers Update data and Add staff to a member with Admin access', async () => {
+    session.auth = asClient({ ...member, access: ['Staff', 'Admin'], shift: { id: 'sh1', workingNow: true } });
+    renderAt('/dashboard');
+    expect(await screen.findByText('Dashboard home')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Update data' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add staff' })).toBeInTheDocument();
   });
 
   it('counts a shift start still waiting to sync as working', async () => {

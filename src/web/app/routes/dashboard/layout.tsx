@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT, SIDEBAR_WIDTH } from '../../../../domain/constants';
 import type { AuthObject } from '../../../../domain/schemas/auth';
+import { StatusBadge } from '../../../components/status-badge';
 import { authQueryOptions } from '../../../features/auth/api/get-auth';
 import { readLastOrder } from '../../../features/dispatch/lib/last-order';
 import { effectiveShift } from '../../../features/shift/lib/shift-sync';
@@ -91,17 +92,13 @@ export function Component() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {shift.pending.length > 0 && (
-              <Badge
-                color="orange.9"
-                variant="light"
-                aria-label={`${shift.pending.length} shift actions waiting to sync`}
-              >
+              <StatusBadge tone="warn" aria-label={`${shift.pending.length} shift actions waiting to sync`}>
                 {shift.pending.length} to sync
-              </Badge>
+              </StatusBadge>
             )}
-            <Badge color={shift.working ? 'teal.9' : 'gray.7'} variant="filled">
+            <StatusBadge tone={shift.working ? 'ok' : 'neutral'}>
               {shift.working ? 'On shift' : 'Off shift'}
-            </Badge>
+            </StatusBadge>
             {fromSnapshot && (
               <Badge color="dark" variant="outline">
                 Offline
@@ -111,7 +108,7 @@ export function Component() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Dashboard menu">
-        <SideMenu lastOrderId={lastOrderId} onNavigate={close} />
+        <SideMenu lastOrderId={lastOrderId} access={auth?.client.staff?.access ?? []} onNavigate={close} />
       </AppShell.Navbar>
       {/* Not AppShell.Main: the root layout already gives the page its one <main> landmark. */}
       <Box

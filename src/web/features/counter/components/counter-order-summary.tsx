@@ -1,21 +1,15 @@
-import { Alert, Badge, Button, Checkbox, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { PickupOrderSummary } from '../../../../domain/schemas/pickup';
 import { PickupItemsTable } from '../../../components/pickup-items-table';
-
-const verdictColor: Record<PickupOrderSummary['eligibility'], string> = {
-  Eligible: '#1b5e20',
-  AlreadyPickedUp: 'gray.7',
-  Delivered: 'gray.7',
-  NotPaid: '#a63c06',
-  DisputeExists: 'red.9',
-  Cancelled: 'gray.7',
-  Error: 'red.9',
-};
+import { StatusBadge, statusToneThemeColor } from '../../../components/status-badge';
+import { type CounterPhase, counterVerdict } from '../lib/counter-state';
 
 /** What the counter needs to decide: the order, who owns it, and the eligibility verdict. */
 export function CounterOrderSummary(props: {
   order: PickupOrderSummary;
+  /** This counter's hand-over: once it has an outcome, that outcome is the card's verdict. */
+  phase: CounterPhase;
   busy: boolean;
   canRequest: boolean;
   onRequest: (nomineeVerified: boolean) => void;
@@ -23,7 +17,8 @@ export function CounterOrderSummary(props: {
   const { order } = props;
   const [nomineeChecked, setNomineeChecked] = useState(false);
   const byNominee = order.deliveryOption === 'PickUpBySomeOne';
-  const eligible = order.eligibility === 'Eligible';
+  const verdict = counterVerdict(order.eligibility, props.phase);
+  const eligible = order.eligibility === 'Eligible' && verdict.showEligibilityMessage;
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start">
@@ -35,20 +30,22 @@ export function CounterOrderSummary(props: {
             {order.clientName} · phone {order.clientPhoneHint}
           </Text>
         </div>
-        <Badge color={verdictColor[order.eligibility]} size="xl" variant="filled">
+        <StatusBadge tone={verdict.tone} size="xl">
           <VisuallyHidden>Eligibility: </VisuallyHidden>
-          {order.eligibility}
-        </Badge>
+          {verdict.label}
+        </StatusBadge>
       </Group>
-      <Alert color={verdictColor[order.eligibility]} variant="light" role="status">
-        {order.eligibilityMessage}
-      </Alert>
+      {verdict.showEligibilityMessage && (
+        <Alert color={statusToneThemeColor[verdict.tone]} variant="light" role="status">
+          {order.eligibilityMessage}
+        </Alert>
+      )}
       <PickupItemsTable items={order.items} total={order.total} label="Items to hand over" />
       <Group gap="xs">
-        <Badge color={order.clientOnline ? '#1b5e20' : 'gray.7'} variant="filled">
+        <StatusBadge tone={order.clientOnline ? 'ok' : 'neutral'}>
           {order.clientOnline ? 'Client’s phone online' : 'Client’s phone offline'}
-        </Badge>
-        {order.pickupDispute !== 'none' && <Badge color="red.9">Dispute: {order.pickupDispute}</Badge>}
+        </StatusBadge>
+        {order.pickupDispute !== 'none' && <StatusBadge tone="bad">Dispute: {order.pickupDispute}</StatusBadge>}
       </Group>
       {byNominee && eligible && (
         <Alert color="blue" variant="light" title="Collected by someone else">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { counterReducer, initialCounterState } from './counter-state';
+import { pickupEligibilityStatusValues } from '../../../../domain/enums';
+import { counterReducer, counterVerdict, eligibilityWords, initialCounterState } from './counter-state';
 
 const orderId = '11111111-1111-4111-8111-111111111111';
 const pickupId = '22222222-2222-4222-8222-222222222222';
@@ -78,5 +79,45 @@ describe('counterReducer', () => {
     });
     expect(elsewhere.phase).toBe('closed');
     expect(elsewhere.result).toMatch(/another counter/);
+  });
+});
+
+describe('the verdict on the order card', () => {
+  it('words every eligibility for people, never the raw code', () => {
+    expect(eligibilityWords).toEqual({
+      Eligible: 'Ready for pickup',
+      AlreadyPickedUp: 'Already picked up',
+      NotPaid: 'Not paid',
+      DisputeExists: 'Dispute open',
+      Error: 'Order not found',
+      Delivered: 'Already delivered',
+      Cancelled: 'Cancelled',
+    });
+    for (const status of pickupEligibilityStatusValues) {
+      expect(counterVerdict(status, 'idle')).toMatchObject({
+        label: eligibilityWords[status],
+        showEligibilityMessage: true,
+      });
+    }
+  });
+
+  it('shows the live outcome instead of the eligibility once the hand-over has ended', () => {
+    // Fetched again after the approval, the order says AlreadyPickedUp: the card says approved.
+    expect(counterVerdict('AlreadyPickedUp', 'approved')).toEqual({
+      label: 'Approved: hand over',
+      tone: 'ok',
+      showEligibilityMessage: false,
+    });
+    // Refused or closed while the order still reads Eligible: never "ready" beside "do not hand over".
+    expect(counterVerdict('Eligible', 'rejected')).toMatchObject({ label: 'Refused: do not hand over', tone: 'bad' });
+    expect(counterVerdict('Eligible', 'closed')).toMatchObject({
+      label: 'Do not hand over',
+      showEligibilityMessage: false,
+    });
+  });
+
+  it('keeps the eligibility while the request is on its way', () => {
+    expect(counterVerdict('Eligible', 'waiting').label).toBe('Ready for pickup');
+    expect(counterVerdict('Eligible', 'requesting').showEligibilityMessage).toBe(true);
   });
 });

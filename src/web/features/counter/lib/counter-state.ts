@@ -1,3 +1,4 @@
+import type { PickupEligibilityStatus } from '../../../../domain/enums';
 import type { ServerEventName, ServerEventPayload } from '../../../../domain/realtime-events';
 
 // The counter's view of one hand-over, driven by the events of the pickup channel. Pure, so the
@@ -161,5 +162,51 @@ function onServerEvent(state: CounterState, action: ServerAction): CounterState 
       return state.phase === 'waiting' ? finish(state, 'closed', 'info', 'You cancelled the request.') : state;
     default:
       return state;
+  }
+}
+
+/** The eligibility verdict in the counter's words (never the raw code). */
+export const eligibilityWords: Record<PickupEligibilityStatus, string> = {
+  Eligible: 'Ready for pickup',
+  AlreadyPickedUp: 'Already picked up',
+  NotPaid: 'Not paid',
+  DisputeExists: 'Dispute open',
+  Error: 'Order not found',
+  Delivered: 'Already delivered',
+  Cancelled: 'Cancelled',
+};
+
+const eligibilityTone: Record<PickupEligibilityStatus, LogTone> = {
+  Eligible: 'ok',
+  AlreadyPickedUp: 'info',
+  NotPaid: 'warn',
+  DisputeExists: 'bad',
+  Error: 'bad',
+  Delivered: 'info',
+  Cancelled: 'info',
+};
+
+export type CounterVerdict = {
+  label: string;
+  tone: LogTone;
+  /** Whether the order's eligibility message still applies (not once the live hand-over has ended). */
+  showEligibilityMessage: boolean;
+};
+
+/**
+ * The one verdict the order card shows. Once this counter's hand-over has an outcome, the outcome
+ * is the verdict: the order fetched again after an approval says "already picked up", and one
+ * fetched before a refusal still says "eligible", and neither may sit beside the live result.
+ */
+export function counterVerdict(eligibility: PickupEligibilityStatus, phase: CounterPhase): CounterVerdict {
+  switch (phase) {
+    case 'approved':
+      return { label: 'Approved: hand over', tone: 'ok', showEligibilityMessage: false };
+    case 'rejected':
+      return { label: 'Refused: do not hand over', tone: 'bad', showEligibilityMessage: false };
+    case 'closed':
+      return { label: 'Do not hand over', tone: 'warn', showEligibilityMessage: false };
+    default:
+      return { label: eligibilityWords[eligibility], tone: eligibilityTone[eligibility], showEligibilityMessage: true };
   }
 }

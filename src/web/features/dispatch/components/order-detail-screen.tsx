@@ -1,26 +1,14 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
+import { formatDate, formatNaira, formatOrderLineQuantity, orderLineName } from '../../../../domain/format';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { orderDetailQueryOptions } from '../api/get-order-detail';
 import { rememberLastOrder } from '../lib/last-order';
-import { orderStatusColor } from '../lib/status-colors';
+import { orderStatusTone } from '../lib/status-colors';
 
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
   const order = useQuery(orderDetailQueryOptions(orderId));
@@ -32,7 +20,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
     return (
       <Stack>
         <Title order={1}>Order</Title>
-        <Alert color="red.9" title="This order could not be loaded">
+        <Alert color="red" title="This order could not be loaded">
           {order.error.message}
         </Alert>
         <Button component={Link} to={paths.dashboard.orders.getHref()} variant="light" w="fit-content">
@@ -51,9 +39,9 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
       )}
       <Group justify="space-between">
         <Title order={1}>Order {o.orderNumber}</Title>
-        <Badge size="lg" color={orderStatusColor[o.status]}>
+        <StatusBadge size="lg" tone={orderStatusTone[o.status]}>
           {o.status}
-        </Badge>
+        </StatusBadge>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>
@@ -86,11 +74,8 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
           <Table.Tbody>
             {o.items.map((i) => (
               <Table.Tr key={`${i.name}-${i.lineTotal}-${i.quantity}`}>
-                <Table.Td>
-                  {i.name}
-                  {i.sizeKg ? ` (${i.sizeKg} kg cylinder)` : ''}
-                </Table.Td>
-                <Table.Td ta="right">{formatNumber(i.quantity, Number.isInteger(i.quantity) ? 0 : 2)}</Table.Td>
+                <Table.Td>{orderLineName(i)}</Table.Td>
+                <Table.Td ta="right">{formatOrderLineQuantity(i)}</Table.Td>
                 <Table.Td ta="right">{formatNaira(i.unitPrice)}</Table.Td>
                 <Table.Td ta="right">{formatNaira(i.lineTotal)}</Table.Td>
               </Table.Tr>

@@ -46,14 +46,14 @@ export function OrdersScreen() {
         />
       </Group>
       {orders.data?.fromCache && (
-        <Alert color="gray.7" title="Offline">
+        <Alert color="gray" title="Offline">
           Today&apos;s orders as saved at {formatTime(orders.data.updatedAt)}.
         </Alert>
       )}
       {orders.isPending ? (
         <Loader aria-label="Loading orders" />
       ) : orders.isError ? (
-        <Alert color="red.9" title="Orders could not be loaded">
+        <Alert color="red" title="Orders could not be loaded">
           {orders.error.message}
         </Alert>
       ) : (

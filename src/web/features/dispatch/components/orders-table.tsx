@@ -1,10 +1,11 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { AdminOrderSummary } from '../../../../domain/schemas/sales';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
-import { orderStatusColor } from '../lib/status-colors';
+import { orderStatusTone } from '../lib/status-colors';
 
 /** Orders as rows; the number opens the detail. Scrolls sideways on a phone. */
 export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
@@ -37,9 +38,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={orderStatusColor[o.status]} variant="light">
-                  {o.status}
-                </Badge>
+                <StatusBadge tone={orderStatusTone[o.status]}>{o.status}</StatusBadge>
               </Table.Td>
               <Table.Td>{o.paymentType ?? '—'}</Table.Td>
               <Table.Td ta="right">{formatNaira(o.total)}</Table.Td>

@@ -1,12 +1,13 @@
-import { Badge, Button, Card, Group, Loader, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type OrderStatus, orderStatusValues } from '../../../../domain/enums';
 import { lagosDateKey } from '../../../../domain/format';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { ordersQueryOptions } from '../api/get-orders';
-import { orderStatusColor } from '../lib/status-colors';
+import { orderStatusTone } from '../lib/status-colors';
 
 /** Today's orders counted by status, for the dashboard home. */
 export function TodaysOrdersCard() {
@@ -40,9 +41,9 @@ export function TodaysOrdersCard() {
             {orderStatusValues
               .filter((s) => counts.has(s))
               .map((s) => (
-                <Badge key={s} color={orderStatusColor[s]} variant="light" size="lg">
+                <StatusBadge key={s} tone={orderStatusTone[s]} size="lg">
                   {s}: {counts.get(s)}
-                </Badge>
+                </StatusBadge>
               ))}
             {counts.size === 0 && <Text c="gray.7">No orders yet today.</Text>}
           </Group>

@@ -1,12 +1,14 @@
 import type { OrderStatus } from '../../../../domain/enums';
+import type { StatusTone } from '../../../components/status-badge';
 
-export const orderStatusColor: Record<OrderStatus, string> = {
-  'Not Paid': 'gray.9',
-  Processing: 'blue.9',
-  Paid: 'teal.9',
-  Failed: 'red.9',
-  Delivered: 'green.9',
-  Cancelled: 'dark',
-  ClientRejectPickup: 'orange.9',
-  StaffRejectPickup: 'orange.9',
+/** What each order status means on the staff screens; StatusBadge turns it into readable colours. */
+export const orderStatusTone: Record<OrderStatus, StatusTone> = {
+  'Not Paid': 'neutral',
+  Processing: 'info',
+  Paid: 'accent',
+  Failed: 'bad',
+  Delivered: 'ok',
+  Cancelled: 'neutral',
+  ClientRejectPickup: 'warn',
+  StaffRejectPickup: 'warn',
 };

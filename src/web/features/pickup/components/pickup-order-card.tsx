@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { formatDate, formatNaira } from '../../../../domain/format';
+import { formatDate, formatNaira, formatOrderLine } from '../../../../domain/format';
 import { isOpenPickup } from '../../../../domain/lifecycles/pickup';
 import type { ClientPickupOrder } from '../../../../domain/schemas/pickup';
 import { QrCodeImage } from './qr-code-image';
@@ -55,7 +55,7 @@ export function PickupOrderCard({ order }: { order: ClientPickupOrder }) {
             {status.label}
           </Badge>
         </Group>
-        <Text size="sm">{order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}</Text>
+        <Text size="sm">{order.items.map(formatOrderLine).join(', ')}</Text>
         {order.nomineeName && order.eligibility === 'Eligible' && (
           <Text size="sm">
             <strong>{order.nomineeName}</strong> will collect it. You still confirm the hand-over on this phone.

@@ -106,7 +106,7 @@ export function SalesScreen() {
       ) : totals.isPending ? (
         <Loader aria-label="Loading sales" />
       ) : totals.isError ? (
-        <Alert color="red.9" title="Sales could not be loaded">
+        <Alert color="red" title="Sales could not be loaded">
           {totals.error.message}
         </Alert>
       ) : (

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
@@ -41,13 +42,11 @@ export function ShiftCards() {
             {state.pending.map((a) => (
               <Text key={a.id}>
                 {a.kind === 'shift.start' ? 'Shift start' : 'Shift end'} at {formatTime(a.createdAt)}{' '}
-                <Badge color="orange.9" variant="light">
-                  Pending
-                </Badge>
+                <StatusBadge tone="warn">Pending</StatusBadge>
               </Text>
             ))}
             {state.failed.length > 0 && (
-              <Alert color="red.9" p="xs">
+              <Alert color="red" p="xs">
                 {state.failed.length} action(s) were refused: see the shift page.
               </Alert>
             )}

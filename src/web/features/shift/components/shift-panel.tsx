@@ -1,18 +1,24 @@
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { MoneyInput } from '../../../components/money-input';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
-import { dismissShiftAction, effectiveShift, type ShiftActionKind, submitShiftAction } from '../lib/shift-sync';
+import {
+  dismissShiftAction,
+  effectiveShift,
+  shiftActionLabel as label,
+  queuedShiftNotice,
+  type ShiftActionKind,
+  submitShiftAction,
+} from '../lib/shift-sync';
 import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
 import { ShiftSummary, VarianceBadge } from './shift-summary';
-
-const label: Record<ShiftActionKind, string> = { 'shift.start': 'Start shift', 'shift.end': 'End shift' };
 
 /**
  * Start with the float, end with the count, see the variance. Works offline: the action is queued,
@@ -33,15 +39,17 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
   const mutation = useMutation({
     // Offline is this mutation's business (it queues), so TanStack must not pause it.
     networkMode: 'always',
-    mutationFn: (kobo: number) =>
+    // The action travels with the call: once an end is queued the panel reads "not on shift", and
+    // a notice built from the panel's state then would name the opposite action.
+    mutationFn: ({ kind, kobo }: { kind: ShiftActionKind; kobo: number }) =>
       submitShiftAction(kind, kind === 'shift.start' ? { openingFloat: kobo } : { closingCash: kobo }, actingClientId),
-    onSuccess: (result) => {
+    onSuccess: (result, { kind }) => {
       setAmount('');
       if (result.status === 'queued') {
         notifications.show({
           color: 'orange',
           title: 'Saved on this tablet',
-          message: `${label[kind]} will sync when the network returns.`,
+          message: queuedShiftNotice(kind),
         });
       } else {
         if (kind === 'shift.end' && result.shift) setLastEnded(result.shift);
@@ -49,7 +57,8 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
       }
       onChanged();
     },
-    onError: (error: Error) => notifications.show({ color: 'red', title: label[kind], message: error.message }),
+    onError: (error: Error, { kind }) =>
+      notifications.show({ color: 'red', title: label[kind], message: error.message }),
   });
 
   const kobo = typeof amount === 'number' ? nairaToKobo(amount) : null;
@@ -57,21 +66,21 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (kobo === null) return;
-    mutation.mutate(kobo);
+    mutation.mutate({ kind, kobo });
   };
 
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>Shift</Title>
       {active.data?.fromCache && (
-        <Alert color="gray.7" title="Offline">
+        <Alert color="gray" title="Offline">
           Showing the shift as saved on this tablet at {formatTime(active.data.updatedAt)}.
         </Alert>
       )}
       {state.failed.map((a) => (
         <Alert
           key={a.id}
-          color="red.9"
+          color="red"
           title={`${label[a.kind]} was refused`}
           withCloseButton
           closeButtonLabel="Dismiss"
@@ -87,9 +96,9 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
             <Title order={2} size="h3">
               {working ? 'You are on shift' : 'You are not on a shift'}
             </Title>
-            <Badge color={working ? 'teal.9' : 'gray.7'} size="lg">
+            <StatusBadge tone={working ? 'ok' : 'neutral'} size="lg">
               {working ? 'Working now' : 'Off shift'}
-            </Badge>
+            </StatusBadge>
           </Group>
           {serverShift?.workingNow && working && <ShiftSummary shift={serverShift} />}
           {working && !serverShift?.workingNow && state.pendingFloat !== null && (
@@ -139,9 +148,7 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
                   <Text>
                     {label[a.kind]} at {formatTime(a.createdAt)}
                   </Text>
-                  <Badge color="orange.9" variant="light">
-                    Pending
-                  </Badge>
+                  <StatusBadge tone="warn">Pending</StatusBadge>
                 </Group>
               </List.Item>
             ))}

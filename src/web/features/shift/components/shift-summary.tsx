@@ -1,14 +1,15 @@
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 
 export function VarianceBadge({ variance }: { variance: number }) {
-  if (variance === 0) return <Badge color="teal.9">Balanced</Badge>;
+  if (variance === 0) return <StatusBadge tone="ok">Balanced</StatusBadge>;
   return variance < 0 ? (
-    <Badge color="red.9">Short {formatNaira(-variance)}</Badge>
+    <StatusBadge tone="bad">Short {formatNaira(-variance)}</StatusBadge>
   ) : (
-    <Badge color="violet.9">Over {formatNaira(variance)}</Badge>
+    <StatusBadge tone="accent">Over {formatNaira(variance)}</StatusBadge>
   );
 }
 

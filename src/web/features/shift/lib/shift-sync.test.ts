@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
-import { effectiveShift, listPendingShiftActions, reconcilePendingShiftActions, submitShiftAction } from './shift-sync';
+import {
+  effectiveShift,
+  listPendingShiftActions,
+  queuedShiftNotice,
+  reconcilePendingShiftActions,
+  submitShiftAction,
+} from './shift-sync';
 
 const post = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api-client', async (importOriginal) => {
@@ -80,5 +86,12 @@ describe('effectiveShift', () => {
       working: true,
       failed: [{ kind: 'shift.end' }],
     });
+  });
+});
+
+describe('queuedShiftNotice', () => {
+  it('names the action that was taken', () => {
+    expect(queuedShiftNotice('shift.end')).toBe('End shift will sync when the network returns.');
+    expect(queuedShiftNotice('shift.start')).toBe('Start shift will sync when the network returns.');
   });
 });

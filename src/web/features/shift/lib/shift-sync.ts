@@ -25,6 +25,16 @@ export type PendingShiftAction = PendingAction & { kind: ShiftActionKind; payloa
 const pathOf: Record<ShiftActionKind, string> = { 'shift.start': 'shift/start', 'shift.end': 'shift/end' };
 const isShiftKind = (kind: string): kind is ShiftActionKind => kind === 'shift.start' || kind === 'shift.end';
 
+/** The name of each action, as its button says it. */
+export const shiftActionLabel: Record<ShiftActionKind, string> = {
+  'shift.start': 'Start shift',
+  'shift.end': 'End shift',
+};
+
+/** The notice after an action was saved on the tablet: it names the action that was taken. */
+export const queuedShiftNotice = (kind: ShiftActionKind): string =>
+  `${shiftActionLabel[kind]} will sync when the network returns.`;
+
 export type ShiftActionResult = { status: 'recorded'; shift: Shift | null } | { status: 'queued' };
 
 export async function listPendingShiftActions(): Promise<PendingShiftAction[]> {

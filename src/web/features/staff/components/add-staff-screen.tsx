@@ -115,7 +115,7 @@ export function AddStaffScreen() {
             onChange={(e) => setCurrent(e.currentTarget.checked)}
           />
           {mutation.error && (
-            <Alert color="red.9" title="Not saved">
+            <Alert color="red" title="Not saved">
               {mutation.error.message}
             </Alert>
           )}

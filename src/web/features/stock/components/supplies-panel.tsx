@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -20,6 +19,7 @@ import type { SupplyStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
 import type { Supply } from '../../../../domain/schemas/supply';
 import { MoneyInput } from '../../../components/money-input';
+import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { createSupply } from '../api/create-supply';
@@ -29,10 +29,10 @@ import { stockKeys } from '../api/keys';
 import { recordNewDelivery } from '../api/record-new-delivery';
 import { updateSupply } from '../api/update-supply';
 
-const statusColor: Record<SupplyStatus, string> = {
-  WaitingSupplierResponse: 'yellow',
-  Delivered: 'blue',
-  Paid: 'green',
+const statusTone: Record<SupplyStatus, StatusTone> = {
+  WaitingSupplierResponse: 'warn',
+  Delivered: 'info',
+  Paid: 'ok',
 };
 const statusLabel: Record<SupplyStatus, string> = {
   WaitingSupplierResponse: 'Waiting for supplier',
@@ -134,9 +134,7 @@ export function SuppliesPanel() {
                   <Table.Td ta="right">{formatNumber(s.deliveredKg ?? s.quantityKg, 0)}</Table.Td>
                   <Table.Td ta="right">{formatNaira(s.amount)}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[s.status]} variant="light">
-                      {statusLabel[s.status]}
-                    </Badge>
+                    <StatusBadge tone={statusTone[s.status]}>{statusLabel[s.status]}</StatusBadge>
                   </Table.Td>
                   <Table.Td>
                     <SupplyActions supply={s} />

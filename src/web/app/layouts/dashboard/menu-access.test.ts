@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { StaffAccess } from '../../../../domain/enums';
+import { canOpen, type MenuEntry, menuAccess } from './menu-access';
+
+const entries = Object.keys(menuAccess) as MenuEntry[];
+const visible = (held: StaffAccess[]) => entries.filter((e) => canOpen(held, e));
+
+describe('the dashboard menu by access', () => {
+  it('shows a sales associate (Staff) only the pages any staff member opens', () => {
+    expect(visible(['Staff'])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift']);
+  });
+
+  it('shows Update data and Add staff to Admin access, as their server routes require', () => {
+    expect(visible(['Staff', 'Admin'])).toEqual(entries);
+  });
+
+  it('keeps them from an accountant, whom those routes refuse', () => {
+    expect(canOpen(['Accountant'], 'updateData')).toBe(false);
+    expect(canOpen(['Accountant'], 'addStaff')).toBe(false);
+    expect(canOpen(['Accountant'], 'sales')).toBe(true);
+  });
+
+  it('shows every page to a CEO or a Manager', () => {
+    expect(visible(['CEO'])).toEqual(entries);
+    expect(visible(['Manager'])).toEqual(entries);
+  });
+
+  it('shows nothing beyond the open pages to a member with no access at all', () => {
+    expect(visible([])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift']);
+  });
+});

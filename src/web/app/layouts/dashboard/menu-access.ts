@@ -1,0 +1,27 @@
+import { hasAccess } from '../../../../domain/access';
+import { StaffAccess } from '../../../../domain/enums';
+
+// Which accesses open each dashboard page: the lists the server requires of the calls the page
+// is for (requireStaff({ access: [...] })), so the menu never offers a page that then refuses.
+// CEO and Manager pass every check (SPEC §6), so they see every entry.
+
+export type MenuEntry = 'dashboard' | 'orders' | 'sales' | 'updateData' | 'addStaff' | 'pickup' | 'shift';
+
+export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
+  dashboard: [StaffAccess.All],
+  // admin orders: anyStaff.
+  orders: [StaffAccess.All],
+  // One's own sales: GET admin/sales/{staffId} for oneself is open to all staff.
+  sales: [StaffAccess.All],
+  // Products, prices, suppliers and supplies are written with Admin access (product, supplier,
+  // supply routes: `editors` / `writers`); quotas with Manager or Admin.
+  updateData: [StaffAccess.Admin],
+  // Adding staff: STAFF_CREATORS of the create-staff route.
+  addStaff: [StaffAccess.Admin],
+  // The pickup counter and the shift: any staff member on a shift.
+  pickup: [StaffAccess.All],
+  shift: [StaffAccess.All],
+};
+
+/** Whether a staff member holding these accesses may open the page behind this menu entry. */
+export const canOpen = (held: readonly StaffAccess[], entry: MenuEntry): boolean => hasAccess(held, menuAccess[entry]);

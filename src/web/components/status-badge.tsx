@@ -1,0 +1,46 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** What a status means, whatever its words: the one place a status gets its colour. */
+export type StatusTone = 'neutral' | 'info' | 'ok' | 'warn' | 'bad' | 'accent';
+
+/**
+ * Dark shades under white text: at least 4.5:1 (WCAG AA) in the light and the dark scheme alike.
+ * A "light" badge given a shade ('blue.9') paints the shade as its background under the scheme's
+ * light text colour, text nearly the colour of its background; filled with white never does.
+ */
+export const statusToneColor: Record<StatusTone, string> = {
+  neutral: 'gray.7',
+  info: 'blue.9',
+  ok: '#1b5e20',
+  warn: '#a63c06',
+  bad: 'red.9',
+  accent: 'violet.9',
+};
+
+/**
+ * The same tones as plain theme colours, for 'light' alerts and boxes: the theme then pairs a
+ * pale background with shade 9 text (light scheme) and a dark one with shade 0 text (dark scheme).
+ * Never give a 'light' variant a shade: it paints the shade as the background.
+ */
+export const statusToneThemeColor: Record<StatusTone, string> = {
+  neutral: 'gray',
+  info: 'blue',
+  ok: 'green',
+  warn: 'orange',
+  bad: 'red',
+  accent: 'violet',
+};
+
+/** A status pill: filled, white text, readable on a tablet in either colour scheme. */
+export function StatusBadge({
+  tone,
+  children,
+  ...props
+}: { tone: StatusTone; children: ReactNode } & Omit<BadgeProps, 'color' | 'variant' | 'autoContrast'>) {
+  return (
+    <Badge {...props} color={statusToneColor[tone]} variant="filled" autoContrast={false}>
+      {children}
+    </Badge>
+  );
+}

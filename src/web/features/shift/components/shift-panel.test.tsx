@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Shift } from '../../../../domain/schemas/shift';
+import { localDb } from '../../../lib/local-db';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { ShiftPanel } from './shift-panel';
+
+const onShift: Shift = {
+  id: 'sh1',
+  staffId: 'st1',
+  staffName: 'Ada Obi',
+  startedAt: '2026-01-01T08:00:00.000Z',
+  endedAt: null,
+  workingNow: true,
+  openingFloat: 500_000,
+  closingCash: null,
+  sales: { Cash: 0, Electronic: 0, Wallet: 0, orders: 0 },
+  expectedCash: 500_000,
+  variance: null,
+};
+
+beforeEach(async () => {
+  await localDb.pendingActions.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ShiftPanel offline', () => {
+  it('says the shift end will sync after ending a shift offline (not the start the panel now offers)', async () => {
+    // The shift end finds no network: the only call left unanswered.
+    fakeApi(
+      {
+        'GET shift/active': { status: 200, body: { shift: onShift } },
+        'GET shift/today': { status: 200, body: [onShift] },
+      },
+      { otherwise: { offline: true } },
+    );
+    renderWithProviders(<ShiftPanel onChanged={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Cash counted in the drawer/), '5000');
+    await user.click(screen.getByRole('button', { name: 'End shift' }));
+    expect(await screen.findByText('End shift will sync when the network returns.')).toBeInTheDocument();
+    expect(screen.queryByText('Start shift will sync when the network returns.')).not.toBeInTheDocument();
+  });
+});
