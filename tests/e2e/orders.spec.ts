@@ -50,6 +50,8 @@ async function addRefill(page: Page, sizeLabel: RegExp) {
 
 async function placeOrder(page: Page): Promise<string> {
   const placed = page.waitForResponse((r) => r.url().endsWith('/api/order/new') && r.request().method() === 'POST');
+  // The checkout asks how to pay; a new client has no wallet, so the card it is.
+  await page.getByRole('radio', { name: 'Card' }).check();
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   const res = await placed;
   expect(res.status()).toBe(201);

@@ -233,7 +233,7 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
             {wallet?.state === 'none' && (
               <Text size="sm" c="gray.7">
                 Want to pay from a balance?{' '}
-                <Anchor component={Link} to={paths.wallet.getHref()}>
+                <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
                   Create a wallet
                 </Anchor>
               </Text>
