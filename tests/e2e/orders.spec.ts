@@ -79,7 +79,9 @@ test('order gas for pickup and find it in the history', async ({ page, context }
   await row.getByRole('link', { name: orderNumber }).click();
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pay from wallet' })).toBeVisible();
+  // A new client has no wallet: the card, and a way to create one.
+  await expect(page.getByRole('button', { name: 'Pay from wallet' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create a wallet' })).toBeVisible();
   await expect(page.getByLabel('Order status timeline')).toContainText('Not Paid');
   await expectAccessible(page);
   await page.goto('/order/history');

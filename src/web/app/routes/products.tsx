@@ -2,23 +2,16 @@ import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/api/get-auth';
-import type { CheckoutWallet } from '../../features/orders/components/checkout-panel';
 import { ProductsScreen } from '../../features/orders/components/products-screen';
 import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
 import { paths } from '../../lib/paths';
+import { checkoutWalletOf } from '../checkout-wallet';
 
 export function Component() {
   const navigate = useNavigate();
   const { auth } = useAuth();
   // The checkout offers the wallet with its balance; the wallet area owns the call.
-  const walletQuery = useQuery(clientWalletQueryOptions());
-  const wallet: CheckoutWallet = walletQuery.isPending
-    ? { state: 'loading' }
-    : walletQuery.isError
-      ? { state: 'unavailable' }
-      : walletQuery.data.wallet
-        ? { state: 'ready', balance: walletQuery.data.wallet.balance }
-        : { state: 'none' };
+  const wallet = checkoutWalletOf(useQuery(clientWalletQueryOptions()));
   return (
     <Container size="xl" py="lg">
       <ProductsScreen
