@@ -50,6 +50,8 @@ async function addRefill(page: Page, sizeLabel: RegExp) {
 
 async function placeOrder(page: Page): Promise<string> {
   const placed = page.waitForResponse((r) => r.url().endsWith('/api/order/new') && r.request().method() === 'POST');
+  // The checkout asks how to pay; a new client has no wallet, so the card it is.
+  await page.getByRole('radio', { name: 'Card' }).check();
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   const res = await placed;
   expect(res.status()).toBe(201);
@@ -77,7 +79,9 @@ test('order gas for pickup and find it in the history', async ({ page, context }
   await row.getByRole('link', { name: orderNumber }).click();
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pay from wallet' })).toBeVisible();
+  // A new client has no wallet: the card, and a way to create one.
+  await expect(page.getByRole('button', { name: 'Pay from wallet' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create a wallet' })).toBeVisible();
   await expect(page.getByLabel('Order status timeline')).toContainText('Not Paid');
   await expectAccessible(page);
   await page.goto('/order/history');

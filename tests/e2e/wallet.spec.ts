@@ -110,3 +110,48 @@ test('paying from a wallet too small is refused and changes nothing', async ({ p
   await expect(balance(page)).toHaveText('₦0.00');
   await expect(page.getByText('No transactions yet', { exact: false })).toBeVisible();
 });
+
+test('the checkout offers the wallet: too small it says how much to top up; once funded it pays the order', async ({
+  page,
+}) => {
+  await signUpByApi(page, '0817');
+  const created = await page.request.post('/api/wallet/create', {
+    headers: platformHeaders,
+    data: { firstname: 'Chidi', lastname: 'Eze', email: `chidi-${Date.now()}@example.com`, consentGiven: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  await page.goto('/products');
+  await page
+    .getByRole('region', { name: 'Burners and regulators' })
+    .getByRole('button', { name: /^Add / })
+    .first()
+    .click();
+  const walletChoice = page.getByRole('radio', { name: 'Wallet' });
+  await expect(walletChoice).toBeDisabled();
+  await expect(page.getByText('Balance ₦0.00')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Top up ₦[\d,]+\.\d{2}$/ })).toHaveAttribute('href', '/wallet');
+
+  // Money arrives by bank transfer; the cart is still there after a reload.
+  const client = await page.request.get('/api/wallet/client', { headers: platformHeaders });
+  const { wallet } = (await client.json()) as { wallet: { virtualAccount: { accountNumber: string } } };
+  const transfer = await page.request.post('/api/wallet/simulate_transfer', {
+    headers: platformHeaders,
+    data: { accountNumber: wallet.virtualAccount.accountNumber, amount: 5_000_000 },
+  });
+  expect(transfer.ok(), await transfer.text()).toBe(true);
+  await page.reload();
+  await expect(page.getByLabel('1 items in cart')).toBeVisible();
+  await expect(page.getByText('Balance ₦50,000.00')).toBeVisible();
+  await expect(walletChoice).toBeEnabled();
+  await walletChoice.check();
+  const paid = page.waitForResponse((r) => r.url().endsWith('/api/payment/wallet') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  expect((await paid).ok()).toBe(true);
+  await expect(page).toHaveURL(/\/order\/[^/]+$/);
+  await expect(page.getByLabel('Order status timeline')).toContainText('Paid');
+
+  // Placed: the cart is empty next time.
+  await page.goto('/products');
+  await expect(page.getByLabel('0 items in cart')).toBeVisible();
+});

@@ -14,26 +14,33 @@ export type PendingAction = {
 
 /**
  * The one local database (DESIGN: offline-first): the signed-in client's order history and
- * details, the staff's shift state and pending queued actions. Cleared on logout.
+ * details, the cart being filled (keyed by the client), the staff's shift state and pending
+ * queued actions. Cleared on logout.
  */
 class ArriveLocalDb extends Dexie {
   orders!: EntityTable<CachedRecord, 'key'>;
   shift!: EntityTable<CachedRecord, 'key'>;
+  carts!: EntityTable<CachedRecord, 'key'>;
   pendingActions!: EntityTable<PendingAction, 'id'>;
   constructor() {
     super('arrive');
     this.version(1).stores({ orders: 'key, updatedAt', shift: 'key', pendingActions: 'id, kind, status, createdAt' });
+    this.version(2).stores({ carts: 'key' });
   }
 }
 
 export const localDb = new ArriveLocalDb();
 
-export async function putCached(table: 'orders' | 'shift', key: string, value: unknown) {
+export async function putCached(table: 'orders' | 'shift' | 'carts', key: string, value: unknown) {
   await localDb[table].put({ key, value, updatedAt: Date.now() });
 }
 
+export async function deleteCached(table: 'orders' | 'shift' | 'carts', key: string) {
+  await localDb[table].delete(key);
+}
+
 export async function getCached<T>(
-  table: 'orders' | 'shift',
+  table: 'orders' | 'shift' | 'carts',
   key: string,
 ): Promise<{ value: T; updatedAt: number } | undefined> {
   const row = await localDb[table].get(key);
@@ -42,5 +49,10 @@ export async function getCached<T>(
 
 /** Forgets everything of the signed-in person (on logout). */
 export async function clearLocalData() {
-  await Promise.all([localDb.orders.clear(), localDb.shift.clear(), localDb.pendingActions.clear()]);
+  await Promise.all([
+    localDb.orders.clear(),
+    localDb.shift.clear(),
+    localDb.carts.clear(),
+    localDb.pendingActions.clear(),
+  ]);
 }

@@ -1,12 +1,16 @@
 import { Container } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
 import { RefundNotice } from '../../features/payments/components/refund-notice';
+import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
 import { paths } from '../../lib/paths';
+import { checkoutWalletOf } from '../checkout-wallet';
 
 export function Component() {
   const { orderNumber = '' } = useParams();
   const navigate = useNavigate();
+  const wallet = checkoutWalletOf(useQuery(clientWalletQueryOptions()));
   return (
     <Container size="md" py="lg">
       <OrderDetailScreen
@@ -14,6 +18,7 @@ export function Component() {
         orderNumber={orderNumber}
         historyHref={paths.orderHistory.getHref()}
         paymentNotice={<RefundNotice orderNumber={orderNumber} />}
+        wallet={wallet}
         onPay={(order) =>
           navigate(paths.paymentRedirect.getHref(), {
             state: { purpose: 'OrderPayment', orderNumber: order.orderNumber },

@@ -1,25 +1,53 @@
-import { Alert, Button, Card, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatNaira } from '../../../../domain/format';
 import { isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import type { Order } from '../../../../domain/schemas/order';
+import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useCreateOrder } from '../api/create-order';
+import { orderKeys } from '../api/keys';
+import { payFromWallet } from '../api/pay-from-wallet';
 import { orderQuoteQueryOptions } from '../api/quote-order';
 import { buildOrderInput, type Cart, type Checkout, cartSubtotal } from '../lib/cart';
 import { deliveryOptionLabel } from '../lib/order-status';
-import { type AddressDraft, AddressFields } from './address-fields';
+import type { CheckoutDraft } from '../lib/saved-cart';
+import { walletPaymentMessage } from '../lib/wallet-error';
+import { AddressFields } from './address-fields';
 import { QuoteSummary } from './quote-summary';
 
-type Props = { cart: Cart; onPlaced: (order: Order) => void };
+/** What the checkout knows of the client's wallet (the wallet area's query, read by the route). */
+export type CheckoutWallet =
+  | { state: 'loading' }
+  | { state: 'none' }
+  | { state: 'unavailable' }
+  | { state: 'ready'; balance: number };
+export type PaymentMethod = 'wallet' | 'card';
+/** How the placed order is being paid: by card (the checkout comes next) or from the wallet. */
+export type PlacedPayment = { method: 'card' } | { method: 'wallet'; paid: boolean };
 
-/** Delivery choice, address or nominee, the priced quote and the Place order button. */
-export function CheckoutPanel({ cart, onPlaced }: Props) {
-  const [deliveryOption, setDeliveryOption] = useState<Checkout['deliveryOption']>('PickerUP');
-  const [homeDeliveryType, setHomeDeliveryType] = useState<Checkout['homeDeliveryType']>('oneWay');
-  const [address, setAddress] = useState<AddressDraft>({ line1: '', city: '', note: '' });
-  const [nominee, setNominee] = useState({ name: '', phone: '' });
+type Props = {
+  cart: Cart;
+  checkout: CheckoutDraft;
+  onCheckoutChange: (checkout: CheckoutDraft) => void;
+  /** Without it only the card is offered. */
+  wallet?: CheckoutWallet;
+  onPlaced: (order: Order, payment: PlacedPayment) => void;
+};
+
+/** Delivery choice, address or nominee, the priced quote, how to pay and the Place order button. */
+export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlaced }: Props) {
+  const { deliveryOption, homeDeliveryType, address, nominee } = checkout;
+  const set = (change: Partial<CheckoutDraft>) => onCheckoutChange({ ...checkout, ...change });
+  const setDeliveryOption = (v: Checkout['deliveryOption']) => set({ deliveryOption: v });
+  const setHomeDeliveryType = (v: Checkout['homeDeliveryType']) => set({ homeDeliveryType: v });
+  const setAddress = (v: CheckoutDraft['address']) => set({ address: v });
+  const setNominee = (v: CheckoutDraft['nominee']) => set({ nominee: v });
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
   const hasGas = cart.some((l) => l.kind === 'gas');
 
   const input = buildOrderInput(cart, {
@@ -45,8 +73,24 @@ export function CheckoutPanel({ cart, onPlaced }: Props) {
   const quoteCurrent = quote.data && JSON.stringify(debouncedInput) === inputJson;
   // One key per checkout: a retried click (or a lost answer) re-sends the same key and the server
   // answers the first order; a changed cart is a new checkout and gets a new key.
-  const idempotencyKey = useIdempotencyKey().keyFor(input);
+  const requestKeys = useIdempotencyKey();
+  const idempotencyKey = requestKeys.keyFor(input);
   const create = useCreateOrder();
+  const queryClient = useQueryClient();
+  const walletPay = useMutation({
+    mutationFn: payFromWallet,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    },
+  });
+
+  // The wallet is offered when the client has one; it can pay when its balance covers the total.
+  const total = quoteCurrent && quote.data ? quote.data.total : cartSubtotal(cart);
+  const balance = wallet?.state === 'ready' ? wallet.balance : null;
+  const shortfall = balance === null ? null : Math.max(0, total - balance);
+  const walletCanPay = balance !== null && shortfall === 0 && cart.length > 0;
+  const chosen = method === 'wallet' && !walletCanPay ? null : method;
+  const showWallet = wallet !== undefined && wallet.state !== 'none';
 
   const missing =
     cart.length === 0
@@ -55,7 +99,40 @@ export function CheckoutPanel({ cart, onPlaced }: Props) {
         ? 'Enter the street address and area'
         : deliveryOption === 'PickUpBySomeOne' && !input
           ? "Enter the person's name and mobile number"
-          : null;
+          : !chosen
+            ? 'Choose how to pay'
+            : null;
+
+  const place = () => {
+    if (!input || !chosen) return;
+    create.mutate(
+      { input, idempotencyKey },
+      {
+        onSuccess: (order) => {
+          if (chosen === 'card') {
+            onPlaced(order, { method: 'card' });
+            return;
+          }
+          const { orderNumber } = order;
+          walletPay.mutate(
+            { orderNumber, idempotencyKey: requestKeys.keyFor({ orderNumber }) },
+            {
+              onSuccess: () => onPlaced(order, { method: 'wallet', paid: true }),
+              onError: (error) => {
+                // The order stands, unpaid: its page offers the card or the wallet again.
+                notifications.show({
+                  color: 'red',
+                  title: `Order ${orderNumber} was placed but not paid`,
+                  message: walletPaymentMessage(error),
+                });
+                onPlaced(order, { method: 'wallet', paid: false });
+              },
+            },
+          );
+        },
+      },
+    );
+  };
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="checkout-title">
@@ -129,14 +206,47 @@ export function CheckoutPanel({ cart, onPlaced }: Props) {
             {create.error.message}
           </Alert>
         )}
+        <Radio.Group label="How do you want to pay?" value={chosen} onChange={(v) => setMethod(v as PaymentMethod)}>
+          <Stack gap={6} mt={6}>
+            {showWallet && (
+              <Stack gap={2}>
+                <Radio
+                  value="wallet"
+                  label="Wallet"
+                  disabled={!walletCanPay}
+                  description={
+                    wallet.state === 'loading'
+                      ? 'Checking your wallet balance…'
+                      : wallet.state === 'unavailable'
+                        ? 'Your wallet balance could not be loaded'
+                        : `Balance ${formatNaira(wallet.state === 'ready' ? wallet.balance : 0)}`
+                  }
+                />
+                {shortfall !== null && shortfall > 0 && cart.length > 0 && (
+                  <Anchor component={Link} to={paths.wallet.getHref()} size="sm" ml={32}>
+                    Top up {formatNaira(shortfall)}
+                  </Anchor>
+                )}
+              </Stack>
+            )}
+            <Radio value="card" label="Card" />
+            {wallet?.state === 'none' && (
+              <Text size="sm" c="gray.7">
+                Want to pay from a balance?{' '}
+                <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
+                  Create a wallet
+                </Anchor>
+              </Text>
+            )}
+          </Stack>
+        </Radio.Group>
+
         <Button
           size="md"
           fullWidth
-          loading={create.isPending}
-          disabled={!input || !quoteCurrent || quote.isError}
-          onClick={() => {
-            if (input) create.mutate({ input, idempotencyKey }, { onSuccess: (order) => onPlaced(order) });
-          }}
+          loading={create.isPending || walletPay.isPending}
+          disabled={!input || !quoteCurrent || quote.isError || !chosen}
+          onClick={place}
         >
           {missing ?? 'Place order and pay'}
         </Button>

@@ -77,6 +77,37 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/You don't have a wallet yet/)).toBeInTheDocument();
   });
 
+  it('keeps Pay from wallet off when the balance is short and says how much to top up', async () => {
+    fakeApi({ 'GET order/:orderNumber': order(orderFixture({ total: 18_087_500 })) });
+    renderWithProviders(
+      <OrderDetailScreen
+        orderNumber="ARV-7K2M9Q"
+        onPay={vi.fn()}
+        historyHref="/order/history"
+        wallet={{ state: 'ready', balance: 500_000 }}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Pay from wallet' })).toBeDisabled();
+    expect(screen.getByText('Wallet balance ₦5,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Top up ₦175,875.00' })).toHaveAttribute('href', '/wallet');
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  });
+
+  it('offers only the card, and a way to create a wallet, to a client without one', async () => {
+    fakeApi({ 'GET order/:orderNumber': order() });
+    renderWithProviders(
+      <OrderDetailScreen
+        orderNumber="ARV-7K2M9Q"
+        onPay={vi.fn()}
+        historyHref="/order/history"
+        wallet={{ state: 'none' }}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Pay' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Pay from wallet' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a wallet' })).toHaveAttribute('href', '/wallet');
+  });
+
   it('cancels after confirming and shows the new status', async () => {
     const cancelled = orderFixture({
       status: 'Cancelled',

@@ -9,6 +9,7 @@ import { canTransition } from '../../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../../domain/lifecycles/order';
 import type { Order } from '../../../../domain/schemas/order';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useOnline } from '../../../lib/use-online';
 import { useCancelOrder } from '../api/cancel-order';
@@ -16,6 +17,7 @@ import { orderQueryOptions } from '../api/get-order';
 import { usePayFromWallet } from '../api/pay-from-wallet';
 import { deliveryOptionLabel } from '../lib/order-status';
 import { walletPaymentMessage } from '../lib/wallet-error';
+import type { CheckoutWallet } from './checkout-panel';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
@@ -27,6 +29,8 @@ type Props = {
   historyHref: string;
   /** What the payment area says about this order's payments (a refunded duplicate card payment). */
   paymentNotice?: ReactNode;
+  /** The client's wallet (read by the route): its balance decides whether it can pay this order. */
+  wallet?: CheckoutWallet;
 };
 
 const quantityText = (item: Order['items'][number]) =>
@@ -35,10 +39,10 @@ const quantityText = (item: Order['items'][number]) =>
     : `× ${item.quantity}`;
 
 /** One order: lines, totals, delivery, timeline, and what the client can do now. */
-export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNotice }: Props) {
+export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNotice, wallet }: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
   const cancel = useCancelOrder();
-  const wallet = usePayFromWallet(orderNumber);
+  const walletPay = usePayFromWallet(orderNumber);
   // One key per attempt to pay this order from the wallet: a double tap pays once.
   const walletKey = useIdempotencyKey().keyFor({ orderNumber });
   const [confirmOpen, confirm] = useDisclosure(false);
@@ -64,6 +68,8 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
   const offline = fromCache || !online;
   const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid);
   const showPickup = order.status === 'Paid' && !order.isDelivered;
+  const hasWallet = wallet?.state !== 'none';
+  const shortfall = wallet?.state === 'ready' ? Math.max(0, order.total - wallet.balance) : 0;
 
   return (
     <Stack gap="md">
@@ -92,30 +98,52 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
               <Button onClick={() => onPay(order)} disabled={offline}>
                 Pay
               </Button>
-              <Button
-                variant="light"
-                loading={wallet.isPending}
-                disabled={offline}
-                onClick={() => wallet.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey })}
-              >
-                Pay from wallet
-              </Button>
+              {hasWallet && (
+                <Button
+                  variant="light"
+                  loading={walletPay.isPending}
+                  disabled={offline || shortfall > 0}
+                  onClick={() => walletPay.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey })}
+                >
+                  Pay from wallet
+                </Button>
+              )}
               {order.canCancel && (
                 <Button variant="subtle" color="red" onClick={confirm.open} disabled={offline}>
                   Cancel order
                 </Button>
               )}
             </Group>
-            {wallet.isError && (
+            {wallet?.state === 'ready' && (
+              <Group gap="xs">
+                <Text size="sm" c="gray.7">
+                  Wallet balance {formatNaira(wallet.balance)}
+                </Text>
+                {shortfall > 0 && (
+                  <Anchor component={Link} to={paths.wallet.getHref()} size="sm">
+                    Top up {formatNaira(shortfall)}
+                  </Anchor>
+                )}
+              </Group>
+            )}
+            {wallet?.state === 'none' && (
+              <Text size="sm" c="gray.7">
+                Want to pay from a balance?{' '}
+                <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
+                  Create a wallet
+                </Anchor>
+              </Text>
+            )}
+            {walletPay.isError && (
               <Alert color="red" title="Wallet payment failed" role="alert">
-                {walletPaymentMessage(wallet.error)}
+                {walletPaymentMessage(walletPay.error)}
               </Alert>
             )}
           </Stack>
         </Card>
       )}
       {/* Outside the payment card: once paid, the order refreshes to Paid and the card goes away. */}
-      {wallet.isSuccess && (
+      {walletPay.isSuccess && (
         <Alert color="green" role="status">
           Paid from your wallet.
         </Alert>

@@ -96,11 +96,14 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Add 12.5 kg refill/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Single burner (cylinder top)' }));
     expect(screen.getByText('Gas refill: 12.5 kg in a 12.5 kg cylinder')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
     const place = await screen.findByRole('button', { name: 'Place order and pay' });
     await waitFor(() => expect(place).toBeEnabled(), { timeout: 4000 });
     expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0);
     fireEvent.click(place);
-    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' })));
+    await waitFor(() =>
+      expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' }), { method: 'card' }),
+    );
     const calls = post.mock.calls.filter(([path]) => path === 'order/new');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[1]).toEqual({
@@ -161,6 +164,7 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     const add = await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' });
     fireEvent.click(add);
     fireEvent.click(add);
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
     expect(await screen.findByText(/Only 1 item of Single burner/, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();
   });

@@ -14,14 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useReducer, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ProductType } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
 import { productsQueryOptions } from '../api/get-products';
-import { cartCount, cartReducer, cartSubtotal } from '../lib/cart';
+import { cartCount, cartSubtotal } from '../lib/cart';
+import { useSavedCart } from '../lib/saved-cart';
 import { CartLines } from './cart-lines';
-import { CheckoutPanel } from './checkout-panel';
+import { CheckoutPanel, type CheckoutWallet, type PlacedPayment } from './checkout-panel';
 import { GasRefillCard } from './gas-refill-card';
 import { MyCylinders } from './my-cylinders';
 import { ProductCard } from './product-card';
@@ -32,10 +33,18 @@ const sections = [
   { type: ProductType.GasStove, title: 'Gas cookers' },
 ] as const;
 
+type Props = {
+  onPlaced: (order: Order, payment: PlacedPayment) => void;
+  /** The signed-in client: their cart is kept on this device until the order is placed. */
+  clientId?: string;
+  /** The client's wallet, to offer paying from it (the route reads it from the wallet area). */
+  wallet?: CheckoutWallet;
+};
+
 /** The shop: gas by kg or cylinder size, cylinders, burners, stoves, a cart and checkout. */
-export function ProductsScreen({ onPlaced }: { onPlaced: (order: Order) => void }) {
+export function ProductsScreen({ onPlaced, clientId, wallet }: Props) {
   const products = useQuery(productsQueryOptions());
-  const [cart, dispatch] = useReducer(cartReducer, []);
+  const { cart, dispatch, checkout, setCheckout, clear } = useSavedCart(clientId);
   const cartRef = useRef<HTMLElement>(null);
   const gasRef = useRef<HTMLDivElement>(null);
   const [refillSize, setRefillSize] = useState(12.5);
@@ -122,7 +131,16 @@ export function ProductsScreen({ onPlaced }: { onPlaced: (order: Order) => void 
               </Group>
               <CartLines cart={cart} dispatch={dispatch} />
             </Card>
-            <CheckoutPanel cart={cart} onPlaced={onPlaced} />
+            <CheckoutPanel
+              cart={cart}
+              checkout={checkout}
+              onCheckoutChange={setCheckout}
+              {...(wallet ? { wallet } : {})}
+              onPlaced={(order, payment) => {
+                clear();
+                onPlaced(order, payment);
+              }}
+            />
           </Stack>
         </Grid.Col>
       </Grid>

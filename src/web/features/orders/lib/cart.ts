@@ -31,7 +31,8 @@ export type CartAction =
   | { type: 'addItem'; product: Product }
   | { type: 'setQuantity'; key: string; quantity: number }
   | { type: 'remove'; key: string }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  | { type: 'restore'; cart: Cart };
 
 /** The cart; gas lines merge by cylinder size and fill, items by product. */
 export function cartReducer(cart: Cart, action: CartAction): Cart {
@@ -90,6 +91,8 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       return cart.filter((l) => l.key !== action.key);
     case 'clear':
       return [];
+    case 'restore':
+      return action.cart;
   }
 }
 

@@ -1,0 +1,171 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import type { NewOrderInput, OrderQuote } from '../../../../domain/schemas/order';
+import { api } from '../../../lib/api-client';
+import { clearLocalData } from '../../../lib/local-db';
+import { type FakeRoutes, fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { loadSavedCart } from '../lib/saved-cart';
+import { orderFixture, productsFixture } from '../test/fixtures';
+import type { CheckoutWallet } from './checkout-panel';
+import { ProductsScreen } from './products-screen';
+
+let post: MockInstance<typeof api.post>;
+
+/** Prices the quote like the server (pickup: no fee; home delivery: a fixed estimate). */
+function quoteFor(input: NewOrderInput): OrderQuote {
+  const items = input.items.map((i) => {
+    const p = productsFixture.find((x) => x.id === i.productId);
+    const lineTotal = Math.round((p?.price ?? 0) * i.quantity);
+    return {
+      productId: i.productId,
+      productType: p?.type ?? 'Gas',
+      name: p?.name ?? '',
+      unitPrice: p?.price ?? 0,
+      quantity: i.quantity,
+      sizeKg: i.sizeKg ?? null,
+      lineTotal,
+    };
+  });
+  const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
+  const fee = input.deliveryOption === 'HomeDelivery' ? 235_000 : 0;
+  return {
+    type: input.type,
+    items,
+    subtotal,
+    deliveryFee: fee,
+    total: subtotal + fee,
+    deliveryDistanceKm: fee ? 9 : null,
+    deliveryFeeIsEstimate: Boolean(fee),
+    deliveryAddress: input.address ?? null,
+  };
+}
+
+const serve = (more: FakeRoutes = {}) =>
+  fakeApi({
+    'GET product': { status: 200, body: { products: productsFixture } },
+    'GET map/areas': { status: 200, body: { areas: [{ name: 'Yaba', lat: 6.5, lng: 3.37 }] } },
+    'GET address/previous_deliver': { status: 200, body: { addresses: [] } },
+    'GET cylinder/user': { status: 200, body: { cylinders: [] } },
+    'POST order/quote': ({ body }) => ({ status: 200, body: quoteFor(body as NewOrderInput) }),
+    'POST order/new': { status: 200, body: orderFixture() },
+    ...more,
+  });
+
+/** 12.5 kg of gas and a burner: ₦24,125.00 at pickup. */
+async function fillCart() {
+  fireEvent.click(await screen.findByRole('button', { name: /^Add 12.5 kg refill/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Add Single burner (cylinder top)' }));
+  await waitFor(() => expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0), { timeout: 4000 });
+}
+
+const ready = (balance: number): CheckoutWallet => ({ state: 'ready', balance });
+
+beforeEach(async () => {
+  post = vi.spyOn(api, 'post');
+  await clearLocalData();
+  serve();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+configure({ asyncUtilTimeout: 5000 });
+describe('Checkout: how to pay', { timeout: 20_000 }, () => {
+  it('keeps the wallet off when its balance is short and says how much to top up', async () => {
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} wallet={ready(500_000)} />);
+    await fillCart();
+    const walletChoice = screen.getByRole('radio', { name: 'Wallet' });
+    await waitFor(() => expect(walletChoice).toBeDisabled());
+    expect(screen.getByText('Balance ₦5,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Top up ₦19,125.00' })).toHaveAttribute('href', '/wallet');
+    expect(screen.getByRole('button', { name: 'Choose how to pay' })).toBeDisabled();
+  });
+
+  it('pays from the wallet when it covers the order', async () => {
+    serve({ 'POST payment/wallet': { status: 200, body: { ok: true } } });
+    const onPlaced = vi.fn();
+    renderWithProviders(<ProductsScreen onPlaced={onPlaced} wallet={ready(5_000_000)} />);
+    await fillCart();
+    expect(screen.getByText('Balance ₦50,000.00')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Top up/ })).not.toBeInTheDocument();
+    const walletChoice = screen.getByRole('radio', { name: 'Wallet' });
+    expect(walletChoice).toBeEnabled();
+    fireEvent.click(walletChoice);
+    const place = screen.getByRole('button', { name: 'Place order and pay' });
+    await waitFor(() => expect(place).toBeEnabled());
+    fireEvent.click(place);
+    await waitFor(() =>
+      expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' }), {
+        method: 'wallet',
+        paid: true,
+      }),
+    );
+    const walletCalls = post.mock.calls.filter(([path]) => path === 'payment/wallet');
+    expect(walletCalls).toHaveLength(1);
+    expect(walletCalls[0]?.[1]).toEqual({ orderNumber: 'ARV-7K2M9Q' });
+    expect(walletCalls[0]?.[2]).toEqual({ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it('leaves the card path as it was: the order is placed and the card checkout comes next', async () => {
+    const onPlaced = vi.fn();
+    renderWithProviders(<ProductsScreen onPlaced={onPlaced} wallet={ready(5_000_000)} />);
+    await fillCart();
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    const place = screen.getByRole('button', { name: 'Place order and pay' });
+    await waitFor(() => expect(place).toBeEnabled());
+    fireEvent.click(place);
+    await waitFor(() =>
+      expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' }), {
+        method: 'card',
+      }),
+    );
+    expect(post.mock.calls.filter(([path]) => path === 'payment/wallet')).toHaveLength(0);
+  });
+
+  it('offers only the card, and a way to create a wallet, to a client without one', async () => {
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} wallet={{ state: 'none' }} />);
+    await fillCart();
+    expect(screen.queryByRole('radio', { name: 'Wallet' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Create a wallet' })).toHaveAttribute('href', '/wallet');
+  });
+});
+
+describe('Checkout: the cart is kept on the device', { timeout: 20_000 }, () => {
+  it('restores the cart, delivery choice and address after a reload, and forgets them once placed', async () => {
+    const first = renderWithProviders(<ProductsScreen onPlaced={vi.fn()} clientId="client-1" />);
+    await fillCart();
+    fireEvent.click(screen.getByRole('radio', { name: 'Home delivery' }));
+    fireEvent.change(screen.getByLabelText(/Street address/), { target: { value: '12 Herbert Macaulay Way' } });
+    await waitFor(async () => {
+      const saved = await loadSavedCart('client-1');
+      expect(saved?.cart).toHaveLength(2);
+      expect(saved?.checkout.address.line1).toBe('12 Herbert Macaulay Way');
+    });
+    first.unmount();
+
+    // A reload: a fresh screen (and a fresh query cache) reads the cart back from the device.
+    const onPlaced = vi.fn();
+    const second = renderWithProviders(<ProductsScreen onPlaced={onPlaced} clientId="client-1" />);
+    expect(await screen.findByLabelText('2 items in cart')).toBeInTheDocument();
+    expect(await screen.findByText('Gas refill: 12.5 kg in a 12.5 kg cylinder')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Home delivery' })).toBeChecked();
+    expect(screen.getByLabelText(/Street address/)).toHaveValue('12 Herbert Macaulay Way');
+    // Another client on this device does not see it.
+    expect(await loadSavedCart('client-2')).toBeUndefined();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Pickup at the gas center' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    const place = screen.getByRole('button', { name: 'Place order and pay' });
+    await waitFor(() => expect(place).toBeEnabled(), { timeout: 4000 });
+    fireEvent.click(place);
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+    await waitFor(async () => expect(await loadSavedCart('client-1')).toBeUndefined());
+    second.unmount();
+
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} clientId="client-1" />);
+    expect(await screen.findByLabelText('0 items in cart')).toBeInTheDocument();
+    expect(screen.queryByText('Gas refill: 12.5 kg in a 12.5 kg cylinder')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { useEffect, useReducer, useState } from 'react';
+import { deleteCached, getCached, putCached } from '../../../lib/local-db';
+import { type Cart, type Checkout, cartReducer } from './cart';
+
+/** What the client has typed at checkout, kept as typed (the order body is built from it). */
+export type CheckoutDraft = {
+  deliveryOption: Checkout['deliveryOption'];
+  homeDeliveryType: Checkout['homeDeliveryType'];
+  address: { line1: string; city: string; note: string };
+  nominee: { name: string; phone: string };
+};
+export const emptyCheckoutDraft: CheckoutDraft = {
+  deliveryOption: 'PickerUP',
+  homeDeliveryType: 'oneWay',
+  address: { line1: '', city: '', note: '' },
+  nominee: { name: '', phone: '' },
+};
+
+/** The cart and checkout as kept on the device (DESIGN: Dexie keeps the signed-in client's cart). */
+export type SavedCart = { cart: Cart; checkout: CheckoutDraft };
+
+const isSavedCart = (value: unknown): value is SavedCart =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as SavedCart).cart) &&
+  typeof (value as SavedCart).checkout === 'object' &&
+  (value as SavedCart).checkout !== null;
+
+export async function loadSavedCart(clientId: string): Promise<SavedCart | undefined> {
+  const row = await getCached<unknown>('carts', clientId);
+  if (!row || !isSavedCart(row.value)) return undefined;
+  return { cart: row.value.cart, checkout: { ...emptyCheckoutDraft, ...row.value.checkout } };
+}
+
+export const saveCart = (clientId: string, saved: SavedCart) => putCached('carts', clientId, saved);
+export const forgetSavedCart = (clientId: string) => deleteCached('carts', clientId);
+
+/**
+ * The cart and checkout draft, kept on the device for the signed-in client so a reload, a
+ * restart or a dropped tab finds them again. Without a client id nothing is kept. `clear`
+ * empties both (after the order is placed).
+ */
+export function useSavedCart(clientId: string | undefined) {
+  const [cart, dispatch] = useReducer(cartReducer, []);
+  const [checkout, setCheckout] = useState<CheckoutDraft>(emptyCheckoutDraft);
+  // Nothing is written until the saved cart has been read, or the empty start would replace it.
+  const [restoredFor, setRestoredFor] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (!clientId) return;
+    let live = true;
+    loadSavedCart(clientId)
+      .then((saved) => {
+        if (!live || !saved) return;
+        dispatch({ type: 'restore', cart: saved.cart });
+        setCheckout(saved.checkout);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setRestoredFor(clientId);
+      });
+    return () => {
+      live = false;
+    };
+  }, [clientId]);
+
+  useEffect(() => {
+    if (!clientId || restoredFor !== clientId) return;
+    const write = cart.length === 0 ? forgetSavedCart(clientId) : saveCart(clientId, { cart, checkout });
+    void write.catch(() => undefined);
+  }, [clientId, restoredFor, cart, checkout]);
+
+  const clear = () => {
+    dispatch({ type: 'clear' });
+    setCheckout(emptyCheckoutDraft);
+    if (clientId) void forgetSavedCart(clientId).catch(() => undefined);
+  };
+
+  return { cart, dispatch, checkout, setCheckout, restored: !clientId || restoredFor === clientId, clear };
+}
