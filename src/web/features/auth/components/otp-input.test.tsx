@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { OtpInput } from './otp-input';
 
@@ -80,6 +80,26 @@ describe('OtpInput', () => {
     expect(screen.getByTestId('ticks')).toHaveTextContent('6');
     expect(value()).toBe('305112');
     expect(field()).toHaveFocus();
+  });
+
+  it('keeps digits typed before the focus frame runs: a seventh key does not wipe them', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<Harness />);
+      await user.click(field());
+      await user.keyboard('123456');
+      // The frame queued when the field took focus runs only now, as on a slow phone.
+      for (const frame of frames.splice(0)) frame(performance.now());
+      await user.keyboard('7');
+      expect(value()).toBe('123456');
+    } finally {
+      raf.mockRestore();
+    }
   });
 
   it('takes no seventh digit and goes back with Backspace', async () => {

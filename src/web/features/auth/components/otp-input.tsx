@@ -86,9 +86,12 @@ export function OtpInput({ value, onChange, disabled, onSubmit, error, label = '
         onFocus={(event) => {
           setFocused(true);
           const target = event.currentTarget;
-          // A whole code (say a wrong one) is selected, so the next digits replace it.
+          // A whole code already there (say a wrong one) is selected, so the next digits replace
+          // it. Only one that was there at focus: digits typed since (fast typing, a slow frame)
+          // must not be selected, or the next key would wipe them.
+          const wholeAtFocus = target.value.length === OTP_LENGTH;
           requestAnimationFrame(() => {
-            if (document.activeElement === target) keepCaretAtEnd(target, true);
+            if (document.activeElement === target) keepCaretAtEnd(target, wholeAtFocus);
           });
         }}
         onClick={(event) => keepCaretAtEnd(event.currentTarget, true)}
