@@ -151,7 +151,7 @@ test('a pickup at the counter: the client approves on the phone and the order is
     await tablet.page.getByRole('button', { name: 'Next customer' }).click();
     await tablet.page.getByLabel('Pickup code').fill(pickupCode);
     await tablet.page.getByRole('button', { name: 'Find order' }).click();
-    await expect(tablet.page.getByText('Eligibility: AlreadyPickedUp')).toBeVisible();
+    await expect(tablet.page.getByText('Eligibility: Already picked up')).toBeVisible();
     await expect(tablet.page.getByRole('button', { name: 'Ask the client to confirm' })).toHaveCount(0);
 
     // The phone's Pickup screen now shows the order as picked up, without its codes.
@@ -198,7 +198,7 @@ test('“Not me”: the client refuses and reports it; the counter is told not t
     await expect(prompt).toBeHidden();
 
     await expect(tablet.page.getByRole('alert').filter({ hasText: 'Do not hand over the order.' })).toBeVisible();
-    await expect(tablet.page.getByText('Eligibility: DisputeExists')).toBeVisible();
+    await expect(tablet.page.getByText('Eligibility: Refused: do not hand over')).toBeVisible();
     const after = (await (await phone.context.request.get(`/api/order/pickup/${order.id}`)).json()) as {
       isDelivered: boolean;
       pickupDispute: string;

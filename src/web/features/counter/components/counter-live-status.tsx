@@ -73,7 +73,7 @@ export function CounterLiveStatus(props: {
         </Alert>
       )}
       {state.error && state.phase === 'idle' && (
-        <Alert color="red" role="alert" title="Not sent">
+        <Alert color="red.9" role="alert" title="Not sent">
           {state.error}
         </Alert>
       )}

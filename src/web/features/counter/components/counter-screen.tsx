@@ -226,7 +226,7 @@ export function CounterScreen() {
                 </Stack>
               </form>
               {lookup.error && (
-                <Alert color="red" role="alert" title="Not found">
+                <Alert color="red.9" role="alert" title="Not found">
                   {lookup.error.message}
                 </Alert>
               )}
@@ -240,7 +240,7 @@ export function CounterScreen() {
             )}
             {orderId && order.isPending && <Text>Loading the order…</Text>}
             {orderId && order.error && !summary && (
-              <Alert color="red" role="alert">
+              <Alert color="red.9" role="alert">
                 {order.error.message}
               </Alert>
             )}
@@ -255,7 +255,7 @@ export function CounterScreen() {
                   onRequest={(verified) => void request(verified)}
                 />
                 {busyWith && state.phase === 'idle' && (
-                  <Alert color="orange" title="You have another request open" role="alert">
+                  <Alert color="#a63c06" title="You have another request open" role="alert">
                     <Stack gap="xs">
                       <Text size="sm">
                         Your request for order {busyWith.orderNumber} is still waiting. Cancel it to serve this client.

@@ -91,7 +91,7 @@ export function QrScanner({ onScan, onUnavailable }: { onScan: (text: string) =>
         aria-label="Camera view"
       />
       {state.kind === 'unavailable' && (
-        <Alert color="orange" role="alert" title="Camera unavailable">
+        <Alert color="#a63c06" role="alert" title="Camera unavailable">
           {state.message}
         </Alert>
       )}
