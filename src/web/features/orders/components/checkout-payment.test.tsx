@@ -1,45 +1,16 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import type { NewOrderInput, OrderQuote } from '../../../../domain/schemas/order';
+import type { NewOrderInput } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
 import { clearLocalData } from '../../../lib/local-db';
 import { type FakeRoutes, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { loadSavedCart } from '../lib/saved-cart';
-import { orderFixture, productsFixture } from '../test/fixtures';
+import { orderFixture, productsFixture, quoteFor } from '../test/fixtures';
 import type { CheckoutWallet } from './checkout-panel';
 import { ProductsScreen } from './products-screen';
 
 let post: MockInstance<typeof api.post>;
-
-/** Prices the quote like the server (pickup: no fee; home delivery: a fixed estimate). */
-function quoteFor(input: NewOrderInput): OrderQuote {
-  const items = input.items.map((i) => {
-    const p = productsFixture.find((x) => x.id === i.productId);
-    const lineTotal = Math.round((p?.price ?? 0) * i.quantity);
-    return {
-      productId: i.productId,
-      productType: p?.type ?? 'Gas',
-      name: p?.name ?? '',
-      unitPrice: p?.price ?? 0,
-      quantity: i.quantity,
-      sizeKg: i.sizeKg ?? null,
-      lineTotal,
-    };
-  });
-  const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
-  const fee = input.deliveryOption === 'HomeDelivery' ? 235_000 : 0;
-  return {
-    type: input.type,
-    items,
-    subtotal,
-    deliveryFee: fee,
-    total: subtotal + fee,
-    deliveryDistanceKm: fee ? 9 : null,
-    deliveryFeeIsEstimate: Boolean(fee),
-    deliveryAddress: input.address ?? null,
-  };
-}
 
 const serve = (more: FakeRoutes = {}) =>
   fakeApi({

@@ -1,4 +1,4 @@
-import type { Order } from '../../../../domain/schemas/order';
+import type { NewOrderInput, Order, OrderQuote } from '../../../../domain/schemas/order';
 import type { Product } from '../../../../domain/schemas/product';
 
 export const orderFixture = (over: Partial<Order> = {}): Order => ({
@@ -86,3 +86,32 @@ export const productsFixture: Product[] = [
     available: 0,
   },
 ];
+
+/** A server stand-in for the quote: prices it like the real one would (pickup: no fee; home delivery: a fixed estimate). */
+export function quoteFor(input: NewOrderInput): OrderQuote {
+  const items = input.items.map((i) => {
+    const p = productsFixture.find((x) => x.id === i.productId);
+    const lineTotal = Math.round((p?.price ?? 0) * i.quantity);
+    return {
+      productId: i.productId,
+      productType: p?.type ?? 'Gas',
+      name: p?.name ?? '',
+      unitPrice: p?.price ?? 0,
+      quantity: i.quantity,
+      sizeKg: i.sizeKg ?? null,
+      lineTotal,
+    };
+  });
+  const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
+  const fee = input.deliveryOption === 'HomeDelivery' ? 235_000 : 0;
+  return {
+    type: input.type,
+    items,
+    subtotal,
+    deliveryFee: fee,
+    total: subtotal + fee,
+    deliveryDistanceKm: fee ? 9 : null,
+    deliveryFeeIsEstimate: Boolean(fee),
+    deliveryAddress: input.address ?? null,
+  };
+}
