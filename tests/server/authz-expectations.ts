@@ -138,6 +138,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/auth/signup': { allow: EVERYONE },
   'POST /api/client/new_meeting': { allow: SIGNED_IN },
   'POST /api/client/new_order': { allow: STAFF_ON_SHIFT },
+  'POST /api/client/refund_order': { allow: STAFF_ON_SHIFT },
   'POST /api/cylinder/user': { allow: SIGNED_IN, sample: { body: { sizeKg: 12.5 } } },
   'POST /api/delivery/new': { allow: STAFF_ON_SHIFT },
   'POST /api/delivery/quote': { allow: SIGNED_IN },

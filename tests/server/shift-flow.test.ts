@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StaffAccess, StaffRole } from '../../src/domain/enums';
 import type { Shift } from '../../src/domain/schemas/shift';
+import { recordCashMovement } from '../../src/server/modules/shift/service';
 import { shifts } from '../../src/server/modules/shift/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { closeShifts, paidOrder, putOnShift, type StaffActor, staffActor } from './dashboard-fixtures';
@@ -61,36 +62,30 @@ describe('a shift', () => {
       variance: null,
     });
 
-    // Two cash sales taken by the associate, one card sale, and a colleague's cash sale.
-    await paidOrder(app, {
-      clientId: client.clientId,
-      total: 1_250_000,
-      paymentType: 'Cash',
-      takenByClientId: associate.session.clientId,
-    });
-    await paidOrder(app, {
-      clientId: client.clientId,
-      total: 480_000,
-      paymentType: 'Cash',
-      takenByClientId: associate.session.clientId,
-    });
+    // Two cash sales taken by the associate (into the drawer), one card sale, and a colleague's cash sale.
+    const cashSale = async (total: number, takenBy: StaffActor, shiftId: string | null) => {
+      const order = await paidOrder(app, {
+        clientId: client.clientId,
+        total,
+        paymentType: 'Cash',
+        takenByClientId: takenBy.session.clientId,
+      });
+      if (shiftId) await recordCashMovement(app.db, { shiftId, kind: 'sale', amount: total, orderId: order.id });
+    };
+    await cashSale(1_250_000, associate, opened.id);
+    await cashSale(480_000, associate, opened.id);
     await paidOrder(app, {
       clientId: client.clientId,
       total: 900_000,
       paymentType: 'Electronic',
       takenByClientId: associate.session.clientId,
     });
-    await paidOrder(app, {
-      clientId: client.clientId,
-      total: 777_700,
-      paymentType: 'Cash',
-      takenByClientId: colleague.session.clientId,
-    });
+    await cashSale(777_700, colleague, null);
 
     const active = (await injectAs(app, associate.session, { method: 'GET', url: '/api/shift/active' })).json()
       .shift as Shift;
     expect(active.sales).toEqual({ Cash: 1_730_000, Electronic: 900_000, Wallet: 0, orders: 3 });
-    expect(active.expectedCash).toBe(3_730_000);
+    expect(active).toMatchObject({ cashSales: 1_730_000, cashRefunds: 0, expectedCash: 3_730_000 });
 
     // ₦500 short.
     const ended = await end(associate, 3_680_000);

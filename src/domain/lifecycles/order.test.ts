@@ -15,8 +15,13 @@ describe('the order lifecycle', () => {
   it('allows exactly these moves, each to exactly these actors; everything else is refused', () => {
     expect(allowedMatrix(orderLifecycle)).toEqual(
       sortedMatrix({
-        'Not Paid': { Paid: ['paystack', 'client'], Cancelled: ['client'] },
-        Paid: { Delivered: ['client', 'staff'], ClientRejectPickup: ['client'], StaffRejectPickup: ['staff'] },
+        'Not Paid': { Paid: ['paystack', 'client', 'staff'], Cancelled: ['client'] },
+        Paid: {
+          Cancelled: ['staff'],
+          Delivered: ['client', 'staff'],
+          ClientRejectPickup: ['client'],
+          StaffRejectPickup: ['staff'],
+        },
         ClientRejectPickup: { StaffRejectPickup: ['staff'], Delivered: ['client'] },
         StaffRejectPickup: { Delivered: ['client'] },
       }),
@@ -28,9 +33,10 @@ describe('the order lifecycle', () => {
     expect(orderLifecycle.states.filter((s) => !reached(s))).toEqual(['Processing', 'Failed']);
   });
 
-  it('lets only the client cancel, and only a Not Paid order', () => {
-    expect(previousStates(orderLifecycle, 'Cancelled')).toEqual(['Not Paid']);
+  it('lets the client cancel a Not Paid order, and staff refund a paid one at the counter', () => {
+    expect(previousStates(orderLifecycle, 'Cancelled').sort()).toEqual(['Not Paid', 'Paid']);
     expect(canTransition(orderLifecycle, 'Not Paid', 'Cancelled', 'staff')).toBe(false);
+    expect(canTransition(orderLifecycle, 'Paid', 'Cancelled', 'staff')).toBe(true);
     expect(canTransition(orderLifecycle, 'Paid', 'Cancelled', 'client')).toBe(false);
   });
 

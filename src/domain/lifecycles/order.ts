@@ -16,14 +16,20 @@ export const orderLifecycle = defineLifecycle<OrderStatus>({
     {
       from: NotPaid,
       to: Paid,
-      by: ['paystack', 'client'],
-      note: 'a verified card payment (order/mark-paid.ts via payment/order-payment.ts) or the wallet (wallet/pay-order.ts)',
+      by: ['paystack', 'client', 'staff'],
+      note: 'a verified card payment (order/mark-paid.ts via payment/order-payment.ts) or the wallet (wallet/pay-order.ts); staff taking cash, POS or wallet at the counter (counter/sale.ts)',
     },
     {
       from: NotPaid,
       to: Cancelled,
       by: ['client'],
       note: 'order/service.ts cancelClientOrder; from Paid on money has moved, so support handles it',
+    },
+    {
+      from: Paid,
+      to: Cancelled,
+      by: ['staff'],
+      note: 'a cash sale refunded at the counter before hand-over (order/counter-refund.ts via counter/refund.ts)',
     },
     {
       from: Paid,

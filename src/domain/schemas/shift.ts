@@ -37,7 +37,11 @@ export const shiftSchema = z.object({
   closingCash: z.number().nullable(),
   /** Sales the staff member took during the shift, by payment type (kobo). */
   sales: shiftSalesSchema,
-  /** Float + cash sales: what the drawer should hold (kobo). Frozen when the shift ends. */
+  /** Cash taken at the counter into this shift's drawer (kobo). */
+  cashSales: z.number(),
+  /** Cash paid back out of this shift's drawer (kobo). */
+  cashRefunds: z.number(),
+  /** Float + cash sales − cash refunds: what the drawer should hold (kobo). Frozen when the shift ends. */
   expectedCash: z.number(),
   /** Counted − expected once ended (negative: short, positive: over); null while open. */
   variance: z.number().nullable(),

@@ -2,6 +2,7 @@ export * from '../modules/address/tables';
 export * from '../modules/app/tables';
 export * from '../modules/auth/tables';
 export * from '../modules/client/tables';
+export * from '../modules/counter/tables';
 export * from '../modules/cylinder/tables';
 export * from '../modules/delivery/tables';
 export * from '../modules/dev/tables';

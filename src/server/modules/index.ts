@@ -3,6 +3,8 @@ import addressRoutes from './address/routes';
 import adminRoutes from './admin/routes';
 import appRoutes from './app/routes';
 import authRoutes from './auth/routes';
+// counter sales (walk-in sale, cash refund)
+import counterSaleRoutes from './counter/routes';
 import cylinderRoutes from './cylinder/routes';
 import deliveryRoutes from './delivery/routes';
 import visitRoutes from './delivery/visit-routes';
@@ -39,6 +41,7 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'auth', routes: authRoutes },
   { group: 'client', routes: visitRoutes },
   { group: 'client', routes: counterRoutes },
+  { group: 'client', routes: counterSaleRoutes },
   { group: 'cylinder', routes: cylinderRoutes },
   { group: 'delivery', routes: deliveryRoutes },
   { group: 'leads', routes: leadsRoutes },

@@ -11,7 +11,12 @@ import { orders } from './tables';
  * for the call that made the change: the row is locked first, so two payments racing for one
  * order give value once.
  */
-export async function markOrderPaid(tx: DbOrTx, orderId: string, paymentType: PaymentType): Promise<boolean> {
+export async function markOrderPaid(
+  tx: DbOrTx,
+  orderId: string,
+  paymentType: PaymentType,
+  options: { actorClientId?: string; note?: string } = {},
+): Promise<boolean> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || !canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return false;
   const paidAt = new Date();
@@ -21,6 +26,11 @@ export async function markOrderPaid(tx: DbOrTx, orderId: string, paymentType: Pa
     .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.NotPaid)))
     .returning({ id: orders.id });
   if (updated.length !== 1) return false;
-  await recordOrderEvent(tx, orderId, OrderStatus.Paid, { note: `Paid (${paymentType})`, at: paidAt });
+  await recordOrderEvent(tx, orderId, OrderStatus.Paid, {
+    note: options.note ?? `Paid (${paymentType})`,
+    at: paidAt,
+    // A staff member taking the money at the counter: the sale is theirs (shift README "Who sold what").
+    actorClientId: options.actorClientId ?? null,
+  });
   return true;
 }

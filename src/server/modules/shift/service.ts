@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Shift } from '../../../domain/schemas/shift';
 import type { DbOrTx } from '../../db/client';
 import { attributedSales, displayName } from '../sales/service';
 import { findStaffPeople } from '../staff/service';
-import { type ShiftRow, shifts } from './tables';
+import { type ShiftRow, shiftCashMovements, shifts } from './tables';
 
 /** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */
 const MAX_BACKDATE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -109,13 +109,13 @@ export async function endShift(
     });
   }
   const endedAt = actedAt(input.at, open.startedAt);
-  const sales = await shiftSales(db, open, endedAt);
+  const drawer = (await drawerTotals(db, [open.id])).get(open.id) ?? { cashSales: 0, cashRefunds: 0 };
   const [row] = await db
     .update(shifts)
     .set({
       endedAt,
       closingCash: input.closingCash,
-      expectedCash: open.openingFloat + sales.Cash,
+      expectedCash: open.openingFloat + drawer.cashSales - drawer.cashRefunds,
       endedBy: input.endedBy === input.staffId ? null : input.endedBy,
     })
     // Only if still open: a concurrent end that got here first wins, this one is refused.
@@ -162,6 +162,10 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
     rows.map((r) => r.staffId),
   );
   const now = new Date();
+  const drawers = await drawerTotals(
+    db,
+    rows.map((r) => r.id),
+  );
   return Promise.all(
     rows
       .flatMap((shift) => {
@@ -170,7 +174,8 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
       })
       .map(async ({ shift, person }) => {
         const sales = await shiftSales(db, shift, shift.endedAt ?? now);
-        const expectedCash = shift.expectedCash ?? shift.openingFloat + sales.Cash;
+        const drawer = drawers.get(shift.id) ?? { cashSales: 0, cashRefunds: 0 };
+        const expectedCash = shift.expectedCash ?? shift.openingFloat + drawer.cashSales - drawer.cashRefunds;
         return {
           id: shift.id,
           staffId: shift.staffId,
@@ -181,6 +186,8 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
           openingFloat: shift.openingFloat,
           closingCash: shift.closingCash,
           sales,
+          cashSales: drawer.cashSales,
+          cashRefunds: drawer.cashRefunds,
           expectedCash,
           variance: shift.endedAt && shift.closingCash !== null ? shift.closingCash - expectedCash : null,
         };
@@ -191,4 +198,64 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
 export async function findShift(db: DbOrTx, id: string): Promise<Shift | null> {
   const [one] = await findShifts(db, { id }, 1);
   return one ?? null;
+}
+
+// The drawer (README "A shift's drawer"): cash in and out of the counter, one row per movement.
+
+/**
+ * Records cash taken for an order (a sale) or paid back for it (a refund) in the drawer of an open
+ * shift, inside the caller's transaction. An order gives at most one of each: a repeat is refused
+ * by the unique index, so a retried sale can never count twice. Refuses a shift that has ended.
+ */
+export async function recordCashMovement(
+  tx: DbOrTx,
+  movement: { shiftId: string; kind: 'sale' | 'refund'; amount: number; orderId: string; note?: string },
+): Promise<void> {
+  const [shift] = await tx
+    .select({ endedAt: shifts.endedAt })
+    .from(shifts)
+    .where(eq(shifts.id, movement.shiftId))
+    .for('update');
+  if (!shift || shift.endedAt) {
+    throw new AppError('Your shift has ended: start a shift to take or pay out cash', {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'NoOpenShift' },
+    });
+  }
+  if (movement.amount <= 0) return;
+  await tx.insert(shiftCashMovements).values({
+    shiftId: movement.shiftId,
+    kind: movement.kind,
+    amount: movement.amount,
+    orderId: movement.orderId,
+    note: movement.note ?? null,
+  });
+}
+
+/** The shift whose drawer took an order's cash, with the amount; null if it was not a cash sale. */
+export async function cashSaleOf(tx: DbOrTx, orderId: string): Promise<{ shiftId: string; amount: number } | null> {
+  const [row] = await tx
+    .select({ shiftId: shiftCashMovements.shiftId, amount: shiftCashMovements.amount })
+    .from(shiftCashMovements)
+    .where(and(eq(shiftCashMovements.orderId, orderId), eq(shiftCashMovements.kind, 'sale')));
+  return row ?? null;
+}
+
+/** Cash sales and cash refunds of each shift (kobo), one query. */
+export async function drawerTotals(
+  db: DbOrTx,
+  shiftIds: readonly string[],
+): Promise<Map<string, { cashSales: number; cashRefunds: number }>> {
+  if (!shiftIds.length) return new Map();
+  const rows = await db
+    .select({
+      shiftId: shiftCashMovements.shiftId,
+      cashSales: sql<string>`coalesce(sum(case when ${shiftCashMovements.kind} = 'sale' then ${shiftCashMovements.amount} end), 0)`,
+      cashRefunds: sql<string>`coalesce(sum(case when ${shiftCashMovements.kind} = 'refund' then ${shiftCashMovements.amount} end), 0)`,
+    })
+    .from(shiftCashMovements)
+    .where(inArray(shiftCashMovements.shiftId, [...shiftIds]))
+    .groupBy(shiftCashMovements.shiftId);
+  return new Map(rows.map((r) => [r.shiftId, { cashSales: Number(r.cashSales), cashRefunds: Number(r.cashRefunds) }]));
 }

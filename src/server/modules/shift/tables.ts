@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns';
+import { orders } from '../order/tables';
 import { staff } from '../staff/tables';
 
 /** A staff member's working shift; endedAt is null while they are working now. */
@@ -33,3 +34,29 @@ export const shifts = pgTable(
 );
 
 export type ShiftRow = typeof shifts.$inferSelect;
+
+/**
+ * The cash drawer of a shift: every cash sale taken and every cash refund paid out at the counter,
+ * one row each (kobo, always positive). An order gives at most one sale and one refund row.
+ */
+export const shiftCashMovements = pgTable(
+  'shift_cash_movements',
+  {
+    id: id(),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'sale' | 'refund'>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shift_cash_movements_shift_idx').on(t.shiftId),
+    uniqueIndex('shift_cash_movements_order_kind').on(t.orderId, t.kind),
+    check('shift_cash_movements_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export type ShiftCashMovementRow = typeof shiftCashMovements.$inferSelect;

@@ -5,6 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
+import type { DbOrTx } from '../../db/client';
 import { markOrderPaid } from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
 import { closeOpenCheckouts } from '../payment/order-payment';
@@ -28,50 +29,61 @@ export async function payOrderFromWallet(
   clientId: string,
   orderNumber: string,
 ): Promise<WalletPaymentResponse> {
-  return app.db.transaction(async (tx) => {
-    const order = await requireClientOrder(tx, clientId, orderNumber);
-    const [wallet] = await tx
-      .select({ id: wallets.id })
-      .from(wallets)
-      .where(and(eq(wallets.clientId, clientId), eq(wallets.status, 'active')));
-    if (!wallet) throw walletNotFound();
-    if (order.total <= 0) {
-      throw new AppError('This order has nothing to pay', { status: 400, type: ErrorType.AmountMissing });
-    }
+  return app.db.transaction((tx) => payOrderFromWalletIn(tx, clientId, orderNumber));
+}
 
-    const reference = orderLedgerReference(order.id);
-    const [paidBefore] = await tx
-      .select({ id: walletTransactions.id })
-      .from(walletTransactions)
-      .where(eq(walletTransactions.reference, reference));
-    if (!paidBefore && !canTransition(orderLifecycle, order.status, OrderStatus.Paid, 'client')) {
-      throw orderNotPayable(order.status);
-    }
-    // Locks the order's open card payments before the wallet and the order (the card path's lock
-    // order); a card success committing meanwhile makes markOrderPaid below refuse.
-    if (!paidBefore) await closeOpenCheckouts(tx, order.id, 'Closed: the order was paid from the wallet');
+/**
+ * payOrderFromWallet inside the caller's transaction (the counter pays a sale it is placing).
+ * `actorClientId`: the staff member who took the payment, put on the order's timeline.
+ */
+export async function payOrderFromWalletIn(
+  tx: DbOrTx,
+  clientId: string,
+  orderNumber: string,
+  options: { actorClientId?: string } = {},
+): Promise<WalletPaymentResponse> {
+  const order = await requireClientOrder(tx, clientId, orderNumber);
+  const [wallet] = await tx
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.clientId, clientId), eq(wallets.status, 'active')));
+  if (!wallet) throw walletNotFound();
+  if (order.total <= 0) {
+    throw new AppError('This order has nothing to pay', { status: 400, type: ErrorType.AmountMissing });
+  }
 
-    const result = await debit(tx, {
-      walletId: wallet.id,
-      reference,
-      amount: order.total,
-      purpose: 'OrderPayment',
-      displayName: `Order #${order.orderNumber}`,
-      orderId: order.id,
-    });
-    if (result.applied) {
-      // Locks the order; false when a card payment or a cancel got there first: the debit rolls back.
-      const marked = await markOrderPaid(tx, order.id, 'Wallet');
-      if (!marked) throw orderNotPayable('changed');
-    }
-    return {
-      orderNumber: order.orderNumber,
-      paymentType: 'Wallet',
-      amount: result.transaction.amount,
-      balance: result.balance,
-      transactionId: result.transaction.id,
-    };
+  const reference = orderLedgerReference(order.id);
+  const [paidBefore] = await tx
+    .select({ id: walletTransactions.id })
+    .from(walletTransactions)
+    .where(eq(walletTransactions.reference, reference));
+  if (!paidBefore && !canTransition(orderLifecycle, order.status, OrderStatus.Paid, 'client')) {
+    throw orderNotPayable(order.status);
+  }
+  // Locks the order's open card payments before the wallet and the order (the card path's lock
+  // order); a card success committing meanwhile makes markOrderPaid below refuse.
+  if (!paidBefore) await closeOpenCheckouts(tx, order.id, 'Closed: the order was paid from the wallet');
+
+  const result = await debit(tx, {
+    walletId: wallet.id,
+    reference,
+    amount: order.total,
+    purpose: 'OrderPayment',
+    displayName: `Order #${order.orderNumber}`,
+    orderId: order.id,
   });
+  if (result.applied) {
+    // Locks the order; false when a card payment or a cancel got there first: the debit rolls back.
+    const marked = await markOrderPaid(tx, order.id, 'Wallet', { actorClientId: options.actorClientId });
+    if (!marked) throw orderNotPayable('changed');
+  }
+  return {
+    orderNumber: order.orderNumber,
+    paymentType: 'Wallet',
+    amount: result.transaction.amount,
+    balance: result.balance,
+    transactionId: result.transaction.id,
+  };
 }
 
 function orderNotPayable(status: string) {

@@ -17,6 +17,8 @@ const onShift: Shift = {
   openingFloat: 500_000,
   closingCash: null,
   sales: { Cash: 0, Electronic: 0, Wallet: 0, orders: 0 },
+  cashSales: 0,
+  cashRefunds: 0,
   expectedCash: 500_000,
   variance: null,
 };

@@ -1,0 +1,61 @@
+// The counter's sale (POST /api/client/new_order) and refund, shared by the tablet and the server.
+import { z } from 'zod';
+import { PaymentType } from '../enums';
+import { orderClientSummarySchema, orderSchema, staffNewOrderInputSchema } from './order';
+
+/** How the customer paid at the counter. Electronic = a POS card slip or a bank transfer. */
+export const counterPaymentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal(PaymentType.Cash) }),
+  z.object({
+    type: z.literal(PaymentType.Electronic),
+    reference: z
+      .string()
+      .trim()
+      .min(4, 'Type the POS or transfer reference (at least 4 characters)')
+      .max(40, 'The reference is at most 40 characters')
+      .regex(/^[A-Za-z0-9/_\-. ]+$/, 'The reference has letters, digits and - / _ . only'),
+  }),
+  z.object({ type: z.literal(PaymentType.Wallet) }),
+]);
+export type CounterPayment = z.infer<typeof counterPaymentSchema>;
+
+/** A provisional receipt number printed by an offline tablet: `OFF-` and 4 to 12 letters or digits. */
+export const provisionalNumberSchema = z.string().regex(/^OFF-[A-Z0-9]{4,12}$/, 'Invalid provisional number');
+
+/**
+ * Staff at the counter: an order for a walk-in customer (found or added by phone). With `payment`
+ * it is paid there and then; `handOver` gives it to the customer at once (Delivered). Without
+ * `payment` it is left Not Paid for the customer to pay in the app.
+ */
+export const counterSaleInputSchema = staffNewOrderInputSchema.extend({
+  payment: counterPaymentSchema.optional(),
+  handOver: z.boolean().optional(),
+  provisionalNumber: provisionalNumberSchema.optional(),
+});
+export type CounterSaleInput = z.infer<typeof counterSaleInputSchema>;
+
+export const counterSaleSchema = z.object({
+  paymentType: z.enum([PaymentType.Cash, PaymentType.Electronic, PaymentType.Wallet]).nullable(),
+  posReference: z.string().nullable(),
+  provisionalNumber: z.string().nullable(),
+  handedOver: z.boolean(),
+  /** The shift whose drawer took the cash (null: not a cash sale). */
+  shiftId: z.string().nullable(),
+  staffName: z.string(),
+  receiptSms: z.enum(['sent', 'failed', 'none']),
+});
+export type CounterSale = z.infer<typeof counterSaleSchema>;
+
+export const counterSaleResponseSchema = z.object({
+  client: orderClientSummarySchema,
+  order: orderSchema,
+  sale: counterSaleSchema,
+});
+export type CounterSaleResponse = z.infer<typeof counterSaleResponseSchema>;
+
+/** POST /api/client/refund_order: a cash sale not yet handed over, paid back from the drawer. */
+export const counterRefundInputSchema = z.object({
+  orderNumber: z.string().trim().min(3).max(20),
+  reason: z.string().trim().min(3, 'Say why the sale is refunded').max(200),
+});
+export const counterRefundResponseSchema = z.object({ order: orderSchema, refunded: z.number() });

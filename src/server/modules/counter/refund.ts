@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { PaymentType } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import type { Order } from '../../../domain/schemas/order';
+import type { StaffContext } from '../../plugins/session';
+import { cancelPaidOrderAtCounter } from '../order/counter-refund';
+import { toOrderView } from '../order/service';
+import { cashSaleOf, recordCashMovement } from '../shift/service';
+
+/**
+ * POST /api/client/refund_order: a cash sale not yet handed over is taken back and its money paid
+ * out of the refunder's drawer, in one transaction (the order Cancelled, its stock back, the
+ * refund on the open shift). Card, POS and wallet sales are refunded by their own channel, not
+ * from the drawer: they are refused here, and nothing changes.
+ */
+export async function refundCashSale(
+  app: FastifyInstance,
+  refunder: { staff: StaffContext; clientId: string },
+  input: { orderNumber: string; reason: string },
+): Promise<{ order: Order; refunded: number }> {
+  const shiftId = refunder.staff.shiftId;
+  if (!shiftId) {
+    throw new AppError('Start your shift to pay cash out of the drawer', {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'NoOpenShift' },
+    });
+  }
+  const result = await app.db.transaction(async (tx) => {
+    const { before, after } = await cancelPaidOrderAtCounter(tx, app.orderLegs, input.orderNumber, {
+      actorClientId: refunder.clientId,
+      note: `Refunded in cash at the counter: ${input.reason}`,
+    });
+    const sale = before.paymentType === PaymentType.Cash ? await cashSaleOf(tx, before.id) : null;
+    if (!sale) {
+      throw new AppError('Only a cash sale taken at the counter is refunded from the drawer', {
+        status: 409,
+        type: ErrorType.Conflict,
+        additionalInfo: { reason: 'NotACashSale', paymentType: before.paymentType },
+      });
+    }
+    await recordCashMovement(tx, {
+      shiftId,
+      kind: 'refund',
+      amount: sale.amount,
+      orderId: before.id,
+      note: input.reason,
+    });
+    return { order: await toOrderView(tx, after), refunded: sale.amount };
+  });
+  app.orderLegs.stock.committed?.();
+  return result;
+}

@@ -1,0 +1,73 @@
+// The counter's sales under the /api/client group (SPEC: POST /api/client/new_order).
+//
+// | Route                 | Access                        | Working shift |
+// | --------------------- | ----------------------------- | ------------- |
+// | POST /new_order       | any current staff              | yes           |
+// | POST /refund_order    | any current staff              | yes           |
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  counterRefundInputSchema,
+  counterRefundResponseSchema,
+  counterSaleInputSchema,
+  counterSaleResponseSchema,
+} from '../../../domain/schemas/counter';
+import { currentStaff } from '../staff/current-staff';
+import { refundCashSale } from './refund';
+import { receiptSmsText, sellAtCounter } from './sale';
+
+const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireStaff({ shift: true });
+  const seller = (request: Parameters<typeof currentStaff>[0]) => {
+    const clientId = request.auth?.clientId;
+    if (!clientId) throw new AppError('Sign in again', { status: 401, type: ErrorType.UnAuthorized });
+    return { staff: currentStaff(request), clientId };
+  };
+
+  app.post(
+    '/new_order',
+    {
+      preHandler: staff,
+      config: { idempotent: true },
+      schema: {
+        tags: ['client'],
+        summary:
+          'Staff: sell to a walk-in customer found (or added) by phone; paid by Cash, Electronic (POS/transfer) or Wallet, handed over at once or later (Idempotency-Key honoured)',
+        body: counterSaleInputSchema,
+        response: { 201: counterSaleResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const sold = await sellAtCounter(app, seller(request), request.body);
+      let receiptSms: 'sent' | 'failed' | 'none' = 'none';
+      const to = sold.client.phoneLocal ? `234${sold.client.phoneLocal.slice(1)}` : null;
+      if (to) {
+        try {
+          await app.sms.provider.send({ to, body: receiptSmsText(sold) });
+          receiptSms = 'sent';
+        } catch (error) {
+          request.log.warn({ err: error, order: sold.order.orderNumber }, 'counter receipt SMS not sent');
+          receiptSms = 'failed';
+        }
+      }
+      return reply.code(201).send({ ...sold, sale: { ...sold.sale, receiptSms } });
+    },
+  );
+
+  app.post(
+    '/refund_order',
+    {
+      preHandler: staff,
+      config: { idempotent: true },
+      schema: {
+        tags: ['client'],
+        summary: 'Staff: refund a cash sale not yet handed over, from my drawer (Idempotency-Key honoured)',
+        body: counterRefundInputSchema,
+        response: { 200: counterRefundResponseSchema },
+      },
+    },
+    async (request) => refundCashSale(app, seller(request), request.body),
+  );
+};
+
+export default counterSaleRoutes;

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { DeliveryOption, OrderStatus, PaymentType } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { formatNaira } from '../../../domain/format';
+import { normalizePhone } from '../../../domain/phone';
+import type { CounterSaleInput, CounterSaleResponse } from '../../../domain/schemas/counter';
+import type { StaffContext } from '../../plugins/session';
+import { addClient, findClientByPhone } from '../client/service';
+import { markOrderDelivered } from '../order/mark-delivered';
+import { markOrderPaid } from '../order/mark-paid';
+import { createOrder, findOrderByNumber, toOrderView } from '../order/service';
+import { displayName } from '../sales/service';
+import { recordCashMovement } from '../shift/service';
+import { findStaffPeople } from '../staff/service';
+import { payOrderFromWalletIn } from '../wallet/pay-order';
+import { counterSales } from './tables';
+
+const invalid = (message: string) => new AppError(message, { status: 400, type: ErrorType.InvalidInput });
+
+/**
+ * A sale at the counter (README "Counter sales"): the walk-in customer found or added by phone,
+ * the order placed with the ordering rules (prices, stock, daily limits: `createOrder`), paid by
+ * cash, POS/transfer or the customer's wallet, and handed over at once when asked — all in one
+ * transaction, so a refusal anywhere leaves nothing behind. Cash goes into the drawer of the
+ * seller's open shift. Retries are made safe by the Idempotency-Key in front of the route.
+ */
+export async function sellAtCounter(
+  app: FastifyInstance,
+  seller: { staff: StaffContext; clientId: string },
+  input: CounterSaleInput,
+): Promise<Omit<CounterSaleResponse, 'sale'> & { sale: Omit<CounterSaleResponse['sale'], 'receiptSms'> }> {
+  const phone = normalizePhone(input.phone);
+  if (!phone.pass) throw invalid('Mobile number format is not correct');
+  const payment = input.payment ?? null;
+  const handOver = input.handOver ?? false;
+  if (handOver && !payment) throw invalid('Take the payment before handing the order over');
+  if (handOver && input.order.deliveryOption !== DeliveryOption.PickerUP) {
+    throw invalid('Only an order collected at the counter can be handed over at once');
+  }
+  if (payment?.type === PaymentType.Cash && !seller.staff.shiftId) {
+    throw new AppError('Start your shift to take cash', {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'NoOpenShift' },
+    });
+  }
+
+  // The customer exists after this even if the sale is refused: a phone number is not a sale.
+  const row =
+    (await addClient(app.db, {
+      phoneLocal: phone.local,
+      phoneInternational: phone.international,
+      firstname: input.firstname ?? null,
+      lastname: input.lastname ?? null,
+    })) ?? (await findClientByPhone(app.db, phone.local));
+  if (!row) throw new Error('client upsert lost');
+  const client = {
+    id: row.id,
+    phoneLocal: row.phoneLocal,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+  };
+
+  const result = await app.db.transaction(async (tx) => {
+    const placed = await createOrder(tx, client.id, input.order, {
+      maps: app.maps,
+      legs: app.orderLegs,
+      actorClientId: seller.clientId,
+    });
+    const note =
+      payment?.type === PaymentType.Electronic
+        ? `Paid at the counter (POS/transfer ${payment.reference})`
+        : `Paid at the counter (${payment?.type})`;
+    if (payment?.type === PaymentType.Wallet) {
+      await payOrderFromWalletIn(tx, client.id, placed.orderNumber, { actorClientId: seller.clientId });
+    } else if (payment) {
+      const paid = await markOrderPaid(tx, placed.id, payment.type, { actorClientId: seller.clientId, note });
+      if (!paid) throw new Error('a new order could not be marked paid');
+    }
+    let shiftId: string | null = null;
+    if (payment?.type === PaymentType.Cash && seller.staff.shiftId) {
+      shiftId = seller.staff.shiftId;
+      await recordCashMovement(tx, { shiftId, kind: 'sale', amount: placed.total, orderId: placed.id });
+    }
+    if (handOver) {
+      await markOrderDelivered(tx, placed.id, { actorClientId: seller.clientId, at: new Date() });
+    }
+    await tx.insert(counterSales).values({
+      orderId: placed.id,
+      staffId: seller.staff.id,
+      shiftId: seller.staff.shiftId,
+      paymentType: payment?.type ?? null,
+      posReference: payment?.type === PaymentType.Electronic ? payment.reference : null,
+      provisionalNumber: input.provisionalNumber ?? null,
+      handedOver: handOver,
+    });
+    const final = await findOrderByNumber(tx, placed.orderNumber);
+    if (!final) throw new Error('the sale vanished');
+    return { order: await toOrderView(tx, final), shiftId };
+  });
+  app.orderLegs.stock.committed?.();
+
+  const people = await findStaffPeople(app.db, [seller.staff.id]);
+  const person = people.get(seller.staff.id);
+  return {
+    client,
+    order: result.order,
+    sale: {
+      paymentType: payment?.type ?? null,
+      posReference: payment?.type === PaymentType.Electronic ? payment.reference : null,
+      provisionalNumber: input.provisionalNumber ?? null,
+      handedOver: handOver,
+      shiftId: result.shiftId,
+      staffName: person ? displayName(person) : 'Staff',
+    },
+  };
+}
+
+/** The text of the SMS receipt: short enough for one or two messages. */
+export function receiptSmsText(sale: { order: CounterSaleResponse['order']; sale: { handedOver: boolean } }): string {
+  const { order } = sale;
+  const state =
+    order.status === OrderStatus.NotPaid
+      ? 'To pay in the Arrive app.'
+      : sale.sale.handedOver
+        ? 'Paid and collected.'
+        : `Paid. Pickup code ${order.pickupCode ?? ''}.`.replace(' .', '.');
+  return `Arrive receipt ${order.orderNumber}: ${formatNaira(order.total)}. ${state} Thank you.`;
+}

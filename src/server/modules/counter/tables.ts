@@ -1,0 +1,33 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentType } from '../../../domain/enums';
+import { id } from '../../db/columns';
+import { orders } from '../order/tables';
+import { shifts } from '../shift/tables';
+import { staff } from '../staff/tables';
+
+/** A sale made at the counter: who sold it, on which shift, how it was paid and whether it left at once. */
+export const counterSales = pgTable(
+  'counter_sales',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    /** Null: placed for the customer to pay later (in the app, or at the counter). */
+    paymentType: text('payment_type').$type<PaymentType>(),
+    /** The POS slip or transfer reference typed in for an Electronic payment. */
+    posReference: text('pos_reference'),
+    /** The number an offline tablet printed on the receipt before the sale synced. */
+    provisionalNumber: text('provisional_number'),
+    handedOver: boolean('handed_over').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('counter_sales_shift_idx').on(t.shiftId)],
+);
+
+export type CounterSaleRow = typeof counterSales.$inferSelect;

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { OrderStatus } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { assertTransition } from '../../../domain/lifecycles/lifecycle';
+import { orderLifecycle } from '../../../domain/lifecycles/order';
+import type { DbOrTx } from '../../db/client';
+import { normalizeOrderNumber } from '../../lib/references';
+import { recordOrderEvent } from './events';
+import type { OrderLegs } from './legs';
+import { type OrderRow, orderItems, orders } from './tables';
+
+/**
+ * Staff at the counter take back a paid sale that was not handed over: the order becomes
+ * Cancelled and its stock goes back, in the caller's transaction (the caller pays the money back
+ * and records it). The order row is locked first, so two refunds cannot both go through.
+ */
+export async function cancelPaidOrderAtCounter(
+  tx: DbOrTx,
+  legs: OrderLegs,
+  orderNumber: string,
+  options: { actorClientId: string; note: string },
+): Promise<{ before: OrderRow; after: OrderRow }> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNumber, normalizeOrderNumber(orderNumber)))
+    .for('update');
+  if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+  assertTransition(
+    orderLifecycle,
+    order.status,
+    OrderStatus.Cancelled,
+    'staff',
+    `This sale cannot be refunded at the counter: it is ${order.status}. Only a paid sale not yet handed over can be.`,
+  );
+  const now = new Date();
+  const [after] = await tx
+    .update(orders)
+    .set({ status: OrderStatus.Cancelled, cancelledAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!after) throw new Error('refund update returned nothing');
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  await legs.stock.release(tx, lines);
+  await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
+    note: options.note,
+    actorClientId: options.actorClientId,
+    at: now,
+  });
+  return { before: order, after };
+}

@@ -1,0 +1,308 @@
+// The counter sells (POST /api/client/new_order) and its drawer adds up: a cash sale is recorded
+// once under a repeated Idempotency-Key, the shift's expected cash is float + cash sales − cash
+// refunds, a wallet sale debits once, stock and daily limits refuse with nothing changed, and only
+// staff on a shift may sell. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DeliveryOption, OrderType, StaffAccess, StaffRole } from '../../src/domain/enums';
+import type { Shift } from '../../src/domain/schemas/shift';
+import { counterSales } from '../../src/server/modules/counter/tables';
+import { orderEvents, orders } from '../../src/server/modules/order/tables';
+import { quotas } from '../../src/server/modules/quota/tables';
+import { shiftCashMovements } from '../../src/server/modules/shift/tables';
+import { credit } from '../../src/server/modules/wallet/ledger';
+import { wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
+import { buildTestApp, injectAs, signInAs } from '../../src/server/test-utils/test-app';
+import { closeShifts, type StaffActor, staffActor } from './dashboard-fixtures';
+import { catalogue } from './order-helpers';
+
+let app: FastifyInstance;
+let associate: StaffActor;
+let cat: Awaited<ReturnType<typeof catalogue>>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  associate = await staffActor(app, '08010000003', StaffRole.SalesAssociate, [StaffAccess.Staff]);
+  cat = await catalogue(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  await closeShifts(app, associate.staffId);
+});
+
+let keySeq = 0;
+const key = () => `counter-${Date.now()}-${++keySeq}`;
+
+const startShift = async (who: StaffActor, openingFloat: number) => {
+  const res = await injectAs(app, who.session, {
+    method: 'POST',
+    url: '/api/shift/start',
+    payload: { openingFloat },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().shift as Shift;
+};
+const activeShift = async (who: StaffActor) =>
+  (await injectAs(app, who.session, { method: 'GET', url: '/api/shift/active' })).json().shift as Shift;
+
+const stoveOrder = (quantity = 1) => ({
+  type: OrderType.Product,
+  items: [{ productId: cat.stove.id, quantity }],
+  deliveryOption: DeliveryOption.PickerUP,
+});
+const gasOrder = (kg: number, sizeKg: number) => ({
+  type: OrderType.Gas,
+  items: [{ productId: cat.gas.id, quantity: kg, sizeKg }],
+  deliveryOption: DeliveryOption.PickerUP,
+});
+
+const sell = (who: StaffActor, body: Record<string, unknown>, idempotencyKey: string | null = key()) =>
+  injectAs(app, who.session, {
+    method: 'POST',
+    url: '/api/client/new_order',
+    payload: body,
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+  });
+const refund = (who: StaffActor, orderNumber: string, idempotencyKey = key()) =>
+  injectAs(app, who.session, {
+    method: 'POST',
+    url: '/api/client/refund_order',
+    payload: { orderNumber, reason: 'Customer changed their mind' },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+
+const ordersOf = async (phoneClientId: string) =>
+  app.db.select().from(orders).where(eq(orders.clientId, phoneClientId));
+const stockOf = async (productId: string) =>
+  (await app.db.select().from(quotas).where(eq(quotas.productId, productId)))[0]?.stock ?? null;
+
+describe('a walk-in sale at the counter', () => {
+  it('is paid in cash, handed over at once and recorded once under a repeated Idempotency-Key', async () => {
+    const shift = await startShift(associate, 500_000);
+    const stockBefore = await stockOf(cat.gas.id);
+    const body = {
+      phone: '08061110001',
+      firstname: 'Bisi',
+      order: gasOrder(12.5, 12.5),
+      payment: { type: 'Cash' },
+      handOver: true,
+    };
+    const k = key();
+    const first = await sell(associate, body, k);
+    expect(first.statusCode).toBe(201);
+    const sold = first.json();
+    expect(sold.order).toMatchObject({ status: 'Delivered', paymentType: 'Cash', paymentStatus: 'success' });
+    expect(sold.sale).toMatchObject({ paymentType: 'Cash', handedOver: true, shiftId: shift.id, receiptSms: 'sent' });
+    expect(sold.client).toMatchObject({ phoneLocal: '08061110001', firstname: 'Bisi' });
+
+    // The tablet lost the answer and sends again, twice at once: the same answer, nothing twice.
+    const replays = await Promise.all([sell(associate, body, k), sell(associate, body, k)]);
+    for (const r of replays) {
+      expect(r.statusCode).toBe(201);
+      expect(r.json().order.orderNumber).toBe(sold.order.orderNumber);
+    }
+    expect(await ordersOf(sold.client.id)).toHaveLength(1);
+    const drawer = await app.db.select().from(shiftCashMovements).where(eq(shiftCashMovements.shiftId, shift.id));
+    expect(drawer).toEqual([expect.objectContaining({ kind: 'sale', amount: sold.order.total })]);
+    if (stockBefore !== null) expect(await stockOf(cat.gas.id)).toBe(stockBefore - 12.5);
+
+    // The hand-over is the staff member's, on the timeline.
+    const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, sold.order.id));
+    expect(events.find((e) => e.status === 'Delivered')?.actorClientId).toBe(associate.session.clientId);
+    expect(events.find((e) => e.status === 'Paid')?.actorClientId).toBe(associate.session.clientId);
+
+    // An SMS receipt went to the customer.
+    const [sms] = app.sms.outbox.list('08061110001');
+    expect(sms?.body).toContain(sold.order.orderNumber);
+    expect(sms?.body).toContain('Paid and collected');
+  });
+
+  it('keeps a POS/transfer reference and can leave the order to be collected later', async () => {
+    await startShift(associate, 0);
+    const res = await sell(associate, {
+      phone: '08061110002',
+      order: stoveOrder(),
+      payment: { type: 'Electronic', reference: 'POS-778812' },
+    });
+    expect(res.statusCode).toBe(201);
+    const sold = res.json();
+    expect(sold.order).toMatchObject({ status: 'Paid', paymentType: 'Electronic' });
+    expect(sold.sale).toMatchObject({ posReference: 'POS-778812', handedOver: false, shiftId: null });
+    const [row] = await app.db.select().from(counterSales).where(eq(counterSales.orderId, sold.order.id));
+    expect(row?.posReference).toBe('POS-778812');
+    // Not cash: the drawer does not expect it.
+    expect((await activeShift(associate)).cashSales).toBe(0);
+  });
+
+  it('refuses a POS payment without a reference, and a hand-over without payment, changing nothing', async () => {
+    await startShift(associate, 0);
+    const noRef = await sell(associate, { phone: '08061110003', order: stoveOrder(), payment: { type: 'Electronic' } });
+    expect(noRef.statusCode).toBe(400);
+    const unpaid = await sell(associate, { phone: '08061110003', order: stoveOrder(), handOver: true });
+    expect(unpaid.statusCode).toBe(400);
+    expect(unpaid.json().message).toBe('Take the payment before handing the order over');
+    const customer = await signInAs(app, '08061110003');
+    expect(await ordersOf(customer.clientId)).toHaveLength(0);
+  });
+
+  it('without a payment, leaves the order Not Paid for the customer to pay in the app', async () => {
+    await startShift(associate, 0);
+    const res = await sell(associate, { phone: '08061110004', order: stoveOrder() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().order).toMatchObject({ status: 'Not Paid' });
+    // The customer signs in later: the order is theirs.
+    const customer = await signInAs(app, '08061110004');
+    const mine = await injectAs(app, customer, { method: 'GET', url: `/api/order/${res.json().order.orderNumber}` });
+    expect(mine.statusCode).toBe(200);
+  });
+});
+
+describe('the drawer', () => {
+  it('expects float + cash sales − cash refunds, and keeps the variance when the shift ends', async () => {
+    await startShift(associate, 1_000_000);
+    const a = (await sell(associate, { phone: '08061110010', order: stoveOrder(), payment: { type: 'Cash' } })).json();
+    const b = (
+      await sell(associate, { phone: '08061110011', order: gasOrder(5, 12.5), payment: { type: 'Cash' } })
+    ).json();
+    await sell(associate, {
+      phone: '08061110012',
+      order: stoveOrder(),
+      payment: { type: 'Electronic', reference: 'TRF-0001' },
+    });
+    const cashSales = a.order.total + b.order.total;
+
+    const k = key();
+    const refunded = await refund(associate, a.order.orderNumber, k);
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json()).toMatchObject({ refunded: a.order.total, order: { status: 'Cancelled' } });
+    // The same refund again (same key, or a new key): paid out once.
+    expect((await refund(associate, a.order.orderNumber, k)).statusCode).toBe(200);
+    const again = await refund(associate, a.order.orderNumber);
+    expect(again.statusCode).toBe(409);
+
+    const open = await activeShift(associate);
+    expect(open).toMatchObject({ cashSales, cashRefunds: a.order.total, expectedCash: 1_000_000 + b.order.total });
+
+    const counted = 1_000_000 + b.order.total - 20_000; // ₦200 short
+    const ended = await injectAs(app, associate.session, {
+      method: 'POST',
+      url: '/api/shift/end',
+      payload: { closingCash: counted },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().shift).toMatchObject({ expectedCash: 1_000_000 + b.order.total, variance: -20_000 });
+    const report = await injectAs(app, associate.session, { method: 'GET', url: `/api/shift/${open.id}` });
+    expect(report.json().shift).toMatchObject({ variance: -20_000, closingCash: counted });
+  });
+
+  it('refuses to refund a sale already handed over, or one not paid in cash, and changes nothing', async () => {
+    const shift = await startShift(associate, 0);
+    const given = (
+      await sell(associate, { phone: '08061110020', order: stoveOrder(), payment: { type: 'Cash' }, handOver: true })
+    ).json();
+    const pos = (
+      await sell(associate, {
+        phone: '08061110021',
+        order: stoveOrder(),
+        payment: { type: 'Electronic', reference: 'POS-1234' },
+      })
+    ).json();
+    const stock = await stockOf(cat.stove.id);
+    const r1 = await refund(associate, given.order.orderNumber);
+    expect(r1.statusCode).toBe(409);
+    const r2 = await refund(associate, pos.order.orderNumber);
+    expect(r2.statusCode).toBe(409);
+    expect(r2.json().additionalInfo).toMatchObject({ reason: 'NotACashSale' });
+    const [posOrder] = await app.db.select().from(orders).where(eq(orders.id, pos.order.id));
+    expect(posOrder?.status).toBe('Paid');
+    expect(await stockOf(cat.stove.id)).toBe(stock);
+    const refunds = await app.db
+      .select()
+      .from(shiftCashMovements)
+      .where(and(eq(shiftCashMovements.shiftId, shift.id), eq(shiftCashMovements.kind, 'refund')));
+    expect(refunds).toHaveLength(0);
+  });
+});
+
+describe('paying from the customer’s wallet', () => {
+  it('debits once, even when the sale is retried', async () => {
+    await startShift(associate, 0);
+    const customer = await signInAs(app, '08061110030');
+    const created = await injectAs(app, customer, {
+      method: 'POST',
+      url: '/api/wallet/create',
+      payload: { firstname: 'Chidi', lastname: 'Eze', email: 'chidi@example.com', consentGiven: true },
+    });
+    expect(created.statusCode).toBeLessThan(300);
+    const [wallet] = await app.db.select().from(wallets).where(eq(wallets.clientId, customer.clientId));
+    if (!wallet) throw new Error('no wallet');
+    await app.db.transaction((tx) =>
+      credit(tx, {
+        walletId: wallet.id,
+        reference: `test:${wallet.id}`,
+        amount: 50_000_000,
+        purpose: 'FundWallet',
+        displayName: 'Top-up',
+      }),
+    );
+    const k = key();
+    const body = { phone: '08061110030', order: stoveOrder(), payment: { type: 'Wallet' }, handOver: true };
+    const first = await sell(associate, body, k);
+    expect(first.statusCode).toBe(201);
+    expect((await sell(associate, body, k)).statusCode).toBe(201);
+    const total = first.json().order.total;
+    const debits = await app.db
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.walletId, wallet.id), eq(walletTransactions.type, 'Debit')));
+    expect(debits).toHaveLength(1);
+    const [after] = await app.db.select().from(wallets).where(eq(wallets.id, wallet.id));
+    expect(after?.balance).toBe(50_000_000 - total);
+    expect(first.json().order).toMatchObject({ status: 'Delivered', paymentType: 'Wallet' });
+  });
+
+  it('refuses a customer without a wallet or without enough in it, and stores no order', async () => {
+    await startShift(associate, 0);
+    const res = await sell(associate, { phone: '08061110031', order: stoveOrder(), payment: { type: 'Wallet' } });
+    expect(res.statusCode).toBe(404);
+    const customer = await signInAs(app, '08061110031');
+    expect(await ordersOf(customer.clientId)).toHaveLength(0);
+  });
+});
+
+describe('stock and daily limits', () => {
+  it('refuses more than is left with a clear error, and nothing changes', async () => {
+    await startShift(associate, 0);
+    await app.db.update(quotas).set({ stock: 1 }).where(eq(quotas.productId, cat.stove.id));
+    try {
+      const res = await sell(associate, { phone: '08061110040', order: stoveOrder(2), payment: { type: 'Cash' } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ type: 'Conflict', additionalInfo: { reason: 'QuotaExceeded' } });
+      expect(res.json().message).toMatch(/stove|left|stock/i);
+      expect(await stockOf(cat.stove.id)).toBe(1);
+      const customer = await signInAs(app, '08061110040');
+      expect(await ordersOf(customer.clientId)).toHaveLength(0);
+      expect((await activeShift(associate)).cashSales).toBe(0);
+    } finally {
+      await app.db.update(quotas).set({ stock: 1000 }).where(eq(quotas.productId, cat.stove.id));
+    }
+  });
+});
+
+describe('who may sell', () => {
+  it('only staff on a shift: a client, and staff off shift, are refused', async () => {
+    const body = { phone: '08061110050', order: stoveOrder(), payment: { type: 'Cash' } };
+    const client = await signInAs(app, '08061110051');
+    const asClient = await injectAs(app, client, { method: 'POST', url: '/api/client/new_order', payload: body });
+    expect(asClient.statusCode).toBe(403);
+    const offShift = await sell(associate, body);
+    expect(offShift.statusCode).toBe(403);
+    const anon = await injectAs(app, null, { method: 'POST', url: '/api/client/new_order', payload: body });
+    expect(anon.statusCode).toBe(401);
+    const customer = await signInAs(app, '08061110050');
+    expect(await ordersOf(customer.clientId)).toHaveLength(0);
+  });
+});
