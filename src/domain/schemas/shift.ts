@@ -79,8 +79,11 @@ export function replayOutcome(status: number | null): ReplayOutcome {
   return 'failed';
 }
 
-/** The calls that go through the queue. */
-export const SHIFT_ACTION_PATHS: readonly string[] = ['/api/shift/start', '/api/shift/end'];
+/**
+ * The calls that go through the queue: shift start and end, and the counter's sales (one queue,
+ * so a sale made offline reaches the server before a later shift end).
+ */
+export const SHIFT_ACTION_PATHS: readonly string[] = ['/api/shift/start', '/api/shift/end', '/api/client/new_order'];
 export const SHIFT_QUEUE_NAME = 'arrive-shift-queue';
 /** Where the worker leaves each replayed action's outcome for the page (Cache Storage survives reloads). */
 export const SHIFT_OUTCOME_CACHE = 'arrive-shift-outcomes';

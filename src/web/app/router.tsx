@@ -54,6 +54,9 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.addStaff.path, lazy: () => import('./routes/dashboard/add-staff') },
               { path: paths.dashboard.pickup.path, lazy: () => import('./routes/dashboard/pickup') },
               { path: paths.dashboard.shift.path, lazy: () => import('./routes/dashboard/shift') },
+              // The counter's walk-in sale and the cash drawers report.
+              { path: paths.dashboard.sell.path, lazy: () => import('./routes/dashboard/sell') },
+              { path: paths.dashboard.drawers.path, lazy: () => import('./routes/dashboard/drawers') },
               { path: paths.dashboard.accessDenied.path, lazy: () => import('./routes/dashboard/access-denied') },
               { path: '*', lazy: () => import('./routes/dashboard/not-found') },
             ],

@@ -12,6 +12,9 @@ export type PendingAction = {
   error?: string;
 };
 
+/** The kind of a queued counter sale: the sale screen queues it, the shift screen refuses to end while one waits. */
+export const COUNTER_SALE_KIND = 'counter.sale';
+
 /**
  * The one local database (DESIGN: offline-first): the signed-in client's order history and
  * details, the cart being filled (keyed by the client), the staff's shift state and pending

@@ -54,6 +54,9 @@ export const paths = {
     addStaff: { path: 'staff/create', getHref: () => '/dashboard/staff/create' },
     pickup: { path: 'pickup', getHref: () => '/dashboard/pickup' },
     shift: { path: 'shift', getHref: () => '/dashboard/shift' },
+    // The counter's walk-in sale and the cash drawers report.
+    sell: { path: 'sell', getHref: () => '/dashboard/sell' },
+    drawers: { path: 'drawers', getHref: () => '/dashboard/drawers' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
   },
 } as const;

@@ -12,6 +12,7 @@ import {
   counterSaleInputSchema,
   counterSaleResponseSchema,
 } from '../../../domain/schemas/counter';
+import { assertActingClient } from '../shift/routes';
 import { currentStaff } from '../staff/current-staff';
 import { refundCashSale } from './refund';
 import { receiptSmsText, sellAtCounter } from './sale';
@@ -38,6 +39,8 @@ const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A sale queued offline is its author's: never record it as whoever is signed in now.
+      assertActingClient(request);
       const sold = await sellAtCounter(app, seller(request), request.body);
       let receiptSms: 'sent' | 'failed' | 'none' = 'none';
       const to = sold.client.phoneLocal ? `234${sold.client.phoneLocal.slice(1)}` : null;

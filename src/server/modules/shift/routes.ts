@@ -33,7 +33,7 @@ export const SHIFT_READERS = [StaffAccess.Admin, StaffAccess.Accountant];
 const tags = ['shift'];
 
 /** A replayed action must be its author's: never let it act on whoever is signed in now. */
-function assertActingClient(request: FastifyRequest) {
+export function assertActingClient(request: FastifyRequest) {
   const acting = request.headers[ACTING_CLIENT_HEADER];
   if (typeof acting === 'string' && acting !== request.auth?.clientId) {
     throw new AppError('This action was saved by someone who has since signed out; it was not applied', {

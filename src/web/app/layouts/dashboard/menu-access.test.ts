@@ -7,7 +7,7 @@ const visible = (held: StaffAccess[]) => entries.filter((e) => canOpen(held, e))
 
 describe('the dashboard menu by access', () => {
   it('shows a sales associate (Staff) only the pages any staff member opens', () => {
-    expect(visible(['Staff'])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift']);
+    expect(visible(['Staff'])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift', 'sell']);
   });
 
   it('shows Update data and Add staff to Admin access, as their server routes require', () => {
@@ -18,6 +18,8 @@ describe('the dashboard menu by access', () => {
     expect(canOpen(['Accountant'], 'updateData')).toBe(false);
     expect(canOpen(['Accountant'], 'addStaff')).toBe(false);
     expect(canOpen(['Accountant'], 'sales')).toBe(true);
+    expect(canOpen(['Accountant'], 'drawers')).toBe(true);
+    expect(canOpen(['Staff'], 'drawers')).toBe(false);
   });
 
   it('shows every page to a CEO or a Manager', () => {
@@ -26,6 +28,6 @@ describe('the dashboard menu by access', () => {
   });
 
   it('shows nothing beyond the open pages to a member with no access at all', () => {
-    expect(visible([])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift']);
+    expect(visible([])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift', 'sell']);
   });
 });

@@ -5,7 +5,17 @@ import { StaffAccess } from '../../../../domain/enums';
 // is for (requireStaff({ access: [...] })), so the menu never offers a page that then refuses.
 // CEO and Manager pass every check (SPEC §6), so they see every entry.
 
-export type MenuEntry = 'dashboard' | 'orders' | 'sales' | 'updateData' | 'addStaff' | 'pickup' | 'shift';
+export type MenuEntry =
+  | 'dashboard'
+  | 'orders'
+  | 'sales'
+  | 'updateData'
+  | 'addStaff'
+  | 'pickup'
+  | 'shift'
+  // The counter's walk-in sale and the cash drawers report.
+  | 'sell'
+  | 'drawers';
 
 export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
   dashboard: [StaffAccess.All],
@@ -21,6 +31,10 @@ export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
   // The pickup counter and the shift: any staff member on a shift.
   pickup: [StaffAccess.All],
   shift: [StaffAccess.All],
+  // The walk-in sale: POST client/new_order, any staff member on a shift.
+  sell: [StaffAccess.All],
+  // Every shift's drawer: GET admin/shift, SHIFT_READERS (Admin, Accountant; CEO and Manager pass).
+  drawers: [StaffAccess.Admin, StaffAccess.Accountant],
 };
 
 /** Whether a staff member holding these accesses may open the page behind this menu entry. */

@@ -53,6 +53,9 @@ export function SideMenu({
       {canOpen(access, 'addStaff') && link('Add staff', d.addStaff.getHref())}
       {link('Pick up', d.pickup.getHref())}
       {link('Shift', d.shift.getHref())}
+      {/* The counter's walk-in sale and the cash drawers report. */}
+      {canOpen(access, 'sell') && link('Sell', d.sell.getHref())}
+      {canOpen(access, 'drawers') && link('Cash drawers', d.drawers.getHref())}
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ import {
   submitShiftAction,
 } from '../lib/shift-sync';
 import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
+import { useUnsyncedSales } from '../lib/use-unsynced-sales';
 import { ShiftSummary, VarianceBadge } from './shift-summary';
 
 /**
@@ -28,6 +29,7 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
   const active = useQuery(activeShiftQueryOptions());
   const today = useQuery(myTodayShiftsQueryOptions());
   const { actions } = usePendingShiftActions();
+  const unsyncedSales = useUnsyncedSales();
   const [amount, setAmount] = useState<number | string>('');
   const [lastEnded, setLastEnded] = useState<Shift | null>(null);
 
@@ -63,9 +65,10 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
 
   const kobo = typeof amount === 'number' ? nairaToKobo(amount) : null;
   const expected = working && serverShift?.workingNow ? serverShift.expectedCash : null;
+  const blockedBySales = working && unsyncedSales > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (kobo === null) return;
+    if (kobo === null || blockedBySales) return;
     mutation.mutate({ kind, kobo });
   };
 
@@ -122,11 +125,18 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
                   <VarianceBadge variance={kobo - expected} />
                 </Group>
               )}
+              {blockedBySales && (
+                <Alert color="orange" title="Sales waiting to sync">
+                  {unsyncedSales === 1 ? 'A sale' : `${unsyncedSales} sales`} made on this tablet{' '}
+                  {unsyncedSales === 1 ? 'is' : 'are'} not recorded yet. The shift can end once{' '}
+                  {unsyncedSales === 1 ? 'it syncs' : 'they sync'}, so the drawer counts every sale.
+                </Alert>
+              )}
               <Button
                 type="submit"
                 size="md"
                 loading={mutation.isPending}
-                disabled={kobo === null}
+                disabled={kobo === null || blockedBySales}
                 color={working ? 'red.9' : undefined}
               >
                 {label[kind]}

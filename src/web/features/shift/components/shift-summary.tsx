@@ -22,7 +22,7 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
   </Stack>
 );
 
-/** A shift's drawer: float, cash taken, expected, counted and the difference. */
+/** A shift's drawer: float, cash taken and paid back, expected, counted and the difference. */
 export function ShiftSummary({ shift }: { shift: Shift }) {
   return (
     <Stack gap="sm">
@@ -36,7 +36,8 @@ export function ShiftSummary({ shift }: { shift: Shift }) {
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Figure label="Opening float" value={formatNaira(shift.openingFloat)} />
-        <Figure label="Cash sales" value={formatNaira(shift.sales.Cash)} />
+        <Figure label="Cash sales" value={formatNaira(shift.cashSales)} />
+        <Figure label="Cash refunds" value={formatNaira(shift.cashRefunds)} />
         <Figure label="Card and transfer" value={formatNaira(shift.sales.Electronic)} />
         <Figure label="Wallet" value={formatNaira(shift.sales.Wallet)} />
         <Figure label="Expected cash" value={formatNaira(shift.expectedCash)} />

@@ -1,0 +1,5 @@
+import { DrawersReport } from '../../../features/shift/components/drawers-report';
+
+export function Component() {
+  return <DrawersReport />;
+}

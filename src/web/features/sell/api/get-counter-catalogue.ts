@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ProductList } from '../../../../domain/schemas/product';
+import { api } from '../../../lib/api-client';
+import { withOfflineCopy } from '../../../lib/offline-copy';
+import { sellKeys } from './keys';
+
+/** Where the tablet keeps the catalogue and prices it last saw (the staff table: cleared on logout). */
+export const COUNTER_CATALOGUE_CACHE_KEY = 'counter-catalogue';
+
+/** GET /api/product with a copy on the tablet: offline, the counter sells from the copy and says how old it is. */
+export const counterCatalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: sellKeys.catalogue(),
+    queryFn: () =>
+      withOfflineCopy(COUNTER_CATALOGUE_CACHE_KEY, async () => (await api.get<ProductList>('product')).products, {
+        table: 'shift',
+      }),
+    retry: false,
+    networkMode: 'always',
+    refetchInterval: 60_000,
+  });

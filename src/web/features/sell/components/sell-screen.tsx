@@ -1,0 +1,397 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
+import { PaymentType, ProductType } from '../../../../domain/enums';
+import { formatNaira, formatOrderLine } from '../../../../domain/format';
+import { normalizePhone } from '../../../../domain/phone';
+import type { CounterPayment } from '../../../../domain/schemas/counter';
+import type { Product } from '../../../../domain/schemas/product';
+import { StatusBadge } from '../../../components/status-badge';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/lagos-time';
+import { useOnline } from '../../../lib/use-online';
+import { counterCatalogueQueryOptions } from '../api/get-counter-catalogue';
+import { sellKeys } from '../api/keys';
+import {
+  addLine,
+  beyondKnownStock,
+  type CartLine,
+  type KeyedLine,
+  orderInput,
+  priceCart,
+  provisionalNumber,
+} from '../lib/cart';
+import { submitSale } from '../lib/sale-queue';
+import { usePendingSales, useSaleSync } from '../lib/use-pending-sales';
+import { PendingSales } from './pending-sales';
+import { Receipt, type ReceiptData } from './receipt';
+
+type PayChoice = 'Cash' | 'Electronic' | 'Wallet';
+const payLabel: Record<PayChoice, string> = { Cash: 'Cash', Electronic: 'POS/transfer', Wallet: 'Wallet' };
+
+function GasPicker({ gas, onAdd }: { gas: Product; onAdd: (line: CartLine) => void }) {
+  const [size, setSize] = useState<string>('12.5');
+  const [kg, setKg] = useState<number | string>(12.5);
+  const sizeKg = Number(size);
+  const kgNumber = typeof kg === 'number' ? kg : Number.NaN;
+  const valid = kgNumber > 0 && kgNumber <= sizeKg && Number.isInteger(kgNumber * 2);
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>{gas.name}</Text>
+          <Text>{formatNaira(gas.price)} per kg</Text>
+        </Group>
+        <Group grow align="flex-end">
+          <Select
+            label="Cylinder size"
+            data={CYLINDER_SIZES_KG.map((s) => ({ value: String(s), label: `${s} kg` }))}
+            value={size}
+            onChange={(v) => {
+              if (!v) return;
+              setSize(v);
+              setKg(Number(v));
+            }}
+            allowDeselect={false}
+            size="md"
+          />
+          <NumberInput
+            label="Gas (kg)"
+            value={kg}
+            onChange={setKg}
+            min={0.5}
+            max={sizeKg}
+            step={0.5}
+            decimalScale={1}
+            size="md"
+            error={kg !== '' && !valid ? `0.5 to ${sizeKg} kg, in 0.5 kg steps` : undefined}
+          />
+        </Group>
+        <Button
+          size="md"
+          disabled={!valid}
+          onClick={() => onAdd({ productId: gas.id, quantity: kgNumber, sizeKg })}
+          aria-label={`Add ${kgNumber} kg of gas for a ${sizeKg} kg cylinder`}
+        >
+          Add gas · {valid ? formatNaira(Math.round(gas.price * kgNumber)) : '—'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * A walk-in sale at the counter: products at the live (or last saved) prices, the customer by
+ * phone, Cash, POS/transfer or wallet, hand over now or later, and a receipt to print. Offline it
+ * sells for cash from the catalogue saved on the tablet and queues the sale to sync.
+ */
+export function SellScreen({ seller }: { seller: { clientId?: string; name: string } }) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const catalogue = useQuery(counterCatalogueQueryOptions());
+  const pending = usePendingSales();
+  const onSettled = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: sellKeys.all });
+  }, [queryClient]);
+  useSaleSync(onSettled);
+
+  const products = catalogue.data?.data ?? [];
+  const gas = products.find((p) => p.type === ProductType.Gas);
+  const others = products.filter((p) => p.type !== ProductType.Gas);
+  const offlineCopy = catalogue.data?.fromCache || !online;
+
+  const [lines, setLines] = useState<KeyedLine[]>([]);
+  const [phone, setPhone] = useState('');
+  const [firstname, setFirstname] = useState('');
+  const [pay, setPay] = useState<PayChoice>('Cash');
+  const [reference, setReference] = useState('');
+  const [handOver, setHandOver] = useState(true);
+  const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+
+  const priced = useMemo(() => priceCart(lines, products), [lines, products]);
+  const phoneCheck = normalizePhone(phone);
+  const phoneError = phone.trim() && !phoneCheck.pass ? 'Mobile number format is not correct' : undefined;
+  const overStock = beyondKnownStock(lines, products);
+  const needsNetwork = offlineCopy
+    ? pay !== 'Cash'
+      ? `${payLabel[pay]} payments need the network. Take cash, or wait for the network.`
+      : overStock.length
+        ? `${overStock.map((p) => p.name).join(', ')}: more than this tablet last knew was left. This sale needs the network.`
+        : null
+    : null;
+
+  const sale = useMutation({
+    networkMode: 'always',
+    mutationFn: async () => {
+      const payment: CounterPayment =
+        pay === 'Electronic' ? { type: PaymentType.Electronic, reference: reference.trim() } : { type: pay };
+      const provisional = offlineCopy ? provisionalNumber() : undefined;
+      const body = {
+        phone: phone.trim(),
+        ...(firstname.trim() ? { firstname: firstname.trim() } : {}),
+        order: orderInput(lines, products),
+        payment,
+        handOver,
+        ...(provisional ? { provisionalNumber: provisional } : {}),
+      };
+      const receiptLines = {
+        lines: priced.lines,
+        total: priced.total,
+        customerPhone: phone.trim(),
+        staffName: seller.name,
+      };
+      const result = await submitSale(body, receiptLines, {
+        mayQueue: pay === 'Cash',
+        actingClientId: seller.clientId,
+      });
+      return { result, provisional, payment };
+    },
+    onSuccess: ({ result, provisional, payment }) => {
+      const reference = payment.type === PaymentType.Electronic ? payment.reference : null;
+      if (result.status === 'recorded') {
+        const { order, sale: s } = result.sale;
+        setReceipt({
+          number: order.orderNumber,
+          provisional: false,
+          at: order.createdAt,
+          lines: order.items.map(({ id, productType, name, quantity, sizeKg, unitPrice, lineTotal }) => ({
+            key: id,
+            productType,
+            name,
+            quantity,
+            sizeKg,
+            unitPrice,
+            lineTotal,
+          })),
+          total: order.total,
+          paymentLabel: payLabel[payment.type],
+          reference,
+          handedOver: s.handedOver,
+          customerPhone: result.sale.client.phoneLocal,
+          staffName: s.staffName,
+          pickupCode: s.handedOver ? null : order.pickupCode,
+        });
+        notifications.show({
+          color: 'green',
+          title: 'Sale recorded',
+          message: `${order.orderNumber} · ${formatNaira(order.total)}${s.receiptSms === 'sent' ? ' · SMS receipt sent' : ''}`,
+        });
+      } else {
+        setReceipt({
+          number: provisional ?? result.pending.id.slice(0, 8).toUpperCase(),
+          provisional: true,
+          at: result.pending.createdAt,
+          lines: priced.lines,
+          total: priced.total,
+          paymentLabel: payLabel[payment.type],
+          reference,
+          handedOver: handOver,
+          customerPhone: phone.trim(),
+          staffName: seller.name,
+        });
+        notifications.show({
+          color: 'orange',
+          title: 'Saved on this tablet',
+          message: 'The sale is waiting to sync; it will be recorded once when the network returns.',
+        });
+      }
+      setLines([]);
+      setPhone('');
+      setFirstname('');
+      setReference('');
+      void queryClient.invalidateQueries({ queryKey: sellKeys.all });
+    },
+    onError: (error: Error) => {
+      const message =
+        error instanceof ApiError && error.isNetworkError
+          ? `${payLabel[pay]} payments need the network. Try again when it is back, or take cash.`
+          : error.message;
+      notifications.show({ color: 'red', title: 'Sale not recorded', message });
+    },
+  });
+
+  const refOk = pay !== 'Electronic' || reference.trim().length >= 4;
+  const canSell = lines.length > 0 && phoneCheck.pass && refOk && !needsNetwork && !sale.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSell) sale.mutate();
+  };
+
+  if (receipt) {
+    return (
+      <Stack gap="md" maw={720}>
+        <Group justify="space-between">
+          <Title order={1}>Receipt</Title>
+          {receipt.provisional ? (
+            <StatusBadge tone="warn">Waiting to sync</StatusBadge>
+          ) : (
+            <StatusBadge tone="ok">Recorded</StatusBadge>
+          )}
+        </Group>
+        <Receipt data={receipt} />
+        <Group>
+          <Button size="md" onClick={() => window.print()}>
+            Print receipt
+          </Button>
+          <Button size="md" variant="default" onClick={() => setReceipt(null)}>
+            New sale
+          </Button>
+        </Group>
+        <PendingSales sales={pending} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Sell at the counter</Title>
+      {offlineCopy && catalogue.data && (
+        <Alert color="orange" title="Offline">
+          Selling from the prices saved on this tablet at {formatDateTime(catalogue.data.updatedAt)}. Cash only; the
+          sale syncs when the network returns.
+        </Alert>
+      )}
+      {catalogue.isError && !catalogue.data && (
+        <Alert color="red" title="No catalogue on this tablet">
+          Connect to the network once to load the products and prices.
+        </Alert>
+      )}
+      <PendingSales sales={pending} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Products
+          </Title>
+          {gas && <GasPicker gas={gas} onAdd={(line) => setLines((l) => addLine(l, line))} />}
+          {others.map((p) => (
+            <Card key={p.id} withBorder padding="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={0}>
+                  <Text fw={600}>{p.name}</Text>
+                  <Text size="sm">
+                    {formatNaira(p.price)}
+                    {p.available !== null ? ` · ${p.available} left` : ''}
+                  </Text>
+                </Stack>
+                <Button
+                  variant="light"
+                  size="md"
+                  onClick={() => setLines((l) => addLine(l, { productId: p.id, quantity: 1 }))}
+                  aria-label={`Add ${p.name}`}
+                  disabled={p.available === 0}
+                >
+                  Add
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+
+        <form onSubmit={submit} aria-label="Sale">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Basket
+            </Title>
+            {priced.lines.length === 0 && <Text>Add products to start a sale.</Text>}
+            {priced.lines.map((line) => (
+              <Group key={line.key} justify="space-between" wrap="nowrap">
+                <Text>{formatOrderLine(line)}</Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={600}>{formatNaira(line.lineTotal)}</Text>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.9"
+                    size={44}
+                    aria-label={`Remove ${formatOrderLine(line)}`}
+                    onClick={() => setLines((l) => l.filter((x) => x.key !== line.key))}
+                  >
+                    ×
+                  </ActionIcon>
+                </Group>
+              </Group>
+            ))}
+            <Group justify="space-between">
+              <Text fw={700}>Total</Text>
+              <Text fw={700} data-testid="basket-total">
+                {formatNaira(priced.total)}
+              </Text>
+            </Group>
+
+            <TextInput
+              label="Customer's phone"
+              placeholder="080…"
+              inputMode="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.currentTarget.value)}
+              error={phoneError}
+              required
+              size="md"
+            />
+            <TextInput
+              label="Customer's first name (optional)"
+              value={firstname}
+              onChange={(e) => setFirstname(e.currentTarget.value)}
+              size="md"
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="pay-label">
+                Payment
+              </Text>
+              <SegmentedControl
+                aria-labelledby="pay-label"
+                value={pay}
+                onChange={(v) => setPay(v as PayChoice)}
+                data={(['Cash', 'Electronic', 'Wallet'] as const).map((v) => ({ value: v, label: payLabel[v] }))}
+                size="md"
+                fullWidth
+              />
+            </Stack>
+            {pay === 'Electronic' && (
+              <TextInput
+                label="POS or transfer reference"
+                value={reference}
+                onChange={(e) => setReference(e.currentTarget.value)}
+                required
+                size="md"
+                error={reference && !refOk ? 'At least 4 characters' : undefined}
+              />
+            )}
+            <Switch
+              label="Hand over now"
+              description="Off: the customer collects later with the pickup code."
+              checked={handOver}
+              onChange={(e) => setHandOver(e.currentTarget.checked)}
+              size="md"
+              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            />
+            {needsNetwork && (
+              <Alert color="orange" title="Needs the network">
+                {needsNetwork}
+              </Alert>
+            )}
+            <Button type="submit" size="lg" disabled={!canSell} loading={sale.isPending}>
+              {pay === 'Cash' ? `Take cash ${formatNaira(priced.total)}` : `Complete sale ${formatNaira(priced.total)}`}
+            </Button>
+          </Stack>
+        </form>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+// The counter's basket: pure functions, so the tablet prices a sale the same way online and offline.
+import { DeliveryOption, OrderType, ProductType } from '../../../../domain/enums';
+import type { NewOrderInput } from '../../../../domain/schemas/order';
+import type { Product } from '../../../../domain/schemas/product';
+
+/** One line of the basket: gas carries the kg and the cylinder filled; anything else a count. */
+export type CartLine = { productId: string; quantity: number; sizeKg?: number };
+/** A basket line with its key on the screen. */
+export type KeyedLine = CartLine & { key: string };
+
+/** A line as the receipt shows it (the shape formatOrderLine reads). */
+export type PricedLine = {
+  key: string;
+  name: string;
+  quantity: number;
+  sizeKg: number | null;
+  productType?: string;
+  unitPrice: number;
+  lineTotal: number;
+};
+
+/** The same arithmetic as the server's pricing: gas is price per kg × kg, rounded to the kobo. */
+export function priceCart(lines: KeyedLine[], products: Product[]): { lines: PricedLine[]; total: number } {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const priced = lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    if (!product) return [];
+    const gas = product.type === ProductType.Gas;
+    return [
+      {
+        key: line.key,
+        name: gas && line.sizeKg ? `${product.name} (${line.sizeKg} kg cylinder)` : product.name,
+        quantity: line.quantity,
+        sizeKg: gas ? (line.sizeKg ?? null) : product.sizeKg,
+        productType: product.type,
+        unitPrice: product.price,
+        lineTotal: gas ? Math.round(product.price * line.quantity) : product.price * line.quantity,
+      },
+    ];
+  });
+  return { lines: priced, total: priced.reduce((s, l) => s + l.lineTotal, 0) };
+}
+
+/** The order the server is asked for: type from the lines, collected at the counter. */
+export function orderInput(lines: readonly CartLine[], products: Product[]): NewOrderInput {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const hasGas = lines.some((l) => byId.get(l.productId)?.type === ProductType.Gas);
+  const hasOther = lines.some((l) => byId.get(l.productId)?.type !== ProductType.Gas);
+  const type = hasGas && hasOther ? OrderType.GasAndProduct : hasGas ? OrderType.Gas : OrderType.Product;
+  return {
+    type,
+    items: lines.map((l) => ({
+      productId: l.productId,
+      quantity: l.quantity,
+      ...(l.sizeKg ? { sizeKg: l.sizeKg } : {}),
+    })),
+    deliveryOption: DeliveryOption.PickerUP,
+  } as NewOrderInput;
+}
+
+/**
+ * Lines asking for more of a product than the tablet last knew was available (stock and today's
+ * limit). Online the server decides; offline such a sale needs the network.
+ */
+export function beyondKnownStock(lines: CartLine[], products: Product[]): Product[] {
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+  return products.filter((p) => p.available !== null && (wanted.get(p.id) ?? 0) > p.available);
+}
+
+let lineSeq = 0;
+
+/** Adds a line, merging the same product; each gas refill stays its own line (one per cylinder). */
+export function addLine(lines: KeyedLine[], line: CartLine): KeyedLine[] {
+  const same = lines.findIndex((l) => l.productId === line.productId && !line.sizeKg && !l.sizeKg);
+  if (same < 0) return [...lines, { ...line, key: `line-${++lineSeq}` }];
+  return lines.map((l, i) => (i === same ? { ...l, quantity: l.quantity + line.quantity } : l));
+}
+
+/** A receipt number for a sale made offline: `OFF-` and 6 characters no one misreads aloud. */
+export function provisionalNumber(random: () => number = Math.random): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  let s = '';
+  for (let i = 0; i < 6; i++) s += alphabet[Math.floor(random() * alphabet.length)];
+  return `OFF-${s}`;
+}

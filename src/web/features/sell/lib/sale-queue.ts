@@ -1,0 +1,132 @@
+// The counter's sales through the offline queue (DESIGN "Offline-first"). Each sale gets its
+// Idempotency-Key and a pending row in Dexie before it is sent; the service worker queues it with
+// shift start and end (one queue, in order, so a sale reaches the server before a later shift
+// end) and the row goes when the server's answer is known — at once, or from the outcome the
+// worker leaves in Cache Storage after a replay. Without a controlling worker the page resends its
+// own pending sales with the same keys when the network returns. Survives reloads and restarts.
+import type { CounterSaleInput, CounterSaleResponse } from '../../../../domain/schemas/counter';
+import {
+  ACTING_CLIENT_HEADER,
+  queuedBodySchema,
+  SHIFT_OUTCOME_CACHE,
+  type ShiftOutcome,
+  shiftOutcomeUrl,
+} from '../../../../domain/schemas/shift';
+import { ApiError, api } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { COUNTER_SALE_KIND, localDb, type PendingAction } from '../../../lib/local-db';
+import type { PricedLine } from './cart';
+
+export const SALE_KIND = COUNTER_SALE_KIND;
+
+/** What the tablet keeps of a queued sale: the call, and what its receipt printed. */
+export type SalePayload = {
+  body: CounterSaleInput;
+  via: 'worker' | 'page';
+  actingClientId?: string;
+  receipt: { lines: PricedLine[]; total: number; customerPhone: string; staffName: string };
+  /** Filled once the server recorded it. */
+  recorded?: { orderNumber: string; total: number };
+};
+export type PendingSale = PendingAction & { kind: typeof SALE_KIND; payload: SalePayload };
+
+export type SaleResult = { status: 'recorded'; sale: CounterSaleResponse } | { status: 'queued'; pending: PendingSale };
+
+export async function listPendingSales(): Promise<PendingSale[]> {
+  const rows = await localDb.pendingActions.where('kind').equals(SALE_KIND).sortBy('createdAt');
+  return rows as PendingSale[];
+}
+
+async function send(sale: PendingSale): Promise<SaleResult> {
+  const body = await api.post<unknown>('client/new_order', sale.payload.body, {
+    idempotencyKey: sale.id,
+    headers: sale.payload.actingClientId ? { [ACTING_CLIENT_HEADER]: sale.payload.actingClientId } : undefined,
+  });
+  if (queuedBodySchema.safeParse(body).success) {
+    const payload = { ...sale.payload, via: 'worker' as const };
+    await localDb.pendingActions.update(sale.id, { payload });
+    return { status: 'queued', pending: { ...sale, payload } };
+  }
+  await localDb.pendingActions.delete(sale.id);
+  return { status: 'recorded', sale: body as CounterSaleResponse };
+}
+
+/**
+ * Sends a sale. `mayQueue` (a cash sale): offline it resolves 'queued' and waits to sync.
+ * Otherwise a sale that cannot reach the server rejects and nothing is kept. A refusal by the
+ * server (stock, wallet…) rejects with its ApiError and leaves nothing pending.
+ */
+export async function submitSale(
+  body: CounterSaleInput,
+  receipt: SalePayload['receipt'],
+  { mayQueue, actingClientId }: { mayQueue: boolean; actingClientId?: string },
+): Promise<SaleResult> {
+  const sale: PendingSale = {
+    id: newIdempotencyKey(),
+    kind: SALE_KIND,
+    payload: { body, via: 'page', actingClientId, receipt },
+    createdAt: Date.now(),
+    status: 'pending',
+  };
+  if (mayQueue) await localDb.pendingActions.put(sale);
+  try {
+    const result = await send(sale);
+    if (result.status === 'queued' && !mayQueue) {
+      // The worker queued a payment that needs the network: it will still sync, so keep it shown.
+      await localDb.pendingActions.put(result.pending);
+    }
+    return result;
+  } catch (error) {
+    if (mayQueue && error instanceof ApiError && error.isNetworkError) return { status: 'queued', pending: sale };
+    if (mayQueue) await localDb.pendingActions.delete(sale.id);
+    throw error;
+  }
+}
+
+async function readOutcome(key: string): Promise<ShiftOutcome | null> {
+  if (typeof caches === 'undefined') return null;
+  const hit = await (await caches.open(SHIFT_OUTCOME_CACHE)).match(shiftOutcomeUrl(key));
+  return hit ? ((await hit.json()) as ShiftOutcome) : null;
+}
+
+async function forgetOutcome(key: string) {
+  if (typeof caches === 'undefined') return;
+  await (await caches.open(SHIFT_OUTCOME_CACHE)).delete(shiftOutcomeUrl(key));
+}
+
+const refusal = (body: unknown) =>
+  typeof body === 'object' && body && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : 'The server refused this sale';
+
+/** Settles queued sales (worker outcomes, or the page's own resend); answers how many changed. */
+export async function reconcilePendingSales(online = navigator.onLine): Promise<number> {
+  let changed = 0;
+  for (const sale of await listPendingSales()) {
+    if (sale.status !== 'pending') continue;
+    const outcome = await readOutcome(sale.id);
+    if (outcome) {
+      if (outcome.outcome === 'done') await localDb.pendingActions.delete(sale.id);
+      else await localDb.pendingActions.update(sale.id, { status: 'failed', error: refusal(outcome.body) });
+      await forgetOutcome(sale.id);
+      changed++;
+      continue;
+    }
+    const workerHolds = sale.payload.via === 'worker' && Boolean(navigator.serviceWorker?.controller);
+    if (!online || workerHolds) continue;
+    try {
+      await send(sale);
+      changed++;
+    } catch (error) {
+      if (error instanceof ApiError && error.isNetworkError) break;
+      await localDb.pendingActions.update(sale.id, {
+        status: 'failed',
+        error: error instanceof Error ? error.message : 'The server refused this sale',
+      });
+      changed++;
+    }
+  }
+  return changed;
+}
+
+export const dismissSale = (id: string) => localDb.pendingActions.delete(id);

@@ -1,0 +1,88 @@
+// The cash drawers report: each shift's figures, grouped by Lagos day or by staff member, and the
+// CSV the accountant downloads. Pure functions, tested beside.
+import { formatDate, koboToNaira, lagosDateKey } from '../../../../domain/format';
+import type { Shift } from '../../../../domain/schemas/shift';
+
+export type DrawerTotals = {
+  key: string;
+  label: string;
+  shifts: number;
+  openingFloat: number;
+  cashSales: number;
+  cashRefunds: number;
+  expectedCash: number;
+  /** Counted cash of the ended shifts. */
+  closingCash: number;
+  /** Sum of the ended shifts' variances. */
+  variance: number;
+  /** Shifts still open (no count yet). */
+  open: number;
+};
+
+export function groupDrawers(shifts: Shift[], by: 'day' | 'staff'): DrawerTotals[] {
+  const groups = new Map<string, DrawerTotals>();
+  for (const s of shifts) {
+    const key = by === 'day' ? lagosDateKey(s.startedAt) : s.staffId;
+    const label = by === 'day' ? formatDate(s.startedAt) : s.staffName;
+    const g = groups.get(key) ?? {
+      key,
+      label,
+      shifts: 0,
+      openingFloat: 0,
+      cashSales: 0,
+      cashRefunds: 0,
+      expectedCash: 0,
+      closingCash: 0,
+      variance: 0,
+      open: 0,
+    };
+    g.shifts += 1;
+    g.openingFloat += s.openingFloat;
+    g.cashSales += s.cashSales;
+    g.cashRefunds += s.cashRefunds;
+    g.expectedCash += s.expectedCash;
+    g.closingCash += s.closingCash ?? 0;
+    g.variance += s.variance ?? 0;
+    if (s.endedAt === null) g.open += 1;
+    groups.set(key, g);
+  }
+  return [...groups.values()].sort((a, b) =>
+    by === 'day' ? b.key.localeCompare(a.key) : a.label.localeCompare(b.label),
+  );
+}
+
+const naira = (kobo: number | null) => (kobo === null ? '' : koboToNaira(kobo).toFixed(2));
+/** A spreadsheet cell: quoted when it holds a comma, quote or line break; a leading = + - @ is neutralised. */
+const cell = (value: string) => {
+  const safe = /^[=+\-@]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** One row per shift, amounts in naira with 2 decimals (what a spreadsheet sums). */
+export function drawersCsv(shifts: Shift[]): string {
+  const header = [
+    'Date',
+    'Staff',
+    'Started',
+    'Ended',
+    'Opening float (NGN)',
+    'Cash sales (NGN)',
+    'Cash refunds (NGN)',
+    'Expected cash (NGN)',
+    'Counted cash (NGN)',
+    'Variance (NGN)',
+  ];
+  const rows = shifts.map((s) => [
+    formatDate(s.startedAt),
+    s.staffName,
+    s.startedAt,
+    s.endedAt ?? '',
+    naira(s.openingFloat),
+    naira(s.cashSales),
+    naira(s.cashRefunds),
+    naira(s.expectedCash),
+    naira(s.closingCash),
+    naira(s.variance),
+  ]);
+  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}
