@@ -1,0 +1,233 @@
+// The counter sells, on a 1024 px tablet: a walk-in cash sale online with its receipt; one made
+// offline that is recorded exactly once after a reload; a shift whose variance is right at the end.
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { freshPhone, waitForServiceWorker } from './support';
+
+const ASSOCIATE = '08010000003';
+const headers = { 'x-platform': 'web' };
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+type ShiftView = {
+  id: string;
+  cashSales: number;
+  expectedCash: number;
+  variance: number | null;
+  closingCash: number | null;
+};
+
+async function signInAsAssociate(request: APIRequestContext) {
+  const international = `234${ASSOCIATE.slice(1)}`;
+  const before = (await (await request.get(`/api/dev/outbox?to=${international}`)).json()).messages.length as number;
+  const login = await request.post('/api/auth/login', { data: { phoneNumber: international }, headers });
+  expect(login.ok(), await login.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as {
+        messages: { body: string }[];
+      };
+      if (messages.length <= before) return '';
+      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const confirm = await request.post('/api/auth/opt_confirmation', {
+    data: { optCode: code, mobileNumber: ASSOCIATE },
+    headers,
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+}
+
+/** A fresh shift with this float (kobo): any open one is ended first. */
+async function freshShift(request: APIRequestContext, openingFloat: number) {
+  const active = (await (await request.get('/api/shift/active')).json()) as { shift: ShiftView | null };
+  if (active.shift) await request.post('/api/shift/end', { data: { closingCash: 0 }, headers });
+  const started = await request.post('/api/shift/start', { data: { openingFloat }, headers });
+  expect(started.status(), await started.text()).toBe(201);
+}
+
+async function activeShift(request: APIRequestContext): Promise<ShiftView> {
+  const { shift } = (await (await request.get('/api/shift/active')).json()) as { shift: ShiftView | null };
+  if (!shift) throw new Error('no open shift');
+  return shift;
+}
+
+async function ordersForPhone(request: APIRequestContext, phone: string) {
+  const res = await request.get(`/api/order/with_client/search?q=${phone}`);
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { orders: { orderNumber: string; status: string; total: number }[] }).orders;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The page is controlled by the worker, so its sales go through the offline queue. */
+async function waitUntilControlled(page: Page) {
+  expect(await waitForServiceWorker(page)).toBe('activated');
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** Adds a full 12.5 kg refill and one burner, types the customer's phone at a human pace. */
+async function fillSale(page: Page, phone: string) {
+  await page.getByRole('combobox', { name: 'Cylinder size' }).click();
+  await page.getByRole('option', { name: '12.5 kg', exact: true }).click();
+  await page.getByRole('button', { name: /^Add 12\.5 kg of gas/ }).click();
+  await page
+    .getByRole('button', { name: /^Add .*burner/i })
+    .first()
+    .click();
+  await page.getByLabel("Customer's phone").pressSequentially(phone, { delay: 30 });
+}
+
+test('a walk-in cash sale online: handed over, a receipt with the order number, an SMS receipt', async ({
+  page,
+  context,
+}) => {
+  await signInAsAssociate(context.request);
+  await freshShift(context.request, 500_000);
+  const phone = freshPhone('0705');
+
+  await page.goto('/dashboard/sell');
+  await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await fillSale(page, phone);
+  await expect(
+    page
+      .getByText('Cooking gas 12.5 kg refill (12.5 kg cylinder)')
+      .or(page.getByText(/12\.5 kg refill \(12\.5 kg cylinder\)/))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText(/× 12\.5/)).toHaveCount(0);
+
+  const sold = page.waitForResponse(
+    (r) => r.url().endsWith('/api/client/new_order') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: /^Take cash/ }).click();
+  const response = await sold;
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { order: { orderNumber: string; total: number; status: string } };
+  expect(body.order.status).toBe('Delivered');
+
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toBeVisible();
+  await expect(page.getByTestId('receipt-number')).toHaveText(body.order.orderNumber);
+  await expect(receipt.getByText(/12\.5 kg refill \(12\.5 kg cylinder\)/)).toBeVisible();
+  await expect(receipt.getByRole('img', { name: `QR code of ${body.order.orderNumber}` })).toBeVisible();
+  await expect(receipt.getByText('Handed over at the counter.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The SMS receipt reached the customer's phone.
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await context.request.get(`/api/dev/outbox?to=${phone}`)).json()) as {
+        messages: { body: string }[];
+      };
+      return messages.map((m) => m.body).join('\n');
+    })
+    .toContain(body.order.orderNumber);
+  // The drawer took the cash, once.
+  expect((await activeShift(context.request)).cashSales).toBe(body.order.total);
+  expect(await ordersForPhone(context.request, phone)).toHaveLength(1);
+});
+
+test('a cash sale made offline waits to sync, survives a reload and is recorded exactly once', async ({
+  page,
+  context,
+}) => {
+  await signInAsAssociate(context.request);
+  await freshShift(context.request, 0);
+  const phone = freshPhone('0706');
+
+  // The tablet has seen the shift and the catalogue while online.
+  await page.goto('/dashboard/shift');
+  await waitUntilControlled(page);
+  await expect(page.getByRole('heading', { name: 'You are on shift' })).toBeVisible();
+  await page.goto('/dashboard/sell');
+  await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Add 12\.5 kg of gas|^Add \d/ }).first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await expect(page.getByText(/Selling from the prices saved on this tablet at/)).toBeVisible();
+  // POS and wallet say they need the network.
+  await fillSale(page, phone);
+  await page.getByText('POS/transfer', { exact: true }).click();
+  await expect(page.getByText('POS/transfer payments need the network.', { exact: false })).toBeVisible();
+  await page.getByText('Cash', { exact: true }).click();
+  await page.getByRole('button', { name: /^Take cash/ }).click();
+
+  await expect(page.getByText('Waiting to sync').first()).toBeVisible();
+  await expect(page.getByTestId('receipt-number')).toHaveText(/^OFF-[A-Z0-9]{6}$/);
+  const provisional = await page.getByTestId('receipt-number').textContent();
+
+  // A reload while offline keeps the queued sale, and the shift cannot end over it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sales waiting to sync' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`${provisional}`))).toBeVisible();
+  await page.goto('/dashboard/shift');
+  await expect(page.getByText('Sales waiting to sync')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'End shift' })).toBeDisabled();
+
+  // Back online: the worker replays it; recorded once, in the drawer once.
+  await context.setOffline(false);
+  await page.goto('/dashboard/sell');
+  await expect(page.getByRole('heading', { name: 'Sales waiting to sync' })).toBeHidden({ timeout: 30_000 });
+  await expect.poll(async () => (await ordersForPhone(context.request, phone)).length, { timeout: 20_000 }).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
+  const [order] = await ordersForPhone(context.request, phone);
+  expect(order?.status).toBe('Delivered');
+  expect((await activeShift(context.request)).cashSales).toBe(order?.total);
+  expect(await ordersForPhone(context.request, phone)).toHaveLength(1);
+});
+
+test('a shift ends with the counted cash and keeps the right variance', async ({ page, context }) => {
+  await signInAsAssociate(context.request);
+  await freshShift(context.request, 1_000_000);
+  const phone = freshPhone('0707');
+  const catalogue = (await (await context.request.get('/api/product')).json()) as {
+    products: { id: string; type: string }[];
+  };
+  const stove = catalogue.products.find((p) => p.type === 'GasStove');
+  if (!stove) throw new Error('no stove in the catalogue');
+  const sale = await context.request.post('/api/client/new_order', {
+    headers: { ...headers, 'idempotency-key': `e2e-variance-${phone}` },
+    data: {
+      phone,
+      order: { type: 'Product', items: [{ productId: stove.id, quantity: 1 }], deliveryOption: 'PickerUP' },
+      payment: { type: 'Cash' },
+      handOver: true,
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+  const total = ((await sale.json()) as { order: { total: number } }).order.total;
+  const expected = 1_000_000 + total;
+
+  await page.goto('/dashboard/shift');
+  await expect(page.getByRole('heading', { name: 'You are on shift' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // ₦100 short.
+  await page
+    .getByLabel('Cash counted in the drawer')
+    .pressSequentially(String((expected - 10_000) / 100), { delay: 20 });
+  await expect(page.getByText('Short ₦100.00').first()).toBeVisible();
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/shift/end') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'End shift' }).click();
+  expect((await ended).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Shift ended' })).toBeVisible();
+  await expect(page.getByText('Short ₦100.00').first()).toBeVisible();
+
+  const [latest] = (await (await context.request.get('/api/shift/today')).json()) as ShiftView[];
+  expect(latest).toMatchObject({
+    cashSales: total,
+    expectedCash: expected,
+    closingCash: expected - 10_000,
+    variance: -10_000,
+  });
+});
