@@ -13,7 +13,7 @@ export function MoneyInput(props: Omit<NumberInputProps, 'prefix' | 'decimalScal
       allowNegative={false}
       inputMode="decimal"
       // Mantine's dimmed description is below 4.5:1 on white; tablets are read in daylight.
-      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+      styles={{ description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } }}
       {...props}
     />
   );

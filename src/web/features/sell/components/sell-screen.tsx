@@ -296,6 +296,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
                   onClick={() => setLines((l) => addLine(l, { productId: p.id, quantity: 1 }))}
                   aria-label={`Add ${p.name}`}
                   disabled={p.available === 0}
+                  style={{ flexShrink: 0 }}
                 >
                   Add
                 </Button>
@@ -379,7 +380,9 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
               checked={handOver}
               onChange={(e) => setHandOver(e.currentTarget.checked)}
               size="md"
-              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              styles={{
+                description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' },
+              }}
             />
             {needsNetwork && (
               <Alert color="orange" title="Needs the network">

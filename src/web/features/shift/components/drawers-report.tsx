@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
@@ -7,6 +8,13 @@ import { formatTime } from '../../../lib/lagos-time';
 import { drawersQueryOptions } from '../api/get-drawers';
 import { type DrawerTotals, drawersCsv, groupDrawers } from '../lib/drawer-report';
 import { VarianceBadge } from './shift-summary';
+
+/** A table that may scroll sideways on a phone; focusable so a keyboard can scroll it. */
+const Scroll = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+    {children}
+  </Box>
+);
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -19,8 +27,8 @@ function download(name: string, text: string) {
 
 function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder verticalSpacing="xs">
+    <Scroll label={by === 'day' ? 'Drawers by day' : 'Drawers by staff member'}>
+      <Table striped withTableBorder verticalSpacing="xs" miw={680}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{by === 'day' ? 'Day' : 'Staff member'}</Table.Th>
@@ -45,22 +53,20 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
               <Table.Td>{formatNaira(r.cashSales)}</Table.Td>
               <Table.Td>{formatNaira(r.cashRefunds)}</Table.Td>
               <Table.Td>{formatNaira(r.expectedCash)}</Table.Td>
-              <Table.Td>{formatNaira(r.closingCash)}</Table.Td>
-              <Table.Td>
-                <VarianceBadge variance={r.variance} />
-              </Table.Td>
+              <Table.Td>{r.shifts > r.open ? formatNaira(r.closingCash) : '—'}</Table.Td>
+              <Table.Td miw={150}>{r.shifts > r.open ? <VarianceBadge variance={r.variance} /> : 'Open'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Scroll>
   );
 }
 
 function ShiftRows({ shifts }: { shifts: Shift[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table withTableBorder verticalSpacing="xs">
+    <Scroll label="Each shift">
+      <Table withTableBorder verticalSpacing="xs" miw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Staff member</Table.Th>
@@ -86,7 +92,7 @@ function ShiftRows({ shifts }: { shifts: Shift[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Scroll>
   );
 }
 

@@ -36,7 +36,7 @@ export function ShiftCards() {
           Waiting to sync
         </Title>
         {state.pending.length === 0 && state.failed.length === 0 ? (
-          <Text c="gray.7">Everything is synced.</Text>
+          <Text c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))">Everything is synced.</Text>
         ) : (
           <Stack gap={4}>
             {state.pending.map((a) => (

@@ -15,7 +15,7 @@ export function VarianceBadge({ variance }: { variance: number }) {
 
 const Figure = ({ label, value }: { label: string; value: string }) => (
   <Stack gap={0}>
-    <Text size="xs" c="gray.7">
+    <Text size="xs" c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))">
       {label}
     </Text>
     <Text fw={600}>{value}</Text>
@@ -28,7 +28,7 @@ export function ShiftSummary({ shift }: { shift: Shift }) {
     <Stack gap="sm">
       <Group gap="xs">
         <Text fw={600}>{shift.staffName}</Text>
-        <Text c="gray.7" size="sm">
+        <Text c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))" size="sm">
           {formatDate(shift.startedAt)} {formatTime(shift.startedAt)}
           {shift.endedAt ? ` – ${formatTime(shift.endedAt)}` : ' – now'}
         </Text>
