@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrderLine } from '../../../../domain/format';
+import type { Product } from '../../../../domain/schemas/product';
+import { addLine, beyondKnownStock, orderInput, priceCart, provisionalNumber } from './cart';
+
+const product = (over: Partial<Product>): Product => ({
+  id: 'p',
+  type: 'Burner',
+  name: 'Single burner',
+  description: '',
+  price: 850_000,
+  sizeKg: null,
+  imageUrl: null,
+  available: null,
+  ...over,
+});
+const gas = product({ id: 'gas', type: 'Gas', name: 'Cooking gas', price: 125_000 });
+const burner = product({ id: 'burner', available: 2 });
+
+describe('the counter basket', () => {
+  it('prices gas per kg like the server and says "12.5 kg refill (12.5 kg cylinder)", never "× 12.5"', () => {
+    let lines = addLine([], { productId: 'gas', quantity: 12.5, sizeKg: 12.5 });
+    lines = addLine(lines, { productId: 'gas', quantity: 5.5, sizeKg: 6 });
+    lines = addLine(lines, { productId: 'burner', quantity: 1 });
+    lines = addLine(lines, { productId: 'burner', quantity: 1 });
+    const priced = priceCart(lines, [gas, burner]);
+    expect(priced.lines.map(formatOrderLine)).toEqual([
+      'Cooking gas 12.5 kg refill (12.5 kg cylinder)',
+      'Cooking gas 5.5 kg refill (6 kg cylinder)',
+      'Single burner × 2',
+    ]);
+    expect(priced.total).toBe(1_562_500 + 687_500 + 1_700_000);
+    expect(orderInput(lines, [gas, burner])).toMatchObject({ type: 'Gas and Product', deliveryOption: 'PickerUP' });
+  });
+
+  it('flags what asks for more than the tablet last knew was left', () => {
+    const lines = addLine(addLine([], { productId: 'burner', quantity: 2 }), { productId: 'burner', quantity: 1 });
+    expect(beyondKnownStock(lines, [gas, burner]).map((p) => p.id)).toEqual(['burner']);
+    expect(
+      beyondKnownStock(
+        lines.slice(0, 1).map((l) => ({ ...l, quantity: 2 })),
+        [gas, burner],
+      ),
+    ).toEqual([]);
+  });
+
+  it('gives offline receipts a provisional number the server accepts', () => {
+    expect(provisionalNumber()).toMatch(/^OFF-[A-Z0-9]{6}$/);
+  });
+});
