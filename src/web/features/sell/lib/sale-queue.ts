@@ -5,16 +5,11 @@
 // worker leaves in Cache Storage after a replay. Without a controlling worker the page resends its
 // own pending sales with the same keys when the network returns. Survives reloads and restarts.
 import type { CounterSaleInput, CounterSaleResponse } from '../../../../domain/schemas/counter';
-import {
-  ACTING_CLIENT_HEADER,
-  queuedBodySchema,
-  SHIFT_OUTCOME_CACHE,
-  type ShiftOutcome,
-  shiftOutcomeUrl,
-} from '../../../../domain/schemas/shift';
+import { ACTING_CLIENT_HEADER, queuedBodySchema } from '../../../../domain/schemas/shift';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { COUNTER_SALE_KIND, localDb, type PendingAction } from '../../../lib/local-db';
+import { forgetQueuedOutcome, readQueuedOutcome, refusalMessage } from '../../../lib/queued-outcome';
 import type { PricedLine } from './cart';
 
 export const SALE_KIND = COUNTER_SALE_KIND;
@@ -83,32 +78,20 @@ export async function submitSale(
   }
 }
 
-async function readOutcome(key: string): Promise<ShiftOutcome | null> {
-  if (typeof caches === 'undefined') return null;
-  const hit = await (await caches.open(SHIFT_OUTCOME_CACHE)).match(shiftOutcomeUrl(key));
-  return hit ? ((await hit.json()) as ShiftOutcome) : null;
-}
-
-async function forgetOutcome(key: string) {
-  if (typeof caches === 'undefined') return;
-  await (await caches.open(SHIFT_OUTCOME_CACHE)).delete(shiftOutcomeUrl(key));
-}
-
-const refusal = (body: unknown) =>
-  typeof body === 'object' && body && 'message' in body && typeof body.message === 'string'
-    ? body.message
-    : 'The server refused this sale';
-
 /** Settles queued sales (worker outcomes, or the page's own resend); answers how many changed. */
 export async function reconcilePendingSales(online = navigator.onLine): Promise<number> {
   let changed = 0;
   for (const sale of await listPendingSales()) {
     if (sale.status !== 'pending') continue;
-    const outcome = await readOutcome(sale.id);
+    const outcome = await readQueuedOutcome(sale.id);
     if (outcome) {
       if (outcome.outcome === 'done') await localDb.pendingActions.delete(sale.id);
-      else await localDb.pendingActions.update(sale.id, { status: 'failed', error: refusal(outcome.body) });
-      await forgetOutcome(sale.id);
+      else
+        await localDb.pendingActions.update(sale.id, {
+          status: 'failed',
+          error: refusalMessage(outcome.body, 'The server refused this sale'),
+        });
+      await forgetQueuedOutcome(sale.id);
       changed++;
       continue;
     }

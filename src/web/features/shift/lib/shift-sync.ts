@@ -7,15 +7,13 @@ import {
   ACTING_CLIENT_HEADER,
   type EndShiftBody,
   queuedBodySchema,
-  SHIFT_OUTCOME_CACHE,
   type Shift,
-  type ShiftOutcome,
   type StartShiftBody,
-  shiftOutcomeUrl,
 } from '../../../../domain/schemas/shift';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { localDb, type PendingAction, putCached } from '../../../lib/local-db';
+import { forgetQueuedOutcome, readQueuedOutcome, refusalMessage } from '../../../lib/queued-outcome';
 import { ACTIVE_SHIFT_CACHE_KEY } from '../api/get-active-shift';
 
 export type ShiftActionKind = 'shift.start' | 'shift.end';
@@ -95,23 +93,6 @@ export async function submitShiftAction(
   }
 }
 
-async function readOutcome(key: string): Promise<ShiftOutcome | null> {
-  if (typeof caches === 'undefined') return null;
-  const cache = await caches.open(SHIFT_OUTCOME_CACHE);
-  const hit = await cache.match(shiftOutcomeUrl(key));
-  return hit ? ((await hit.json()) as ShiftOutcome) : null;
-}
-
-async function forgetOutcome(key: string) {
-  if (typeof caches === 'undefined') return;
-  await (await caches.open(SHIFT_OUTCOME_CACHE)).delete(shiftOutcomeUrl(key));
-}
-
-const messageOf = (body: unknown) =>
-  typeof body === 'object' && body && 'message' in body && typeof body.message === 'string'
-    ? body.message
-    : 'The server refused this action';
-
 /**
  * Settles pending actions: those the worker replayed (their outcome is in Cache Storage) and,
  * when online, those only the page holds. Answers how many changed, so callers refetch.
@@ -120,14 +101,17 @@ export async function reconcilePendingShiftActions(online = navigator.onLine): P
   let changed = 0;
   for (const action of await listPendingShiftActions()) {
     if (action.status !== 'pending') continue;
-    const outcome = await readOutcome(action.id);
+    const outcome = await readQueuedOutcome(action.id);
     if (outcome) {
       if (outcome.outcome === 'done') {
         await recorded(action.id, (outcome.body as { shift?: Shift | null } | null)?.shift ?? null);
       } else {
-        await localDb.pendingActions.update(action.id, { status: 'failed', error: messageOf(outcome.body) });
+        await localDb.pendingActions.update(action.id, {
+          status: 'failed',
+          error: refusalMessage(outcome.body, 'The server refused this action'),
+        });
       }
-      await forgetOutcome(action.id);
+      await forgetQueuedOutcome(action.id);
       changed++;
       continue;
     }
