@@ -270,6 +270,32 @@ describe('paying from the customer’s wallet', () => {
     expect(res.statusCode).toBe(404);
     const customer = await signInAs(app, '08061110031');
     expect(await ordersOf(customer.clientId)).toHaveLength(0);
+
+    // A wallet holding less than the sale: InsufficientFund, no order, no debit, stock untouched.
+    await injectAs(app, customer, {
+      method: 'POST',
+      url: '/api/wallet/create',
+      payload: { firstname: 'Dayo', lastname: 'Ade', email: 'dayo@example.com', consentGiven: true },
+    });
+    const [wallet] = await app.db.select().from(wallets).where(eq(wallets.clientId, customer.clientId));
+    if (!wallet) throw new Error('no wallet');
+    await app.db.transaction((tx) =>
+      credit(tx, {
+        walletId: wallet.id,
+        reference: `test:${wallet.id}`,
+        amount: 1_000,
+        purpose: 'FundWallet',
+        displayName: 'Top-up',
+      }),
+    );
+    const stock = await stockOf(cat.stove.id);
+    const poor = await sell(associate, { phone: '08061110031', order: stoveOrder(), payment: { type: 'Wallet' } });
+    expect(poor.statusCode).toBe(400);
+    expect(poor.json()).toMatchObject({ type: 'InsufficientFund' });
+    expect(await ordersOf(customer.clientId)).toHaveLength(0);
+    expect(await stockOf(cat.stove.id)).toBe(stock);
+    const [after] = await app.db.select().from(wallets).where(eq(wallets.id, wallet.id));
+    expect(after?.balance).toBe(1_000);
   });
 });
 

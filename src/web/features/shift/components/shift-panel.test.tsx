@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Shift } from '../../../../domain/schemas/shift';
-import { localDb } from '../../../lib/local-db';
+import { COUNTER_SALE_KIND, localDb } from '../../../lib/local-db';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ShiftPanel } from './shift-panel';
@@ -44,5 +44,26 @@ describe('ShiftPanel offline', () => {
     await user.click(screen.getByRole('button', { name: 'End shift' }));
     expect(await screen.findByText('End shift will sync when the network returns.')).toBeInTheDocument();
     expect(screen.queryByText('Start shift will sync when the network returns.')).not.toBeInTheDocument();
+  });
+
+  it('will not end the shift while a sale made on this tablet waits to sync', async () => {
+    await localDb.pendingActions.put({
+      id: 'sale-1',
+      kind: COUNTER_SALE_KIND,
+      payload: {},
+      createdAt: Date.now(),
+      status: 'pending',
+    });
+    fakeApi({
+      'GET shift/active': { status: 200, body: { shift: onShift } },
+      'GET shift/today': { status: 200, body: [onShift] },
+    });
+    renderWithProviders(<ShiftPanel onChanged={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Cash counted in the drawer/), '5000');
+    expect(await screen.findByText('Sales waiting to sync')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'End shift' })).toBeDisabled();
+    await localDb.pendingActions.delete('sale-1');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled());
   });
 });
