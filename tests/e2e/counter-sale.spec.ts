@@ -187,7 +187,10 @@ test('a cash sale made offline waits to sync, survives a reload and is recorded 
   expect(await ordersForPhone(context.request, phone)).toHaveLength(1);
 });
 
-test('a shift ends with the counted cash and keeps the right variance', async ({ page, context }) => {
+test('a shift with a sale and a refund ends with the counted cash and keeps the right variance', async ({
+  page,
+  context,
+}) => {
   await signInAsAssociate(context.request);
   await freshShift(context.request, 1_000_000);
   const phone = freshPhone('0707');
@@ -196,17 +199,31 @@ test('a shift ends with the counted cash and keeps the right variance', async ({
   };
   const stove = catalogue.products.find((p) => p.type === 'GasStove');
   if (!stove) throw new Error('no stove in the catalogue');
-  const sale = await context.request.post('/api/client/new_order', {
-    headers: { ...headers, 'idempotency-key': `e2e-variance-${phone}` },
-    data: {
-      phone,
-      order: { type: 'Product', items: [{ productId: stove.id, quantity: 1 }], deliveryOption: 'PickerUP' },
-      payment: { type: 'Cash' },
-      handOver: true,
-    },
-  });
-  expect(sale.status(), await sale.text()).toBe(201);
-  const total = ((await sale.json()) as { order: { total: number } }).order.total;
+  const cashSale = async (n: number, handOver: boolean) => {
+    const res = await context.request.post('/api/client/new_order', {
+      headers: { ...headers, 'idempotency-key': `e2e-variance-${phone}-${n}` },
+      data: {
+        phone,
+        order: { type: 'Product', items: [{ productId: stove.id, quantity: 1 }], deliveryOption: 'PickerUP' },
+        payment: { type: 'Cash' },
+        handOver,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { order: { total: number; orderNumber: string } }).order;
+  };
+  const kept = await cashSale(1, true);
+  const returned = await cashSale(2, false);
+  const total = kept.total;
+
+  // The second customer changes their mind before taking the stove: refunded from the drawer.
+  await page.goto('/dashboard/sell');
+  await page.getByLabel('Order number').pressSequentially(returned.orderNumber, { delay: 20 });
+  await page.getByLabel('Reason').pressSequentially('Changed their mind', { delay: 10 });
+  const refunded = page.waitForResponse((r) => r.url().endsWith('/api/client/refund_order'));
+  await page.getByRole('button', { name: 'Refund from the drawer' }).click();
+  expect((await refunded).status()).toBe(200);
+  await expect(page.getByText(`${returned.orderNumber}: give back`)).toBeVisible();
   const expected = 1_000_000 + total;
 
   await page.goto('/dashboard/shift');
@@ -225,7 +242,8 @@ test('a shift ends with the counted cash and keeps the right variance', async ({
 
   const [latest] = (await (await context.request.get('/api/shift/today')).json()) as ShiftView[];
   expect(latest).toMatchObject({
-    cashSales: total,
+    cashSales: kept.total + returned.total,
+    cashRefunds: returned.total,
     expectedCash: expected,
     closingCash: expected - 10_000,
     variance: -10_000,

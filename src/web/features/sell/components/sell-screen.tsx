@@ -42,6 +42,7 @@ import { submitSale } from '../lib/sale-queue';
 import { usePendingSales, useSaleSync } from '../lib/use-pending-sales';
 import { PendingSales } from './pending-sales';
 import { Receipt, type ReceiptData } from './receipt';
+import { RefundForm } from './refund-form';
 
 type PayChoice = 'Cash' | 'Electronic' | 'Wallet';
 const payLabel: Record<PayChoice, string> = { Cash: 'Cash', Electronic: 'POS/transfer', Wallet: 'Wallet' };
@@ -395,6 +396,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
           </Stack>
         </form>
       </SimpleGrid>
+      <RefundForm online={online} />
     </Stack>
   );
 }
