@@ -55,6 +55,9 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.pickup.path, lazy: () => import('./routes/dashboard/pickup') },
               { path: paths.dashboard.shift.path, lazy: () => import('./routes/dashboard/shift') },
               { path: paths.dashboard.accessDenied.path, lazy: () => import('./routes/dashboard/access-denied') },
+              // Home deliveries
+              { path: paths.dashboard.dispatch.path, lazy: () => import('./routes/dashboard/dispatch') },
+              { path: paths.dashboard.myDeliveries.path, lazy: () => import('./routes/dashboard/deliveries') },
               { path: '*', lazy: () => import('./routes/dashboard/not-found') },
             ],
           },

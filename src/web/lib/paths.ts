@@ -55,6 +55,9 @@ export const paths = {
     pickup: { path: 'pickup', getHref: () => '/dashboard/pickup' },
     shift: { path: 'shift', getHref: () => '/dashboard/shift' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
+    // Home deliveries: the dispatch board (dispatchers) and the rider's own day (Delivery Person).
+    dispatch: { path: 'dispatch', getHref: () => '/dashboard/dispatch' },
+    myDeliveries: { path: 'deliveries', getHref: () => '/dashboard/deliveries' },
   },
 } as const;
 

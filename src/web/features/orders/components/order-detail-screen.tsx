@@ -18,6 +18,7 @@ import { usePayFromWallet } from '../api/pay-from-wallet';
 import { deliveryOptionLabel } from '../lib/order-status';
 import { walletPaymentMessage } from '../lib/wallet-error';
 import type { CheckoutWallet } from './checkout-panel';
+import { DeliveryProgressCard } from './delivery-progress-card';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
@@ -160,6 +161,10 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
           orderNumber={order.orderNumber}
           homeDelivery={order.deliveryOption === 'HomeDelivery'}
         />
+      )}
+
+      {order.deliveryOption === 'HomeDelivery' && order.status !== 'Not Paid' && (
+        <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} />
       )}
 
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="items-title">
