@@ -24,6 +24,7 @@ export function DeliveryFacts({ delivery, now }: { delivery: DispatchDelivery; n
       <Text size="sm">
         {delivery.clientName} ·{' '}
         <Anchor
+          underline="always"
           href={telLink(delivery.clientPhone)}
           aria-label={`Call ${delivery.clientName} on ${delivery.clientPhone}`}
         >
@@ -33,7 +34,7 @@ export function DeliveryFacts({ delivery, now }: { delivery: DispatchDelivery; n
       <Text size="sm">
         {address.line1}, {address.city}
         {address.note ? ` (${address.note})` : ''} ·{' '}
-        <Anchor href={mapLink(address)} target="_blank" rel="noopener noreferrer">
+        <Anchor underline="always" href={mapLink(address)} target="_blank" rel="noopener noreferrer">
           Map
         </Anchor>
       </Text>

@@ -8,7 +8,7 @@ import { nextStates } from '../../../../domain/lifecycles/lifecycle';
 import type { DispatchDelivery, Rider } from '../../../../domain/schemas/delivery';
 import { formatTime } from '../../../lib/lagos-time';
 import { boardQueryOptions, useAssignRider, useMoveDelivery } from '../api/deliveries';
-import { problemChoices, staffDeliveryLabel } from '../lib/delivery-words';
+import { problemChoices } from '../lib/delivery-words';
 import { useNow } from '../lib/use-now';
 import { DeliveryFacts } from './delivery-facts';
 
@@ -70,9 +70,9 @@ function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; ride
         </Button>
       </Group>
       {assign.isError && (
-        <Text size="sm" c="red.8" role="alert">
+        <Alert color="red" role="alert" p="xs">
           {assign.error.message}
-        </Text>
+        </Alert>
       )}
     </Stack>
   );
@@ -101,8 +101,7 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
             />
             <Button
               size="md"
-              color="red.8"
-              variant="outline"
+              color="red.9"
               disabled={!problem}
               loading={move.isPending && move.variables?.status === problem}
               onClick={() =>
@@ -121,8 +120,7 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
           <Button
             key={s}
             size="md"
-            variant={s === DeliveryStatus.Cancelled ? 'subtle' : 'light'}
-            color={s === DeliveryStatus.Cancelled ? 'red.8' : undefined}
+            variant={s === DeliveryStatus.Cancelled ? 'default' : 'light'}
             loading={move.isPending && move.variables?.status === s}
             onClick={() => move.mutate({ id: delivery.id, status: s })}
           >
@@ -131,9 +129,9 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
         ))}
       </Group>
       {move.isError && (
-        <Text size="sm" c="red.8" role="alert">
+        <Alert color="red" role="alert" p="xs">
           {move.error.message}
-        </Text>
+        </Alert>
       )}
     </Stack>
   );
@@ -221,7 +219,7 @@ export function DispatchBoardScreen() {
         <Text size="sm" c="dimmed">
           {riders.length === 0
             ? 'No Delivery Person yet: add one under Add staff.'
-            : `${riders.length} riders, ${onShift} on shift · updated ${formatTime(board.dataUpdatedAt)}`}
+            : `${riders.length} ${riders.length === 1 ? 'rider' : 'riders'}, ${onShift} on shift · updated ${formatTime(board.dataUpdatedAt)}`}
         </Text>
       </Group>
       <Section
@@ -240,7 +238,7 @@ export function DispatchBoardScreen() {
         empty="Nothing delivered or cancelled yet today."
       />
       <Text size="xs" c="dimmed">
-        {staffDeliveryLabel.Pending}: paid orders only. The board refreshes every 15 seconds.
+        Only paid orders are shown. The board refreshes every 15 seconds.
       </Text>
     </Stack>
   );

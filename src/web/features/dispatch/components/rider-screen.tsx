@@ -75,27 +75,13 @@ function RiderCard({
         )}
         {problems.length > 0 && (
           <>
-            <Button
-              variant="outline"
-              color="red.8"
-              size="md"
-              fullWidth
-              aria-expanded={reporting}
-              onClick={() => setReporting((r) => !r)}
-            >
+            <Button color="red.9" size="md" fullWidth aria-expanded={reporting} onClick={() => setReporting((r) => !r)}>
               Problem
             </Button>
             <Collapse expanded={reporting}>
               <Stack gap="xs">
                 {problems.map((p) => (
-                  <Button
-                    key={p.value}
-                    variant="light"
-                    color="red.8"
-                    size="md"
-                    loading={busy(p.value)}
-                    onClick={() => go(p.value)}
-                  >
+                  <Button key={p.value} variant="default" size="md" loading={busy(p.value)} onClick={() => go(p.value)}>
                     {p.label}
                   </Button>
                 ))}
