@@ -160,6 +160,7 @@ test('a paid delivery is assigned on the tablet, moved along on the rider’s ph
     const assigned = onTheRoad.getByRole('article', { name: `Delivery ${order.orderNumber}` });
     await expect(assigned.getByText('Rider assigned')).toBeVisible();
     await expect(assigned.getByText('Musa Ibrahim')).toBeVisible();
+    await checkScreen(tablet.page, 'dispatch-board-assigned');
 
     // The client sees it at once, without a reload.
     await expect(progress.getByText('Your rider: Musa')).toBeVisible();

@@ -155,16 +155,17 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
         </Alert>
       )}
 
+      {/* Where the home delivery is, before the code to show the rider on arrival. */}
+      {order.deliveryOption === 'HomeDelivery' && order.status !== 'Not Paid' && (
+        <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} />
+      )}
+
       {showPickup && (
         <OrderQrCode
           orderId={order.id}
           orderNumber={order.orderNumber}
           homeDelivery={order.deliveryOption === 'HomeDelivery'}
         />
-      )}
-
-      {order.deliveryOption === 'HomeDelivery' && order.status !== 'Not Paid' && (
-        <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} />
       )}
 
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="items-title">
