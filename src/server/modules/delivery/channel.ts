@@ -10,6 +10,9 @@ import { deliveryProgress } from './dispatch';
  */
 export function publishDeliveryProgress(app: FastifyInstance): () => void {
   return app.deliveryNotices.on(async (change) => {
+    // Nobody of the owner's is connected: nothing to read or send.
+    const sockets = await app.io.in(rooms.client(change.delivery.clientId)).fetchSockets();
+    if (sockets.length === 0) return;
     const progress = await deliveryProgress(app.db, { id: change.delivery.id });
     if (!progress) return;
     const checked = parseServerEvent('deliveryProgress', progress);
@@ -17,7 +20,6 @@ export function publishDeliveryProgress(app: FastifyInstance): () => void {
       app.log.error({ problem: checked.message }, 'deliveryProgress payload broke its schema');
       return;
     }
-    const sockets = await app.io.in(rooms.client(change.delivery.clientId)).fetchSockets();
     await Promise.all(
       sockets.map(async (socket) => {
         if (await app.sessionRevocation.isRevoked(socket.data.sessionId)) {
