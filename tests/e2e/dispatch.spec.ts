@@ -176,6 +176,12 @@ test('a paid delivery is assigned on the tablet, moved along on the rider’s ph
       'href',
       /^tel:\+234818\d{7}$/,
     );
+    // Thumb-sized on the phone: every button of the rider's card is at least 44 px high and wide.
+    for (const box of await Promise.all(
+      (await mine.locator('a.mantine-Button-root, button').all()).map((b) => b.boundingBox()),
+    )) {
+      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
     await expect(mine.getByRole('link', { name: 'Open map', exact: true })).toHaveAttribute(
       'href',
       /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,

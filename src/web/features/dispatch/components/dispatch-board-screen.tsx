@@ -47,7 +47,7 @@ function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; ride
           value={riderId}
           onChange={setRiderId}
           w={{ base: '100%', xs: 240 }}
-          size="md"
+          size="lg"
         />
         <Select
           label="Vehicle"
@@ -56,10 +56,10 @@ function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; ride
           onChange={(v) => v && setVehicle(v as DeliveryVehicle)}
           allowDeselect={false}
           w={{ base: '100%', xs: 130 }}
-          size="md"
+          size="lg"
         />
         <Button
-          size="md"
+          size="lg"
           disabled={!riderId}
           loading={assign.isPending}
           onClick={() =>
@@ -97,10 +97,10 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
               value={problem}
               onChange={setProblem}
               w={{ base: '100%', xs: 220 }}
-              size="md"
+              size="lg"
             />
             <Button
-              size="md"
+              size="lg"
               color="red.9"
               disabled={!problem}
               loading={move.isPending && move.variables?.status === problem}
@@ -119,7 +119,7 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
         {taps.map((s) => (
           <Button
             key={s}
-            size="md"
+            size="lg"
             variant={s === DeliveryStatus.Cancelled ? 'default' : 'light'}
             loading={move.isPending && move.variables?.status === s}
             onClick={() => move.mutate({ id: delivery.id, status: s })}

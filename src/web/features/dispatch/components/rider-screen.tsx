@@ -54,7 +54,7 @@ function RiderCard({
       <Stack gap="sm">
         <DeliveryFacts delivery={delivery} now={now} />
         <SimpleGrid cols={2} spacing="xs">
-          <Button component="a" href={telLink(delivery.clientPhone)} variant="default" size="md">
+          <Button component="a" href={telLink(delivery.clientPhone)} variant="default" size="lg">
             Call client
           </Button>
           <Button
@@ -63,7 +63,7 @@ function RiderCard({
             target="_blank"
             rel="noopener noreferrer"
             variant="default"
-            size="md"
+            size="lg"
           >
             Open map
           </Button>
@@ -75,13 +75,13 @@ function RiderCard({
         )}
         {problems.length > 0 && (
           <>
-            <Button color="red.9" size="md" fullWidth aria-expanded={reporting} onClick={() => setReporting((r) => !r)}>
+            <Button color="red.9" size="lg" fullWidth aria-expanded={reporting} onClick={() => setReporting((r) => !r)}>
               Problem
             </Button>
             <Collapse expanded={reporting}>
               <Stack gap="xs">
                 {problems.map((p) => (
-                  <Button key={p.value} variant="default" size="md" loading={busy(p.value)} onClick={() => go(p.value)}>
+                  <Button key={p.value} variant="default" size="lg" loading={busy(p.value)} onClick={() => go(p.value)}>
                     {p.label}
                   </Button>
                 ))}
