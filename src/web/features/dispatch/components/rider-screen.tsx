@@ -54,7 +54,7 @@ function RiderCard({
       <Stack gap="sm">
         <DeliveryFacts delivery={delivery} now={now} />
         <SimpleGrid cols={2} spacing="xs">
-          <Button component="a" href={telLink(delivery.clientPhone)} variant="default" size="lg">
+          <Button component="a" href={telLink(delivery.clientPhone)} variant="default" size="md" h={48} px="xs">
             Call client
           </Button>
           <Button
@@ -63,7 +63,9 @@ function RiderCard({
             target="_blank"
             rel="noopener noreferrer"
             variant="default"
-            size="lg"
+            size="md"
+            h={48}
+            px="xs"
           >
             Open map
           </Button>
