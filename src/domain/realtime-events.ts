@@ -27,6 +27,7 @@ import {
   pickupEligibilityStatusValues,
   pickupStatusValues,
 } from './enums';
+import { deliveryProgressSchema } from './schemas/delivery';
 import { findUnstorableText } from './storable-text';
 
 /** How long the server waits at each step; every wait ends, so nothing hangs. */
@@ -144,6 +145,10 @@ export const serverToClientSchemas = {
   /** The request expires soon. */
   CancelWarning: pickupRef.extend({ expiresAt: isoDate, secondsLeft: z.number().int(), message }),
 
+  // Client side: home delivery (not a SPEC pickup event; sent only to the order owner's devices)
+  /** The delivery of one of my orders moved, or its rider shared where they are. */
+  deliveryProgress: deliveryProgressSchema,
+
   // Both
   /** Something went wrong handling an event (bad payload, server failure). */
   pickupError: z.object({ event: z.string(), message, pickupId: id.optional(), orderId: id.optional() }),
@@ -239,6 +244,9 @@ export const SPEC_PICKUP_EVENTS = [
   'OrderAlreadyPickup',
   'PickupEligibilityStatus',
 ] as const;
+
+/** Events the product adds beyond SPEC §7 (each for its own feature). */
+export const PRODUCT_EVENTS = ['deliveryProgress'] as const;
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; message: string };
 

@@ -27,6 +27,8 @@ import { paystackEmulator } from './integrations/paystack/emulator';
 import { createSmsService } from './integrations/sms/sms-service';
 import { createIdempotencyStore } from './modules/app/idempotency-store';
 import { createSessionRevocation } from './modules/auth/session-revocation';
+import { publishDeliveryProgress } from './modules/delivery/channel';
+import { DeliveryNotices } from './modules/delivery/notices';
 import { deliveryLeg } from './modules/delivery/order-leg';
 import { apiModules, devRoutes } from './modules/index';
 import type { OrderLegs } from './modules/order/legs';
@@ -172,6 +174,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('catalogueCache', catalogueCache);
   app.addHook('onClose', () => catalogueCache.close());
   app.decorate('orderLegs', orderLegs(catalogueCache));
+  // Delivery changes, told after commit: the owner's socket hears them (and other areas may listen).
+  app.decorate('deliveryNotices', new DeliveryNotices(app.log));
+  publishDeliveryProgress(app);
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });

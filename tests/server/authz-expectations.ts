@@ -35,6 +35,11 @@ export const STAFF_ON_SHIFT: readonly PersonaName[] = ['staffOnShift', 'accounta
 export const ACCOUNTS_ON_SHIFT: readonly PersonaName[] = ['accountant', 'manager', 'ceo'];
 /** CEO or Manager access, on a shift. */
 export const MANAGEMENT_ON_SHIFT: readonly PersonaName[] = ['manager', 'ceo'];
+/**
+ * Dispatchers on a shift (src/domain/dispatch-access.ts: the roles that dispatch, or CEO / Manager
+ * access): not the Accountant and HR. A rider moves their own delivery (delivery-dispatch.test.ts).
+ */
+export const DISPATCHERS_ON_SHIFT: readonly PersonaName[] = ['staffOnShift', 'manager', 'ceo'];
 /** CEO or Manager access, shift or not. */
 export const MANAGEMENT: readonly PersonaName[] = ['manager', 'ceo'];
 
@@ -59,6 +64,9 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/client/user/{email}': { allow: STAFF_ON_SHIFT },
   'GET /api/cylinder/user': { allow: SIGNED_IN },
   'GET /api/delivery/all': { allow: STAFF_ON_SHIFT },
+  'GET /api/delivery/board': { allow: DISPATCHERS_ON_SHIFT },
+  'GET /api/delivery/mine': { allow: STAFF_ON_SHIFT },
+  'GET /api/delivery/progress/{orderId}': { allow: SIGNED_IN },
   'GET /api/delivery/client/{clientId}': { allow: SIGNED_IN },
   'GET /api/delivery/order/{orderId}': { allow: SIGNED_IN },
   'GET /api/delivery/ordernumber/{orderNumber}': { allow: SIGNED_IN },
@@ -140,7 +148,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/client/new_order': { allow: STAFF_ON_SHIFT },
   'POST /api/client/refund_order': { allow: STAFF_ON_SHIFT },
   'POST /api/cylinder/user': { allow: SIGNED_IN, sample: { body: { sizeKg: 12.5 } } },
-  'POST /api/delivery/new': { allow: STAFF_ON_SHIFT },
+  'POST /api/delivery/new': { allow: DISPATCHERS_ON_SHIFT },
   'POST /api/delivery/quote': { allow: SIGNED_IN },
   'POST /api/leads/application': { allow: EVERYONE },
   'POST /api/leads/interest': { allow: EVERYONE },
@@ -173,9 +181,16 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/wallet/simulate_transfer': { allow: SIGNED_IN, sample: { body: { accountNumber: '0123456789' } } },
   'POST /api/wallet/verify_payment': { allow: SIGNED_IN, sample: { body: { paymentNumber: 'PAY-NOT-THERE' } } },
   'PUT /api/auth/profile': { allow: SIGNED_IN, sample: { body: { email: 'someone@example.com' } } },
-  'PUT /api/delivery/assign/{id}': { allow: STAFF_ON_SHIFT },
-  'PUT /api/delivery/status/{id}': { allow: STAFF_ON_SHIFT },
-  'PUT /api/delivery/update/{id}': { allow: STAFF_ON_SHIFT },
+  'PUT /api/delivery/assign/{id}': {
+    allow: DISPATCHERS_ON_SHIFT,
+    sample: { body: { riderId: '00000000-0000-4000-8000-000000000000' } },
+  },
+  'PUT /api/delivery/status/{id}': { allow: DISPATCHERS_ON_SHIFT },
+  'PUT /api/delivery/update/{id}': { allow: DISPATCHERS_ON_SHIFT },
+  'PUT /api/delivery/location/{id}': {
+    allow: STAFF_ON_SHIFT,
+    note: 'any staff on a shift reaches it; only the rider of the delivery is served (403 otherwise)',
+  },
   'PUT /api/payment/discard_redish': { allow: SIGNED_IN },
   'PUT /api/payment/errors/{id}': { allow: ACCOUNTS_ON_SHIFT },
   'PUT /api/payment/save_usable': { allow: SIGNED_IN },

@@ -6,6 +6,8 @@ import { allowedMatrix, sortedMatrix } from './test-matrix';
 
 const staff = ['staff'] as const;
 const staffOrClient = ['staff', 'client'] as const;
+/** The assigned rider moves their own delivery along the road (the server checks it is theirs). */
+const road = ['carrier', 'staff'] as const;
 
 describe('the delivery lifecycle', () => {
   it('places every DeliveryStatus of the SPEC, and only those', () => {
@@ -13,18 +15,18 @@ describe('the delivery lifecycle', () => {
   });
 
   it('allows exactly these moves, each to exactly these actors; everything else is refused', () => {
-    const retry = { InTransit: [...staff], Cancelled: [...staff] };
+    const retry = { InTransit: [...road], Cancelled: [...staff] };
     expect(allowedMatrix(deliveryLifecycle)).toEqual(
       sortedMatrix({
         Pending: { Accepted: [...staff], Rejected: [...staff], Cancelled: [...staffOrClient] },
-        Accepted: { CarrierPickup: [...staff], Rejected: [...staff], Cancelled: [...staffOrClient] },
+        Accepted: { CarrierPickup: [...road], Rejected: [...staff], Cancelled: [...staffOrClient] },
         Rejected: { Pending: [...staff], Accepted: [...staff], Cancelled: [...staffOrClient] },
-        CarrierPickup: { InTransit: [...staff], Cancelled: [...staff] },
+        CarrierPickup: { InTransit: [...road], Cancelled: [...staff] },
         InTransit: {
-          Delivered: [...staff],
-          OrderNotDelivered: [...staff],
-          CantLocateClientLocation: [...staff],
-          Other: [...staff],
+          Delivered: [...road],
+          OrderNotDelivered: [...road],
+          CantLocateClientLocation: [...road],
+          Other: [...road],
         },
         OrderNotDelivered: retry,
         CantLocateClientLocation: retry,
@@ -43,6 +45,12 @@ describe('the delivery lifecycle', () => {
   it('never lets a carrier on the road be cancelled by the client', () => {
     expect(nextStates(deliveryLifecycle, 'CarrierPickup', 'client')).toEqual([]);
     expect(nextStates(deliveryLifecycle, 'InTransit', 'client')).toEqual([]);
+  });
+
+  it('lets the carrier make only the road moves: never assign, reject or cancel', () => {
+    expect(nextStates(deliveryLifecycle, 'Pending', 'carrier')).toEqual([]);
+    expect(nextStates(deliveryLifecycle, 'Accepted', 'carrier')).toEqual(['CarrierPickup']);
+    expect(nextStates(deliveryLifecycle, 'OrderNotDelivered', 'carrier')).toEqual(['InTransit']);
   });
 
   it('refuses a skipped step with what may come next (the message staff see)', () => {

@@ -8,7 +8,7 @@ import { AppError, ErrorType } from '../errors';
  * - staff: a current staff member on a working shift; no finer access is needed for any move.
  * - paystack: the card provider's word (a verified webhook, a verify call, a charge answer).
  * - system: the server on its own (reconciliation, expiry, presence, refusing value).
- * - carrier: the rider; today a carrier's steps are recorded by staff, so no move lists it.
+ * - carrier: the rider assigned to a delivery, moving it along the road on their phone.
  */
 export type Actor = 'client' | 'staff' | 'paystack' | 'system' | 'carrier';
 export const actorValues: readonly Actor[] = ['client', 'staff', 'paystack', 'system', 'carrier'];

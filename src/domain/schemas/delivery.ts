@@ -60,21 +60,40 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-/** PUT /api/delivery/assign/{id} (staff). */
-export const deliveryAssignInputSchema = z.object({
-  /** Local phone of the carrier's account (a delivery staff member), or a name and phone of an outside rider. */
-  carrierName: z.string().trim().min(2).max(100),
-  carrierPhone: z
-    .string()
-    .trim()
-    .regex(/^(0\d{10}|234\d{10})$/, 'Mobile number format is not correct'),
-  vehicle: z.enum(deliveryVehicleValues).default('Bike'),
-});
+/**
+ * PUT /api/delivery/assign/{id} (dispatchers): the rider, a current Delivery Person staff member,
+ * by staff id (`riderId`) or by the phone of their account (`carrierPhone`, with `carrierName`).
+ */
+export const deliveryAssignInputSchema = z
+  .object({
+    riderId: z.uuid('Choose a rider').optional(),
+    carrierName: z.string().trim().min(2).max(100).optional(),
+    carrierPhone: z
+      .string()
+      .trim()
+      .regex(/^(0\d{10}|234\d{10})$/, 'Mobile number format is not correct')
+      .optional(),
+    vehicle: z.enum(deliveryVehicleValues).default('Bike'),
+  })
+  .refine((v) => v.riderId !== undefined || v.carrierPhone !== undefined, {
+    message: 'Choose a rider',
+    path: ['riderId'],
+  });
 
-/** PUT /api/delivery/status/{id} (staff). */
+/** Where the rider's phone was, when it could tell (navigator.geolocation; never required). */
+export const riderLocationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  /** Metres, as the phone reports it. */
+  accuracyM: z.number().min(0).max(100_000).optional(),
+});
+export type RiderLocation = z.infer<typeof riderLocationSchema>;
+
+/** PUT /api/delivery/status/{id}: dispatchers move any delivery, a rider only their own. */
 export const deliveryStatusInputSchema = z.object({
   status: z.enum(deliveryStatusValues),
   note: z.string().trim().max(300).optional(),
+  location: riderLocationSchema.optional(),
 });
 
 export const deliveryListQuerySchema = z.object({
@@ -126,3 +145,76 @@ export const homeVisitSchema = homeVisitInputSchema.extend({
   createdAt: z.string(),
 });
 export type HomeVisit = z.infer<typeof homeVisitSchema>;
+
+// ── Dispatch: the board, the rider's day, the client's view of the progress ──
+
+/** One recorded step of a delivery. */
+export const deliveryStepSchema = z.object({
+  status: z.enum(deliveryStatusValues),
+  at: z.string(),
+  /** Recorded by the rider on their phone, rather than by the dispatcher. */
+  byRider: z.boolean(),
+  /** Whether the phone shared where it was (the position itself is for staff only). */
+  located: z.boolean(),
+  note: z.string().nullable(),
+});
+export type DeliveryStep = z.infer<typeof deliveryStepSchema>;
+
+/** A delivery as dispatchers and riders see it: who to bring what to, and its steps. */
+export const dispatchDeliverySchema = deliverySchema.extend({
+  statusChangedAt: z.string(),
+  clientName: z.string(),
+  clientPhone: z.string(),
+  /** Kobo. */
+  orderTotal: z.number().int(),
+  orderStatus: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number(), sizeKg: z.number().nullable() })),
+  steps: z.array(deliveryStepSchema),
+});
+export type DispatchDelivery = z.infer<typeof dispatchDeliverySchema>;
+
+/** A Delivery Person who can be assigned. */
+export const riderSchema = z.object({
+  staffId: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  onShift: z.boolean(),
+  /** Open deliveries assigned to them now. */
+  openDeliveries: z.number().int(),
+});
+export type Rider = z.infer<typeof riderSchema>;
+
+/** GET /api/delivery/board (dispatchers). */
+export const dispatchBoardSchema = z.object({
+  deliveries: z.array(dispatchDeliverySchema),
+  riders: z.array(riderSchema),
+});
+export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
+
+/** GET /api/delivery/mine (a Delivery Person): today's deliveries and any still open. */
+export const riderDeliveriesSchema = z.object({ deliveries: z.array(dispatchDeliverySchema) });
+export type RiderDeliveries = z.infer<typeof riderDeliveriesSchema>;
+
+/** PUT /api/delivery/location/{id} (the rider): where the phone is now. */
+export const riderLocationInputSchema = riderLocationSchema;
+
+/**
+ * What the client sees of their delivery (GET /api/delivery/progress/{orderNumber} and the
+ * deliveryProgress event): the steps with their times, the rider's first name and vehicle, and
+ * roughly how far the rider is (straight line), never the rider's position or phone.
+ */
+export const deliveryProgressSchema = z.object({
+  deliveryId: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(deliveryStatusValues),
+  statusChangedAt: z.string(),
+  riderName: z.string().nullable(),
+  vehicle: z.enum(deliveryVehicleValues).nullable(),
+  steps: z.array(z.object({ status: z.enum(deliveryStatusValues), at: z.string() })),
+  /** Straight-line km from the rider's last shared position to the address, to 0.1 km. */
+  distanceKm: z.number().nullable(),
+  locatedAt: z.string().nullable(),
+});
+export type DeliveryProgress = z.infer<typeof deliveryProgressSchema>;

@@ -26,6 +26,14 @@ export const demoAccounts = [
     lastname: 'Eze',
     staff: { role: StaffRole.SalesAssociate, access: [StaffAccess.Staff] },
   },
+  // A rider for home deliveries (the dispatch board assigns only a Delivery Person).
+  {
+    label: 'Rider',
+    phone: '08010000004',
+    firstname: 'Musa',
+    lastname: 'Ibrahim',
+    staff: { role: StaffRole.DeliveryPerson, access: [StaffAccess.Staff] },
+  },
 ] as const;
 
 const naira = (n: number) => Math.round(n * 100);

@@ -58,6 +58,9 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.sell.path, lazy: () => import('./routes/dashboard/sell') },
               { path: paths.dashboard.drawers.path, lazy: () => import('./routes/dashboard/drawers') },
               { path: paths.dashboard.accessDenied.path, lazy: () => import('./routes/dashboard/access-denied') },
+              // Home deliveries
+              { path: paths.dashboard.dispatch.path, lazy: () => import('./routes/dashboard/dispatch') },
+              { path: paths.dashboard.myDeliveries.path, lazy: () => import('./routes/dashboard/deliveries') },
               { path: '*', lazy: () => import('./routes/dashboard/not-found') },
             ],
           },

@@ -58,6 +58,9 @@ export const paths = {
     sell: { path: 'sell', getHref: () => '/dashboard/sell' },
     drawers: { path: 'drawers', getHref: () => '/dashboard/drawers' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
+    // Home deliveries: the dispatch board (dispatchers) and the rider's own day (Delivery Person).
+    dispatch: { path: 'dispatch', getHref: () => '/dashboard/dispatch' },
+    myDeliveries: { path: 'deliveries', getHref: () => '/dashboard/deliveries' },
   },
 } as const;
 

@@ -8,7 +8,13 @@ import type { ErrorObject } from '../../domain/errors';
 import type { AppData } from '../../domain/schemas/app';
 import type { AuthObject, AuthResult, Profile } from '../../domain/schemas/auth';
 import type { Cylinder, cylinderListSchema } from '../../domain/schemas/cylinder';
-import type { previousAddressesSchema } from '../../domain/schemas/delivery';
+import type {
+  Delivery,
+  DeliveryProgress,
+  DispatchBoard,
+  previousAddressesSchema,
+  RiderDeliveries,
+} from '../../domain/schemas/delivery';
 import type { mapAreasSchema } from '../../domain/schemas/map';
 import type { Order, OrderPage, OrderQr, OrderQuote } from '../../domain/schemas/order';
 import type {
@@ -62,6 +68,13 @@ export type ApiContract = {
   'POST cylinder/user': Cylinder;
   'GET map/areas': z.infer<typeof mapAreasSchema>;
   'GET order/:orderNumber': Order;
+  // Home deliveries
+  'GET delivery/progress/:orderId': DeliveryProgress;
+  'GET delivery/board': DispatchBoard;
+  'GET delivery/mine': RiderDeliveries;
+  'PUT delivery/status/:id': Delivery;
+  'PUT delivery/assign/:id': Delivery;
+  'PUT delivery/location/:id': { recorded: boolean };
   'GET order/cancel/:orderId': Order;
   'GET order/client': OrderPage;
   'GET order/qr_code/:orderId': OrderQr;

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { canDispatch, isRider } from '../../../domain/dispatch-access';
 import { DeliveryOption, DeliveryStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -8,16 +10,28 @@ import {
   deliveryListQuerySchema,
   deliveryNewInputSchema,
   deliveryPageSchema,
+  deliveryProgressSchema,
   deliveryQuoteInputSchema,
   deliveryQuoteSchema,
   deliverySchema,
   deliveryStatusInputSchema,
   deliveryUpdateInputSchema,
+  dispatchBoardSchema,
+  riderDeliveriesSchema,
+  riderLocationInputSchema,
 } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { quoteDelivery } from '../../lib/delivery-quote';
-import { findClientByPhone } from '../client/service';
 import { findOrderById } from '../order/lookups';
+import {
+  listBoard,
+  listRiderDeliveries,
+  listRiders,
+  progressOfOrder,
+  recordRiderPosition,
+  requireDispatcher,
+  resolveRider,
+} from './dispatch';
 import { changeDeliveryStatus, findDeliveries, findOneDelivery } from './service';
 import { deliveries } from './tables';
 
@@ -25,11 +39,20 @@ const idParams = z.object({ id: z.uuid('Delivery not found') });
 
 /**
  * Routes of the /api/delivery area. Clients see their own deliveries (another client's answer
- * 404); staff on a shift see all and move them along the lifecycle.
+ * 404); staff on a shift see all; dispatchers (dispatch-access.ts) assign riders and move any
+ * delivery; a rider (Delivery Person) moves only their own along the road.
  */
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const maps = app.maps;
   const staff = app.requireStaff({ shift: true });
+  // Role checks after the staff guard, before the body is read (so a refused caller never learns the rules).
+  const dispatchers = [staff, async (request: FastifyRequest) => void requireDispatcher(request.staff)];
+  const dispatchersOrRiders = [
+    staff,
+    async (request: FastifyRequest) => {
+      if (!(request.staff && isRider(request.staff))) requireDispatcher(request.staff);
+    },
+  ];
 
   /** Staff on a shift see every delivery; anyone else only their own. */
   async function scopeOf(clientId: string): Promise<string | undefined> {
@@ -139,7 +162,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/new',
     {
-      preHandler: staff,
+      onRequest: dispatchers,
       config: { idempotent: true },
       schema: {
         tags: ['delivery'],
@@ -181,7 +204,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
-      preHandler: staff,
+      onRequest: dispatchers,
       schema: {
         tags: ['delivery'],
         summary: 'Staff: change the note for the carrier or the vehicle',
@@ -210,52 +233,112 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/status/:id',
     {
-      preHandler: staff,
+      onRequest: dispatchersOrRiders,
       config: { idempotent: true },
       schema: {
         tags: ['delivery'],
-        summary: 'Staff: move a delivery along its lifecycle (Delivered also completes the order)',
+        summary:
+          'Dispatchers move a delivery along its lifecycle, a rider only their own (Delivered also completes the order)',
         params: idParams,
         body: deliveryStatusInputSchema,
         response: { 200: deliverySchema },
       },
     },
-    async (request) =>
-      changeDeliveryStatus(app.db, request.params.id, request.body.status, {
+    async (request) => {
+      const actorClientId = me(request.auth);
+      const member = request.staff;
+      const asRider = member && !canDispatch(member) && isRider(member);
+      return changeDeliveryStatus(app.db, request.params.id, request.body.status, {
         note: request.body.note,
-        actorClientId: me(request.auth),
-      }),
+        actorClientId,
+        location: request.body.location,
+        notices: app.deliveryNotices,
+        ...(asRider ? { riderClientId: actorClientId } : {}),
+      });
+    },
   );
 
   app.put(
     '/assign/:id',
     {
-      preHandler: staff,
+      onRequest: dispatchers,
       config: { idempotent: true },
       schema: {
         tags: ['delivery'],
-        summary: 'Staff: assign a carrier (the delivery becomes Accepted)',
+        summary: 'Dispatchers: assign or reassign the rider, a Delivery Person (the delivery becomes Accepted)',
         params: idParams,
         body: deliveryAssignInputSchema,
         response: { 200: deliverySchema },
       },
     },
     async (request) => {
-      const carrierPhone = request.body.carrierPhone.startsWith('234')
-        ? `0${request.body.carrierPhone.slice(3)}`
-        : request.body.carrierPhone;
-      // A carrier with an account (a delivery staff member) is linked, so their deliveries can be found.
-      const account = await findClientByPhone(app.db, carrierPhone);
+      const rider = await resolveRider(app.db, request.body);
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
         actorClientId: me(request.auth),
-        carrier: {
-          carrierName: request.body.carrierName,
-          carrierPhone,
-          vehicle: request.body.vehicle,
-          carrierClientId: account?.id ?? null,
-        },
+        carrier: { ...rider, vehicle: request.body.vehicle },
+        notices: app.deliveryNotices,
       });
     },
+  );
+
+  app.get(
+    '/board',
+    {
+      onRequest: dispatchers,
+      schema: {
+        tags: ['delivery'],
+        summary: 'Dispatchers: paid deliveries still open and those finished today, with the riders',
+        response: { 200: dispatchBoardSchema },
+      },
+    },
+    async () => {
+      const [list, riders] = await Promise.all([listBoard(app.db), listRiders(app.db, app.loadStaff)]);
+      return { deliveries: list, riders };
+    },
+  );
+
+  app.get(
+    '/mine',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['delivery'],
+        summary: "A rider's deliveries: still open, or finished today",
+        response: { 200: riderDeliveriesSchema },
+      },
+    },
+    async (request) => ({ deliveries: await listRiderDeliveries(app.db, me(request.auth)) }),
+  );
+
+  app.put(
+    '/location/:id',
+    {
+      preHandler: staff,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['delivery'],
+        summary: 'The rider: where the phone is now, on the way (the client sees only how far away)',
+        params: idParams,
+        body: riderLocationInputSchema,
+        response: { 200: z.object({ recorded: z.boolean() }) },
+      },
+    },
+    async (request) =>
+      recordRiderPosition(app.db, request.params.id, me(request.auth), request.body, app.deliveryNotices),
+  );
+
+  app.get(
+    '/progress/:orderId',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags: ['delivery'],
+        summary: "The delivery's steps with times, the rider's first name and roughly how far they are",
+        params: z.object({ orderId: z.uuid('Order not found') }),
+        response: { 200: deliveryProgressSchema },
+      },
+    },
+    async (request) => progressOfOrder(app.db, request.params.orderId, await scopeOf(me(request.auth))),
   );
 
   app.get(

@@ -3,13 +3,14 @@ import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { deliveryLifecycle } from '../../../domain/lifecycles/delivery';
 import { assertTransition } from '../../../domain/lifecycles/lifecycle';
-import type { Delivery } from '../../../domain/schemas/delivery';
+import type { Delivery, RiderLocation } from '../../../domain/schemas/delivery';
 import type { DbOrTx } from '../../db/client';
 import { recordOrderEvent } from '../order/events';
 import { findOrderById, findOrderNumbersByIds } from '../order/lookups';
 import { markOrderDelivered } from '../order/mark-delivered';
 import { findOrderByNumber } from '../order/service';
-import { type DeliveryRow, deliveries } from './tables';
+import type { DeliveryNotices } from './notices';
+import { type DeliveryRow, deliveries, deliverySteps } from './tables';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -92,8 +93,10 @@ const NEEDS_PAYMENT: DeliveryRow['status'][] = [
 ];
 
 /**
- * Moves a delivery along its lifecycle (staff), recording the step on the order's timeline.
- * Delivered also marks the order Delivered.
+ * Moves a delivery along its lifecycle, recording the step (with its time and, when the phone
+ * shared it, where) on the delivery and on the order's timeline. Delivered also marks the order
+ * Delivered. `riderClientId`: the move is the assigned rider's own (the carrier's road moves, on
+ * their delivery only). After the commit, `notices` hears of the change.
  */
 export async function changeDeliveryStatus(
   db: DbOrTx,
@@ -103,16 +106,28 @@ export async function changeDeliveryStatus(
     note?: string | undefined;
     actorClientId: string;
     carrier?: Pick<DeliveryRow, 'carrierName' | 'carrierPhone' | 'vehicle' | 'carrierClientId'>;
+    riderClientId?: string;
+    location?: RiderLocation | undefined;
+    notices?: DeliveryNotices;
   },
 ): Promise<Delivery> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
     if (!row) throw notFound();
+    if (options.riderClientId && row.carrierClientId !== options.riderClientId) {
+      throw new AppError('This delivery is not assigned to you', {
+        status: 403,
+        type: ErrorType.Forbidden,
+        additionalInfo: { reason: 'NotYourDelivery' },
+      });
+    }
     const order = await findOrderById(tx, row.orderId, { lock: true });
     if (!order) throw notFound();
     // Another carrier for an Accepted delivery changes who, not the status.
     const reassigning = options.carrier && next === DeliveryStatus.Accepted && row.status === DeliveryStatus.Accepted;
-    if (!reassigning) assertTransition(deliveryLifecycle, row.status, next, 'staff');
+    if (!reassigning) {
+      assertTransition(deliveryLifecycle, row.status, next, options.riderClientId ? 'carrier' : 'staff');
+    }
     if (NEEDS_PAYMENT.includes(next) && order.status !== OrderStatus.Paid) {
       throw new AppError(`The order is ${order.status}; it must be Paid before the carrier takes it`, {
         status: 409,
@@ -127,28 +142,51 @@ export async function changeDeliveryStatus(
       });
     }
     const now = new Date();
+    const where = options.location;
     const [updated] = await tx
       .update(deliveries)
       .set({
         status: next,
+        ...(next !== row.status ? { statusChangedAt: now } : {}),
         ...(options.carrier ? { ...options.carrier, assignedAt: now } : {}),
         ...(next === DeliveryStatus.Delivered ? { deliveredAt: now } : {}),
         ...(options.note !== undefined ? { note: options.note } : {}),
+        ...(where ? { lastLat: where.lat, lastLng: where.lng, lastLocatedAt: now } : {}),
       })
       .where(eq(deliveries.id, id))
       .returning();
     if (!updated) throw notFound();
+    const stepNote = options.carrier
+      ? `Carrier: ${options.carrier.carrierName} (${options.carrier.vehicle ?? 'Bike'})`
+      : (options.note ?? null);
+    await tx.insert(deliverySteps).values({
+      deliveryId: id,
+      status: next,
+      actorClientId: options.actorClientId,
+      byRider: Boolean(options.riderClientId),
+      lat: where?.lat ?? null,
+      lng: where?.lng ?? null,
+      accuracyM: where?.accuracyM ?? null,
+      note: stepNote,
+      at: now,
+    });
     await recordOrderEvent(tx, order.id, next, {
       kind: 'delivery',
-      note: options.carrier
-        ? `Carrier: ${options.carrier.carrierName} (${options.carrier.vehicle ?? 'Bike'})`
-        : (options.note ?? null),
+      note: stepNote,
       actorClientId: options.actorClientId,
       at: now,
     });
     if (next === DeliveryStatus.Delivered) {
       await markOrderDelivered(tx, order.id, { actorClientId: options.actorClientId, at: now });
     }
-    return toDeliveryView(updated, order.orderNumber);
+    return { view: toDeliveryView(updated, order.orderNumber), previous: row.status, at: now };
   });
+  options.notices?.emit({
+    delivery: result.view,
+    previous: result.previous,
+    at: result.at.toISOString(),
+    byRider: Boolean(options.riderClientId),
+    located: Boolean(options.location),
+  });
+  return result.view;
 }

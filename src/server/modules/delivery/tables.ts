@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DeliveryStatus, DeliveryVehicle, HomeDeliveryType } from '../../../domain/enums';
 import type { DeliveryAddress } from '../../../domain/schemas/order';
 import { id, timestamps } from '../../db/columns';
@@ -31,10 +31,43 @@ export const deliveries = pgTable(
     note: text('note'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the status last changed: the board's "time in state". */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The rider's last shared position (never shown to the client: only a distance is). */
+    lastLat: doublePrecision('last_lat'),
+    lastLng: doublePrecision('last_lng'),
+    lastLocatedAt: timestamp('last_located_at', { withTimezone: true }),
     ...timestamps(),
   },
-  (t) => [index('deliveries_status_idx').on(t.status, t.createdAt), index('deliveries_client_idx').on(t.clientId)],
+  (t) => [
+    index('deliveries_status_idx').on(t.status, t.createdAt),
+    index('deliveries_client_idx').on(t.clientId),
+    index('deliveries_carrier_idx').on(t.carrierClientId, t.statusChangedAt),
+  ],
 );
+
+/** Each status a delivery took, when, by whom and (when the rider's phone shared it) where. */
+export const deliverySteps = pgTable(
+  'delivery_steps',
+  {
+    id: id(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    status: text('status').$type<DeliveryStatus>().notNull(),
+    actorClientId: uuid('actor_client_id').references(() => clients.id),
+    /** Recorded by the rider on their phone (not by the dispatcher). */
+    byRider: boolean('by_rider').notNull().default(false),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    accuracyM: doublePrecision('accuracy_m'),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_steps_delivery_idx').on(t.deliveryId, t.at)],
+);
+
+export type DeliveryStepRow = typeof deliverySteps.$inferSelect;
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 

@@ -244,3 +244,21 @@ export async function listAttributedOrders(
     r.paidAt && r.actorClientId ? [{ ...r, paidAt: r.paidAt, actorClientId: r.actorClientId }] : [],
   );
 }
+
+// ── For the dispatch board and the rider's day (delivery module) ──
+
+/** These orders with their lines, by order id (two queries, whatever the number of ids). */
+export async function findOrdersWithItemsByIds(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, OrderRow & { items: OrderItemRow[] }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const [rows, lines] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, unique)),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, unique)).orderBy(asc(orderItems.position)),
+  ]);
+  const found = new Map(rows.map((r) => [r.id, { ...r, items: [] as OrderItemRow[] }]));
+  for (const line of lines) found.get(line.orderId)?.items.push(line);
+  return found;
+}

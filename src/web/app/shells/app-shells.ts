@@ -117,6 +117,21 @@ export const appShells: readonly AppShell[] = [
     title: 'Shift',
     layout: 'dashboard',
   },
+  // Home deliveries
+  {
+    pattern: dash(d.dispatch.path),
+    file: 'dashboard-dispatch',
+    module: 'dashboard/dispatch',
+    title: 'Dispatch',
+    layout: 'dashboard',
+  },
+  {
+    pattern: dash(d.myDeliveries.path),
+    file: 'dashboard-deliveries',
+    module: 'dashboard/deliveries',
+    title: 'My deliveries',
+    layout: 'dashboard',
+  },
 ];
 
 /** The shell of an app screen, or null for the public pages and unknown paths. */

@@ -1,6 +1,7 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { StaffAccess } from '../../../../domain/enums';
+import { canDispatch, isRider } from '../../../../domain/dispatch-access';
+import type { StaffAccess, StaffRole } from '../../../../domain/enums';
 import { paths } from '../../../lib/paths';
 import { canOpen } from './menu-access';
 
@@ -10,11 +11,14 @@ const d = paths.dashboard;
 export function SideMenu({
   lastOrderId,
   access,
+  role,
   onNavigate,
 }: {
   lastOrderId: string | null;
   /** The signed-in member's accesses. */
   access: readonly StaffAccess[];
+  /** The member's role: home deliveries are by role (dispatch-access.ts). */
+  role?: StaffRole | undefined;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -52,6 +56,9 @@ export function SideMenu({
       {canOpen(access, 'updateData') && link('Update data', d.updateData.getHref())}
       {canOpen(access, 'addStaff') && link('Add staff', d.addStaff.getHref())}
       {link('Pick up', d.pickup.getHref())}
+      {/* Home deliveries: the board for dispatchers, the rider's own list for a Delivery Person. */}
+      {role && canDispatch({ role, access }) && link('Dispatch', d.dispatch.getHref())}
+      {role && isRider({ role }) && link('My deliveries', d.myDeliveries.getHref())}
       {link('Shift', d.shift.getHref())}
       {/* The counter's walk-in sale and the cash drawers report. */}
       {canOpen(access, 'sell') && link('Sell', d.sell.getHref())}

@@ -108,7 +108,12 @@ export function Component() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Dashboard menu">
-        <SideMenu lastOrderId={lastOrderId} access={auth?.client.staff?.access ?? []} onNavigate={close} />
+        <SideMenu
+          lastOrderId={lastOrderId}
+          access={auth?.client.staff?.access ?? []}
+          role={auth?.client.staff?.role}
+          onNavigate={close}
+        />
       </AppShell.Navbar>
       {/* Not AppShell.Main: the root layout already gives the page its one <main> landmark. */}
       <Box

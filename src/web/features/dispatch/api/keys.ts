@@ -6,4 +6,7 @@ export const dispatchKeys = {
   orders: () => [...dispatchKeys.all, 'orders'] as const,
   orderList: (filters: AdminOrdersQuery) => [...dispatchKeys.orders(), 'list', filters] as const,
   orderDetail: (id: string) => [...dispatchKeys.orders(), 'detail', id] as const,
+  // Home deliveries
+  board: () => [...dispatchKeys.all, 'board'] as const,
+  mine: () => [...dispatchKeys.all, 'mine'] as const,
 };

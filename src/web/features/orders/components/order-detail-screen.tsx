@@ -18,6 +18,7 @@ import { usePayFromWallet } from '../api/pay-from-wallet';
 import { deliveryOptionLabel } from '../lib/order-status';
 import { walletPaymentMessage } from '../lib/wallet-error';
 import type { CheckoutWallet } from './checkout-panel';
+import { DeliveryProgressCard } from './delivery-progress-card';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
@@ -152,6 +153,11 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
         <Alert color="red" title="The order was not cancelled" role="alert">
           {cancel.error.message}
         </Alert>
+      )}
+
+      {/* Where the home delivery is, before the code to show the rider on arrival. */}
+      {order.deliveryOption === 'HomeDelivery' && order.status !== 'Not Paid' && (
+        <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} />
       )}
 
       {showPickup && (

@@ -1,0 +1,285 @@
+import { and, count, desc, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { canDispatch, isRider, OPEN_DELIVERY_STATUSES, RIDER_OPEN_STATUSES } from '../../../domain/dispatch-access';
+import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
+import { normalizePhone } from '../../../domain/phone';
+import type { DeliveryProgress, DispatchDelivery, Rider, RiderLocation } from '../../../domain/schemas/delivery';
+import type { DbOrTx } from '../../db/client';
+import { haversineMeters } from '../../integrations/maps/haversine';
+import type { StaffContext } from '../../plugins/session';
+import { findClientByPhone, findClientsByIds } from '../client/service';
+import { findOrdersWithItemsByIds } from '../order/lookups';
+import { findStaffByClientId, listStaff } from '../staff/service';
+import type { DeliveryNotices } from './notices';
+import { toDeliveryView } from './service';
+import { type DeliveryRow, deliveries, deliverySteps } from './tables';
+
+const forbidden = (reason: string) =>
+  new AppError('You do not have permission to view this page.', {
+    status: 403,
+    type: ErrorType.Forbidden,
+    additionalInfo: { reason },
+  });
+
+/** Refuses a staff member whose role does not dispatch (see README: who dispatches). */
+export function requireDispatcher(member: StaffContext | null): StaffContext {
+  if (!member || !canDispatch(member)) throw forbidden('NotDispatcher');
+  return member;
+}
+
+/** The first instant of today in Lagos. */
+export function startOfLagosDay(now = new Date()): Date {
+  return new Date(Date.parse(`${lagosDateKey(now)}T00:00:00Z`) - LAGOS_UTC_OFFSET_MS);
+}
+
+const fullName = (p: { firstname: string | null; lastname: string | null } | undefined, fallback: string) =>
+  [p?.firstname, p?.lastname].filter(Boolean).join(' ') || fallback;
+
+/** Deliveries with what the board and the rider need: the client to call, the goods, the steps. */
+async function toDispatchViews(db: DbOrTx, rows: DeliveryRow[]): Promise<DispatchDelivery[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [orderMap, people, steps] = await Promise.all([
+    findOrdersWithItemsByIds(
+      db,
+      rows.map((r) => r.orderId),
+    ),
+    findClientsByIds(
+      db,
+      rows.map((r) => r.clientId),
+    ),
+    db.select().from(deliverySteps).where(inArray(deliverySteps.deliveryId, ids)).orderBy(deliverySteps.at),
+  ]);
+  return rows.flatMap((row) => {
+    const order = orderMap.get(row.orderId);
+    if (!order) return [];
+    const person = people.get(row.clientId);
+    return [
+      {
+        ...toDeliveryView(row, order.orderNumber),
+        statusChangedAt: row.statusChangedAt.toISOString(),
+        clientName: fullName(person, 'Client'),
+        clientPhone: person?.phoneLocal ?? '',
+        orderTotal: order.total,
+        orderStatus: order.status,
+        items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, sizeKg: i.sizeKg })),
+        steps: steps
+          .filter((s) => s.deliveryId === row.id)
+          .map((s) => ({
+            status: s.status,
+            at: s.at.toISOString(),
+            byRider: s.byRider,
+            located: s.lat !== null,
+            note: s.note,
+          })),
+      },
+    ];
+  });
+}
+
+/** The Delivery Person staff who can be assigned, with whether they work a shift now and their load. */
+export async function listRiders(
+  db: DbOrTx,
+  loadStaff: (clientId: string) => Promise<StaffContext | null>,
+): Promise<Rider[]> {
+  const members = (await listStaff(db, { currentOnly: true })).filter((m) => isRider(m));
+  if (!members.length) return [];
+  const loads = await db
+    .select({ carrier: deliveries.carrierClientId, n: count() })
+    .from(deliveries)
+    .where(
+      and(
+        inArray(
+          deliveries.carrierClientId,
+          members.map((m) => m.clientId),
+        ),
+        inArray(deliveries.status, [...RIDER_OPEN_STATUSES]),
+      ),
+    )
+    .groupBy(deliveries.carrierClientId);
+  const shifts = await Promise.all(members.map((m) => loadStaff(m.clientId)));
+  return members.map((m, i) => ({
+    staffId: m.id,
+    clientId: m.clientId,
+    name: fullName(m, m.phoneLocal),
+    phone: m.phoneLocal,
+    onShift: Boolean(shifts[i]?.shiftId),
+    openDeliveries: loads.find((l) => l.carrier === m.clientId)?.n ?? 0,
+  }));
+}
+
+/**
+ * The dispatch board: every delivery of a paid order still open, and those finished today, oldest
+ * first (the longest waiting on top). A delivery of an order not yet paid is not on it: nobody
+ * may take it out.
+ */
+export async function listBoard(db: DbOrTx): Promise<DispatchDelivery[]> {
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(
+      or(inArray(deliveries.status, [...OPEN_DELIVERY_STATUSES]), gte(deliveries.statusChangedAt, startOfLagosDay())),
+    )
+    .orderBy(deliveries.createdAt)
+    .limit(200);
+  const views = await toDispatchViews(db, rows);
+  return views.filter((d) => d.orderStatus === OrderStatus.Paid || d.orderStatus === OrderStatus.Delivered);
+}
+
+/** A rider's day: their deliveries still open, and those they finished today, newest first. */
+export async function listRiderDeliveries(db: DbOrTx, riderClientId: string): Promise<DispatchDelivery[]> {
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.carrierClientId, riderClientId),
+        or(inArray(deliveries.status, [...RIDER_OPEN_STATUSES]), gte(deliveries.statusChangedAt, startOfLagosDay())),
+      ),
+    )
+    .orderBy(desc(deliveries.statusChangedAt))
+    .limit(100);
+  return toDispatchViews(db, rows);
+}
+
+/**
+ * The rider to assign: a current Delivery Person, by staff id or by the phone of their account.
+ * Anyone else is refused (400) with the reason.
+ */
+export async function resolveRider(
+  db: DbOrTx,
+  input: { riderId?: string | undefined; carrierPhone?: string | undefined },
+): Promise<{ carrierName: string; carrierPhone: string; carrierClientId: string }> {
+  const refuse = (message: string) =>
+    new AppError(message, { status: 400, type: ErrorType.InvalidInput, additionalInfo: { field: 'riderId' } });
+  let clientId: string | undefined;
+  if (input.riderId) {
+    const [member] = await listStaff(db, { id: input.riderId });
+    if (!member) throw refuse('Choose a rider from the list');
+    clientId = member.clientId;
+  } else if (input.carrierPhone) {
+    const account = await findClientByPhone(db, normalizePhone(input.carrierPhone).local);
+    if (!account) throw refuse('No Delivery Person has this phone number');
+    clientId = account.id;
+  }
+  if (!clientId) throw refuse('Choose a rider');
+  const record = await findStaffByClientId(db, clientId);
+  if (!record?.isCurrentStaff || !isRider(record)) {
+    throw refuse(`Only a Delivery Person can take a delivery${record ? ` (this is a ${record.role})` : ''}`);
+  }
+  const person = (await findClientsByIds(db, [clientId])).get(clientId);
+  return {
+    carrierName: fullName(person, person?.phoneLocal ?? 'Rider'),
+    carrierPhone: person?.phoneLocal ?? '',
+    carrierClientId: clientId,
+  };
+}
+
+/** Straight-line km, to 0.1 km. */
+const straightKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
+  Math.round(haversineMeters(a, b) / 100) / 10;
+
+/** What the client sees of their delivery (see README: what the client sees of the rider). */
+export async function deliveryProgress(db: DbOrTx, filter: { id: string }): Promise<DeliveryProgress | null> {
+  const [row] = await db.select().from(deliveries).where(eq(deliveries.id, filter.id));
+  if (!row) return null;
+  return progressOf(db, row);
+}
+
+async function progressOf(db: DbOrTx, row: DeliveryRow): Promise<DeliveryProgress> {
+  const [orderMap, steps, people] = await Promise.all([
+    findOrdersWithItemsByIds(db, [row.orderId]),
+    db
+      .select({ status: deliverySteps.status, at: deliverySteps.at })
+      .from(deliverySteps)
+      .where(eq(deliverySteps.deliveryId, row.id))
+      .orderBy(deliverySteps.at),
+    row.carrierClientId ? findClientsByIds(db, [row.carrierClientId]) : Promise.resolve(new Map()),
+  ]);
+  const rider = row.carrierClientId ? people.get(row.carrierClientId) : undefined;
+  const riderName = rider?.firstname ?? row.carrierName?.split(' ')[0] ?? null;
+  const onTheRoad = RIDER_OPEN_STATUSES.includes(row.status) && row.status !== DeliveryStatus.Accepted;
+  const { lat, lng } = row.address;
+  const distanceKm =
+    onTheRoad && row.lastLat !== null && row.lastLng !== null && lat !== undefined && lng !== undefined
+      ? straightKm({ lat: row.lastLat, lng: row.lastLng }, { lat, lng })
+      : null;
+  return {
+    deliveryId: row.id,
+    orderId: row.orderId,
+    orderNumber: orderMap.get(row.orderId)?.orderNumber ?? '',
+    status: row.status,
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    riderName: row.carrierClientId || row.carrierName ? riderName : null,
+    vehicle: row.vehicle,
+    steps: steps.map((s) => ({ status: s.status, at: s.at.toISOString() })),
+    distanceKm,
+    locatedAt: distanceKm !== null && row.lastLocatedAt ? row.lastLocatedAt.toISOString() : null,
+  };
+}
+
+/** The delivery of a client's order (clientId scopes it; staff pass none). */
+export async function progressOfOrder(
+  db: DbOrTx,
+  orderId: string,
+  clientId: string | undefined,
+): Promise<DeliveryProgress> {
+  const [row] = await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.orderId, orderId), clientId ? eq(deliveries.clientId, clientId) : undefined));
+  if (!row) throw new AppError('Delivery not found', { status: 404, type: ErrorType.NotFound });
+  return progressOf(db, row);
+}
+
+/** Statuses in which the rider's position means something to the client. */
+const SHARING = [DeliveryStatus.CarrierPickup, DeliveryStatus.InTransit] as const;
+
+/**
+ * The rider's phone says where it is (their own delivery, on the road only). Not a step: the
+ * last position is kept, and the client hears roughly how far away the rider is.
+ */
+export async function recordRiderPosition(
+  db: DbOrTx,
+  id: string,
+  riderClientId: string,
+  where: RiderLocation,
+  notices?: DeliveryNotices,
+): Promise<{ recorded: boolean }> {
+  const now = new Date();
+  const [updated] = await db
+    .update(deliveries)
+    .set({ lastLat: where.lat, lastLng: where.lng, lastLocatedAt: now })
+    .where(
+      and(
+        eq(deliveries.id, id),
+        eq(deliveries.carrierClientId, riderClientId),
+        inArray(deliveries.status, [...SHARING]),
+        isNotNull(deliveries.carrierClientId),
+      ),
+    )
+    .returning();
+  if (!updated) {
+    const [row] = await db
+      .select({ carrier: deliveries.carrierClientId })
+      .from(deliveries)
+      .where(eq(deliveries.id, id));
+    if (!row) throw new AppError('Delivery not found', { status: 404, type: ErrorType.NotFound });
+    if (row.carrier !== riderClientId) throw forbidden('NotYourDelivery');
+    // Not on the road (yet or any more): nothing to share.
+    return { recorded: false };
+  }
+  const [view] = await toDispatchViews(db, [updated]);
+  if (view) {
+    notices?.emit({
+      delivery: view,
+      previous: updated.status,
+      at: now.toISOString(),
+      byRider: true,
+      located: true,
+      positionOnly: true,
+    });
+  }
+  return { recorded: true };
+}

@@ -1,0 +1,5 @@
+import { DispatchBoardScreen } from '../../../features/dispatch/components/dispatch-board-screen';
+
+export function Component() {
+  return <DispatchBoardScreen />;
+}

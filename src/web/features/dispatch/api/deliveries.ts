@@ -1,0 +1,85 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
+import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
+import { api } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { dispatchKeys } from './keys';
+
+/** The board and the rider's list refresh this often (and after every action). */
+const REFRESH_MS = 15_000;
+
+/** GET /api/delivery/board: paid deliveries still open and today's finished ones, with the riders. */
+export const boardQueryOptions = () =>
+  queryOptions({
+    queryKey: dispatchKeys.board(),
+    queryFn: () => api.get<DispatchBoard>('delivery/board'),
+    refetchInterval: REFRESH_MS,
+  });
+
+/** GET /api/delivery/mine: the rider's deliveries today. */
+export const myDeliveriesQueryOptions = () =>
+  queryOptions({
+    queryKey: dispatchKeys.mine(),
+    queryFn: () => api.get<RiderDeliveries>('delivery/mine'),
+    refetchInterval: REFRESH_MS,
+  });
+
+type Sent<T> = { body: T; key: string };
+
+/**
+ * One body and one Idempotency-Key per intended action (a delivery and what it becomes), kept
+ * until it succeeds: a retry after a lost answer sends exactly the same request, so the server
+ * records it once, even when the phone has a newer position by then.
+ */
+function useStableRequests<T>() {
+  const pending = useRef(new Map<string, Sent<T>>());
+  return {
+    take(action: string, body: T): Sent<T> {
+      const known = pending.current.get(action);
+      if (known) return known;
+      const fresh = { body, key: newIdempotencyKey() };
+      pending.current.set(action, fresh);
+      return fresh;
+    },
+    done(action: string) {
+      pending.current.delete(action);
+    },
+  };
+}
+
+export type MoveInput = { id: string; status: DeliveryStatus; note?: string; location?: RiderLocation };
+
+/** PUT /api/delivery/status/{id}: a dispatcher moves any delivery, a rider their own. */
+export function useMoveDelivery() {
+  const queryClient = useQueryClient();
+  const requests = useStableRequests<Omit<MoveInput, 'id'>>();
+  return useMutation({
+    mutationFn: ({ id, ...body }: MoveInput) => {
+      const sent = requests.take(`${id}:${body.status}`, body);
+      return api.put<Delivery>(`delivery/status/${encodeURIComponent(id)}`, sent.body, { idempotencyKey: sent.key });
+    },
+    onSuccess: (_data, { id, status }) => requests.done(`${id}:${status}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
+  });
+}
+
+export type AssignInput = { id: string; riderId: string; vehicle: DeliveryVehicle };
+
+/** PUT /api/delivery/assign/{id}: a Delivery Person takes (or takes over) the delivery. */
+export function useAssignRider() {
+  const queryClient = useQueryClient();
+  const requests = useStableRequests<Omit<AssignInput, 'id'>>();
+  return useMutation({
+    mutationFn: ({ id, ...body }: AssignInput) => {
+      const sent = requests.take(`${id}:${body.riderId}:${body.vehicle}`, body);
+      return api.put<Delivery>(`delivery/assign/${encodeURIComponent(id)}`, sent.body, { idempotencyKey: sent.key });
+    },
+    onSuccess: (_data, { id, riderId, vehicle }) => requests.done(`${id}:${riderId}:${vehicle}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
+  });
+}
+
+/** PUT /api/delivery/location/{id}: where the rider's phone is (never blocks anything). */
+export const sendPosition = (id: string, where: RiderLocation) =>
+  api.put<{ recorded: boolean }>(`delivery/location/${encodeURIComponent(id)}`, where);

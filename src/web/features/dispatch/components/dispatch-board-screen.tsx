@@ -1,0 +1,245 @@
+import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DELIVERY_PROBLEMS, OPEN_DELIVERY_STATUSES } from '../../../../domain/dispatch-access';
+import { DeliveryStatus, type DeliveryVehicle, deliveryVehicleValues } from '../../../../domain/enums';
+import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
+import { nextStates } from '../../../../domain/lifecycles/lifecycle';
+import type { DispatchDelivery, Rider } from '../../../../domain/schemas/delivery';
+import { formatTime } from '../../../lib/lagos-time';
+import { boardQueryOptions, useAssignRider, useMoveDelivery } from '../api/deliveries';
+import { problemChoices } from '../lib/delivery-words';
+import { useNow } from '../lib/use-now';
+import { DeliveryFacts } from './delivery-facts';
+
+const WAITING: DeliveryStatus[] = [DeliveryStatus.Pending, DeliveryStatus.Rejected];
+const isProblem = (s: DeliveryStatus) => (DELIVERY_PROBLEMS as readonly DeliveryStatus[]).includes(s);
+
+/** The moves a dispatcher makes with one tap (assigning and problems have their own controls). */
+const tapMoves: Partial<Record<DeliveryStatus, string>> = {
+  CarrierPickup: 'Collected',
+  InTransit: 'In transit',
+  Delivered: 'Delivered',
+  Cancelled: 'Cancel delivery',
+};
+
+const riderLabel = (r: Rider) =>
+  `${r.name}${r.onShift ? '' : ' (off shift)'}${r.openDeliveries ? ` · ${r.openDeliveries} open` : ''}`;
+
+function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; riders: Rider[] }) {
+  const assign = useAssignRider();
+  const current = riders.find((r) => r.clientId === delivery.carrierClientId);
+  const [riderId, setRiderId] = useState<string | null>(null);
+  const [vehicle, setVehicle] = useState<DeliveryVehicle>(delivery.vehicle ?? 'Bike');
+  const canAssign =
+    delivery.status === DeliveryStatus.Accepted ||
+    nextStates(deliveryLifecycle, delivery.status, 'staff').includes('Accepted');
+  if (!canAssign) return null;
+  const choices = riders.filter((r) => r.clientId !== delivery.carrierClientId);
+  const reassign = Boolean(current);
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <Select
+          label={reassign ? 'Another rider' : 'Rider'}
+          placeholder={choices.length ? 'Choose a rider' : 'No other Delivery Person'}
+          data={choices.map((r) => ({ value: r.staffId, label: riderLabel(r) }))}
+          value={riderId}
+          onChange={setRiderId}
+          w={{ base: '100%', xs: 240 }}
+          size="lg"
+        />
+        <Select
+          label="Vehicle"
+          data={deliveryVehicleValues}
+          value={vehicle}
+          onChange={(v) => v && setVehicle(v as DeliveryVehicle)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 130 }}
+          size="lg"
+        />
+        <Button
+          size="lg"
+          disabled={!riderId}
+          loading={assign.isPending}
+          onClick={() =>
+            riderId && assign.mutate({ id: delivery.id, riderId, vehicle }, { onSuccess: () => setRiderId(null) })
+          }
+        >
+          {reassign ? 'Reassign' : 'Assign'}
+        </Button>
+      </Group>
+      {assign.isError && (
+        <Alert color="red" role="alert" p="xs">
+          {assign.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
+  const move = useMoveDelivery();
+  const [problem, setProblem] = useState<string | null>(null);
+  const next = nextStates(deliveryLifecycle, delivery.status, 'staff');
+  const problems = problemChoices.filter((p) => next.includes(p.value));
+  const taps = next.filter((s) => tapMoves[s]);
+  if (!problems.length && !taps.length) return null;
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        {problems.length > 0 && (
+          <>
+            <Select
+              label="Problem"
+              placeholder="Choose the problem"
+              data={problems}
+              value={problem}
+              onChange={setProblem}
+              w={{ base: '100%', xs: 220 }}
+              size="lg"
+            />
+            <Button
+              size="lg"
+              color="red.9"
+              disabled={!problem}
+              loading={move.isPending && move.variables?.status === problem}
+              onClick={() =>
+                problem &&
+                move.mutate(
+                  { id: delivery.id, status: problem as DeliveryStatus },
+                  { onSuccess: () => setProblem(null) },
+                )
+              }
+            >
+              Mark problem
+            </Button>
+          </>
+        )}
+        {taps.map((s) => (
+          <Button
+            key={s}
+            size="lg"
+            variant={s === DeliveryStatus.Cancelled ? 'default' : 'light'}
+            loading={move.isPending && move.variables?.status === s}
+            onClick={() => move.mutate({ id: delivery.id, status: s })}
+          >
+            {isProblem(delivery.status) && s === DeliveryStatus.InTransit ? 'Back on the road' : tapMoves[s]}
+          </Button>
+        ))}
+      </Group>
+      {move.isError && (
+        <Alert color="red" role="alert" p="xs">
+          {move.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function DeliveryCard({ delivery, riders, now }: { delivery: DispatchDelivery; riders: Rider[]; now: number }) {
+  const last = delivery.steps.at(-1);
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Delivery ${delivery.orderNumber}`}>
+      <Stack gap="sm">
+        <DeliveryFacts delivery={delivery} now={now} />
+        {delivery.carrierName && (
+          <Text size="sm">
+            Rider: <strong>{delivery.carrierName}</strong> ({delivery.vehicle ?? 'Bike'})
+            {last &&
+              ` · last step ${formatTime(last.at)}${last.byRider ? ' by the rider' : ''}${last.located ? ', located' : ''}`}
+          </Text>
+        )}
+        <AssignControls delivery={delivery} riders={riders} />
+        <MoveControls delivery={delivery} />
+      </Stack>
+    </Card>
+  );
+}
+
+function Section({
+  title,
+  list,
+  riders,
+  now,
+  empty,
+}: {
+  title: string;
+  list: DispatchDelivery[];
+  riders: Rider[];
+  now: number;
+  empty: string;
+}) {
+  const id = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Group gap="xs">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        <Badge color="gray.7" variant="filled" autoContrast={false} aria-label={`${list.length} deliveries`}>
+          {list.length}
+        </Badge>
+      </Group>
+      {list.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+          {list.map((d) => (
+            <DeliveryCard key={d.id} delivery={d} riders={riders} now={now} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** The dispatch board: paid home deliveries waiting for a rider, on the road, and finished today. */
+export function DispatchBoardScreen() {
+  const board = useQuery(boardQueryOptions());
+  const now = useNow(30_000);
+  if (board.isPending) return <Loader aria-label="Loading deliveries" />;
+  if (board.isError) {
+    return (
+      <Alert color="red" title="Deliveries could not be loaded" role="alert">
+        {board.error.message}
+      </Alert>
+    );
+  }
+  const { deliveries, riders } = board.data;
+  const open = (d: DispatchDelivery) => OPEN_DELIVERY_STATUSES.includes(d.status);
+  const waiting = deliveries.filter((d) => WAITING.includes(d.status));
+  const onTheRoad = deliveries.filter((d) => open(d) && !WAITING.includes(d.status));
+  const finished = deliveries.filter((d) => !open(d)).reverse();
+  const onShift = riders.filter((r) => r.onShift).length;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>Dispatch</Title>
+        <Text size="sm" c="dimmed">
+          {riders.length === 0
+            ? 'No Delivery Person yet: add one under Add staff.'
+            : `${riders.length} ${riders.length === 1 ? 'rider' : 'riders'}, ${onShift} on shift · updated ${formatTime(board.dataUpdatedAt)}`}
+        </Text>
+      </Group>
+      <Section
+        title="Waiting for a rider"
+        list={waiting}
+        riders={riders}
+        now={now}
+        empty="No paid delivery is waiting."
+      />
+      <Section title="On the road" list={onTheRoad} riders={riders} now={now} empty="No delivery is on the road." />
+      <Section
+        title="Finished today"
+        list={finished}
+        riders={riders}
+        now={now}
+        empty="Nothing delivered or cancelled yet today."
+      />
+      <Text size="xs" c="dimmed">
+        Only paid orders are shown. The board refreshes every 15 seconds.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import { Alert, Button, Card, Collapse, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { RIDER_OPEN_STATUSES } from '../../../../domain/dispatch-access';
+import { DeliveryStatus } from '../../../../domain/enums';
+import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
+import { nextStates } from '../../../../domain/lifecycles/lifecycle';
+import type { DispatchDelivery } from '../../../../domain/schemas/delivery';
+import { formatTime } from '../../../lib/lagos-time';
+import { myDeliveriesQueryOptions, sendPosition, useMoveDelivery } from '../api/deliveries';
+import { mapLink, problemChoices, staffDeliveryLabel, telLink } from '../lib/delivery-words';
+import { useNow } from '../lib/use-now';
+import { useRiderPosition } from '../lib/use-rider-position';
+import { DeliveryFacts } from './delivery-facts';
+
+/** While a delivery is on the road, the phone's position is sent this often (README: delivery). */
+const POSITION_EVERY_MS = 60_000;
+
+/** The one big next step of each state, in the rider's words. */
+const nextStep: Partial<Record<DeliveryStatus, { to: DeliveryStatus; label: string }>> = {
+  Accepted: { to: DeliveryStatus.CarrierPickup, label: 'Collected the cylinder' },
+  CarrierPickup: { to: DeliveryStatus.InTransit, label: 'In transit' },
+  InTransit: { to: DeliveryStatus.Delivered, label: 'Delivered' },
+  OrderNotDelivered: { to: DeliveryStatus.InTransit, label: 'Back on the road' },
+  CantLocateClientLocation: { to: DeliveryStatus.InTransit, label: 'Back on the road' },
+  Other: { to: DeliveryStatus.InTransit, label: 'Back on the road' },
+};
+
+function RiderCard({
+  delivery,
+  now,
+  position,
+}: {
+  delivery: DispatchDelivery;
+  now: number;
+  position: ReturnType<typeof useRiderPosition>;
+}) {
+  const move = useMoveDelivery();
+  const [reporting, setReporting] = useState(false);
+  const step = nextStep[delivery.status];
+  const problems = problemChoices.filter((p) =>
+    nextStates(deliveryLifecycle, delivery.status, 'carrier').includes(p.value),
+  );
+  const go = (to: DeliveryStatus) => {
+    const location = position.latest();
+    move.mutate(
+      { id: delivery.id, status: to, ...(location ? { location } : {}) },
+      { onSuccess: () => setReporting(false) },
+    );
+  };
+  const busy = (to: DeliveryStatus) => move.isPending && move.variables?.status === to;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Delivery ${delivery.orderNumber}`}>
+      <Stack gap="sm">
+        <DeliveryFacts delivery={delivery} now={now} />
+        <SimpleGrid cols={2} spacing="xs">
+          <Button component="a" href={telLink(delivery.clientPhone)} variant="default" size="md" h={48} px="xs">
+            Call client
+          </Button>
+          <Button
+            component="a"
+            href={mapLink(delivery.address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            size="md"
+            h={48}
+            px="xs"
+          >
+            Open map
+          </Button>
+        </SimpleGrid>
+        {step && (
+          <Button size="lg" fullWidth loading={busy(step.to)} onClick={() => go(step.to)}>
+            {step.label}
+          </Button>
+        )}
+        {problems.length > 0 && (
+          <>
+            <Button color="red.9" size="lg" fullWidth aria-expanded={reporting} onClick={() => setReporting((r) => !r)}>
+              Problem
+            </Button>
+            <Collapse expanded={reporting}>
+              <Stack gap="xs">
+                {problems.map((p) => (
+                  <Button key={p.value} variant="default" size="lg" loading={busy(p.value)} onClick={() => go(p.value)}>
+                    {p.label}
+                  </Button>
+                ))}
+              </Stack>
+            </Collapse>
+          </>
+        )}
+        {move.isError && (
+          <Alert color="red" role="alert" title="Not recorded">
+            {move.error.message}
+          </Alert>
+        )}
+        {delivery.steps.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {delivery.steps.map((s) => `${staffDeliveryLabel[s.status]} ${formatTime(s.at)}`).join(' · ')}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The rider's phone: today's deliveries, the client to call, the map, and the buttons that move a
+ * delivery along — each recorded with its time and, where the phone allows, where it was.
+ */
+export function RiderScreen() {
+  const mine = useQuery(myDeliveriesQueryOptions());
+  const now = useNow(30_000);
+  const open = (mine.data?.deliveries ?? []).filter((d) => RIDER_OPEN_STATUSES.includes(d.status));
+  const onTheRoad = open.filter(
+    (d) => d.status === DeliveryStatus.CarrierPickup || d.status === DeliveryStatus.InTransit,
+  );
+  const position = useRiderPosition(open.length > 0);
+  const roadIds = onTheRoad.map((d) => d.id).join(',');
+
+  // While on the road, the client sees roughly how far away the rider is: a position a minute.
+  useEffect(() => {
+    if (!roadIds) return;
+    const timer = setInterval(() => {
+      const where = position.latest();
+      if (!where) return;
+      for (const id of roadIds.split(',')) void sendPosition(id, where).catch(() => {});
+    }, POSITION_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [roadIds, position]);
+
+  if (mine.isPending) return <Loader aria-label="Loading your deliveries" />;
+  if (mine.isError) {
+    return (
+      <Alert color="red" title="Your deliveries could not be loaded" role="alert">
+        {mine.error.message}
+      </Alert>
+    );
+  }
+  const done = mine.data.deliveries.filter((d) => !RIDER_OPEN_STATUSES.includes(d.status));
+  return (
+    <Stack gap="md">
+      <Title order={1}>My deliveries</Title>
+      {open.length === 0 ? (
+        <Text>No delivery for you right now. The dispatcher assigns them; this list refreshes by itself.</Text>
+      ) : (
+        open.map((d) => <RiderCard key={d.id} delivery={d} now={now} position={position} />)
+      )}
+      {done.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="rider-done">
+          <Title order={2} size="h4" id="rider-done">
+            Done today
+          </Title>
+          {done.map((d) => (
+            <Group key={d.id} justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {d.orderNumber} · {d.address.city}
+              </Text>
+              <Text size="sm">
+                {staffDeliveryLabel[d.status]} {formatTime(d.statusChangedAt)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Text size="xs" c="dimmed">
+        Each step is saved with its time and, if you allow it, where your phone is.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,232 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+// A home delivery with three devices: the dispatcher's tablet (1024 px) assigns the paid order to
+// the demo rider; the rider's phone (360 px) moves it along, sharing where it is; the client's
+// phone (360 px) shows each step live on the order page, without a reload.
+
+const headers = { 'x-platform': 'web' };
+const ASSOCIATE = '08010000003';
+const RIDER = '08010000004';
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+/** About 1 km from the client's address in Yaba. */
+const RIDER_POSITION = { latitude: 6.518, longitude: 3.3711 };
+const SHOTS = process.env.DISPATCH_SHOTS_DIR;
+
+function freshNumber(): string {
+  const tail = String((Date.now() + Math.floor(Math.random() * 100_000)) % 10_000_000).padStart(7, '0');
+  return `0818${tail}`;
+}
+
+/** Signs a context in through the API (sign-up or login, the code from the sandbox outbox, confirm). */
+async function signIn(request: APIRequestContext, phone: string, mode: 'signup' | 'login') {
+  const international = `234${phone.slice(1)}`;
+  const outbox = async () =>
+    ((await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as { messages: { body: string }[] })
+      .messages;
+  const before = (await outbox()).length;
+  const start = await request.post(`/api/auth/${mode}`, { data: { phoneNumber: international }, headers });
+  expect(start.ok(), await start.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const messages = await outbox();
+      if (messages.length <= before) return '';
+      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const confirm = await request.post('/api/auth/opt_confirmation', {
+    data: { optCode: code, mobileNumber: phone },
+    headers,
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+}
+
+async function onShift(request: APIRequestContext) {
+  const active = (await (await request.get('/api/shift/active')).json()) as { shift: unknown };
+  if (!active.shift) {
+    const started = await request.post('/api/shift/start', { headers, data: { openingFloat: 0 } });
+    expect(started.ok(), await started.text()).toBe(true);
+  }
+}
+
+/** A paid home-delivery order to Yaba: placed, paid in the sandbox checkout through its API. */
+async function paidDeliveryOrder(request: APIRequestContext): Promise<{ orderNumber: string; id: string }> {
+  const { products } = (await (await request.get('/api/product/')).json()) as {
+    products: { id: string; type: string }[];
+  };
+  const burner = products.find((p) => p.type === 'Burner');
+  if (!burner) throw new Error('no burner in the catalogue');
+  const placed = await request.post('/api/order/new', {
+    headers,
+    data: {
+      type: 'Product',
+      items: [{ productId: burner.id, quantity: 1 }],
+      deliveryOption: 'HomeDelivery',
+      homeDeliveryType: 'oneWay',
+      address: { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { orderNumber: string; id: string };
+  const checkout = await request.post('/api/payment/initiate/order', {
+    headers,
+    data: { orderNumber: order.orderNumber },
+  });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const { accessCode, paymentNumber } = (await checkout.json()) as { accessCode: string; paymentNumber: string };
+  expect((await request.post(`/sandbox/checkout/${accessCode}/pay`, { headers })).ok()).toBe(true);
+  await expect
+    .poll(async () => {
+      await request.get(`/api/payment/verify/${paymentNumber}`);
+      return ((await (await request.get(`/api/order/${order.orderNumber}`)).json()) as { status: string }).status;
+    })
+    .toBe('Paid');
+  return order;
+}
+
+async function device(browser: Browser, kind: 'phone' | 'tablet', geolocation?: typeof RIDER_POSITION) {
+  const context: BrowserContext = await browser.newContext(
+    kind === 'phone'
+      ? {
+          viewport: { width: 360, height: 780 },
+          userAgent: ANDROID_UA,
+          hasTouch: true,
+          isMobile: true,
+          ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
+        }
+      : { viewport: { width: 1024, height: 768 }, hasTouch: true },
+  );
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * axe in the light and the dark scheme, at this width and the other one (only `include` when given);
+ * a screenshot of each when asked.
+ */
+async function checkScreen(page: Page, name: string, include?: string) {
+  const start = page.viewportSize() ?? { width: 1024, height: 768 };
+  for (const width of [start.width, start.width === 360 ? 1024 : 360]) {
+    await page.setViewportSize({ width, height: start.height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+      const builder = new AxeBuilder({ page });
+      const axe = await (include ? builder.include(include) : builder).analyze();
+      expect(
+        axe.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+        ),
+        `${name} at ${width} px, ${colorScheme}`,
+      ).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize(start);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a paid delivery is assigned on the tablet, moved along on the rider’s phone, and followed live by the client', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const client = await device(browser, 'phone');
+  const tablet = await device(browser, 'tablet');
+  const rider = await device(browser, 'phone', RIDER_POSITION);
+  try {
+    // The client, a paid home-delivery order, and its page open on the phone.
+    await signIn(client.context.request, freshNumber(), 'signup');
+    const order = await paidDeliveryOrder(client.context.request);
+    await client.page.goto(`/order/${order.orderNumber}`);
+    const progress = client.page.getByRole('region', { name: 'Delivery' });
+    await expect(progress.getByText('Waiting for a rider')).toBeVisible();
+    await expect(progress.getByText('We will assign a rider soon.')).toBeVisible();
+
+    // The dispatcher's tablet: the order waits on the board; the rider is chosen and assigned.
+    await signIn(tablet.context.request, ASSOCIATE, 'login');
+    await onShift(tablet.context.request);
+    await tablet.page.goto('/dashboard/dispatch');
+    await expect(tablet.page.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeVisible();
+    const waiting = tablet.page.getByRole('region', { name: 'Waiting for a rider' });
+    const card = waiting.getByRole('article', { name: `Delivery ${order.orderNumber}` });
+    await expect(card).toBeVisible();
+    await checkScreen(tablet.page, 'dispatch-board');
+    await card.getByPlaceholder('Choose a rider').click();
+    await tablet.page.getByRole('option', { name: /^Musa Ibrahim/ }).click();
+    await card.getByRole('button', { name: 'Assign' }).click();
+    const onTheRoad = tablet.page.getByRole('region', { name: 'On the road' });
+    const assigned = onTheRoad.getByRole('article', { name: `Delivery ${order.orderNumber}` });
+    await expect(assigned.getByText('Rider assigned')).toBeVisible();
+    await expect(assigned.getByText('Musa Ibrahim')).toBeVisible();
+    await checkScreen(tablet.page, 'dispatch-board-assigned');
+
+    // The client sees it at once, without a reload.
+    await expect(progress.getByText('Your rider: Musa')).toBeVisible();
+    await expect(progress.getByText('Rider assigned').first()).toBeVisible();
+
+    // The rider's phone: their delivery, the client to call, the map; each step moves the client's page.
+    await signIn(rider.context.request, RIDER, 'login');
+    await onShift(rider.context.request);
+    await rider.page.goto('/dashboard/deliveries');
+    await expect(rider.page.getByRole('heading', { name: 'My deliveries', level: 1 })).toBeVisible();
+    const mine = rider.page.getByRole('article', { name: `Delivery ${order.orderNumber}` });
+    await expect(mine.getByRole('link', { name: 'Call client', exact: true })).toHaveAttribute(
+      'href',
+      /^tel:\+234818\d{7}$/,
+    );
+    // Thumb-sized on the phone: every button of the rider's card is at least 44 px high and wide.
+    for (const box of await Promise.all(
+      (await mine.locator('a.mantine-Button-root, button').all()).map((b) => b.boundingBox()),
+    )) {
+      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    await expect(mine.getByRole('link', { name: 'Open map', exact: true })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
+    );
+    await checkScreen(rider.page, 'rider');
+    // Let the phone report where it is before the first step (it never holds a step back).
+    await rider.page.evaluate(
+      () => new Promise((resolve) => navigator.geolocation.getCurrentPosition(resolve, resolve, { timeout: 5000 })),
+    );
+
+    // Each step shows on the client's page with its time, one more each time.
+    const times = progress.locator('time');
+    await expect(times).toHaveCount(1);
+    await mine.getByRole('button', { name: 'Collected the cylinder' }).click();
+    await expect(progress.getByText('Rider collected your order').first()).toBeVisible();
+    await expect(times).toHaveCount(2);
+    await mine.getByRole('button', { name: 'In transit', exact: true }).click();
+    await expect(times).toHaveCount(3);
+    await expect(progress.getByText('On the way').first()).toBeVisible();
+    await expect(progress.getByText(/About 0\.9 km away in a straight line/)).toBeVisible();
+    // Only the new Delivery card: the rest of the order page is not this journey's (see the report).
+    await checkScreen(client.page, 'client-delivery', 'section[aria-labelledby="delivery-title"]');
+
+    // A problem, then back on the road, then delivered: each shows on the client's page.
+    await mine.getByRole('button', { name: 'Problem', exact: true }).click();
+    await mine.getByRole('button', { name: "Can't locate the client" }).click();
+    await expect(progress.getByText('Rider could not find the address').first()).toBeVisible();
+    await expect(times).toHaveCount(4);
+    await mine.getByRole('button', { name: 'Back on the road' }).click();
+    await expect(times).toHaveCount(5);
+    await mine.getByRole('button', { name: 'Delivered', exact: true }).click();
+    await expect(times).toHaveCount(6);
+    await expect(progress.getByText('Delivered').first()).toBeVisible();
+    await expect(
+      rider.page.getByRole('region', { name: 'Done today' }).getByText(order.orderNumber, { exact: false }),
+    ).toBeVisible();
+
+    // The board shows it finished today.
+    await tablet.page.reload();
+    await expect(
+      tablet.page
+        .getByRole('region', { name: 'Finished today' })
+        .getByRole('article', { name: `Delivery ${order.orderNumber}` }),
+    ).toBeVisible();
+  } finally {
+    await Promise.all([client.context.close(), tablet.context.close(), rider.context.close()]);
+  }
+});

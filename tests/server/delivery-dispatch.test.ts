@@ -1,0 +1,308 @@
+// Dispatch: who may assign and move home deliveries, a rider's own deliveries only, each step
+// recorded once with its time and optional position, and the owner's socket hearing each move.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaffAccess, StaffRole } from '../../src/domain/enums';
+import type { Order } from '../../src/domain/schemas/order';
+import { deliverySteps } from '../../src/server/modules/delivery/tables';
+import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
+import { createOrder, findOrderByNumber } from '../../src/server/modules/order/service';
+import { shifts } from '../../src/server/modules/shift/tables';
+import { staff } from '../../src/server/modules/staff/tables';
+import { connectPickupSocket, nextEvent, type PickupSocket, recordEvents } from '../../src/server/test-utils/pickup';
+import { buildTestApp, injectAs, type Session, signInAs, webHeaders } from '../../src/server/test-utils/test-app';
+import { catalogue } from './order-helpers';
+
+let app: FastifyInstance;
+let url: string;
+let owner: Session;
+let stranger: Session;
+let dispatcher: Session;
+let cashier: Session & { staffId: string };
+let riderA: Session & { staffId: string };
+let riderB: Session & { staffId: string };
+let cat: Awaited<ReturnType<typeof catalogue>>;
+const sockets: PickupSocket[] = [];
+
+/** Yaba, placed on the map (the client sees the rider's straight-line distance to it). */
+const yaba = { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos', lat: 6.5095, lng: 3.3711 };
+
+async function member(phone: string, role: StaffRole, firstname: string): Promise<Session & { staffId: string }> {
+  const session = await signInAs(app, phone);
+  const [row] = await app.db
+    .insert(staff)
+    .values({ clientId: session.clientId, role, access: [StaffAccess.Staff] })
+    .returning({ id: staff.id });
+  if (!row) throw new Error('staff not stored');
+  await app.db.insert(shifts).values({ staffId: row.id });
+  const { clients } = await import('../../src/server/modules/client/tables');
+  await app.db.update(clients).set({ firstname, lastname: 'Rider' }).where(eq(clients.id, session.clientId));
+  return { ...session, staffId: row.id };
+}
+
+async function paidDeliveryOrder(): Promise<Order> {
+  const order = await createOrder(
+    app.db,
+    owner.clientId,
+    {
+      type: 'Gas',
+      items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
+      deliveryOption: 'HomeDelivery',
+      homeDeliveryType: 'oneWay',
+      address: yaba,
+    },
+    { legs: app.orderLegs },
+  );
+  await markOrderPaid(app.db, order.id, 'Electronic');
+  return order;
+}
+
+async function deliveryIdOf(order: Order): Promise<string> {
+  const res = await injectAs(app, owner, { method: 'GET', url: `/api/delivery/order/${order.id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
+const move = (who: Session, id: string, payload: Record<string, unknown>, key?: string) =>
+  injectAs(app, who, {
+    method: 'PUT',
+    url: `/api/delivery/status/${id}`,
+    payload,
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+const assign = (who: Session, id: string, payload: Record<string, unknown>) =>
+  injectAs(app, who, { method: 'PUT', url: `/api/delivery/assign/${id}`, payload });
+const stepsOf = (id: string) => app.db.select().from(deliverySteps).where(eq(deliverySteps.deliveryId, id));
+
+beforeAll(async () => {
+  app = await buildTestApp({ env: { SEED_DEMO: 'true' } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  cat = await catalogue(app);
+  owner = await signInAs(app, '08030000201');
+  stranger = await signInAs(app, '08030000202');
+  dispatcher = await signInAs(app, '08010000003');
+  const [associate] = await app.db.select().from(staff).where(eq(staff.clientId, dispatcher.clientId));
+  if (!associate) throw new Error('no demo associate');
+  await app.db.insert(shifts).values({ staffId: associate.id });
+  cashier = await member('08030000203', StaffRole.Cashier, 'Kemi');
+  riderA = await member('08030000204', StaffRole.DeliveryPerson, 'Tunde');
+  riderB = await member('08030000205', StaffRole.DeliveryPerson, 'Femi');
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await app?.close();
+});
+
+describe('assigning a rider', () => {
+  it('takes only a current Delivery Person, by staff id or by phone, and refuses anyone else', async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    const toCashier = await assign(dispatcher, id, { riderId: cashier.staffId });
+    expect(toCashier.statusCode).toBe(400);
+    expect(toCashier.json().message).toMatch(/Only a Delivery Person.*Cashier/);
+    const byOutsidePhone = await assign(dispatcher, id, { carrierName: 'Someone', carrierPhone: '08039998888' });
+    expect(byOutsidePhone.statusCode).toBe(400);
+    const unknown = await assign(dispatcher, id, { riderId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(400);
+    expect((await stepsOf(id)).length).toBe(0);
+
+    const ok = await assign(dispatcher, id, { riderId: riderA.staffId, vehicle: 'Bike' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      status: 'Accepted',
+      carrierClientId: riderA.clientId,
+      carrierName: 'Tunde Rider',
+    });
+    const byPhone = await assign(dispatcher, id, { carrierName: 'Femi', carrierPhone: '2348030000205' });
+    expect(byPhone.json()).toMatchObject({ status: 'Accepted', carrierClientId: riderB.clientId });
+  });
+
+  it('reassigns: the new rider sees it and moves it; the first one no longer can', async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    const mineA = await injectAs(app, riderA, { method: 'GET', url: '/api/delivery/mine' });
+    expect(mineA.json().deliveries.map((d: { id: string }) => d.id)).toContain(id);
+
+    const again = await assign(dispatcher, id, { riderId: riderB.staffId, vehicle: 'Scooter' });
+    expect(again.json()).toMatchObject({ status: 'Accepted', carrierClientId: riderB.clientId, vehicle: 'Scooter' });
+    const afterA = await injectAs(app, riderA, { method: 'GET', url: '/api/delivery/mine' });
+    expect(afterA.json().deliveries.map((d: { id: string }) => d.id)).not.toContain(id);
+    const mineB = await injectAs(app, riderB, { method: 'GET', url: '/api/delivery/mine' });
+    expect(mineB.json().deliveries.find((d: { id: string }) => d.id === id)).toMatchObject({
+      clientPhone: '08030000201',
+      address: { city: 'Yaba' },
+    });
+
+    const byOld = await move(riderA, id, { status: 'CarrierPickup' });
+    expect(byOld.statusCode).toBe(403);
+    expect(byOld.json().message).toBe('This delivery is not assigned to you');
+    expect((await move(riderB, id, { status: 'CarrierPickup' })).statusCode).toBe(200);
+  });
+});
+
+describe('a rider on the road', () => {
+  it("cannot move another rider's delivery, and nothing is recorded", async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    const before = (await stepsOf(id)).length;
+    for (const status of ['CarrierPickup', 'Cancelled', 'OrderNotDelivered']) {
+      const res = await move(riderB, id, { status });
+      expect(res.statusCode, status).toBe(403);
+    }
+    const loc = await injectAs(app, riderB, {
+      method: 'PUT',
+      url: `/api/delivery/location/${id}`,
+      payload: { lat: 6.5, lng: 3.37 },
+    });
+    expect(loc.statusCode).toBe(403);
+    expect((await stepsOf(id)).length).toBe(before);
+    const view = await injectAs(app, dispatcher, { method: 'GET', url: `/api/delivery/${id}` });
+    expect(view.json().status).toBe('Accepted');
+  });
+
+  it('follows the lifecycle, each step recorded once with its time and optional position, even when retried', async () => {
+    const order = await paidDeliveryOrder();
+    const id = await deliveryIdOf(order);
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+
+    // A skipped step, and moves that are the dispatcher's only (cancel, reject).
+    const skip = await move(riderA, id, { status: 'Delivered' });
+    expect(skip.statusCode).toBe(409);
+    expect((await move(riderA, id, { status: 'Cancelled' })).statusCode).toBe(409);
+    expect((await move(riderA, id, { status: 'Rejected' })).statusCode).toBe(409);
+
+    const where = { lat: 6.52, lng: 3.38, accuracyM: 12 };
+    const first = await move(riderA, id, { status: 'CarrierPickup', location: where }, 'pickup-key-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const retry = await move(riderA, id, { status: 'CarrierPickup', location: where }, 'pickup-key-1');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    // Without a position (the phone refused): recorded all the same.
+    for (const status of ['InTransit', 'CantLocateClientLocation', 'InTransit', 'Delivered']) {
+      const res = await move(riderA, id, { status }, `step-${status}-${Math.random()}`);
+      expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+    }
+    const steps = (await stepsOf(id)).sort((a, b) => a.at.getTime() - b.at.getTime());
+    expect(steps.map((s) => s.status)).toEqual([
+      'Accepted',
+      'CarrierPickup',
+      'InTransit',
+      'CantLocateClientLocation',
+      'InTransit',
+      'Delivered',
+    ]);
+    expect(steps[0]).toMatchObject({ byRider: false, lat: null });
+    expect(steps[1]).toMatchObject({ byRider: true, lat: 6.52, lng: 3.38, accuracyM: 12 });
+    expect(steps[2]).toMatchObject({ byRider: true, lat: null });
+    expect(steps.every((s) => s.at instanceof Date)).toBe(true);
+    expect(await findOrderByNumber(app.db, order.orderNumber)).toMatchObject({ status: 'Delivered' });
+
+    const progress = await injectAs(app, owner, { method: 'GET', url: `/api/delivery/progress/${order.id}` });
+    expect(progress.json()).toMatchObject({ status: 'Delivered', riderName: 'Tunde', distanceKm: null });
+    expect(progress.json().steps).toHaveLength(6);
+    expect(JSON.stringify(progress.json())).not.toMatch(/6\.52|08030000204/);
+    const strangers = await injectAs(app, stranger, { method: 'GET', url: `/api/delivery/progress/${order.id}` });
+    expect(strangers.statusCode).toBe(404);
+  });
+
+  it('refuses a bad position and changes nothing', async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    const res = await move(riderA, id, { status: 'CarrierPickup', location: { lat: 123, lng: 3 } });
+    expect(res.statusCode).toBe(400);
+    expect((await stepsOf(id)).map((s) => s.status)).toEqual(['Accepted']);
+  });
+});
+
+describe('who may dispatch', () => {
+  it('refuses the roles that do not dispatch, and a client', async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    for (const who of [cashier, riderA]) {
+      expect((await injectAs(app, who, { method: 'GET', url: '/api/delivery/board' })).statusCode).toBe(403);
+      expect((await assign(who, id, { riderId: riderA.staffId })).statusCode).toBe(403);
+      expect(
+        (await injectAs(app, who, { method: 'PUT', url: `/api/delivery/update/${id}`, payload: { note: 'x' } }))
+          .statusCode,
+      ).toBe(403);
+    }
+    // A cashier cannot move a delivery either; a rider only once it is theirs.
+    expect((await move(cashier, id, { status: 'Cancelled' })).statusCode).toBe(403);
+    expect((await move(riderA, id, { status: 'Cancelled' })).statusCode).toBe(403);
+    expect((await injectAs(app, owner, { method: 'GET', url: '/api/delivery/board' })).statusCode).toBe(403);
+    expect((await stepsOf(id)).length).toBe(0);
+
+    const board = await injectAs(app, dispatcher, { method: 'GET', url: '/api/delivery/board' });
+    expect(board.statusCode).toBe(200);
+    expect(board.json().deliveries.map((d: { id: string }) => d.id)).toContain(id);
+    expect(board.json().riders.map((r: { clientId: string }) => r.clientId)).toEqual(
+      expect.arrayContaining([riderA.clientId, riderB.clientId]),
+    );
+    expect(board.json().riders.map((r: { clientId: string }) => r.clientId)).not.toContain(cashier.clientId);
+  });
+});
+
+describe('the client on the socket', () => {
+  it("hears each move of their own order's delivery, with the rider's distance, and nobody else does", async () => {
+    const order = await paidDeliveryOrder();
+    const id = await deliveryIdOf(order);
+    const mine = await connectPickupSocket(url, { cookie: owner.cookie });
+    const theirs = await connectPickupSocket(url, { cookie: stranger.cookie });
+    const riderSocket = await connectPickupSocket(url, { cookie: riderA.cookie });
+    sockets.push(mine, theirs, riderSocket);
+    const strangerSaw = recordEvents(theirs);
+    const riderSaw = recordEvents(riderSocket);
+
+    const accepted = nextEvent(mine, 'deliveryProgress', (p) => p.deliveryId === id && p.status === 'Accepted');
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    expect(await accepted).toMatchObject({ orderNumber: order.orderNumber, riderName: 'Tunde', distanceKm: null });
+
+    const onTheWay = nextEvent(mine, 'deliveryProgress', (p) => p.status === 'CarrierPickup');
+    await move(riderA, id, { status: 'CarrierPickup' });
+    await onTheWay;
+    // About 1.3 km north-east of the address, in a straight line.
+    const near = nextEvent(mine, 'deliveryProgress', (p) => p.distanceKm !== null);
+    const loc = await injectAs(app, riderA, {
+      method: 'PUT',
+      url: `/api/delivery/location/${id}`,
+      payload: { lat: 6.518, lng: 3.38 },
+    });
+    expect(loc.json()).toEqual({ recorded: true });
+    const seen = await near;
+    expect(seen.distanceKm).toBeGreaterThan(1);
+    expect(seen.distanceKm).toBeLessThan(1.6);
+    expect(JSON.stringify(seen)).not.toMatch(/6\.518/);
+
+    // A round trip on the other sockets: anything sent to them would have arrived before the answer.
+    for (const s of [theirs, riderSocket]) {
+      await s.timeout(5000).emitWithAck('pingStaff', { pickupId: '00000000-0000-4000-8000-000000000000' });
+    }
+    expect(strangerSaw.filter((e) => e.name === 'deliveryProgress')).toEqual([]);
+    expect(riderSaw.filter((e) => e.name === 'deliveryProgress')).toEqual([]);
+  });
+
+  it('closes a socket whose session was signed out instead of telling it, and keeps telling the others', async () => {
+    const order = await paidDeliveryOrder();
+    const id = await deliveryIdOf(order);
+    const phone = await signInAs(app, '08030000201');
+    const laptop = await signInAs(app, '08030000201');
+    const signedOut = await connectPickupSocket(url, { cookie: phone.cookie });
+    const live = await connectPickupSocket(url, { cookie: laptop.cookie });
+    sockets.push(signedOut, live);
+    const outSaw = recordEvents(signedOut);
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...webHeaders, cookie: phone.cookie },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+
+    const closed = new Promise<void>((resolve) => signedOut.once('disconnect', () => resolve()));
+    const told = nextEvent(live, 'deliveryProgress', (p) => p.deliveryId === id);
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    await told;
+    await closed;
+    expect(outSaw.filter((e) => e.name === 'deliveryProgress')).toEqual([]);
+  });
+});
