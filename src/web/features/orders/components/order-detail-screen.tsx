@@ -19,6 +19,7 @@ import { deliveryOptionLabel } from '../lib/order-status';
 import { walletPaymentMessage } from '../lib/wallet-error';
 import type { CheckoutWallet } from './checkout-panel';
 import { OfflineCopyNotice } from './offline-copy-notice';
+import { OrderFollowUp } from './order-follow-up';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
@@ -31,6 +32,8 @@ type Props = {
   paymentNotice?: ReactNode;
   /** The client's wallet (read by the route): its balance decides whether it can pay this order. */
   wallet?: CheckoutWallet;
+  /** Order again and the receipt (see OrderFollowUp); shown when given. */
+  followUp?: { clientId?: string; productsHref: string; receiptHref: string };
 };
 
 const quantityText = (item: Order['items'][number]) =>
@@ -39,7 +42,7 @@ const quantityText = (item: Order['items'][number]) =>
     : `× ${item.quantity}`;
 
 /** One order: lines, totals, delivery, timeline, and what the client can do now. */
-export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNotice, wallet }: Props) {
+export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNotice, wallet, followUp }: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
   const cancel = useCancelOrder();
   const walletPay = usePayFromWallet(orderNumber);
@@ -83,12 +86,15 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
             Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span>
           </Title>
           <Text c="gray.7" size="sm">
-            Placed {formatDate(order.createdAt)} · Payment number {order.paymentNumber}
+            Placed {formatDate(order.createdAt)}
+            {/* The number of the payment that paid it: the one the success page and receipt show. */}
+            {order.paidAt && ` · Payment number ${order.paymentNumber}`}
           </Text>
         </Stack>
         <OrderStatusBadge status={order.status} />
       </Group>
       {paymentNotice}
+      {followUp && <OrderFollowUp order={order} {...followUp} />}
 
       {payable && (
         <Card withBorder radius="md" padding="lg">

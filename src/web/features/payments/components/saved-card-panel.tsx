@@ -1,6 +1,8 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SavedCard } from '../../../../domain/schemas/payment';
+import { paymentKeys } from '../api/keys';
 import { discardUsableCard, saveUsableCard } from '../api/saved-card';
 
 /**
@@ -17,6 +19,7 @@ export function SavedCardPanel({
   onDone: () => void;
 }) {
   const [busy, setBusy] = useState<'save' | 'discard' | null>(null);
+  const queryClient = useQueryClient();
   const answer = async (choice: 'save' | 'discard') => {
     setBusy(choice);
     try {
@@ -24,6 +27,8 @@ export function SavedCardPanel({
     } catch {
       // Never block the way to the order for this.
     }
+    // The checkout offers the card kept now.
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.usable() });
     onDone();
   };
   return (

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from 
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { WalletTransaction } from '../../../../domain/schemas/wallet';
+import { copyAge } from '../../../lib/copy-age';
 import { walletTransactionsQueryOptions } from '../api/get-transactions';
 
 const statusColor: Record<WalletTransaction['status'], string> = {
@@ -61,7 +62,8 @@ export function TransactionsList() {
       </Alert>
     );
   }
-  if (query.data.length === 0) {
+  const list = query.data.data;
+  if (list.length === 0) {
     return (
       <Text c="gray.7" ta="center" py="lg">
         No transactions yet. Add funds or send a transfer to your account number.
@@ -69,10 +71,17 @@ export function TransactionsList() {
     );
   }
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Wallet transactions">
-      {query.data.map((t) => (
-        <TransactionRow key={t.id} transaction={t} />
-      ))}
+    <Stack gap="xs">
+      {query.data.fromCache && (
+        <Text size="sm" c="gray.7">
+          Transactions from {copyAge(query.data.updatedAt)}
+        </Text>
+      )}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Wallet transactions">
+        {list.map((t) => (
+          <TransactionRow key={t.id} transaction={t} />
+        ))}
+      </Stack>
     </Stack>
   );
 }
