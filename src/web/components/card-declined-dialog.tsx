@@ -20,9 +20,9 @@ export function CardDeclinedDialog({ opened, reason, onClose, onTryAgain, retryi
   return (
     <Modal.Root opened={opened} onClose={onClose} centered>
       <Modal.Overlay />
-      <Modal.Content aria-labelledby="card-declined-title">
+      <Modal.Content>
         <Modal.Body pt="md">
-          <Modal.Title fw={600} mb="sm" id="card-declined-title">
+          <Modal.Title fw={600} mb="sm">
             {userMessages.paymentPageErrorTitle}
           </Modal.Title>
           <Stack gap="xs" role="alert">
@@ -33,10 +33,10 @@ export function CardDeclinedDialog({ opened, reason, onClose, onTryAgain, retryi
             <Text size="sm">{declineAdvice(reason)}</Text>
           </Stack>
           <Group mt="lg" justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={retrying}>
+            <Button mih={44} variant="default" onClick={onClose} disabled={retrying}>
               Close payment
             </Button>
-            <Button onClick={onTryAgain} loading={retrying}>
+            <Button mih={44} onClick={onTryAgain} loading={retrying}>
               Try again
             </Button>
           </Group>

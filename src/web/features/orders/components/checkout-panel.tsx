@@ -94,8 +94,9 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   const queryClient = useQueryClient();
   const walletPay = useMutation({
     mutationFn: payFromWallet,
+    // The order's page (cached when it was placed) and the lists show it paid.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 
@@ -110,7 +111,7 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   const savedPay = useMutation({
     mutationFn: payWithSavedCard,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 
@@ -301,7 +302,7 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
             )}
             <Radio value="card" label={savedCard ? 'Another card' : 'Card'} />
             {wallet?.state === 'none' && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Want to pay from a balance?{' '}
                 <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
                   Create a wallet
@@ -313,6 +314,7 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
 
         <Button
           size="md"
+          mih={44}
           fullWidth
           loading={create.isPending || walletPay.isPending || savedPay.isPending}
           disabled={!online || !input || !quoteCurrent || quote.isError || !chosen || declined !== null}

@@ -48,7 +48,7 @@ export function OrderAgainButton({ order, clientId, productsHref }: Props) {
   };
 
   return (
-    <Button variant="light" loading={busy} onClick={() => void orderAgain()}>
+    <Button mih={44} variant="light" loading={busy} onClick={() => void orderAgain()}>
       Order again
     </Button>
   );

@@ -85,7 +85,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
           <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
             Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span>
           </Title>
-          <Text c="gray.7" size="sm">
+          <Text c="dimmed" size="sm">
             Placed {formatDate(order.createdAt)}
             {/* The number of the payment that paid it: the one the success page and receipt show. */}
             {order.paidAt && ` · Payment number ${order.paymentNumber}`}
@@ -122,7 +122,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
             </Group>
             {wallet?.state === 'ready' && (
               <Group gap="xs">
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="dimmed">
                   Wallet balance {formatNaira(wallet.balance)}
                 </Text>
                 {shortfall > 0 && (
@@ -133,7 +133,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
               </Group>
             )}
             {wallet?.state === 'none' && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Want to pay from a balance?{' '}
                 <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
                   Create a wallet

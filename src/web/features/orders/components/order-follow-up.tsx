@@ -11,7 +11,7 @@ export function OrderFollowUp({ order, clientId, productsHref, receiptHref }: Pr
     <Group gap="sm">
       {clientId && <OrderAgainButton order={order} clientId={clientId} productsHref={productsHref} />}
       {order.paidAt && (
-        <Button component={Link} to={receiptHref} variant="default">
+        <Button mih={44} component={Link} to={receiptHref} variant="default">
           Receipt
         </Button>
       )}

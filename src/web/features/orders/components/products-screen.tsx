@@ -78,7 +78,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
         <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
           Order gas and products
         </Title>
-        <Text c="gray.7">Gas is priced per kg; you see the delivery fee before you confirm.</Text>
+        <Text c="dimmed">Gas is priced per kg; you see the delivery fee before you confirm.</Text>
       </Stack>
       <SavedCopyAge
         fromCache={products.data.fromCache}
@@ -170,7 +170,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
               <Text fw={600}>
                 {cartCount(cart)} in cart · {formatNaira(cartSubtotal(cart))}
               </Text>
-              <Button onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+              <Button mih={44} onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
                 Checkout
               </Button>
             </Group>

@@ -58,7 +58,7 @@ function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) 
         h={180}
         alt={awaiting ? `Pickup QR code for order ${order.orderNumber}` : `QR code of this receipt's link`}
       />
-      <Text size="xs" c="gray.7" ta="center">
+      <Text size="xs" c="dimmed" ta="center">
         {awaiting ? 'Show this code at the counter or to the rider.' : 'Scan to open this receipt.'}
       </Text>
     </Stack>
@@ -149,13 +149,13 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
           <Table fz="sm" withRowBorders={false} verticalSpacing={2} horizontalSpacing={0}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th fw={400} c="gray.7" w="45%">
+                <Table.Th fw={400} c="dimmed" w="45%">
                   Order number
                 </Table.Th>
                 <Table.Td fw={600}>{order.orderNumber}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th fw={400} c="gray.7">
+                <Table.Th fw={400} c="dimmed">
                   Payment number
                 </Table.Th>
                 <Table.Td fw={600} data-testid="receipt-payment-number">
@@ -163,19 +163,19 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th fw={400} c="gray.7">
+                <Table.Th fw={400} c="dimmed">
                   Paid
                 </Table.Th>
                 <Table.Td>{formatDateTime(order.paidAt)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th fw={400} c="gray.7">
+                <Table.Th fw={400} c="dimmed">
                   Paid with
                 </Table.Th>
                 <Table.Td>{order.paymentType ? (paidWith[order.paymentType] ?? order.paymentType) : '—'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th fw={400} c="gray.7">
+                <Table.Th fw={400} c="dimmed">
                   Delivery
                 </Table.Th>
                 <Table.Td>
@@ -227,8 +227,10 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
         </Stack>
       </Card>
       <Group className={classes.noPrint} grow>
-        <Button onClick={() => window.print()}>Print</Button>
-        <Button variant="default" onClick={() => void share()}>
+        <Button mih={44} onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button mih={44} variant="default" onClick={() => void share()}>
           Share
         </Button>
       </Group>

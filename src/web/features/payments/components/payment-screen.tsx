@@ -149,7 +149,7 @@ export function PaymentScreen({ reference, accessCode, id, purpose, paymentNumbe
         ) : (
           <Group gap="xs">
             <Loader size="sm" aria-hidden />
-            <Text c="gray.7">Complete your payment in the Paystack window.</Text>
+            <Text c="dimmed">Complete your payment in the Paystack window.</Text>
           </Group>
         )}
       </Stack>

@@ -64,7 +64,7 @@ export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSucc
       <Container size="xs" py="xl">
         <Stack align="center" gap="md" ta="center">
           <Loader aria-hidden />
-          <Text c="gray.7">Checking your payment…</Text>
+          <Text c="dimmed">Checking your payment…</Text>
         </Stack>
       </Container>
     );
@@ -118,8 +118,8 @@ export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSucc
             : `Your payment for order number #${orderNumber} is completed`}
         </Text>
         {payment ? (
-          <Text size="sm" c="gray.7">
-            {formatNaira(payment.paidAmount ?? payment.amount)} · {payment.paymentNumber}
+          <Text size="sm" c="dimmed">
+            {formatNaira(payment.paidAmount ?? payment.amount)} · Payment number {payment.paymentNumber}
           </Text>
         ) : null}
         {payment?.cardOffer ? (

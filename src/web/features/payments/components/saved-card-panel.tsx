@@ -35,7 +35,7 @@ export function SavedCardPanel({
     <Card withBorder radius="md" padding="lg" w="100%">
       <Stack gap="xs">
         <Text fw={600}>Save this card for faster payments?</Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Card ending in <strong>{card.last4}</strong> (number starting {card.bin}), expires{' '}
           {`${card.expireMonth}/${card.expireYear}`}. The card itself stays with Paystack.
         </Text>

@@ -57,7 +57,7 @@ export function AddFundPanel() {
         <Text fz={28} fw={700} data-testid="confirm-amount">
           {formatNaira(kobo)}
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           You will pay by card on Paystack's secure page.
         </Text>
         {mutation.isError && (

@@ -29,7 +29,7 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
               {t.status}
             </Badge>
           </Group>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {formatDate(t.createdAt)}
             {t.from.bankName ? ` · ${t.from.bankName}` : ''}
           </Text>
@@ -65,7 +65,7 @@ export function TransactionsList() {
   const list = query.data.data;
   if (list.length === 0) {
     return (
-      <Text c="gray.7" ta="center" py="lg">
+      <Text c="dimmed" ta="center" py="lg">
         No transactions yet. Add funds or send a transfer to your account number.
       </Text>
     );
@@ -73,7 +73,7 @@ export function TransactionsList() {
   return (
     <Stack gap="xs">
       {query.data.fromCache && (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Transactions from {copyAge(query.data.updatedAt)}
         </Text>
       )}
