@@ -146,7 +146,7 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   };
 
   const missing = !online
-    ? 'You are offline: connect to place your order'
+    ? 'You are offline'
     : cart.length === 0
       ? 'Add something to your cart'
       : deliveryOption === 'HomeDelivery' && !input
@@ -261,7 +261,8 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
           estimateSubtotal={cartSubtotal(cart)}
           quote={quoteCurrent ? quote.data : undefined}
           loading={quote.isFetching || (input !== null && !quoteCurrent && !quote.isError)}
-          error={input ? quote.error : null}
+          // Offline the notice above says why there is no price; no second error for it.
+          error={input && online ? quote.error : null}
           homeDelivery={deliveryOption === 'HomeDelivery'}
         />
 
