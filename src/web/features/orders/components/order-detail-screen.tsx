@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
 import { canTransition } from '../../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../../domain/lifecycles/order';
 import type { Order } from '../../../../domain/schemas/order';
+import type { SavedCard } from '../../../../domain/schemas/payment';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -23,6 +24,7 @@ import { OrderFollowUp } from './order-follow-up';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
+import { SavedCardPayButton } from './saved-card-pay-button';
 
 type Props = {
   orderNumber: string;
@@ -32,6 +34,8 @@ type Props = {
   paymentNotice?: ReactNode;
   /** The client's wallet (read by the route): its balance decides whether it can pay this order. */
   wallet?: CheckoutWallet;
+  /** The client's saved card (read by the route): an unpaid order can be paid with it in one tap. */
+  savedCard?: SavedCard | null;
   /** Order again and the receipt (see OrderFollowUp); shown when given. */
   followUp?: { clientId?: string; productsHref: string; receiptHref: string };
 };
@@ -42,7 +46,15 @@ const quantityText = (item: Order['items'][number]) =>
     : `× ${item.quantity}`;
 
 /** One order: lines, totals, delivery, timeline, and what the client can do now. */
-export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNotice, wallet, followUp }: Props) {
+export function OrderDetailScreen({
+  orderNumber,
+  onPay,
+  historyHref,
+  paymentNotice,
+  wallet,
+  savedCard,
+  followUp,
+}: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
   const cancel = useCancelOrder();
   const walletPay = usePayFromWallet(orderNumber);
@@ -50,6 +62,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
   const walletKey = useIdempotencyKey().keyFor({ orderNumber });
   const [confirmOpen, confirm] = useDisclosure(false);
   const online = useOnline();
+  const [savedCardError, setSavedCardError] = useState<string | null>(null);
 
   if (query.isPending) {
     return (
@@ -101,7 +114,10 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
           <Stack gap="sm">
             <Text fw={600}>Pay {formatNaira(order.total)} to confirm this order</Text>
             <Group>
-              <Button onClick={() => onPay(order)} disabled={offline}>
+              {savedCard && (
+                <SavedCardPayButton order={order} card={savedCard} disabled={offline} onError={setSavedCardError} />
+              )}
+              <Button onClick={() => onPay(order)} disabled={offline} variant={savedCard ? 'default' : 'filled'}>
                 Pay
               </Button>
               {hasWallet && (
@@ -139,6 +155,11 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
                   Create a wallet
                 </Anchor>
               </Text>
+            )}
+            {savedCardError && (
+              <Alert color="red" title="The saved card was not charged" role="alert">
+                {savedCardError}
+              </Alert>
             )}
             {walletPay.isError && (
               <Alert color="red" title="Wallet payment failed" role="alert">
