@@ -10,6 +10,10 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 
 /** axe on the page's main content (and any open dialog) in the current colour scheme. */
 async function expectAccessible(page: Page) {
+  // A dialog still fading in has see-through colours; measure it once it has settled.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="dialog"]')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
   const { violations } = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -153,6 +157,9 @@ test('the saved card: the cart survives a reload, a decline says why, one tap pa
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${orderNumber}$`));
   await expect(page.getByText(`Payment number ${paymentNumber}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order again' })).toBeVisible();
+  await expectTapTargets(page);
+  await checkScreen(page, 'order-paid');
   await page.getByRole('link', { name: 'Receipt' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${orderNumber}/receipt$`));
   await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();

@@ -101,7 +101,12 @@ export function OrderDetailScreen({
           <Text c="dimmed" size="sm">
             Placed {formatDate(order.createdAt)}
             {/* The number of the payment that paid it: the one the success page and receipt show. */}
-            {order.paidAt && ` · Payment number ${order.paymentNumber}`}
+            {order.paidAt && (
+              <>
+                {' · Payment number '}
+                <span style={{ whiteSpace: 'nowrap' }}>{order.paymentNumber}</span>
+              </>
+            )}
           </Text>
         </Stack>
         <OrderStatusBadge status={order.status} />
