@@ -151,14 +151,16 @@ test('the saved card: the cart survives a reload, a decline says why, one tap pa
   const url = new URL(page.url());
   const [, , , orderNumber = '', paymentNumber = ''] = url.pathname.split('/');
   expect(paymentNumber).toMatch(/^PMT-/);
-  await expect(page.getByText(paymentNumber)).toBeVisible();
+  await expect(page.getByText(`Payment number ${paymentNumber}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Receipt' })).toHaveAttribute('href', `/order/${orderNumber}/receipt`);
 
   // One reference everywhere: the order page and the receipt name the same payment number.
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${orderNumber}$`));
-  await expect(page.getByText(`Payment number ${paymentNumber}`)).toBeVisible();
+  // (The success page also says "Payment number …": wait for the order page itself.)
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByText(/^Placed .* · Payment number /)).toContainText(paymentNumber);
   await expect(page.getByRole('button', { name: 'Order again' })).toBeVisible();
-  // The copy cached when the order was placed (Not Paid) may still be on its way out.
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
   await expectTapTargets(page);
   await checkScreen(page, 'order-paid');
