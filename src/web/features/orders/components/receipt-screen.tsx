@@ -226,7 +226,7 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
           <ReceiptQr order={order} receiptUrl={receiptUrl} />
         </Stack>
       </Card>
-      <Group className={classes.noPrint} grow>
+      <Group className={`${classes.noPrint} ${classes.actions}`} grow>
         <Button mih={44} onClick={() => window.print()}>
           Print
         </Button>
