@@ -73,6 +73,8 @@ export const paymentViewSchema = z.object({
   cardOffer: savedCardSchema.nullable(),
   /** Set when this payment is (being) refunded automatically: the order was paid another way. */
   refund: paymentRefundSchema.nullable(),
+  /** A declined card: the reason Paystack gave (its gateway_response, e.g. 'Insufficient Funds'). */
+  declineReason: z.string().nullable().optional(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
               { path: paths.wallet.path, lazy: () => import('./routes/wallet') },
               { path: paths.orderHistory.path, lazy: () => import('./routes/order-history') },
               { path: paths.order.path, lazy: () => import('./routes/order-detail') },
+              { path: paths.orderReceipt.path, lazy: () => import('./routes/order-receipt') },
               { path: paths.pickup.path, lazy: () => import('./routes/pickup') },
               { path: paths.profile.path, lazy: () => import('./routes/profile') },
               { path: paths.settings.path, lazy: () => import('./routes/settings') },

@@ -30,3 +30,23 @@ describe('withOfflineCopy', () => {
     await expect(withOfflineCopy('detail:NEVER', () => Promise.reject(offline()))).rejects.toThrow('No connection');
   });
 });
+
+describe('withOfflineCopy when the browser knows it is offline', () => {
+  it('answers the saved copy without calling the network', async () => {
+    await withOfflineCopy('catalogue', async () => ({ products: ['gas'] }));
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      let called = false;
+      const result = await withOfflineCopy('catalogue', async () => {
+        called = true;
+        return { products: [] };
+      });
+      expect(called).toBe(false);
+      expect(result).toMatchObject({ data: { products: ['gas'] }, fromCache: true });
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+    }
+  });
+});

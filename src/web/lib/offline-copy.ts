@@ -17,6 +17,12 @@ export async function withOfflineCopy<T>(
   fetcher: () => Promise<T>,
   { table = 'orders' }: { table?: 'orders' | 'shift' } = {},
 ): Promise<Cached<T>> {
+  // The browser knows it has no network: answer the copy at once instead of waiting on a call
+  // that cannot succeed (a phone on a dead connection would otherwise wait for the timeout).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    const saved = await getCached<T>(table, key).catch(() => undefined);
+    if (saved) return { data: saved.value, updatedAt: saved.updatedAt, fromCache: true };
+  }
   try {
     const data = await fetcher();
     await putCached(table, key, data).catch(() => {});

@@ -13,6 +13,11 @@ export const paths = {
   wallet: { path: '/wallet', getHref: () => '/wallet' },
   orderHistory: { path: '/order/history', getHref: () => '/order/history' },
   order: { path: '/order/:orderNumber', getHref: (orderNumber: string) => `/order/${encodeURIComponent(orderNumber)}` },
+  /** A paid order's receipt: a stable address (the receipt SMS links to it). */
+  orderReceipt: {
+    path: '/order/:orderNumber/receipt',
+    getHref: (orderNumber: string) => `/order/${encodeURIComponent(orderNumber)}/receipt`,
+  },
   pickup: { path: '/pickup', getHref: () => '/pickup' },
   profile: { path: '/profile', getHref: () => '/profile' },
   settings: { path: '/settings', getHref: () => '/settings' },

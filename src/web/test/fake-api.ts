@@ -22,6 +22,7 @@ import type {
   discardUsableResultSchema,
   PaymentView,
   saveUsableResultSchema,
+  UsableCard,
 } from '../../domain/schemas/payment';
 import type {
   ClientPickupList,
@@ -89,6 +90,8 @@ export type ApiContract = {
   'POST payment/wallet': unknown;
   'PUT payment/save_usable': z.infer<typeof saveUsableResultSchema>;
   'PUT payment/discard_redish': z.infer<typeof discardUsableResultSchema>;
+  'GET payment/usable': UsableCard;
+  'POST payment/paystack/send_payment': PaymentView;
   'GET pickup/code/:code': PickupLookupResponse;
   'GET pickup/order/:orderId': PickupLookupResponse;
   'GET pickup/qrCode/:token': PickupLookupResponse;

@@ -3,6 +3,9 @@
 /** The message the checkout posts to the page that opened it (the web's sandbox overlay listens). */
 export const CHECKOUT_MESSAGE_SOURCE = 'arrive-paystack-emulator';
 
+/** The reasons the Fail button can decline with (Paystack's gateway_response wording). */
+export type CheckoutDeclineReasons = readonly string[];
+
 type CheckoutTransaction = { reference: string; amount: number; email: string; status: string };
 
 const escapeHtml = (value: string) =>
@@ -11,7 +14,12 @@ const escapeHtml = (value: string) =>
 const naira = (kobo: number) =>
   `₦${(kobo / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export function checkoutPage(txn: CheckoutTransaction | null, accessCode: string): string {
+export function checkoutPage(
+  txn: CheckoutTransaction | null,
+  accessCode: string,
+  declineReasons: CheckoutDeclineReasons = ['Declined'],
+): string {
+  const options = declineReasons.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join('');
   const main = txn
     ? `<p class="merchant">Arrive</p>
       <p class="amount" data-testid="checkout-amount">${naira(txn.amount)}</p>
@@ -20,6 +28,9 @@ export function checkoutPage(txn: CheckoutTransaction | null, accessCode: string
       ${txn.status === 'success' ? '<p class="done" role="status">This transaction is already paid.</p>' : ''}
       <div class="actions">
         <button type="button" id="pay" class="pay">Pay</button>
+        <label class="reason">Decline reason
+          <select id="reason" name="reason">${options}</select>
+        </label>
         <button type="button" id="fail" class="fail">Fail</button>
         <button type="button" id="cancel" class="cancel">Cancel</button>
       </div>
@@ -47,6 +58,8 @@ export function checkoutPage(txn: CheckoutTransaction | null, accessCode: string
   .fail { background: #fff; border-color: #b42318; color: #b42318; }
   .cancel { background: #fff; border-color: #9aa5b1; color: #1f2933; }
   button:disabled { opacity: .6; cursor: wait; }
+  .reason { display: grid; gap: 4px; font-size: .9rem; color: #52606d; }
+  select { font: inherit; padding: 10px; border-radius: 8px; border: 1px solid #9aa5b1; background: #fff; }
 </style>
 </head>
 <body data-access-code="${escapeHtml(accessCode)}" data-reference="${escapeHtml(txn?.reference ?? '')}">
@@ -71,10 +84,14 @@ export const checkoutScript = `(() => {
     else if (statusLine) statusLine.textContent = type === 'success' ? 'Payment complete. You can close this window.' : 'You can close this window.';
   };
   const buttons = Array.from(document.querySelectorAll('button'));
+  const reasonField = document.getElementById('reason');
   const act = async (action, type) => {
     buttons.forEach((b) => { b.disabled = true; });
     try {
-      const response = await fetch('/sandbox/checkout/' + encodeURIComponent(accessCode) + '/' + action, { method: 'POST' });
+      const init = action === 'fail' && reasonField
+        ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason: reasonField.value }) }
+        : { method: 'POST' };
+      const response = await fetch('/sandbox/checkout/' + encodeURIComponent(accessCode) + '/' + action, init);
       const answer = await response.json();
       if (!response.ok || !answer.status) throw new Error(answer.message || 'Checkout failed');
       const outcome = answer.data.status === 'success' ? 'success' : answer.data.status === 'failed' ? 'error' : 'cancel';

@@ -50,6 +50,8 @@ type EmulatorState = {
   accounts: Map<string, DedicatedAccount>;
   refunds: Map<number, EmulatedRefund>;
   failure: (EmulatorFailure & { remaining: number | null }) | null;
+  /** Saved-card charges decline with this reason while `remaining` lasts. */
+  chargeDecline: { reason: DeclineReason; remaining: number } | null;
   /** When false, events are not delivered (a lost webhook). */
   webhooks: boolean;
   hung: Set<() => void>;
@@ -72,6 +74,7 @@ function stateOf(app: FastifyInstance): EmulatorState {
       accounts: new Map(),
       refunds: new Map(),
       failure: null,
+      chargeDecline: null,
       webhooks: true,
       hung: new Set(),
       timers: new Set(),
@@ -236,6 +239,28 @@ export function deliverWebhook(app: FastifyInstance, event: string, data: unknow
 
 type Outcome = 'success' | 'failed' | 'abandoned';
 
+/**
+ * The reasons Paystack gives for a declined card, as its `gateway_response` says them. The
+ * sandbox checkout and the saved-card charge can decline with any of them.
+ */
+export const DECLINE_REASONS = [
+  'Declined',
+  'Insufficient Funds',
+  'Do Not Honor',
+  'Expired Card',
+  'Incorrect PIN',
+  'Transaction Not Permitted To Cardholder',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+export const isDeclineReason = (value: unknown): value is DeclineReason =>
+  typeof value === 'string' && (DECLINE_REASONS as readonly string[]).includes(value);
+
+/** Makes the next saved-card charges (charge_authorization) decline with this reason; null stops it. */
+export function setEmulatorChargeDecline(app: FastifyInstance, reason: DeclineReason | null, times = 1): void {
+  stateOf(app).chargeDecline = reason ? { reason, remaining: times } : null;
+}
+
 const TEST_CARD = {
   bin: '408408',
   last4: '4081',
@@ -253,7 +278,7 @@ export function completeEmulatorCheckout(
   app: FastifyInstance,
   accessCode: string,
   outcome: Outcome,
-  options: { paidAmount?: number } = {},
+  options: { paidAmount?: number; declineReason?: DeclineReason } = {},
 ): EmulatedTransaction | undefined {
   const state = stateOf(app);
   const reference = state.byAccessCode.get(accessCode);
@@ -282,7 +307,11 @@ export function completeEmulatorCheckout(
     });
     void deliverWebhook(app, 'charge.success', publicTransaction(txn));
   } else if (outcome === 'failed') {
-    Object.assign(txn, { status: 'failed' as const, channel: 'card', gateway_response: 'Declined' });
+    Object.assign(txn, {
+      status: 'failed' as const,
+      channel: 'card',
+      gateway_response: options.declineReason ?? 'Declined',
+    });
   } else {
     Object.assign(txn, { status: 'abandoned' as const, gateway_response: 'The transaction was not completed' });
   }
@@ -449,15 +478,21 @@ export const paystackEmulator: FastifyPluginAsync = async (app) => {
         const reference = typeof body.reference === 'string' && body.reference ? body.reference : token(8);
         if (state.transactions.has(reference)) return refusal(reply, 400, 'Duplicate Transaction Reference');
         const now = new Date().toISOString();
+        // A decline is still HTTP 200 "Charge attempted", with data.status 'failed' (as Paystack answers).
+        const decline = state.chargeDecline;
+        if (decline) {
+          decline.remaining -= 1;
+          if (decline.remaining <= 0) state.chargeDecline = null;
+        }
         const txn: EmulatedTransaction = {
           id: state.nextId++,
-          status: 'success' as PaystackTransactionStatus,
+          status: (decline ? 'failed' : 'success') as PaystackTransactionStatus,
           reference,
           amount,
           currency: 'NGN',
           channel: 'card',
-          gateway_response: 'Approved',
-          paid_at: now,
+          gateway_response: decline ? decline.reason : 'Approved',
+          paid_at: decline ? null : now,
           created_at: now,
           metadata: record(body.metadata),
           authorization: saved.authorization,
@@ -466,7 +501,7 @@ export const paystackEmulator: FastifyPluginAsync = async (app) => {
           email: saved.email,
         };
         state.transactions.set(reference, txn);
-        void deliverWebhook(app, 'charge.success', publicTransaction(txn));
+        if (!decline) void deliverWebhook(app, 'charge.success', publicTransaction(txn));
         return envelope('Charge attempted', publicTransaction(txn));
       });
 
@@ -606,7 +641,7 @@ export const paystackEmulator: FastifyPluginAsync = async (app) => {
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
     if (!txn || txn.accessCode === '') return reply.code(404).send(checkoutPage(null, accessCode));
-    return reply.send(checkoutPage(txn, accessCode));
+    return reply.send(checkoutPage(txn, accessCode, DECLINE_REASONS));
   });
 
   app.get('/checkout-assets/checkout.js', async (_request, reply) =>
@@ -619,7 +654,13 @@ export const paystackEmulator: FastifyPluginAsync = async (app) => {
     const outcome: Outcome | null =
       action === 'pay' ? 'success' : action === 'fail' ? 'failed' : action === 'cancel' ? 'abandoned' : null;
     if (!outcome) return refusal(reply, 404, 'Unknown action');
-    const txn = completeEmulatorCheckout(app, accessCode, outcome);
+    const reason = record(request.body).reason;
+    const txn = completeEmulatorCheckout(
+      app,
+      accessCode,
+      outcome,
+      isDeclineReason(reason) ? { declineReason: reason } : {},
+    );
     if (!txn) return refusal(reply, 404, 'Transaction not found');
     return envelope('Done', { reference: txn.reference, status: txn.status, message: txn.gateway_response });
   });
@@ -631,6 +672,17 @@ export const paystackEmulator: FastifyPluginAsync = async (app) => {
     const times = positiveInteger(body.times);
     setEmulatorFailure(app, mode ? { mode, ...(times ? { times } : {}) } : null);
     return { status: true, message: mode ? `Failing with ${mode}` : 'Failures cleared' };
+  });
+  app.post('/paystack-control/decline', async (request, reply) => {
+    const body = record(request.body);
+    if (body.reason !== null && !isDeclineReason(body.reason))
+      return refusal(reply, 400, `reason must be one of: ${DECLINE_REASONS.join(', ')} (or null)`);
+    const times = positiveInteger(body.times) ?? 1;
+    setEmulatorChargeDecline(app, body.reason, times);
+    return {
+      status: true,
+      message: body.reason ? `The next saved-card charge declines: ${body.reason}` : 'Declines cleared',
+    };
   });
   app.post('/paystack-control/transfer', async (request, reply) => {
     const body = record(request.body);

@@ -10,19 +10,29 @@ import { orders } from './tables';
  * Moves an order from Not Paid to Paid (and puts the step on its timeline). Answers true only
  * for the call that made the change: the row is locked first, so two payments racing for one
  * order give value once.
+ *
+ * `options.paymentNumber`: the number of the payment that paid it (a card payment's PMT-…). It becomes the
+ * order's payment number, so the order page, the success page and the receipt show one reference
+ * for one payment. Without it (wallet, cash) the order keeps the PAY-… number it was created with.
  */
 export async function markOrderPaid(
   tx: DbOrTx,
   orderId: string,
   paymentType: PaymentType,
-  options: { actorClientId?: string; note?: string } = {},
+  options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
 ): Promise<boolean> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || !canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return false;
   const paidAt = new Date();
   const updated = await tx
     .update(orders)
-    .set({ status: OrderStatus.Paid, paymentStatus: 'success', paymentType, paidAt })
+    .set({
+      status: OrderStatus.Paid,
+      paymentStatus: 'success',
+      paymentType,
+      paidAt,
+      ...(options.paymentNumber ? { orderPaymentNumber: options.paymentNumber } : {}),
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.NotPaid)))
     .returning({ id: orders.id });
   if (updated.length !== 1) return false;

@@ -34,7 +34,7 @@ export async function giveOrderValue(tx: DbOrTx, payment: PaymentRow): Promise<v
       { expectedAmount: order.total, paidAmount: payment.amount },
     );
   }
-  const changed = await markOrderPaid(tx, order.id, PaymentType.Electronic);
+  const changed = await markOrderPaid(tx, order.id, PaymentType.Electronic, { paymentNumber: payment.paymentNumber });
   if (!changed) {
     // The money is in but the order was already paid (or cancelled): it goes back to the card.
     const how = order.status === OrderStatus.Paid && order.paymentType ? ` (${order.paymentType})` : '';

@@ -199,15 +199,13 @@ export async function applySuccess(
   return { outcome, payment: await reload(app.db, paymentId), gatewayStatus: data.status };
 }
 
-/** Offer to keep the card unless the client already keeps this very card. */
-async function cardOfferFor(tx: DbOrTx, clientId: string, card: CardAuthorization): Promise<'offered' | 'none'> {
-  const [saved] = await tx
-    .select({ signature: savedCards.signature, code: savedCards.authorizationCode })
-    .from(savedCards)
-    .where(eq(savedCards.clientId, clientId));
-  if (!saved) return 'offered';
-  const same = (card.signature && saved.signature === card.signature) || saved.code === card.authorizationCode;
-  return same ? 'none' : 'offered';
+/**
+ * Offer to keep the card only to a client who keeps none: once a card is saved the question is
+ * never asked again (a client who wants another card can still pay with it in the checkout).
+ */
+async function cardOfferFor(tx: DbOrTx, clientId: string, _card: CardAuthorization): Promise<'offered' | 'none'> {
+  const [saved] = await tx.select({ id: savedCards.id }).from(savedCards).where(eq(savedCards.clientId, clientId));
+  return saved ? 'none' : 'offered';
 }
 
 /**

@@ -30,6 +30,7 @@ export function toPaymentView(row: PaymentRow, orderNumber: string | null): Paym
           refundedAt: row.refundedAt?.toISOString() ?? null,
         }
       : null,
+    declineReason: row.status === 'failed' ? (row.gatewayResponse ?? 'Declined') : null,
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

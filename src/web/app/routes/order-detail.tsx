@@ -1,7 +1,9 @@
 import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../features/auth/api/get-auth';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
+import { usableCardQueryOptions } from '../../features/payments/api/get-usable-card';
 import { RefundNotice } from '../../features/payments/components/refund-notice';
 import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
 import { paths } from '../../lib/paths';
@@ -11,6 +13,8 @@ export function Component() {
   const { orderNumber = '' } = useParams();
   const navigate = useNavigate();
   const wallet = checkoutWalletOf(useQuery(clientWalletQueryOptions()));
+  const { auth } = useAuth();
+  const savedCard = useQuery(usableCardQueryOptions()).data?.card ?? null;
   return (
     <Container size="md" py="lg">
       <OrderDetailScreen
@@ -19,6 +23,12 @@ export function Component() {
         historyHref={paths.orderHistory.getHref()}
         paymentNotice={<RefundNotice orderNumber={orderNumber} />}
         wallet={wallet}
+        savedCard={savedCard}
+        followUp={{
+          ...(auth?.clientId ? { clientId: auth.clientId } : {}),
+          productsHref: paths.products.getHref(),
+          receiptHref: paths.orderReceipt.getHref(orderNumber),
+        }}
         onPay={(order) =>
           navigate(paths.paymentRedirect.getHref(), {
             state: { purpose: 'OrderPayment', orderNumber: order.orderNumber },

@@ -6,7 +6,7 @@ import { previousAddressesQueryOptions } from '../api/get-previous-addresses';
 export type AddressDraft = { line1: string; city: string; note: string };
 
 /** Mantine's dimmed description is below AA contrast on white. */
-const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
+const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-dimmed)' } };
 
 type Props = { value: AddressDraft; onChange: (value: AddressDraft) => void };
 

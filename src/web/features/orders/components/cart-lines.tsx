@@ -8,7 +8,7 @@ type Props = { cart: Cart; dispatch: (action: CartAction) => void };
 /** The cart's lines with quantity and remove controls. */
 export function CartLines({ cart, dispatch }: Props) {
   if (cart.length === 0) {
-    return <Text c="gray.7">Your cart is empty. Add a gas refill or a product.</Text>;
+    return <Text c="dimmed">Your cart is empty. Add a gas refill or a product.</Text>;
   }
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -21,7 +21,7 @@ export function CartLines({ cart, dispatch }: Props) {
               <Text size="sm" fw={500}>
                 {label}
               </Text>
-              <Text size="xs" c="gray.7">
+              <Text size="xs" c="dimmed">
                 {line.kind === 'gas' ? `${formatNaira(line.pricePerKg)}/kg` : formatNaira(line.price)} ·{' '}
                 {formatNaira(lineTotal(line))}
               </Text>

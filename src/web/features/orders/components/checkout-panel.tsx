@@ -7,11 +7,15 @@ import { Link } from 'react-router';
 import { formatNaira } from '../../../../domain/format';
 import { isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import type { Order } from '../../../../domain/schemas/order';
+import type { SavedCard } from '../../../../domain/schemas/payment';
+import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
 import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useOnline } from '../../../lib/use-online';
 import { useCreateOrder } from '../api/create-order';
 import { orderKeys } from '../api/keys';
 import { payFromWallet } from '../api/pay-from-wallet';
+import { payWithSavedCard } from '../api/pay-with-saved-card';
 import { orderQuoteQueryOptions } from '../api/quote-order';
 import { buildOrderInput, type Cart, type Checkout, cartSubtotal } from '../lib/cart';
 import { deliveryOptionLabel } from '../lib/order-status';
@@ -26,9 +30,15 @@ export type CheckoutWallet =
   | { state: 'none' }
   | { state: 'unavailable' }
   | { state: 'ready'; balance: number };
-export type PaymentMethod = 'wallet' | 'card';
-/** How the placed order is being paid: by card (the checkout comes next) or from the wallet. */
-export type PlacedPayment = { method: 'card' } | { method: 'wallet'; paid: boolean };
+export type PaymentMethod = 'wallet' | 'card' | 'savedCard';
+/**
+ * How the placed order is being paid: by card (the checkout comes next), from the wallet, or
+ * with the saved card (paid in one tap; `paymentNumber` names the payment that paid it).
+ */
+export type PlacedPayment =
+  | { method: 'card' }
+  | { method: 'wallet'; paid: boolean }
+  | { method: 'savedCard'; paid: boolean; paymentNumber?: string };
 
 type Props = {
   cart: Cart;
@@ -36,11 +46,13 @@ type Props = {
   onCheckoutChange: (checkout: CheckoutDraft) => void;
   /** Without it only the card is offered. */
   wallet?: CheckoutWallet;
+  /** The card the client saved (read by the route from the payments area): paid in one tap. */
+  savedCard?: SavedCard | null;
   onPlaced: (order: Order, payment: PlacedPayment) => void;
 };
 
 /** Delivery choice, address or nominee, the priced quote, how to pay and the Place order button. */
-export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlaced }: Props) {
+export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedCard, onPlaced }: Props) {
   const { deliveryOption, homeDeliveryType, address, nominee } = checkout;
   const set = (change: Partial<CheckoutDraft>) => onCheckoutChange({ ...checkout, ...change });
   const setDeliveryOption = (v: Checkout['deliveryOption']) => set({ deliveryOption: v });
@@ -48,6 +60,9 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
   const setAddress = (v: CheckoutDraft['address']) => set({ address: v });
   const setNominee = (v: CheckoutDraft['nominee']) => set({ nominee: v });
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const online = useOnline();
+  /** A saved-card charge the bank declined: the order stands, unpaid, until the client decides. */
+  const [declined, setDeclined] = useState<{ order: Order; reason: string; attempt: number } | null>(null);
   const hasGas = cart.some((l) => l.kind === 'gas');
 
   const input = buildOrderInput(cart, {
@@ -79,8 +94,9 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
   const queryClient = useQueryClient();
   const walletPay = useMutation({
     mutationFn: payFromWallet,
+    // The order's page (cached when it was placed) and the lists show it paid.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 
@@ -89,11 +105,49 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
   const balance = wallet?.state === 'ready' ? wallet.balance : null;
   const shortfall = balance === null ? null : Math.max(0, total - balance);
   const walletCanPay = balance !== null && shortfall === 0 && cart.length > 0;
-  const chosen = method === 'wallet' && !walletCanPay ? null : method;
+  const chosen = (method === 'wallet' && !walletCanPay) || (method === 'savedCard' && !savedCard) ? null : method;
   const showWallet = wallet !== undefined && wallet.state !== 'none';
 
-  const missing =
-    cart.length === 0
+  const savedPay = useMutation({
+    mutationFn: payWithSavedCard,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+
+  /** One tap with the saved card; a decline opens the dialog with the bank's reason. */
+  const chargeSavedCard = (order: Order, attempt: number) => {
+    const { orderNumber } = order;
+    savedPay.mutate(
+      // A new key per attempt: "Try again" after a decline is a new charge, a lost answer is not.
+      { orderNumber, idempotencyKey: requestKeys.keyFor({ orderNumber, savedCard: attempt }) },
+      {
+        onSuccess: (payment) => {
+          if (payment.status === 'success') {
+            setDeclined(null);
+            onPlaced(order, { method: 'savedCard', paid: true, paymentNumber: payment.paymentNumber });
+          } else if (payment.status === 'failed') {
+            setDeclined({ order, reason: payment.declineReason ?? 'Declined', attempt });
+          } else {
+            // Not known yet (the gateway is slow): the order page follows it.
+            onPlaced(order, { method: 'savedCard', paid: false });
+          }
+        },
+        onError: (error) => {
+          notifications.show({
+            color: 'red',
+            title: `Order ${orderNumber} was placed but not paid`,
+            message: error.message,
+          });
+          onPlaced(order, { method: 'savedCard', paid: false });
+        },
+      },
+    );
+  };
+
+  const missing = !online
+    ? 'You are offline'
+    : cart.length === 0
       ? 'Add something to your cart'
       : deliveryOption === 'HomeDelivery' && !input
         ? 'Enter the street address and area'
@@ -111,6 +165,10 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
         onSuccess: (order) => {
           if (chosen === 'card') {
             onPlaced(order, { method: 'card' });
+            return;
+          }
+          if (chosen === 'savedCard') {
+            chargeSavedCard(order, 1);
             return;
           }
           const { orderNumber } = order;
@@ -140,6 +198,12 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
         <Title order={2} size="h3" id="checkout-title">
           Delivery and payment
         </Title>
+        {!online && (
+          <Alert color="gray" variant="light" role="status" title="Placing an order needs a connection">
+            You are offline. You can fill your cart and delivery details now, then place the order and pay when you are
+            back online.
+          </Alert>
+        )}
         <Radio.Group
           label="How do you want to get your order?"
           value={deliveryOption}
@@ -197,7 +261,8 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
           estimateSubtotal={cartSubtotal(cart)}
           quote={quoteCurrent ? quote.data : undefined}
           loading={quote.isFetching || (input !== null && !quoteCurrent && !quote.isError)}
-          error={input ? quote.error : null}
+          // Offline the notice above says why there is no price; no second error for it.
+          error={input && online ? quote.error : null}
           homeDelivery={deliveryOption === 'HomeDelivery'}
         />
 
@@ -229,9 +294,16 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
                 )}
               </Stack>
             )}
-            <Radio value="card" label="Card" />
+            {savedCard && (
+              <Radio
+                value="savedCard"
+                label={`Saved card ending ${savedCard.last4}`}
+                description={`Expires ${savedCard.expireMonth}/${savedCard.expireYear} · paid in one tap, no card details to type`}
+              />
+            )}
+            <Radio value="card" label={savedCard ? 'Another card' : 'Card'} />
             {wallet?.state === 'none' && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Want to pay from a balance?{' '}
                 <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
                   Create a wallet
@@ -243,13 +315,28 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, onPlac
 
         <Button
           size="md"
+          mih={44}
           fullWidth
-          loading={create.isPending || walletPay.isPending}
-          disabled={!input || !quoteCurrent || quote.isError || !chosen}
+          loading={create.isPending || walletPay.isPending || savedPay.isPending}
+          disabled={!online || !input || !quoteCurrent || quote.isError || !chosen || declined !== null}
           onClick={place}
         >
-          {missing ?? 'Place order and pay'}
+          {missing ??
+            (chosen === 'savedCard' && savedCard ? `Pay with card ending ${savedCard.last4}` : 'Place order and pay')}
         </Button>
+        <CardDeclinedDialog
+          opened={declined !== null}
+          reason={declined?.reason ?? ''}
+          retrying={savedPay.isPending}
+          onTryAgain={() => declined && chargeSavedCard(declined.order, declined.attempt + 1)}
+          onClose={() => {
+            if (!declined) return;
+            const { order } = declined;
+            setDeclined(null);
+            // The order stands, unpaid: its page offers the card or the wallet again.
+            onPlaced(order, { method: 'savedCard', paid: false });
+          }}
+        />
       </Stack>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { NewOrderInput } from '../../../../domain/schemas/order';
+import type { PaymentView } from '../../../../domain/schemas/payment';
 import { api } from '../../../lib/api-client';
 import { clearLocalData } from '../../../lib/local-db';
 import { type FakeRoutes, fakeApi } from '../../../test/fake-api';
@@ -29,6 +30,27 @@ async function fillCart() {
   fireEvent.click(screen.getByRole('button', { name: 'Add Single burner (cylinder top)' }));
   await waitFor(() => expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0), { timeout: 4000 });
 }
+
+/** What send_payment answers: the saved-card payment of the order. */
+const paymentView = (over: Partial<PaymentView>): PaymentView => ({
+  paymentNumber: 'PMT-ABCDEFGHJK',
+  reference: 'ARV_ref',
+  purpose: 'OrderPayment',
+  gateway: 'Paystack',
+  status: 'pending',
+  step: 'Initialize',
+  amount: 2_412_500,
+  paidAmount: null,
+  orderNumber: 'ARV-7K2M9Q',
+  channel: 'card',
+  valueGiven: false,
+  cardOffer: null,
+  refund: null,
+  declineReason: null,
+  paidAt: null,
+  createdAt: '2026-03-05T09:30:00.000Z',
+  ...over,
+});
 
 const ready = (balance: number): CheckoutWallet => ({ state: 'ready', balance });
 
@@ -138,5 +160,49 @@ describe('Checkout: the cart is kept on the device', { timeout: 20_000 }, () => 
     renderWithProviders(<ProductsScreen onPlaced={vi.fn()} clientId="client-1" />);
     expect(await screen.findByLabelText('0 items in cart')).toBeInTheDocument();
     expect(screen.queryByText('Gas refill: 12.5 kg in a 12.5 kg cylinder')).not.toBeInTheDocument();
+  });
+
+  it("pays with the saved card in one tap; a decline shows the bank's reason and Try again charges anew", async () => {
+    let charges = 0;
+    serve({
+      'POST payment/paystack/send_payment': () => {
+        charges += 1;
+        return charges === 1
+          ? {
+              status: 200,
+              body: paymentView({ status: 'failed', declineReason: 'Insufficient Funds', valueGiven: false }),
+            }
+          : { status: 200, body: paymentView({ status: 'success', paymentNumber: 'PMT-PAIDSAVED1' }) };
+      },
+    });
+    const onPlaced = vi.fn();
+    const card = { bin: '408408', last4: '4081', expireMonth: '12', expireYear: '2030' };
+    renderWithProviders(<ProductsScreen onPlaced={onPlaced} wallet={ready(0)} savedCard={card} />);
+    await fillCart();
+    expect(screen.getByRole('radio', { name: 'Another card' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Saved card ending 4081' }));
+    const pay = screen.getByRole('button', { name: 'Pay with card ending 4081' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    fireEvent.click(pay);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Payment error' });
+    expect(dialog).toHaveTextContent('Your card was declined: Insufficient Funds');
+    expect(dialog).toHaveTextContent('does not have enough money');
+    expect(onPlaced).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' }), {
+        method: 'savedCard',
+        paid: true,
+        paymentNumber: 'PMT-PAIDSAVED1',
+      }),
+    );
+    const sends = post.mock.calls.filter(([path]) => path === 'payment/paystack/send_payment');
+    expect(sends).toHaveLength(2);
+    expect(sends[0]?.[1]).toEqual({ orderNumber: 'ARV-7K2M9Q' });
+    // A new attempt is a new charge: its own Idempotency-Key. The order was placed once.
+    const keys = sends.map((c) => (c[2] as { idempotencyKey: string }).idempotencyKey);
+    expect(new Set(keys).size).toBe(2);
+    expect(post.mock.calls.filter(([path]) => path === 'order/new')).toHaveLength(1);
   });
 });

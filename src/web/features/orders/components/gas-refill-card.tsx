@@ -6,7 +6,7 @@ import { GAS_KG_STEP } from '../../../../domain/schemas/order';
 import type { Product } from '../../../../domain/schemas/product';
 
 /** Mantine's dimmed description is below AA contrast on white. */
-const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
+const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-dimmed)' } };
 
 type Props = {
   gas: Product;
@@ -30,11 +30,11 @@ export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
           <Title order={2} size="h3" id="gas-refill-title">
             Gas refill
           </Title>
-          <Text fw={700} c="blue.8">
+          <Text fw={700} c="var(--mantine-color-anchor)">
             {formatNaira(gas.price)} per kg
           </Text>
         </Group>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {gas.description}. Choose your cylinder size; we fill it full unless you ask for less.
         </Text>
         <Chip.Group value={String(sizeKg)} onChange={(v) => onSizeChange(Number(v))}>
@@ -60,7 +60,7 @@ export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
             w={200}
             error={valid ? undefined : `Enter ${GAS_KG_STEP} to ${sizeKg} kg`}
           />
-          <Button onClick={() => onAdd(sizeKg, kg)} disabled={!valid || soldOut}>
+          <Button mih={44} onClick={() => onAdd(sizeKg, kg)} disabled={!valid || soldOut}>
             {soldOut ? 'Sold out today' : `Add ${kg} kg refill · ${formatNaira(Math.round(gas.price * kg))}`}
           </Button>
         </Group>

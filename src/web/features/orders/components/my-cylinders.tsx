@@ -25,12 +25,12 @@ export function MyCylinders({ onRefill }: Props) {
           <Title order={2} size="h3" id="my-cylinders-title">
             Your cylinders
           </Title>
-          <Button variant="subtle" size="xs" onClick={modal.open}>
+          <Button variant="subtle" size="xs" mih={44} onClick={modal.open}>
             Add a cylinder
           </Button>
         </Group>
         {list.length === 0 && (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Save your cylinders to refill them in one tap and get a reminder before they expire.
           </Text>
         )}
@@ -42,6 +42,7 @@ export function MyCylinders({ onRefill }: Props) {
               </Text>
               <Button
                 size="xs"
+                mih={44}
                 variant="light"
                 disabled={c.expired}
                 onClick={() => onRefill(c.sizeKg)}

@@ -164,4 +164,57 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Showing the copy saved on this device, last updated/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
   });
+
+  it('pays with the saved card in one tap; a decline says why; no payment number before it is paid', async () => {
+    let charges = 0;
+    const payment = (status: 'failed' | 'success') => ({
+      paymentNumber: 'PMT-ONETAP0001',
+      reference: 'ARV_ref',
+      purpose: 'OrderPayment' as const,
+      gateway: 'Paystack' as const,
+      status,
+      step: 'Initialize' as const,
+      amount: 1_562_500,
+      paidAmount: null,
+      orderNumber: 'ARV-7K2M9Q',
+      channel: 'card',
+      valueGiven: status === 'success',
+      cardOffer: null,
+      refund: null,
+      declineReason: status === 'failed' ? 'Do Not Honor' : null,
+      paidAt: null,
+      createdAt: '2026-03-05T09:30:00.000Z',
+    });
+    fakeApi({
+      'GET order/:orderNumber': () =>
+        order(
+          charges < 2
+            ? orderFixture()
+            : orderFixture({ status: 'Paid', paidAt: '2026-03-05T09:40:00.000Z', paymentNumber: 'PMT-ONETAP0001' }),
+        ),
+      'POST payment/paystack/send_payment': () => {
+        charges += 1;
+        return { status: 200, body: payment(charges === 1 ? 'failed' : 'success') };
+      },
+    });
+    renderWithProviders(
+      <OrderDetailScreen
+        orderNumber="ARV-7K2M9Q"
+        onPay={vi.fn()}
+        historyHref="/order/history"
+        savedCard={{ bin: '408408', last4: '4081', expireMonth: '12', expireYear: '2030' }}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with card ending 4081' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment error' });
+    expect(dialog).toHaveTextContent('Your card was declined: Do Not Honor');
+    expect(screen.queryByText(/Payment number/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('PMT-ONETAP0001')).toBeInTheDocument();
+    expect(screen.getByText(/Payment number/)).toBeInTheDocument();
+    const keys = post.mock.calls
+      .filter(([path]) => path === 'payment/paystack/send_payment')
+      .map((c) => (c[2] as { idempotencyKey: string }).idempotencyKey);
+    expect(new Set(keys).size).toBe(2);
+  });
 });

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
 import { canTransition } from '../../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../../domain/lifecycles/order';
 import type { Order } from '../../../../domain/schemas/order';
+import type { SavedCard } from '../../../../domain/schemas/payment';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -20,9 +21,11 @@ import { walletPaymentMessage } from '../lib/wallet-error';
 import type { CheckoutWallet } from './checkout-panel';
 import { DeliveryProgressCard } from './delivery-progress-card';
 import { OfflineCopyNotice } from './offline-copy-notice';
+import { OrderFollowUp } from './order-follow-up';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
+import { SavedCardPayButton } from './saved-card-pay-button';
 
 type Props = {
   orderNumber: string;
@@ -32,6 +35,10 @@ type Props = {
   paymentNotice?: ReactNode;
   /** The client's wallet (read by the route): its balance decides whether it can pay this order. */
   wallet?: CheckoutWallet;
+  /** The client's saved card (read by the route): an unpaid order can be paid with it in one tap. */
+  savedCard?: SavedCard | null;
+  /** Order again and the receipt (see OrderFollowUp); shown when given. */
+  followUp?: { clientId?: string; productsHref: string; receiptHref: string };
 };
 
 const quantityText = (item: Order['items'][number]) =>
@@ -40,7 +47,15 @@ const quantityText = (item: Order['items'][number]) =>
     : `× ${item.quantity}`;
 
 /** One order: lines, totals, delivery, timeline, and what the client can do now. */
-export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNotice, wallet }: Props) {
+export function OrderDetailScreen({
+  orderNumber,
+  onPay,
+  historyHref,
+  paymentNotice,
+  wallet,
+  savedCard,
+  followUp,
+}: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
   const cancel = useCancelOrder();
   const walletPay = usePayFromWallet(orderNumber);
@@ -48,6 +63,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
   const walletKey = useIdempotencyKey().keyFor({ orderNumber });
   const [confirmOpen, confirm] = useDisclosure(false);
   const online = useOnline();
+  const [savedCardError, setSavedCardError] = useState<string | null>(null);
 
   if (query.isPending) {
     return (
@@ -83,20 +99,31 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
           <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
             Order <span style={{ whiteSpace: 'nowrap' }}>{order.orderNumber}</span>
           </Title>
-          <Text c="gray.7" size="sm">
-            Placed {formatDate(order.createdAt)} · Payment number {order.paymentNumber}
+          <Text c="dimmed" size="sm">
+            Placed {formatDate(order.createdAt)}
+            {/* The number of the payment that paid it: the one the success page and receipt show. */}
+            {order.paidAt && (
+              <>
+                {' · Payment number '}
+                <span style={{ whiteSpace: 'nowrap' }}>{order.paymentNumber}</span>
+              </>
+            )}
           </Text>
         </Stack>
         <OrderStatusBadge status={order.status} />
       </Group>
       {paymentNotice}
+      {followUp && <OrderFollowUp order={order} {...followUp} />}
 
       {payable && (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
             <Text fw={600}>Pay {formatNaira(order.total)} to confirm this order</Text>
             <Group>
-              <Button onClick={() => onPay(order)} disabled={offline}>
+              {savedCard && (
+                <SavedCardPayButton order={order} card={savedCard} disabled={offline} onError={setSavedCardError} />
+              )}
+              <Button onClick={() => onPay(order)} disabled={offline} variant={savedCard ? 'default' : 'filled'}>
                 Pay
               </Button>
               {hasWallet && (
@@ -117,7 +144,7 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
             </Group>
             {wallet?.state === 'ready' && (
               <Group gap="xs">
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="dimmed">
                   Wallet balance {formatNaira(wallet.balance)}
                 </Text>
                 {shortfall > 0 && (
@@ -128,12 +155,17 @@ export function OrderDetailScreen({ orderNumber, onPay, historyHref, paymentNoti
               </Group>
             )}
             {wallet?.state === 'none' && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Want to pay from a balance?{' '}
                 <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
                   Create a wallet
                 </Anchor>
               </Text>
+            )}
+            {savedCardError && (
+              <Alert color="red" title="The saved card was not charged" role="alert">
+                {savedCardError}
+              </Alert>
             )}
             {walletPay.isError && (
               <Alert color="red" title="Wallet payment failed" role="alert">

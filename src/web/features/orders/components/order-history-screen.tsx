@@ -66,7 +66,7 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
                   <Anchor component={Link} to={orderHref(order.orderNumber)} fw={700} size="lg">
                     {order.orderNumber}
                   </Anchor>
-                  <Text size="sm" c="gray.7">
+                  <Text size="sm" c="dimmed">
                     {formatDate(order.createdAt)} · {deliveryOptionLabel[order.deliveryOption]} · {order.items.length}{' '}
                     {order.items.length === 1 ? 'item' : 'items'}
                   </Text>

@@ -38,7 +38,7 @@ export function OrderQrCode({
         <Title order={2} size="h3" id="pickup-title">
           {homeDelivery ? 'Delivery code' : 'Pickup'}
         </Title>
-        <Text size="sm" c="gray.7" ta="center">
+        <Text size="sm" c="dimmed" ta="center">
           {homeDelivery
             ? 'Show this code to the rider when your order arrives.'
             : 'Show this code at the gas center counter.'}

@@ -13,7 +13,7 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
           key={e.id}
           title={e.kind === 'delivery' ? (deliveryStatusLabel[e.status as DeliveryStatus] ?? e.status) : e.status}
         >
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             <time dateTime={e.at}>{formatDateTime(e.at)}</time>
           </Text>
           {e.note && <Text size="sm">{e.note}</Text>}

@@ -12,7 +12,7 @@ export function ProductCard({ product, inCart, onAdd }: Props) {
       <Stack gap={6} h="100%" justify="space-between">
         <div>
           <Text fw={600}>{product.name}</Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {product.description}
           </Text>
         </div>
@@ -33,7 +33,14 @@ export function ProductCard({ product, inCart, onAdd }: Props) {
                 {inCart}
               </Badge>
             )}
-            <Button size="sm" variant="light" onClick={onAdd} disabled={soldOut} aria-label={`Add ${product.name}`}>
+            <Button
+              size="sm"
+              mih={44}
+              variant="light"
+              onClick={onAdd}
+              disabled={soldOut}
+              aria-label={`Add ${product.name}`}
+            >
               Add
             </Button>
           </Group>

@@ -18,6 +18,8 @@ import { useRef, useState } from 'react';
 import { ProductType } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
+import type { SavedCard } from '../../../../domain/schemas/payment';
+import { SavedCopyAge } from '../../../components/saved-copy-age';
 import { productsQueryOptions } from '../api/get-products';
 import { cartCount, cartSubtotal } from '../lib/cart';
 import { useSavedCart } from '../lib/saved-cart';
@@ -39,10 +41,12 @@ type Props = {
   clientId?: string;
   /** The client's wallet, to offer paying from it (the route reads it from the wallet area). */
   wallet?: CheckoutWallet;
+  /** The client's saved card (the route reads it from the payments area). */
+  savedCard?: SavedCard | null;
 };
 
 /** The shop: gas by kg or cylinder size, cylinders, burners, stoves, a cart and checkout. */
-export function ProductsScreen({ onPlaced, clientId, wallet }: Props) {
+export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props) {
   const products = useQuery(productsQueryOptions());
   const { cart, dispatch, checkout, setCheckout, clear } = useSavedCart(clientId);
   const cartRef = useRef<HTMLElement>(null);
@@ -63,7 +67,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet }: Props) {
       </Alert>
     );
   }
-  const all = products.data.products;
+  const all = products.data.data.products;
   const gas = all.find((p) => p.type === ProductType.Gas);
   const inCart = (id: string) =>
     cart.reduce((n, l) => (l.kind === 'item' && l.productId === id ? n + l.quantity : n), 0);
@@ -74,8 +78,14 @@ export function ProductsScreen({ onPlaced, clientId, wallet }: Props) {
         <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
           Order gas and products
         </Title>
-        <Text c="gray.7">Gas is priced per kg; you see the delivery fee before you confirm.</Text>
+        <Text c="dimmed">Gas is priced per kg; you see the delivery fee before you confirm.</Text>
       </Stack>
+      <SavedCopyAge
+        fromCache={products.data.fromCache}
+        updatedAt={products.data.updatedAt}
+        what="Prices"
+        needsNetwork="You can fill your cart; placing the order and paying need a connection."
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
@@ -136,6 +146,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet }: Props) {
               checkout={checkout}
               onCheckoutChange={setCheckout}
               {...(wallet ? { wallet } : {})}
+              {...(savedCard ? { savedCard } : {})}
               onPlaced={(order, payment) => {
                 clear();
                 onPlaced(order, payment);
@@ -159,7 +170,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet }: Props) {
               <Text fw={600}>
                 {cartCount(cart)} in cart · {formatNaira(cartSubtotal(cart))}
               </Text>
-              <Button onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+              <Button mih={44} onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
                 Checkout
               </Button>
             </Group>

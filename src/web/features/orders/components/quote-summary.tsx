@@ -36,13 +36,13 @@ export function QuoteSummary({ estimateSubtotal, quote, loading, error, homeDeli
       {loading && (
         <Group gap="xs">
           <Loader size="xs" />
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             Updating prices…
           </Text>
         </Group>
       )}
       {quote?.deliveryFeeIsEstimate && (
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           The distance is a straight-line estimate from our gas center on Allen Avenue, Ikeja.
         </Text>
       )}

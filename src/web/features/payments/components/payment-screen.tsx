@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SUCCESS_REDIRECT_DELAY_MS } from '../../../../domain/constants';
 import { userMessages } from '../../../../domain/errors';
+import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
 import { paths } from '../../../lib/paths';
 import { useOnline } from '../../../lib/use-online';
 import { orderPaymentsQueryOptions } from '../api/get-order-payments';
@@ -25,7 +26,7 @@ export type PaymentScreenProps = {
   paymentNumber?: string;
 };
 
-type Phase = 'open' | 'cancelled' | 'succeeded' | 'error' | 'offline';
+type Phase = 'open' | 'cancelled' | 'succeeded' | 'error' | 'declined' | 'offline';
 
 /**
  * /payment/{provider}/{ref}/{accessCode}/{id}/{purpose}: opens the checkout for the access code
@@ -40,6 +41,7 @@ export function PaymentScreen({ reference, accessCode, id, purpose, paymentNumbe
   const wallet = isWalletFunding(purpose);
   const [phase, setPhase] = useState<Phase>(() => (navigator.onLine ? 'open' : 'offline'));
   const [attempt, setAttempt] = useState(0);
+  const [declineReason, setDeclineReason] = useState('');
   const loaded = useRef(false);
 
   const closeHref = wallet ? paths.wallet.getHref() : paths.order.getHref(id);
@@ -51,7 +53,12 @@ export function PaymentScreen({ reference, accessCode, id, purpose, paymentNumbe
       },
       onSuccess: () => setPhase('succeeded'),
       onCancel: () => setPhase('cancelled'),
-      onError: () => setPhase('error'),
+      onError: ({ message, declined }) => {
+        if (declined) {
+          setDeclineReason(message);
+          setPhase('declined');
+        } else setPhase('error');
+      },
     }),
     [],
   );
@@ -142,7 +149,7 @@ export function PaymentScreen({ reference, accessCode, id, purpose, paymentNumbe
         ) : (
           <Group gap="xs">
             <Loader size="sm" aria-hidden />
-            <Text c="gray.7">Complete your payment in the Paystack window.</Text>
+            <Text c="dimmed">Complete your payment in the Paystack window.</Text>
           </Group>
         )}
       </Stack>
@@ -160,6 +167,13 @@ export function PaymentScreen({ reference, accessCode, id, purpose, paymentNumbe
           <Button onClick={reopen}>Continue to Pay</Button>
         </Group>
       </PaymentDialog>
+
+      <CardDeclinedDialog
+        opened={phase === 'declined'}
+        reason={declineReason}
+        onClose={closePayment}
+        onTryAgain={reopen}
+      />
 
       <PaymentDialog opened={phase === 'error'} onClose={closePayment} title={userMessages.paymentPageErrorTitle}>
         <Text size="sm" role="alert">

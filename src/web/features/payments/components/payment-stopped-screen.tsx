@@ -45,7 +45,7 @@ export function PaymentStoppedScreen({
             : 'The payment did not go through. If you were charged, it will be refunded or applied soon.'}
         </Text>
         {reference ? (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Reference: {reference}
           </Text>
         ) : null}

@@ -37,6 +37,8 @@ describe('PaymentSuccessScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Payment successful!' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Your payment for order number #ARV-7K2M9Q is completed')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === 'payment/verify/PMT-ABCDEFGHJK')).toHaveLength(2);
+    expect(screen.getByText('₦8,500.00 · Payment number PMT-ABCDEFGHJK')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Receipt' })).toHaveAttribute('href', '/order/ARV-7K2M9Q/receipt');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/order/ARV-7K2M9Q');
   });

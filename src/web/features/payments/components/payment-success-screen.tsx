@@ -1,7 +1,7 @@
-import { Alert, Button, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_MAX_ATTEMPTS } from '../../../../domain/constants';
 import { userMessages } from '../../../../domain/errors';
 import { formatNaira } from '../../../../domain/format';
@@ -64,7 +64,7 @@ export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSucc
       <Container size="xs" py="xl">
         <Stack align="center" gap="md" ta="center">
           <Loader aria-hidden />
-          <Text c="gray.7">Checking your payment…</Text>
+          <Text c="dimmed">Checking your payment…</Text>
         </Stack>
       </Container>
     );
@@ -118,14 +118,23 @@ export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSucc
             : `Your payment for order number #${orderNumber} is completed`}
         </Text>
         {payment ? (
-          <Text size="sm" c="gray.7">
-            {formatNaira(payment.paidAmount ?? payment.amount)} · {payment.paymentNumber}
+          <Text size="sm" c="dimmed">
+            {formatNaira(payment.paidAmount ?? payment.amount)} · Payment number {payment.paymentNumber}
           </Text>
         ) : null}
         {payment?.cardOffer ? (
           <SavedCardPanel card={payment.cardOffer} paymentNumber={payment.paymentNumber} onDone={goOn} />
         ) : (
-          <Button onClick={goOn}>Continue</Button>
+          <Group justify="center">
+            <Button mih={44} onClick={goOn}>
+              Continue
+            </Button>
+            {!wallet && orderNumber && (
+              <Button mih={44} variant="default" component={Link} to={paths.orderReceipt.getHref(orderNumber)}>
+                Receipt
+              </Button>
+            )}
+          </Group>
         )}
       </Stack>
     </Container>

@@ -113,7 +113,7 @@ export function PaymentRedirectScreen() {
         ) : (
           <>
             <Loader aria-hidden />
-            <Text c="gray.7">Please wait, we are taking you to the secure payment page…</Text>
+            <Text c="dimmed">Please wait, we are taking you to the secure payment page…</Text>
           </>
         )}
       </Stack>

@@ -20,7 +20,11 @@ export function SandboxCheckout({ accessCode, callbacks }: { accessCode: string;
       if (message.type === 'loaded') latest.current.onLoad();
       else if (message.type === 'success') latest.current.onSuccess({ reference: message.reference ?? '' });
       else if (message.type === 'cancel') latest.current.onCancel();
-      else latest.current.onError({ message: message.message ?? 'Checkout failed' });
+      else
+        latest.current.onError({
+          message: message.message ?? 'Checkout failed',
+          ...(message.status === 'failed' ? { declined: true } : {}),
+        });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -1,6 +1,8 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SavedCard } from '../../../../domain/schemas/payment';
+import { paymentKeys } from '../api/keys';
 import { discardUsableCard, saveUsableCard } from '../api/saved-card';
 
 /**
@@ -17,6 +19,7 @@ export function SavedCardPanel({
   onDone: () => void;
 }) {
   const [busy, setBusy] = useState<'save' | 'discard' | null>(null);
+  const queryClient = useQueryClient();
   const answer = async (choice: 'save' | 'discard') => {
     setBusy(choice);
     try {
@@ -24,13 +27,15 @@ export function SavedCardPanel({
     } catch {
       // Never block the way to the order for this.
     }
+    // The checkout offers the card kept now.
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.usable() });
     onDone();
   };
   return (
     <Card withBorder radius="md" padding="lg" w="100%">
       <Stack gap="xs">
         <Text fw={600}>Save this card for faster payments?</Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Card ending in <strong>{card.last4}</strong> (number starting {card.bin}), expires{' '}
           {`${card.expireMonth}/${card.expireYear}`}. The card itself stays with Paystack.
         </Text>

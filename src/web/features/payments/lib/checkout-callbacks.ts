@@ -3,7 +3,8 @@ export type CheckoutCallbacks = {
   onLoad: () => void;
   onSuccess: (result: { reference: string }) => void;
   onCancel: () => void;
-  onError: (error: { message: string }) => void;
+  /** `declined`: the card was declined (message is the bank's reason), not a page that failed. */
+  onError: (error: { message: string; declined?: boolean }) => void;
 };
 
 /** What the emulator's checkout page posts to the page that opened it. */
@@ -15,6 +16,8 @@ export type SandboxCheckoutMessage = {
   accessCode: string;
   reference?: string;
   message?: string;
+  /** The transaction's status after the action ('failed' for a declined card). */
+  status?: string;
 };
 
 export function isSandboxCheckoutMessage(data: unknown, accessCode: string): data is SandboxCheckoutMessage {

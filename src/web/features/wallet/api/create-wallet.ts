@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWalletBody, Wallet } from '../../../../domain/schemas/wallet';
 import { api } from '../../../lib/api-client';
+import { walletCopy } from './get-client-wallet';
 import { walletKeys } from './keys';
 
 /** POST /api/wallet/create: the wallet and its dedicated virtual account. */
@@ -12,7 +13,7 @@ export function useCreateWallet() {
   return useMutation({
     mutationFn: createWallet,
     onSuccess: (wallet) => {
-      queryClient.setQueryData(walletKeys.client(), { wallet });
+      queryClient.setQueryData(walletKeys.client(), walletCopy(wallet));
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },
   });

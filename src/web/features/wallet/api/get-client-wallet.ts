@@ -1,11 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClientWallet } from '../../../../domain/schemas/wallet';
 import { api } from '../../../lib/api-client';
+import { freshCopy, withOfflineCopy } from '../../../lib/offline-copy';
 import { walletKeys } from './keys';
 
-/** GET /api/wallet/client: the signed-in client's wallet, or null before one is created. */
-export const getClientWallet = () => api.get<ClientWallet>('wallet/client');
+/** GET /api/wallet/client: the signed-in client's wallet, or null before one is created; saved for offline viewing. */
+export const getClientWallet = () => withOfflineCopy('wallet:client', () => api.get<ClientWallet>('wallet/client'));
 
 // Money moves outside this screen (webhooks, order payments): refetch each time it mounts.
 export const clientWalletQueryOptions = () =>
-  queryOptions({ queryKey: walletKeys.client(), queryFn: getClientWallet, staleTime: 0 });
+  queryOptions({
+    queryKey: walletKeys.client(),
+    queryFn: getClientWallet,
+    staleTime: 0,
+    // Run offline too: the fetcher answers the copy saved on the device, with its age.
+    networkMode: 'always',
+  });
+
+/** The cache entry for a wallet the server just answered (after creating it). */
+export const walletCopy = (wallet: ClientWallet['wallet']) => freshCopy<ClientWallet>({ wallet });

@@ -8,6 +8,7 @@ import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useOnline } from '../../../lib/use-online';
 import { useAddFund } from '../api/add-fund';
 
 /** Router state the payment redirect screen reads (SPEC §3 "Payment details kept during checkout"). */
@@ -28,6 +29,7 @@ export function AddFundPanel() {
   const mutation = useAddFund();
   const kobo = Number.isFinite(naira) && naira > 0 ? nairaToKobo(naira) : 0;
   const tooLarge = kobo > MAX_WALLET_AMOUNT_KOBO;
+  const online = useOnline();
 
   const confirm = () => {
     if (kobo <= 0 || tooLarge) return;
@@ -55,7 +57,7 @@ export function AddFundPanel() {
         <Text fz={28} fw={700} data-testid="confirm-amount">
           {formatNaira(kobo)}
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           You will pay by card on Paystack's secure page.
         </Text>
         {mutation.isError && (
@@ -69,7 +71,7 @@ export function AddFundPanel() {
           <Button variant="default" onClick={() => setStep('amount')} disabled={mutation.isPending}>
             Edit Amount
           </Button>
-          <LoadingButton onClick={confirm} disabled={kobo <= 0} loading={mutation.isPending}>
+          <LoadingButton onClick={confirm} disabled={kobo <= 0 || !online} loading={mutation.isPending}>
             Confirm amount
           </LoadingButton>
         </Group>
@@ -79,7 +81,13 @@ export function AddFundPanel() {
 
   return (
     <Stack gap="md">
+      {!online && (
+        <Alert color="gray" variant="light" role="status" title="Adding funds needs a connection">
+          You are offline. Connect to the internet to top up your wallet.
+        </Alert>
+      )}
       <NumberInput
+        disabled={!online}
         label="Amount"
         description="How much to add to your wallet"
         prefix="₦"
@@ -91,7 +99,7 @@ export function AddFundPanel() {
         onChange={(value) => setNaira(typeof value === 'number' ? value : Number(value) || 0)}
         error={tooLarge ? `At most ${formatNaira(MAX_WALLET_AMOUNT_KOBO)} at a time` : undefined}
       />
-      <Button onClick={() => setStep('confirm')} disabled={kobo <= 0 || tooLarge}>
+      <Button onClick={() => setStep('confirm')} disabled={kobo <= 0 || tooLarge || !online}>
         Continue
       </Button>
     </Stack>

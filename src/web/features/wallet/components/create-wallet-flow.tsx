@@ -27,7 +27,7 @@ function WalletIntro({ onStart }: { onStart: () => void }) {
           Your Arrive wallet comes with its own bank account number. Send money to it from any Nigerian bank, or top it
           up by card, then pay for gas and orders in one tap.
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           We open the account with our payment partner, Paystack, in your name.
         </Text>
         <Button onClick={onStart} mt="xs">

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from 
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { WalletTransaction } from '../../../../domain/schemas/wallet';
+import { copyAge } from '../../../lib/copy-age';
 import { walletTransactionsQueryOptions } from '../api/get-transactions';
 
 const statusColor: Record<WalletTransaction['status'], string> = {
@@ -28,7 +29,7 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
               {t.status}
             </Badge>
           </Group>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {formatDate(t.createdAt)}
             {t.from.bankName ? ` · ${t.from.bankName}` : ''}
           </Text>
@@ -61,18 +62,26 @@ export function TransactionsList() {
       </Alert>
     );
   }
-  if (query.data.length === 0) {
+  const list = query.data.data;
+  if (list.length === 0) {
     return (
-      <Text c="gray.7" ta="center" py="lg">
+      <Text c="dimmed" ta="center" py="lg">
         No transactions yet. Add funds or send a transfer to your account number.
       </Text>
     );
   }
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Wallet transactions">
-      {query.data.map((t) => (
-        <TransactionRow key={t.id} transaction={t} />
-      ))}
+    <Stack gap="xs">
+      {query.data.fromCache && (
+        <Text size="sm" c="dimmed">
+          Transactions from {copyAge(query.data.updatedAt)}
+        </Text>
+      )}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Wallet transactions">
+        {list.map((t) => (
+          <TransactionRow key={t.id} transaction={t} />
+        ))}
+      </Stack>
     </Stack>
   );
 }

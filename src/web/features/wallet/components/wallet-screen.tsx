@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Container, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { SavedCopyAge } from '../../../components/saved-copy-age';
 import { clientWalletQueryOptions } from '../api/get-client-wallet';
 import { AddFundPanel } from './add-fund-panel';
 import { CreateWalletFlow } from './create-wallet-flow';
@@ -25,9 +26,15 @@ export function WalletScreen() {
             Try again
           </Button>
         </Alert>
-      ) : query.data.wallet ? (
+      ) : query.data.data.wallet ? (
         <Stack gap="lg">
-          <WalletCard wallet={query.data.wallet} />
+          <SavedCopyAge
+            fromCache={query.data.fromCache}
+            updatedAt={query.data.updatedAt}
+            what="Balance"
+            needsNetwork="Adding funds needs a connection."
+          />
+          <WalletCard wallet={query.data.data.wallet} />
           <Tabs defaultValue="transactions" keepMounted={false}>
             <Tabs.List grow className={classes.tabs}>
               <Tabs.Tab value="transactions">Transactions</Tabs.Tab>

@@ -1,0 +1,239 @@
+import { Alert, Anchor, Button, Card, Divider, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatNaira, formatNumber } from '../../../../domain/format';
+import type { Order } from '../../../../domain/schemas/order';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/lagos-time';
+import { orderQueryOptions } from '../api/get-order';
+import { orderQrQueryOptions } from '../api/get-order-qr';
+import { deliveryOptionLabel } from '../lib/order-status';
+import classes from './receipt-screen.module.css';
+
+type Props = {
+  orderNumber: string;
+  orderHref: string;
+  /** The receipt's own address, shared as a link and put in the QR once the order is collected. */
+  receiptUrl: string;
+};
+
+const paidWith: Record<string, string> = { Electronic: 'Card', Wallet: 'Wallet', Cash: 'Cash' };
+
+const quantityText = (item: Order['items'][number]) =>
+  item.productType === 'Gas'
+    ? `${Number.isInteger(item.quantity) ? item.quantity : formatNumber(item.quantity, 1)} kg`
+    : `× ${item.quantity}`;
+
+/** The order's QR while it awaits pickup or delivery (the counter scans it); the receipt link after. */
+function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) {
+  const awaiting = order.status === 'Paid' && !order.isDelivered;
+  const qr = useQuery({ ...orderQrQueryOptions(order.orderNumber, order.id), enabled: awaiting });
+  const content = awaiting ? qr.data?.data.token : receiptUrl;
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!content) return;
+    let live = true;
+    QRCode.toDataURL(content, {
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      width: 240,
+      color: { dark: '#000000', light: '#ffffff' },
+    })
+      .then((url) => live && setDataUrl(url))
+      .catch(() => live && setDataUrl(null));
+    return () => {
+      live = false;
+    };
+  }, [content]);
+  if (!dataUrl) return awaiting && qr.isPending ? <Loader size="sm" aria-label="Loading the QR code" /> : null;
+  return (
+    <Stack gap={4} align="center">
+      <Image
+        src={dataUrl}
+        className={classes.qr}
+        w={180}
+        h={180}
+        alt={awaiting ? `Pickup QR code for order ${order.orderNumber}` : `QR code of this receipt's link`}
+      />
+      <Text size="xs" c="dimmed" ta="center">
+        {awaiting ? 'Show this code at the counter or to the rider.' : 'Scan to open this receipt.'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /order/{orderNumber}/receipt: what was paid, when and how; printable and shareable. */
+export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
+  const query = useQuery(orderQueryOptions(orderNumber));
+
+  if (query.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading the receipt" />
+      </Group>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Alert color="red" title={notFound ? 'Order not found' : 'The receipt could not be loaded'} role="alert">
+        {notFound ? `There is no order ${orderNumber} on your account.` : query.error.message}
+      </Alert>
+    );
+  }
+  const order = query.data.data;
+  if (!order.paidAt) {
+    return (
+      <Stack gap="md">
+        <Title order={1}>Receipt</Title>
+        <Alert color="gray" variant="light" role="status" title="No receipt yet">
+          Order {order.orderNumber} is not paid, so it has no receipt.{' '}
+          <Anchor component={Link} to={orderHref}>
+            Go to the order
+          </Anchor>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const share = async () => {
+    const text = `Receipt for order ${order.orderNumber}: ${formatNaira(order.total)}`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: `Arrive receipt ${order.orderNumber}`, text, url: receiptUrl });
+      } catch {
+        // Closing the share sheet is not an error.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(receiptUrl);
+      notifications.show({ color: 'green', title: 'Link copied', message: 'Paste it to share this receipt.' });
+    } catch {
+      notifications.show({ color: 'gray', title: 'Copy this link', message: receiptUrl, autoClose: false });
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" className={classes.noPrint}>
+        <Anchor component={Link} to={orderHref} size="sm">
+          ← Order {order.orderNumber}
+        </Anchor>
+      </Group>
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        className={classes.receipt}
+        component="article"
+        aria-labelledby="receipt-title"
+      >
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={0}>
+              <Text fw={800} fz="lg">
+                Arrive
+              </Text>
+              <Title order={1} size="h2" id="receipt-title">
+                Receipt
+              </Title>
+            </Stack>
+            <Text fw={700} fz="lg" data-testid="receipt-total">
+              {formatNaira(order.total)}
+            </Text>
+          </Group>
+          <Table fz="sm" withRowBorders={false} verticalSpacing={2} horizontalSpacing={0}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th fw={400} c="dimmed" w="45%">
+                  Order number
+                </Table.Th>
+                <Table.Td fw={600}>{order.orderNumber}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th fw={400} c="dimmed">
+                  Payment number
+                </Table.Th>
+                <Table.Td fw={600} data-testid="receipt-payment-number">
+                  {order.paymentNumber}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th fw={400} c="dimmed">
+                  Paid
+                </Table.Th>
+                <Table.Td>{formatDateTime(order.paidAt)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th fw={400} c="dimmed">
+                  Paid with
+                </Table.Th>
+                <Table.Td>{order.paymentType ? (paidWith[order.paymentType] ?? order.paymentType) : '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th fw={400} c="dimmed">
+                  Delivery
+                </Table.Th>
+                <Table.Td>
+                  {deliveryOptionLabel[order.deliveryOption]}
+                  {order.deliveryAddress && `: ${order.deliveryAddress.line1}, ${order.deliveryAddress.city}`}
+                  {order.nomineeName && `: ${order.nomineeName}`}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Divider />
+          <Table fz="sm" horizontalSpacing={0}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{item.name}</Table.Td>
+                  <Table.Td>{quantityText(item)}</Table.Td>
+                  <Table.Td ta="right">{formatNaira(item.lineTotal)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={2}>Subtotal</Table.Th>
+                <Table.Td ta="right">{formatNaira(order.subtotal)}</Table.Td>
+              </Table.Tr>
+              {order.deliveryOption === 'HomeDelivery' && (
+                <Table.Tr>
+                  <Table.Th colSpan={2}>Delivery</Table.Th>
+                  <Table.Td ta="right">{formatNaira(order.deliveryFee)}</Table.Td>
+                </Table.Tr>
+              )}
+              <Table.Tr>
+                <Table.Th colSpan={2}>Total paid</Table.Th>
+                <Table.Td ta="right" fw={700}>
+                  {formatNaira(order.total)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+          <ReceiptQr order={order} receiptUrl={receiptUrl} />
+        </Stack>
+      </Card>
+      <Group className={`${classes.noPrint} ${classes.actions}`} grow>
+        <Button mih={44} onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button mih={44} variant="default" onClick={() => void share()}>
+          Share
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
