@@ -41,6 +41,7 @@ export const MANAGEMENT: readonly PersonaName[] = ['manager', 'ceo'];
 export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/app/data': { allow: EVERYONE },
   'GET /api/app/health': { allow: EVERYONE },
+  'DELETE /api/client/push-subscription': { allow: SIGNED_IN },
   'DELETE /api/cylinder/user/{id}': { allow: SIGNED_IN },
   'DELETE /api/quota/{productId}': { allow: MANAGEMENT },
   'GET /api/address/previous_deliver': { allow: SIGNED_IN },
@@ -57,6 +58,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/auth/cookie_auth': { allow: SIGNED_IN },
   'GET /api/auth/profile': { allow: SIGNED_IN },
   'GET /api/client/user/{email}': { allow: STAFF_ON_SHIFT },
+  'GET /api/client/notifications': { allow: SIGNED_IN },
   'GET /api/cylinder/user': { allow: SIGNED_IN },
   'GET /api/delivery/all': { allow: STAFF_ON_SHIFT },
   'GET /api/delivery/client/{clientId}': { allow: SIGNED_IN },
@@ -138,6 +140,18 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/auth/signup': { allow: EVERYONE },
   'POST /api/client/new_meeting': { allow: SIGNED_IN },
   'POST /api/client/new_order': { allow: STAFF_ON_SHIFT },
+  'POST /api/client/push-subscription': {
+    allow: SIGNED_IN,
+    sample: {
+      body: {
+        endpoint: 'https://push.example.com/send/matrix',
+        keys: {
+          p256dh: 'BEbZNt9AMe5Mh2xysiZnRxExtpuai4nAEzqC1ROXQVcSjTHUR4QVD91909QEvIPyfK_fO0iw2q7JKjS5a3TM2mM',
+          auth: 'c2l4dGVlbmJ5dGVzYXV0aA',
+        },
+      },
+    },
+  },
   'POST /api/cylinder/user': { allow: SIGNED_IN, sample: { body: { sizeKg: 12.5 } } },
   'POST /api/delivery/new': { allow: STAFF_ON_SHIFT },
   'POST /api/delivery/quote': { allow: SIGNED_IN },
@@ -172,6 +186,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/wallet/simulate_transfer': { allow: SIGNED_IN, sample: { body: { accountNumber: '0123456789' } } },
   'POST /api/wallet/verify_payment': { allow: SIGNED_IN, sample: { body: { paymentNumber: 'PAY-NOT-THERE' } } },
   'PUT /api/auth/profile': { allow: SIGNED_IN, sample: { body: { email: 'someone@example.com' } } },
+  'PUT /api/client/notifications': { allow: SIGNED_IN },
   'PUT /api/delivery/assign/{id}': { allow: STAFF_ON_SHIFT },
   'PUT /api/delivery/status/{id}': { allow: STAFF_ON_SHIFT },
   'PUT /api/delivery/update/{id}': { allow: STAFF_ON_SHIFT },

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { OrderStatus, type PaymentType } from '../../../domain/enums';
+import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
+import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
+import { notify } from '../notification/service';
 import { recordOrderEvent } from './events';
 import { orders } from './tables';
 
@@ -12,7 +14,7 @@ import { orders } from './tables';
  * order give value once.
  */
 export async function markOrderPaid(tx: DbOrTx, orderId: string, paymentType: PaymentType): Promise<boolean> {
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || !canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return false;
   const paidAt = new Date();
   const updated = await tx
@@ -22,5 +24,16 @@ export async function markOrderPaid(tx: DbOrTx, orderId: string, paymentType: Pa
     .returning({ id: orders.id });
   if (updated.length !== 1) return false;
   await recordOrderEvent(tx, orderId, OrderStatus.Paid, { note: `Paid (${paymentType})`, at: paidAt });
+  // Told by SMS/push (with the receipt link; a pickup order is ready now, so with its pickup code).
+  await notify(tx, {
+    kind: NotificationKind.OrderPaid,
+    clientId: order.clientId,
+    key: `order-paid:${orderId}`,
+    data: {
+      orderNumber: order.orderNumber,
+      total: order.total,
+      pickupCode: order.deliveryOption === DeliveryOption.HomeDelivery ? null : order.pickupCode,
+    },
+  });
   return true;
 }
