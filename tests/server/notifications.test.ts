@@ -9,11 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vapidPublicKeyObject } from '../../src/server/integrations/push/web-push';
 import { SmsSendError } from '../../src/server/integrations/sms/sms-provider';
+import { changeDeliveryStatus } from '../../src/server/modules/delivery/service';
+import { deliveries } from '../../src/server/modules/delivery/tables';
 import { outboxRowsFor } from '../../src/server/modules/notification/service';
 import { notificationOutbox, pushSubscriptions } from '../../src/server/modules/notification/tables';
 import { runOutboxOnce } from '../../src/server/modules/notification/worker';
 import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
 import type { OrderRow } from '../../src/server/modules/order/tables';
+import { orders } from '../../src/server/modules/order/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { insertUnpaidOrder, readOrder } from './payment-support';
 
@@ -160,6 +163,55 @@ describe('the worker', () => {
     await drain();
     expect((await outboxRowsFor(app.db, key))[0]).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smsTo(ngozi.phone).filter((b) => b.includes(order.orderNumber))).toHaveLength(1);
+  });
+});
+
+describe('delivery steps', () => {
+  it('out for delivery (with the rider’s name) once, however often it goes back in transit, then delivered', async () => {
+    const ngozi = await fundedClient();
+    const staffer = await signInAs(app, '08039990001');
+    const order = await insertUnpaidOrder(app, ngozi.clientId, 130_000);
+    await app.db.update(orders).set({ deliveryOption: 'HomeDelivery' }).where(eq(orders.id, order.id));
+    const [delivery] = await app.db
+      .insert(deliveries)
+      .values({
+        orderId: order.id,
+        clientId: ngozi.clientId,
+        address: { line1: '12 Allen Avenue', city: 'Ikeja', state: 'Lagos' },
+        fee: 150_000,
+      })
+      .returning();
+    if (!delivery) throw new Error('no delivery');
+    expect((await payFromWallet(ngozi, order.orderNumber, `home-${order.id}`)).statusCode).toBe(200);
+    const step = (status: Parameters<typeof changeDeliveryStatus>[2], carrier?: boolean) =>
+      changeDeliveryStatus(app.db, delivery.id, status, {
+        actorClientId: staffer.clientId,
+        ...(carrier
+          ? {
+              carrier: {
+                carrierName: 'Musa Ibrahim',
+                carrierPhone: '08034445555',
+                vehicle: 'Bike',
+                carrierClientId: null,
+              },
+            }
+          : {}),
+      });
+    await step('Accepted', true);
+    await step('CarrierPickup');
+    await step('InTransit');
+    await step('CantLocateClientLocation');
+    await step('InTransit');
+    await step('Delivered');
+    await drain();
+    const mine = smsTo(ngozi.phone).filter((b) => b.includes(order.orderNumber));
+    // Paid (no pickup code: a home delivery), on its way with Musa (once), delivered.
+    expect(mine).toHaveLength(3);
+    const paid = mine.find((b) => b.includes('payment received'));
+    expect(paid).toBeDefined();
+    expect(paid).not.toContain('Pickup code');
+    expect(mine.filter((b) => b.includes('out for delivery with Musa Ibrahim'))).toHaveLength(1);
+    expect(mine.filter((b) => b.includes('was delivered'))).toHaveLength(1);
   });
 });
 

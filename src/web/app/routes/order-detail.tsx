@@ -1,6 +1,8 @@
 import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { PushOffer } from '../../features/notifications/components/push-offer';
+import { orderQueryOptions } from '../../features/orders/api/get-order';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
 import { RefundNotice } from '../../features/payments/components/refund-notice';
 import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
@@ -11,8 +13,11 @@ export function Component() {
   const { orderNumber = '' } = useParams();
   const navigate = useNavigate();
   const wallet = checkoutWalletOf(useQuery(clientWalletQueryOptions()));
+  // After a paid order (never on first load) Arrive offers push notifications, once.
+  const paid = useQuery(orderQueryOptions(orderNumber)).data?.data.status === 'Paid';
   return (
     <Container size="md" py="lg">
+      {paid && <PushOffer />}
       <OrderDetailScreen
         key={orderNumber}
         orderNumber={orderNumber}
