@@ -17,6 +17,9 @@ import { runOutboxOnce } from '../../src/server/modules/notification/worker';
 import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
 import type { OrderRow } from '../../src/server/modules/order/tables';
 import { orders } from '../../src/server/modules/order/tables';
+import { applyRefundEvent } from '../../src/server/modules/payment/refunds';
+import { payments } from '../../src/server/modules/payment/tables';
+import { createPaidOrder, putOnShift } from '../../src/server/test-utils/pickup';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { insertUnpaidOrder, readOrder } from './payment-support';
 
@@ -212,6 +215,101 @@ describe('delivery steps', () => {
     expect(paid).not.toContain('Pickup code');
     expect(mine.filter((b) => b.includes('out for delivery with Musa Ibrahim'))).toHaveLength(1);
     expect(mine.filter((b) => b.includes('was delivered'))).toHaveLength(1);
+  });
+});
+
+describe('picked up at the counter', () => {
+  it('the owner’s approval writes one "picked up" message, however often it is repeated', async () => {
+    const owner = await fundedClient();
+    const desk = await signInAs(app, '08039990002');
+    await putOnShift(app, desk.clientId);
+    const order = await createPaidOrder(app, owner.clientId);
+    const asked = await injectAs(app, desk, {
+      method: 'POST',
+      url: '/api/pickup/verify',
+      payload: { orderId: order.id },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const pickupId = asked.json().pickup.id as string;
+    for (let i = 0; i < 2; i++) {
+      const approve = await injectAs(app, owner, {
+        method: 'POST',
+        url: `/api/order/pickup/${order.id}/respond`,
+        payload: { pickupId, action: 'Approve' },
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+    }
+    expect(await outboxRowsFor(app.db, `picked-up:${order.id}`)).toHaveLength(1);
+    await drain();
+    const mine = smsTo(owner.phone).filter((b) => b.includes(order.orderNumber));
+    expect(mine).toEqual([
+      `Arrive: order ${order.orderNumber} was picked up at the gas center. Thank you for choosing Arrive.`,
+    ]);
+  });
+});
+
+describe('refunds', () => {
+  it('a refund Paystack reports processed tells the client once, even when the webhook comes twice', async () => {
+    const ngozi = await fundedClient();
+    const order = await insertUnpaidOrder(app, ngozi.clientId, 75_000);
+    const reference = `ARV_refund_${order.id.slice(0, 8)}`;
+    await app.db.insert(payments).values({
+      paymentNumber: `PMT-R${order.id.slice(0, 8)}`,
+      reference,
+      purpose: 'OrderPayment',
+      gateway: 'Paystack',
+      status: 'success',
+      amount: 75_000,
+      paidAmount: 75_000,
+      clientId: ngozi.clientId,
+      orderId: order.id,
+      email: 'ngozi@example.com',
+      refundState: 'pending',
+      refundAmount: 75_000,
+    });
+    for (let i = 0; i < 2; i++) {
+      await applyRefundEvent(app, 'refund.processed', { transaction_reference: reference, id: 991 });
+    }
+    await drain();
+    const mine = smsTo(ngozi.phone).filter((b) => b.includes('refunded'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toContain('₦750.00');
+    expect(mine[0]).toContain(order.orderNumber);
+  });
+});
+
+describe('Web Push keys in production', () => {
+  it('a missing pair turns push off with a warning; the server starts and SMS still works', async () => {
+    const lines: string[] = [];
+    const prod = await buildTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'p'.repeat(40),
+        ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+        PAYMENT_MODE: 'sandbox',
+        SMS_PROVIDER: 'console',
+      },
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      expect(prod.push.publicKey).toBeNull();
+      expect(lines.some((l) => l.includes('VAPID_PUBLIC_KEY') && l.includes('Web Push notifications are off'))).toBe(
+        true,
+      );
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('a broken pair is refused the same way, never a crash', async () => {
+    const prod = await buildTestApp({
+      env: { VAPID_PUBLIC_KEY: 'BAAA', VAPID_PRIVATE_KEY: 'AAAA' },
+    });
+    try {
+      expect(prod.push.publicKey).toBeNull();
+    } finally {
+      await prod.close();
+    }
   });
 });
 
