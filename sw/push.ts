@@ -2,25 +2,9 @@
 // Web Push: shows what the server sent (src/server/modules/notification) and opens its page on a
 // tap. Kept apart from the precache and navigation so each concern changes on its own.
 
+import { readPushMessage } from './push-message';
+
 declare const self: ServiceWorkerGlobalScope;
-
-type PushMessage = { title: string; body: string; url: string; tag?: string };
-
-/** The server's JSON, or a plain text; never trusted for a URL off this origin. */
-export function readPushMessage(text: string, origin: string): PushMessage {
-  try {
-    const m = JSON.parse(text) as Partial<PushMessage>;
-    const url = typeof m.url === 'string' ? new URL(m.url, origin) : null;
-    return {
-      title: typeof m.title === 'string' && m.title ? m.title : 'Arrive',
-      body: typeof m.body === 'string' ? m.body : '',
-      url: url && url.origin === origin ? url.pathname + url.search : '/',
-      ...(typeof m.tag === 'string' ? { tag: m.tag } : {}),
-    };
-  } catch {
-    return { title: 'Arrive', body: text, url: '/' };
-  }
-}
 
 self.addEventListener('push', (event) => {
   const message = readPushMessage(event.data?.text() ?? '', self.location.origin);

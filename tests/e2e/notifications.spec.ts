@@ -87,6 +87,16 @@ test('Settings → Notifications: SMS off stops the next paid SMS; light and dar
       ),
     ).toEqual([]);
   }
+  // The same section on a tablet (the screenshots are looked at, not compared).
+  await page.setViewportSize({ width: 1024, height: 768 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `/tmp/notify-settings-1024-${scheme}.png`, fullPage: true });
+    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="notifications-title"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'light' });
   const box = await section.locator('label').filter({ hasText: 'Text messages' }).boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
 

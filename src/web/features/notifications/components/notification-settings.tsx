@@ -53,7 +53,7 @@ export function NotificationSettings() {
         ? 'Notifications are blocked for Arrive in this browser’s site settings.'
         : !s?.vapidPublicKey
           ? 'Push notifications are not available right now.'
-          : 'Order updates and reminders on this phone, even when Arrive is closed.';
+          : 'Order updates and reminders on this device, even when Arrive is closed.';
 
   return (
     <Paper
