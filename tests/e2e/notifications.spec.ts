@@ -60,6 +60,12 @@ test('a client pays a pickup order: the paid-and-ready SMS reaches the outbox; t
   await page.goto(`/order/${order.orderNumber}`);
   const offer = page.getByRole('region', { name: 'Notifications' });
   await expect(offer.getByText('Get told when your order moves?')).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `/tmp/notify-offer-360-${scheme}.png` });
+    const axe = await new AxeBuilder({ page }).include('section[aria-label="Notifications"]').analyze();
+    expect(axe.violations.map((v) => `${scheme} ${v.id}`)).toEqual([]);
+  }
   await offer.getByRole('button', { name: 'Not now' }).click();
   await expect(offer).toBeHidden();
   await page.reload();
