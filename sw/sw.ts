@@ -4,6 +4,7 @@ import { clientsClaim } from 'workbox-core';
 import { registerImageCache } from './images';
 import { registerNavigation } from './navigation';
 import { registerPrecache } from './precache';
+import './push';
 import './shift-queue';
 import { registerStaffCode } from './staff-code';
 

@@ -24,14 +24,18 @@ import { seedDemo } from './db/seed';
 import { createMaps } from './integrations/maps/adapter';
 import { createPaystackClient } from './integrations/paystack/client';
 import { paystackEmulator } from './integrations/paystack/emulator';
+import { createPushService } from './integrations/push/push-service';
 import { createSmsService } from './integrations/sms/sms-service';
 import { createIdempotencyStore } from './modules/app/idempotency-store';
 import { createSessionRevocation } from './modules/auth/session-revocation';
 import { publishDeliveryProgress } from './modules/delivery/channel';
 import { DeliveryNotices } from './modules/delivery/notices';
+import { cylindersExpiringBy } from './modules/cylinder/service';
 import { deliveryLeg } from './modules/delivery/order-leg';
 import { apiModules, devRoutes } from './modules/index';
+import { registerNotificationRunner } from './modules/notification/runner';
 import type { OrderLegs } from './modules/order/legs';
+import { paidRefillsOf } from './modules/order/lookups';
 import { giveOrderValue } from './modules/payment/order-payment';
 import type { PaymentHandlers } from './modules/payment/service';
 import { PickupChannel } from './modules/pickup/channel';
@@ -163,6 +167,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // (and two apps in one process share nothing). The pickup channel rides on app.io and the session.
   app.decorate('paystack', createPaystackClient(app));
   app.decorate('sms', createSmsService(config, app.log));
+  app.decorate('push', createPushService(config, app.log));
   app.decorate(
     'maps',
     createMaps(config, (err) => app.log.warn({ err }, 'Google Maps failed; using the straight-line estimate')),
@@ -177,6 +182,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Delivery changes, told after commit: the owner's socket hears them (and other areas may listen).
   app.decorate('deliveryNotices', new DeliveryNotices(app.log));
   publishDeliveryProgress(app);
+  // The notification outbox's sender and the reminder job, reading cylinders and refills through these.
+  registerNotificationRunner(app, { cylindersExpiringBy, refillsOf: paidRefillsOf });
 
   for (const { group, routes } of apiModules) {
     await app.register(routes, { prefix: `/api/${group}` });

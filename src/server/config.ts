@@ -33,6 +33,22 @@ const envSchema = z
     TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
     TERMII_SENDER_ID: z.string().min(1).default('Arrive'),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+    /**
+     * Web Push (VAPID) key pair, base64url (the README shows how to make a pair). Outside production a
+     * pair is made at start when unset; in production a missing pair only turns push off.
+     */
+    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    /** Who push services may contact about this sender: mailto:… or https://… (default PUBLIC_URL). */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+      .optional(),
+    /**
+     * How often the notification worker looks for messages to send, in ms (0: never; default
+     * 2000, and 0 under NODE_ENV=test where the tests run it by hand).
+     */
+    NOTIFICATION_WORKER_MS: z.coerce.number().int().min(0).optional(),
     SEED_DEMO: bool.optional(),
     /**
      * A staging site may run the sandbox (Paystack emulator, console SMS, demo data) with
@@ -108,8 +124,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, 'PAYMENT_MODE' | 'SMS_PROVIDER'> & {
+export type Config = Omit<Env, 'PAYMENT_MODE' | 'SMS_PROVIDER' | 'NOTIFICATION_WORKER_MS'> & {
   PAYMENT_MODE: 'sandbox' | 'live';
+  NOTIFICATION_WORKER_MS: number;
   SMS_PROVIDER: 'console' | 'termii';
   publicUrl: string;
   production: boolean;
@@ -151,6 +168,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...env,
     PAYMENT_MODE,
     SMS_PROVIDER,
+    NOTIFICATION_WORKER_MS: env.NOTIFICATION_WORKER_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),
     publicUrl,
     production,
     sandbox,

@@ -46,6 +46,7 @@ export const MANAGEMENT: readonly PersonaName[] = ['manager', 'ceo'];
 export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/app/data': { allow: EVERYONE },
   'GET /api/app/health': { allow: EVERYONE },
+  'DELETE /api/client/push-subscription': { allow: SIGNED_IN },
   'DELETE /api/cylinder/user/{id}': { allow: SIGNED_IN },
   'DELETE /api/quota/{productId}': { allow: MANAGEMENT },
   'GET /api/address/previous_deliver': { allow: SIGNED_IN },
@@ -62,6 +63,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/auth/cookie_auth': { allow: SIGNED_IN },
   'GET /api/auth/profile': { allow: SIGNED_IN },
   'GET /api/client/user/{email}': { allow: STAFF_ON_SHIFT },
+  'GET /api/client/notifications': { allow: SIGNED_IN },
   'GET /api/cylinder/user': { allow: SIGNED_IN },
   'GET /api/delivery/all': { allow: STAFF_ON_SHIFT },
   'GET /api/delivery/board': { allow: DISPATCHERS_ON_SHIFT },
@@ -147,6 +149,18 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/client/new_meeting': { allow: SIGNED_IN },
   'POST /api/client/new_order': { allow: STAFF_ON_SHIFT },
   'POST /api/client/refund_order': { allow: STAFF_ON_SHIFT },
+  'POST /api/client/push-subscription': {
+    allow: SIGNED_IN,
+    sample: {
+      body: {
+        endpoint: 'https://push.example.com/send/matrix',
+        keys: {
+          p256dh: 'BEbZNt9AMe5Mh2xysiZnRxExtpuai4nAEzqC1ROXQVcSjTHUR4QVD91909QEvIPyfK_fO0iw2q7JKjS5a3TM2mM',
+          auth: 'c2l4dGVlbmJ5dGVzYXV0aA',
+        },
+      },
+    },
+  },
   'POST /api/cylinder/user': { allow: SIGNED_IN, sample: { body: { sizeKg: 12.5 } } },
   'POST /api/delivery/new': { allow: DISPATCHERS_ON_SHIFT },
   'POST /api/delivery/quote': { allow: SIGNED_IN },
@@ -191,6 +205,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
     allow: STAFF_ON_SHIFT,
     note: 'any staff on a shift reaches it; only the rider of the delivery is served (403 otherwise)',
   },
+  'PUT /api/client/notifications': { allow: SIGNED_IN },
   'PUT /api/payment/discard_redish': { allow: SIGNED_IN },
   'PUT /api/payment/errors/{id}': { allow: ACCOUNTS_ON_SHIFT },
   'PUT /api/payment/save_usable': { allow: SIGNED_IN },

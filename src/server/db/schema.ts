@@ -8,6 +8,7 @@ export * from '../modules/delivery/tables';
 export * from '../modules/dev/tables';
 export * from '../modules/leads/tables';
 export * from '../modules/map/tables';
+export * from '../modules/notification/tables';
 export * from '../modules/order/tables';
 export * from '../modules/payment/tables';
 export * from '../modules/pickup/tables';

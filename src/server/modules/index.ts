@@ -10,6 +10,7 @@ import deliveryRoutes from './delivery/routes';
 import visitRoutes from './delivery/visit-routes';
 import leadsRoutes from './leads/routes';
 import mapRoutes from './map/routes';
+import notificationRoutes from './notification/routes';
 import counterRoutes from './order/counter-routes';
 import orderRoutes from './order/routes';
 import paymentRoutes from './payment/routes';
@@ -42,6 +43,7 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'client', routes: visitRoutes },
   { group: 'client', routes: counterRoutes },
   { group: 'client', routes: counterSaleRoutes },
+  { group: 'client', routes: notificationRoutes },
   { group: 'cylinder', routes: cylinderRoutes },
   { group: 'delivery', routes: deliveryRoutes },
   { group: 'leads', routes: leadsRoutes },

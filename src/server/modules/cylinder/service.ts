@@ -1,6 +1,8 @@
+import { lte } from 'drizzle-orm';
 import { lagosDateKey } from '../../../domain/format';
 import { CYLINDER_EXPIRY_WARNING_DAYS, type Cylinder } from '../../../domain/schemas/cylinder';
-import type { ClientCylinderRow } from './tables';
+import type { DbOrTx } from '../../db/client';
+import { type ClientCylinderRow, clientCylinders } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,4 +27,18 @@ export function toCylinderView(row: ClientCylinderRow, now = new Date()): Cylind
         : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Every registered cylinder whose expiry date is on or before `until` (yyyy-MM-dd): the reminders read it. */
+export async function cylindersExpiringBy(db: DbOrTx, until: string) {
+  return db
+    .select({
+      id: clientCylinders.id,
+      clientId: clientCylinders.clientId,
+      sizeKg: clientCylinders.sizeKg,
+      serialNumber: clientCylinders.serialNumber,
+      expiryDate: clientCylinders.expiryDate,
+    })
+    .from(clientCylinders)
+    .where(lte(clientCylinders.expiryDate, until));
 }

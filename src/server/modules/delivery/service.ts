@@ -4,7 +4,9 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { deliveryLifecycle } from '../../../domain/lifecycles/delivery';
 import { assertTransition } from '../../../domain/lifecycles/lifecycle';
 import type { Delivery, RiderLocation } from '../../../domain/schemas/delivery';
+import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
+import { notify } from '../notification/service';
 import { recordOrderEvent } from '../order/events';
 import { findOrderById, findOrderNumbersByIds } from '../order/lookups';
 import { markOrderDelivered } from '../order/mark-delivered';
@@ -83,6 +85,25 @@ export async function findOneDelivery(db: DbOrTx, filter: Parameters<typeof find
   const [one] = list;
   if (!one) throw notFound();
   return one;
+}
+
+/** The client is told when the rider leaves with the order (with the rider's name) and when it arrives. */
+async function notifyDeliveryStep(tx: DbOrTx, delivery: DeliveryRow, orderNumber: string) {
+  if (delivery.status === DeliveryStatus.InTransit) {
+    await notify(tx, {
+      kind: NotificationKind.OutForDelivery,
+      clientId: delivery.clientId,
+      key: `out-for-delivery:${delivery.id}`,
+      data: { orderNumber, riderName: delivery.carrierName },
+    });
+  } else if (delivery.status === DeliveryStatus.Delivered) {
+    await notify(tx, {
+      kind: NotificationKind.Delivered,
+      clientId: delivery.clientId,
+      key: `delivered:${delivery.orderId}`,
+      data: { orderNumber },
+    });
+  }
 }
 
 /** Statuses that need the order paid first: the carrier must not leave with unpaid goods. */
@@ -179,6 +200,7 @@ export async function changeDeliveryStatus(
     if (next === DeliveryStatus.Delivered) {
       await markOrderDelivered(tx, order.id, { actorClientId: options.actorClientId, at: now });
     }
+    await notifyDeliveryStep(tx, updated, order.orderNumber);
     return { view: toDeliveryView(updated, order.orderNumber), previous: row.status, at: now };
   });
   options.notices?.emit({

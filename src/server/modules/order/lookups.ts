@@ -262,3 +262,35 @@ export async function findOrdersWithItemsByIds(
   for (const line of lines) found.get(line.orderId)?.items.push(line);
   return found;
 }
+
+/**
+ * The paid gas refills of these clients, one row per order with the largest cylinder it filled
+ * (the refill reminder reads the client's rhythm from them).
+ */
+export async function paidRefillsOf(
+  db: DbOrTx,
+  clientIds: string[],
+): Promise<{ clientId: string; orderId: string; sizeKg: number; paidAt: Date }[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await db
+    .select({
+      clientId: orders.clientId,
+      orderId: orders.id,
+      sizeKg: max(orderItems.sizeKg),
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        inArray(orders.clientId, clientIds),
+        isNotNull(orders.paidAt),
+        isNotNull(orderItems.sizeKg),
+        inArray(orders.status, [OrderStatus.Paid, OrderStatus.Delivered]),
+      ),
+    )
+    .groupBy(orders.id);
+  return rows.flatMap((r) =>
+    r.paidAt && r.sizeKg !== null ? [{ ...r, sizeKg: Number(r.sizeKg), paidAt: r.paidAt }] : [],
+  );
+}

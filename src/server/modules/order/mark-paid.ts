@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { OrderStatus, type PaymentType } from '../../../domain/enums';
+import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
+import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
+import { notify } from '../notification/service';
 import { recordOrderEvent } from './events';
 import { orders } from './tables';
 
@@ -21,7 +23,7 @@ export async function markOrderPaid(
   paymentType: PaymentType,
   options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
 ): Promise<boolean> {
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || !canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return false;
   const paidAt = new Date();
   const updated = await tx
@@ -41,6 +43,19 @@ export async function markOrderPaid(
     at: paidAt,
     // A staff member taking the money at the counter: the sale is theirs (shift README "Who sold what").
     actorClientId: options.actorClientId ?? null,
+  });
+  // A sale at the counter sends its own receipt SMS; everyone else is told here (SMS/push, with
+  // the receipt link; a pickup order is ready now, so with its pickup code).
+  if (options.actorClientId) return true;
+  await notify(tx, {
+    kind: NotificationKind.OrderPaid,
+    clientId: order.clientId,
+    key: `order-paid:${orderId}`,
+    data: {
+      orderNumber: order.orderNumber,
+      total: order.total,
+      pickupCode: order.deliveryOption === DeliveryOption.HomeDelivery ? null : order.pickupCode,
+    },
   });
   return true;
 }

@@ -1,12 +1,15 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ErrorType } from '../../../domain/errors';
+import { NotificationKind } from '../../../domain/schemas/notification';
 import {
   isGatewayRefusal,
   type PaystackRefundStatus,
   type RefundData,
   type RefundEventData,
 } from '../../integrations/paystack/client';
+import { notify } from '../notification/service';
+import { findOrderById } from '../order/lookups';
 import { recordPaymentError } from './payment-errors';
 import { type PaymentRow, payments, type RefundState } from './tables';
 
@@ -61,6 +64,20 @@ async function advanceRefund(
     })
     .where(and(eq(payments.id, payment.id), inArray(payments.refundState, allowed)))
     .returning();
+  if (updated && next === 'processed' && updated.clientId) {
+    // Right after the state committed (the key makes a repeated webhook add nothing).
+    const order = updated.orderId ? await findOrderById(app.db, updated.orderId) : null;
+    await notify(app.db, {
+      kind: NotificationKind.Refund,
+      clientId: updated.clientId,
+      key: `refund:${updated.id}`,
+      data: {
+        amount: updated.refundAmount ?? updated.paidAmount ?? updated.amount,
+        orderNumber: order?.orderNumber ?? null,
+        reference: updated.reference,
+      },
+    }).catch((err) => app.log.error({ err, reference: updated.reference }, 'the refund notification was not queued'));
+  }
   if (updated && (next === 'failed' || next === 'needs-attention')) {
     await recordPaymentError(app.db, {
       reference: payment.reference,

@@ -17,8 +17,10 @@ import type {
   PickupTimings,
   ServerEventPayload,
 } from '../../../domain/realtime-events';
+import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
+import { notify } from '../notification/service';
 import { findOrderById, findOrderNumbersByIds, type OrderRow } from '../order/lookups';
 import { markOrderPickedUp, setOrderPickupOutcome } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
@@ -353,6 +355,12 @@ export async function respondToRequest(
         at: now,
       });
       if (!delivered) throw new Error('the order changed under its lock');
+      await notify(tx, {
+        kind: NotificationKind.PickedUp,
+        clientId: delivered.clientId,
+        key: `picked-up:${delivered.id}`,
+        data: { orderNumber: delivered.orderNumber },
+      });
       const [done] = await tx
         .update(pickups)
         .set({ status: 'Completed', confirmationAction: 'Approve', respondedAt: now, completedAt: now })

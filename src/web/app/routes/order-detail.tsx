@@ -2,6 +2,8 @@ import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../features/auth/api/get-auth';
+import { orderQueryOptions } from '../../features/orders/api/get-order';
+import { PushOffer } from '../../features/notifications/components/push-offer';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
 import { usableCardQueryOptions } from '../../features/payments/api/get-usable-card';
 import { RefundNotice } from '../../features/payments/components/refund-notice';
@@ -15,8 +17,11 @@ export function Component() {
   const wallet = checkoutWalletOf(useQuery(clientWalletQueryOptions()));
   const { auth } = useAuth();
   const savedCard = useQuery(usableCardQueryOptions()).data?.card ?? null;
+  // After a paid order (never on first load) Arrive offers push notifications, once.
+  const paid = useQuery(orderQueryOptions(orderNumber)).data?.data.status === 'Paid';
   return (
     <Container size="md" py="lg">
+      {paid && <PushOffer />}
       <OrderDetailScreen
         key={orderNumber}
         orderNumber={orderNumber}

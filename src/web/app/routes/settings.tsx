@@ -1,10 +1,14 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { SettingsPanel } from '../../features/auth/components/settings-panel';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 
 export function Component() {
   return (
     <Container size="xs" py={{ base: 'lg', sm: 48 }} px="md">
-      <SettingsPanel />
+      <Stack gap="lg">
+        <SettingsPanel />
+        <NotificationSettings />
+      </Stack>
     </Container>
   );
 }
