@@ -236,6 +236,24 @@ export class PickupChannel {
     return result;
   }
 
+  /**
+   * A hand-over made with a texted code or a supervisor's approval (handover.ts): every counter
+   * following the order and the owner's devices hear it as they hear an approval on the app.
+   */
+  announceHandover(done: {
+    row: PickupRow;
+    order: { orderNumber: string; deliveredAt: Date | null; nomineeName: string | null };
+  }): void {
+    const r = ref(done.row, done.order.orderNumber);
+    const deliveredAt = (done.order.deliveredAt ?? new Date()).toISOString();
+    this.send(this.staffSide(done.row), 'StaffConfirmApproval', {
+      ...r,
+      deliveredAt,
+      nomineeName: done.order.nomineeName,
+    });
+    this.send(this.clientSide(done.row.clientId), 'staffConfirm', { ...r, deliveredAt });
+  }
+
   /** StaffCancelRequest. */
   async cancel(
     actor: { clientId: string; staff: StaffContext | null },
