@@ -54,6 +54,12 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.addStaff.path, lazy: () => import('./routes/dashboard/add-staff') },
               { path: paths.dashboard.pickup.path, lazy: () => import('./routes/dashboard/pickup') },
               { path: paths.dashboard.shift.path, lazy: () => import('./routes/dashboard/shift') },
+              // Staff follow-ups: leads to call back, payment problems to settle.
+              { path: paths.dashboard.leads.path, lazy: () => import('./routes/dashboard/leads') },
+              {
+                path: paths.dashboard.paymentProblems.path,
+                lazy: () => import('./routes/dashboard/payment-problems'),
+              },
               { path: paths.dashboard.accessDenied.path, lazy: () => import('./routes/dashboard/access-denied') },
               { path: '*', lazy: () => import('./routes/dashboard/not-found') },
             ],

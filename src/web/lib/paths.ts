@@ -54,6 +54,9 @@ export const paths = {
     addStaff: { path: 'staff/create', getHref: () => '/dashboard/staff/create' },
     pickup: { path: 'pickup', getHref: () => '/dashboard/pickup' },
     shift: { path: 'shift', getHref: () => '/dashboard/shift' },
+    // Staff follow-ups (not in SPEC §2's menu; web README).
+    leads: { path: 'leads', getHref: () => '/dashboard/leads' },
+    paymentProblems: { path: 'payment-problems', getHref: () => '/dashboard/payment-problems' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
   },
 } as const;

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isPrivileged } from '../../../domain/access';
-import { HandoverMethod, StaffRole } from '../../../domain/enums';
+import { HandoverMethod } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { canApproveHandover } from '../../../domain/handover';
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
 import { issueHandoverCode, verifyHandoverCode } from '../auth/handover-code';
@@ -19,16 +19,6 @@ import { type PickupRow, pickups } from './tables';
 // out, or a Shift Supervisor, Manager or CEO approves with a written reason. Either way the
 // hand-over is the same single transaction as an approval on the app: the order row locked,
 // eligibility checked again, the order Delivered and one pickup Completed, with its method.
-
-/** The roles that may approve a hand-over without the client (with Manager / CEO access, which pass every check). */
-export const HANDOVER_APPROVER_ROLES: readonly StaffRole[] = [
-  StaffRole.ShiftSupervisor,
-  StaffRole.Manager,
-  StaffRole.CEO,
-];
-
-export const canApproveHandover = (member: Pick<StaffContext, 'role' | 'access'>): boolean =>
-  HANDOVER_APPROVER_ROLES.includes(member.role) || isPrivileged(member.access);
 
 type Actor = { clientId: string; staff: StaffContext | null };
 

@@ -5,7 +5,16 @@ import { StaffAccess } from '../../../../domain/enums';
 // is for (requireStaff({ access: [...] })), so the menu never offers a page that then refuses.
 // CEO and Manager pass every check (SPEC §6), so they see every entry.
 
-export type MenuEntry = 'dashboard' | 'orders' | 'sales' | 'updateData' | 'addStaff' | 'pickup' | 'shift';
+export type MenuEntry =
+  | 'dashboard'
+  | 'orders'
+  | 'sales'
+  | 'updateData'
+  | 'addStaff'
+  | 'pickup'
+  | 'shift'
+  | 'leads'
+  | 'paymentProblems';
 
 export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
   dashboard: [StaffAccess.All],
@@ -21,7 +30,33 @@ export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
   // The pickup counter and the shift: any staff member on a shift.
   pickup: [StaffAccess.All],
   shift: [StaffAccess.All],
+  // GET /api/leads and POST /api/leads/{id}/contacted: Manager or CEO.
+  leads: [StaffAccess.Manager, StaffAccess.CEO],
+  // GET and PUT /api/payment/errors: PAYMENT_STAFF (Manager, CEO, Accountant).
+  paymentProblems: [StaffAccess.Manager, StaffAccess.CEO, StaffAccess.Accountant],
 };
+
+/** Who each restricted page is for, in words, for the "not available for your role" state. */
+export const menuAudience: Partial<Record<MenuEntry, string>> = {
+  updateData: 'staff with Admin access',
+  addStaff: 'staff with Admin access',
+  leads: 'Managers and the CEO',
+  paymentProblems: 'Managers, the CEO and Accountants',
+};
+
+/** The restricted menu entry a dashboard path belongs to, if any (open pages answer null). */
+export function menuEntryForPath(pathname: string): MenuEntry | null {
+  const here = pathname.replace(/\/+$/, '');
+  const d = '/dashboard/';
+  const pages: [string, MenuEntry][] = [
+    ['update-data', 'updateData'],
+    ['staff/create', 'addStaff'],
+    ['leads', 'leads'],
+    ['payment-problems', 'paymentProblems'],
+  ];
+  for (const [path, entry] of pages) if (here === `${d}${path}` || here.startsWith(`${d}${path}/`)) return entry;
+  return null;
+}
 
 /** Whether a staff member holding these accesses may open the page behind this menu entry. */
 export const canOpen = (held: readonly StaffAccess[], entry: MenuEntry): boolean => hasAccess(held, menuAccess[entry]);

@@ -53,6 +53,8 @@ export function SideMenu({
       {canOpen(access, 'addStaff') && link('Add staff', d.addStaff.getHref())}
       {link('Pick up', d.pickup.getHref())}
       {link('Shift', d.shift.getHref())}
+      {canOpen(access, 'leads') && link('Leads', d.leads.getHref())}
+      {canOpen(access, 'paymentProblems') && link('Payment problems', d.paymentProblems.getHref())}
     </Stack>
   );
 }

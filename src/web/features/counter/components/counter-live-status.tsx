@@ -20,7 +20,7 @@ export function CounterLiveStatus(props: {
           <Stack gap="xs">
             <Text size="sm">
               {state.clientOnline === false
-                ? 'The client’s phone is offline. Ask them to open the Arrive app.'
+                ? 'The client’s phone is offline. Ask them to open the Arrive app, or text them a hand-over code below.'
                 : state.clientSeen
                   ? 'The client is looking at the request.'
                   : 'The request is on its way to the client’s phone.'}{' '}

@@ -13,9 +13,14 @@ export function CounterOrderSummary(props: {
   busy: boolean;
   canRequest: boolean;
   onRequest: (nomineeVerified: boolean) => void;
+  /** The nominee's ID check, when the screen shares it with the hand-over without the app. */
+  nomineeChecked?: boolean;
+  onNomineeChecked?: (checked: boolean) => void;
 }) {
   const { order } = props;
-  const [nomineeChecked, setNomineeChecked] = useState(false);
+  const [ownNomineeChecked, setOwnNomineeChecked] = useState(false);
+  const nomineeChecked = props.nomineeChecked ?? ownNomineeChecked;
+  const setNomineeChecked = props.onNomineeChecked ?? setOwnNomineeChecked;
   const byNominee = order.deliveryOption === 'PickUpBySomeOne';
   const verdict = counterVerdict(order.eligibility, props.phase);
   const eligible = order.eligibility === 'Eligible' && verdict.showEligibilityMessage;
@@ -52,7 +57,7 @@ export function CounterOrderSummary(props: {
           <Stack gap="xs">
             <Text size="sm">
               The owner chose <strong>{order.nomineeName}</strong> ({order.nomineePhone}) to collect this order. Check
-              their ID; the owner still confirms on their phone.
+              their ID; the owner still confirms, on their phone or with a code texted to them.
             </Text>
             <Checkbox
               checked={nomineeChecked}

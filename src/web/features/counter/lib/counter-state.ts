@@ -15,6 +15,8 @@ export type CounterState = {
   expiresAt: string | null;
   clientOnline: boolean | null;
   clientSeen: boolean;
+  /** A hand-over with a texted code or a supervisor's approval is on its way (its own approval event is this counter's). */
+  confirming: boolean;
   /** The headline of a finished hand-over (approved, refused, cancelled, expired). */
   result: string | null;
   error: string | null;
@@ -32,6 +34,8 @@ export type CounterAction =
   | { type: 'requested'; pickupId: string; expiresAt?: string; clientOnline?: boolean }
   | { type: 'refused'; message: string }
   | { type: 'note'; tone: LogTone; text: string }
+  | { type: 'confirming'; on: boolean }
+  | { type: 'handedOver'; text: string }
   | ServerAction;
 
 export const initialCounterState: CounterState = {
@@ -41,6 +45,7 @@ export const initialCounterState: CounterState = {
   expiresAt: null,
   clientOnline: null,
   clientSeen: false,
+  confirming: false,
   result: null,
   error: null,
   log: [],
@@ -83,6 +88,13 @@ export function counterReducer(state: CounterState, action: CounterAction): Coun
       return { ...log(state, 'bad', action.message), phase: 'idle', error: action.message };
     case 'note':
       return log(state, action.tone, action.text);
+    case 'confirming':
+      return { ...state, confirming: action.on };
+    case 'handedOver':
+      // The approval event may have come first: one outcome, logged once.
+      return state.phase === 'approved'
+        ? { ...state, confirming: false }
+        : { ...finish(state, 'approved', 'ok', action.text), confirming: false };
     case 'server':
       return onServerEvent(state, action);
   }
@@ -116,6 +128,9 @@ function onServerEvent(state: CounterState, action: ServerAction): CounterState 
   if (!mine) {
     // Another counter's request for the same order: only its outcome matters here.
     if (action.event === 'StaffConfirmApproval') {
+      // This counter's own hand-over with a texted code or an approval, heard before its answer.
+      if (state.confirming) return finish(state, 'approved', 'ok', 'Approved. Hand the order over.');
+      if (state.phase === 'approved') return state;
       return finish(state, 'closed', 'bad', 'This order was just handed over at another counter. Do not hand it over.');
     }
     return state;

@@ -55,8 +55,9 @@ export function ClientPickupScreen() {
         {query.data?.savedAt && (
           <Alert color="gray.7" title="Saved copy" role="status">
             <Text size="sm">
-              No connection: these are your orders as of {formatTime(query.data.savedAt)}. The QR code and pickup code
-              still work; confirming the hand-over needs the network.
+              No connection: these are your orders as of {formatTime(query.data.savedAt)}. The counter can find your
+              order with the QR code or the pickup code. To confirm the hand-over without a connection, ask the counter
+              to text you a code and read it out to them.
             </Text>
           </Alert>
         )}
