@@ -31,7 +31,7 @@ export function CounterOrderSummary(props: {
           <Title order={2} size="h3">
             Order {order.orderNumber}
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {order.clientName} · phone {order.clientPhoneHint}
           </Text>
         </div>

@@ -202,7 +202,7 @@ export function CounterScreen({
               />
               <Divider
                 label={
-                  <Text size="sm" c="gray.7">
+                  <Text size="sm" c="dimmed">
                     or type the pickup code
                   </Text>
                 }
@@ -243,7 +243,7 @@ export function CounterScreen({
           </Card>
           <Card withBorder radius="md" padding="lg">
             {!orderId && (
-              <Text c="gray.7">
+              <Text c="dimmed">
                 Scan the QR code on the client’s phone, or type their pickup code, to see the order.
               </Text>
             )}

@@ -183,7 +183,7 @@ export function HandoverWithoutApp(props: {
           </Stack>
         </form>
       ) : (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           No phone at all? A Shift Supervisor, Manager or CEO can approve the hand-over from their account.
         </Text>
       )}

@@ -92,7 +92,11 @@ describe('counterReducer', () => {
       type: 'handedOver',
       text: 'Code accepted. Hand the order over.',
     });
-    expect(eventFirst).toMatchObject({ phase: 'approved', confirming: false });
+    expect(eventFirst).toMatchObject({
+      phase: 'approved',
+      confirming: false,
+      result: 'Code accepted. Hand the order over.',
+    });
     expect(eventFirst.log.filter((e) => e.tone === 'ok')).toHaveLength(1);
     const answerFirst = counterReducer(
       counterReducer(confirming, { type: 'handedOver', text: 'Code accepted. Hand the order over.' }),

@@ -91,9 +91,9 @@ export function counterReducer(state: CounterState, action: CounterAction): Coun
     case 'confirming':
       return { ...state, confirming: action.on };
     case 'handedOver':
-      // The approval event may have come first: one outcome, logged once.
+      // The approval event may have come first: one outcome, logged once, in the words of how it was made.
       return state.phase === 'approved'
-        ? { ...state, confirming: false }
+        ? { ...state, result: state.confirming ? action.text : state.result, confirming: false }
         : { ...finish(state, 'approved', 'ok', action.text), confirming: false };
     case 'server':
       return onServerEvent(state, action);

@@ -32,7 +32,7 @@ function LeadCard({ lead, onContacted }: { lead: LeadView; onContacted: () => vo
             <Title order={2} size="h4" id={`lead-${lead.id}`}>
               {lead.name}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {what} · {formatDate(lead.createdAt)}
             </Text>
           </div>
@@ -83,7 +83,7 @@ export function LeadsScreen() {
     <Container size="md" py="md">
       <Stack gap="md">
         <Title order={1}>Leads</Title>
-        <Text c="gray.7">People who applied to ride or drive, or asked about a service or a partnership.</Text>
+        <Text c="dimmed">People who applied to ride or drive, or asked about a service or a partnership.</Text>
         <SegmentedControl
           value={filter}
           onChange={(v) => setFilter(v as LeadFilter)}

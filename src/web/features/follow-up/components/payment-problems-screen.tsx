@@ -21,7 +21,7 @@ function ProblemCard({ problem, onResolved }: { problem: PaymentErrorView; onRes
             <Title order={2} size="h4" id={`problem-${problem.id}`}>
               {what}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {problem.paymentNumber ? `Payment ${problem.paymentNumber}` : `Reference ${problem.reference}`} ·{' '}
               {formatDate(problem.createdAt)}
               {problem.occurrences > 1 ? ` · seen ${problem.occurrences} times` : ''}
@@ -70,7 +70,7 @@ export function PaymentProblemsScreen() {
     <Container size="md" py="md">
       <Stack gap="md">
         <Title order={1}>Payment problems</Title>
-        <Text c="gray.7">
+        <Text c="dimmed">
           Payments the server could not settle on its own. Check each with the payment provider, put it right, then
           resolve it with a note.
         </Text>
