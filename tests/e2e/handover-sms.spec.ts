@@ -265,6 +265,11 @@ test('a Shift Supervisor approves a hand-over without the client, with a written
     await expect(approve).toBeDisabled();
     await typeSlowly(desk, 'Approve without the client', 'ID seen: name and photo match the account');
     await checkScreen(desk, 'counter-supervisor-approval');
+    // The counter on a phone-sized screen too.
+    await desk.setViewportSize({ width: 360, height: 780 });
+    await expect(approve).toBeEnabled();
+    await checkScreen(desk, 'counter-supervisor-approval');
+    await desk.setViewportSize({ width: 1024, height: 768 });
     await approve.click();
     await expect(desk.getByRole('alert').filter({ hasText: 'Approved by you. Hand the order over.' })).toBeVisible();
     await expect(desk.getByText('Eligibility: Approved: hand over')).toBeVisible();
@@ -295,8 +300,22 @@ test('staff follow-ups: leads and payment problems for the roles that may open t
       data: { service: 'restaurant-partner', name: 'Ngozi Eze', phone: leadPhone, city: 'Lagos', businessName: 'Buka' },
     });
     expect(lead.status(), await lead.text()).toBe(201);
+    // Money that arrives for an account no wallet holds: a payment problem the server records.
+    const account = `99${String(Date.now()).slice(-8)}`;
+    const transfer = await boss.request.post('/sandbox/paystack-control/transfer', {
+      headers,
+      data: { accountNumber: account, amount: 750_000 },
+    });
+    expect(transfer.ok(), await transfer.text()).toBe(true);
     await signIn(boss.request, CEO, 'login');
     await startShift(boss.request);
+    await expect
+      .poll(async () => {
+        const res = await boss.request.get('/api/payment/errors?limit=100');
+        const { items } = (await res.json()) as { items: { type: string; status: string }[] };
+        return items.filter((i) => i.type === 'WalletNotFound' && i.status !== 'Resolved').length;
+      })
+      .toBeGreaterThan(0);
     const page = await boss.newPage();
     for (const width of [360, 1024]) {
       await page.setViewportSize({ width, height: 800 });
@@ -319,6 +338,18 @@ test('staff follow-ups: leads and payment problems for the roles that may open t
       .filter({ hasText: /^Contacted$/ })
       .click();
     await expect(page.getByText(/Called, sending the partner pack/).first()).toBeVisible();
+
+    // Resolve the payment problem with a note; it moves to Settled with the note and the resolver.
+    await page.goto('/dashboard/payment-problems');
+    const problem = page.getByRole('article', { name: 'Money arrived but no wallet to credit' }).first();
+    await problem.getByRole('button', { name: /^Resolve/ }).click();
+    await problem.getByLabel(/^What was done/).pressSequentially('Refunded to the sender', { delay: 30 });
+    await problem.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Settled$/ })
+      .click();
+    await expect(page.getByText(/Refunded to the sender/).first()).toBeVisible();
 
     // A sales associate sees neither in the menu, and typing the address says so plainly.
     tablet = await staffTablet(browser, boss.request, 'Sales Associate', 'Emeka');

@@ -109,6 +109,7 @@ export function HandoverWithoutApp(props: {
       <Button
         variant={send.data ? 'default' : 'light'}
         size="md"
+        mih={48}
         onClick={() => send.mutate()}
         loading={send.isPending}
         disabled={confirm.isPending || approve.isPending}
@@ -140,7 +141,8 @@ export function HandoverWithoutApp(props: {
             />
             <Button
               type="submit"
-              size="lg"
+              size="md"
+              mih={48}
               loading={confirm.isPending}
               disabled={code.length !== 6 || nomineeMissing || approve.isPending}
             >
@@ -170,6 +172,7 @@ export function HandoverWithoutApp(props: {
               type="submit"
               variant="outline"
               size="md"
+              mih={48}
               loading={approve.isPending}
               disabled={reason.trim().length < HANDOVER_REASON_MIN || nomineeMissing || confirm.isPending}
             >

@@ -22,6 +22,9 @@ import { type LeadFilter, leadsQueryOptions, markLeadContacted } from '../api/le
 import { leadWhat } from '../lib/words';
 import { NoteAction } from './note-action';
 
+/** Links a thumb can hit on a phone (44 px high). */
+const tapTarget = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
 function LeadCard({ lead, onContacted }: { lead: LeadView; onContacted: () => void }) {
   const what = leadWhat(lead);
   return (
@@ -41,11 +44,15 @@ function LeadCard({ lead, onContacted }: { lead: LeadView; onContacted: () => vo
           </StatusBadge>
         </Group>
         <Text size="sm">
-          <Anchor href={`tel:${lead.phone}`}>{lead.phone}</Anchor>
+          <Anchor href={`tel:${lead.phone}`} style={tapTarget}>
+            {lead.phone}
+          </Anchor>
           {lead.email ? (
             <>
               {' · '}
-              <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor>
+              <Anchor href={`mailto:${lead.email}`} style={tapTarget}>
+                {lead.email}
+              </Anchor>
             </>
           ) : null}
         </Text>
@@ -94,6 +101,8 @@ export function LeadsScreen() {
           ]}
           aria-label="Show leads"
           fullWidth
+          size="md"
+          styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
         />
         {query.isPending && (
           <Center py="xl">

@@ -54,10 +54,10 @@ export function NoteAction(props: {
           </Alert>
         )}
         <Group gap="xs">
-          <Button type="submit" loading={save.isPending} disabled={missing}>
+          <Button type="submit" size="md" mih={44} loading={save.isPending} disabled={missing}>
             {props.action}
           </Button>
-          <Button variant="default" onClick={() => setOpen(false)} disabled={save.isPending}>
+          <Button variant="default" size="md" mih={44} onClick={() => setOpen(false)} disabled={save.isPending}>
             Cancel
           </Button>
         </Group>

@@ -83,6 +83,8 @@ export function PaymentProblemsScreen() {
           ]}
           aria-label="Show payment problems"
           fullWidth
+          size="md"
+          styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
         />
         {query.isPending && (
           <Center py="xl">
