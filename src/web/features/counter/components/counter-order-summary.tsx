@@ -70,6 +70,9 @@ export function CounterOrderSummary(props: {
       {eligible && (
         <Button
           size="lg"
+          h="auto"
+          mih={50}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           onClick={() => props.onRequest(nomineeChecked)}
           loading={props.busy}
           disabled={!props.canRequest || (byNominee && !nomineeChecked)}
