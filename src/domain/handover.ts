@@ -13,3 +13,10 @@ export const HANDOVER_APPROVER_ROLES: readonly StaffRole[] = [
 
 export const canApproveHandover = (member: { role: StaffRole; access: readonly StaffAccess[] }): boolean =>
   HANDOVER_APPROVER_ROLES.includes(member.role) || isPrivileged(member.access);
+
+/** A pickup dispute in the counter's and the client's words (never the raw value). */
+export const disputeWords: Record<'none' | 'SomeOneElseClaim' | 'InvalidPickup', string> = {
+  none: 'No dispute',
+  SomeOneElseClaim: 'someone else claimed the order',
+  InvalidPickup: 'the pickup was not valid',
+};

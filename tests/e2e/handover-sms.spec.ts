@@ -109,6 +109,19 @@ async function device(browser: Browser, kind: 'phone' | 'tablet'): Promise<{ con
   return { context, page: await context.newPage() };
 }
 
+/**
+ * The CEO's signed-in browser context. The sign-in is done once for this file and its cookies
+ * reused: every sign-in texts a code, and a number gets 5 codes an hour from one address.
+ */
+let ceoState: Awaited<ReturnType<BrowserContext['storageState']>> | null = null;
+async function ceoContext(browser: Browser): Promise<BrowserContext> {
+  if (ceoState) return browser.newContext({ storageState: ceoState });
+  const context = await browser.newContext();
+  await signIn(context.request, CEO, 'login');
+  ceoState = await context.storageState();
+  return context;
+}
+
 /** A staff member made by the CEO, signed in on a new tablet and on a shift. */
 async function staffTablet(browser: Browser, ceo: APIRequestContext, role: string, firstname: string) {
   const phone = freshNumber();
@@ -157,7 +170,7 @@ test('the client’s phone is offline: the counter texts a code, the client read
   browser,
 }) => {
   const phone = await device(browser, 'phone');
-  const boss = await browser.newContext();
+  let boss: BrowserContext | null = null;
   let tablet: { context: BrowserContext; page: Page } | null = null;
   try {
     // The client, a paid order, and their Pickup screen while connected.
@@ -176,7 +189,7 @@ test('the client’s phone is offline: the counter texts a code, the client read
     await checkScreen(phone.page, 'client-pickup-offline');
 
     // A sales associate at the counter, on a shift.
-    await signIn(boss.request, CEO, 'login');
+    boss = await ceoContext(browser);
     await startShift(boss.request);
     tablet = await staffTablet(browser, boss.request, 'Sales Associate', 'Chiamaka');
     const desk = tablet.page;
@@ -242,19 +255,19 @@ test('the client’s phone is offline: the counter texts a code, the client read
     await expect(card.getByText('Picked up', { exact: true })).toBeVisible();
   } finally {
     await tablet?.context.close();
-    await boss.close();
+    await boss?.close();
     await phone.context.close();
   }
 });
 
 test('a Shift Supervisor approves a hand-over without the client, with a written reason', async ({ browser }) => {
   const client = await browser.newContext();
-  const boss = await browser.newContext();
+  let boss: BrowserContext | null = null;
   let tablet: { context: BrowserContext; page: Page } | null = null;
   try {
     await signIn(client.request, freshNumber(), 'signup');
     const order = await paidOrder(client.request);
-    await signIn(boss.request, CEO, 'login');
+    boss = await ceoContext(browser);
     await startShift(boss.request);
     tablet = await staffTablet(browser, boss.request, 'Shift Supervisor', 'Tunde');
     const desk = tablet.page;
@@ -284,13 +297,13 @@ test('a Shift Supervisor approves a hand-over without the client, with a written
     });
   } finally {
     await tablet?.context.close();
-    await boss.close();
+    await boss?.close();
     await client.close();
   }
 });
 
 test('staff follow-ups: leads and payment problems for the roles that may open them', async ({ browser }) => {
-  const boss = await browser.newContext();
+  const boss = await ceoContext(browser);
   let tablet: { context: BrowserContext; page: Page } | null = null;
   try {
     // A lead from the public site, and the CEO's screens on a phone and a tablet.
@@ -307,7 +320,6 @@ test('staff follow-ups: leads and payment problems for the roles that may open t
       data: { accountNumber: account, amount: 750_000 },
     });
     expect(transfer.ok(), await transfer.text()).toBe(true);
-    await signIn(boss.request, CEO, 'login');
     await startShift(boss.request);
     await expect
       .poll(async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { disputeWords } from '../../../domain/handover';
 import {
   type ClientEventName,
   type ClientEventPayload,
@@ -225,7 +226,7 @@ export class PickupChannel {
       message:
         order.pickupDispute === 'none'
           ? 'The client refused the pickup. Do not hand over the order.'
-          : `The client refused the pickup and raised a dispute (${order.pickupDispute}). Do not hand over the order.`,
+          : `The client refused the pickup and reported that ${disputeWords[order.pickupDispute]}. Do not hand over the order.`,
     });
     this.send(client, 'pickupConfirmationResponse', {
       ...r,
@@ -298,7 +299,7 @@ export class PickupChannel {
     const result = await raiseDispute(this.app.db, by, orderId, dispute, note);
     if (result.closed) {
       const r = ref(result.closed, result.order.orderNumber);
-      const message = `A dispute was raised (${dispute}); the request is closed.`;
+      const message = `A dispute was raised (${disputeWords[dispute]}); the request is closed.`;
       this.send(this.staffSide(result.closed), 'pickupConfirmationResponseStaff', {
         ...r,
         action: result.closed.confirmationAction,

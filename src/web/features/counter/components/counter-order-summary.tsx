@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { disputeWords } from '../../../../domain/handover';
 import type { PickupOrderSummary } from '../../../../domain/schemas/pickup';
 import { PickupItemsTable } from '../../../components/pickup-items-table';
 import { StatusBadge, statusToneThemeColor } from '../../../components/status-badge';
@@ -50,7 +51,9 @@ export function CounterOrderSummary(props: {
         <StatusBadge tone={order.clientOnline ? 'ok' : 'neutral'}>
           {order.clientOnline ? 'Client’s phone online' : 'Client’s phone offline'}
         </StatusBadge>
-        {order.pickupDispute !== 'none' && <StatusBadge tone="bad">Dispute: {order.pickupDispute}</StatusBadge>}
+        {order.pickupDispute !== 'none' && (
+          <StatusBadge tone="bad">Dispute: {disputeWords[order.pickupDispute]}</StatusBadge>
+        )}
       </Group>
       {byNominee && eligible && (
         <Alert color="blue" variant="light" title="Collected by someone else">

@@ -101,6 +101,7 @@ export function LeadsScreen() {
           ]}
           aria-label="Show leads"
           fullWidth
+          transitionDuration={0}
           size="md"
           styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
         />

@@ -83,6 +83,7 @@ export function PaymentProblemsScreen() {
           ]}
           aria-label="Show payment problems"
           fullWidth
+          transitionDuration={0}
           size="md"
           styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
         />
