@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HandoverMethod } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { canApproveHandover } from '../../../domain/handover';
@@ -21,6 +21,26 @@ import { type PickupRow, pickups } from './tables';
 // eligibility checked again, the order Delivered and one pickup Completed, with its method.
 
 type Actor = { clientId: string; staff: StaffContext | null };
+
+const notApprover = () =>
+  new AppError('You cannot approve a hand-over: ask your supervisor.', {
+    status: 403,
+    type: ErrorType.Forbidden,
+    additionalInfo: { reason: 'NotApprover' },
+  });
+
+/**
+ * Guard of POST /api/pickup/approve, run after requireStaff and before the body is read: who may
+ * not approve is refused without learning anything about the route's input (and, like every
+ * refusal before validation, it writes nothing).
+ */
+export const refuseNonApprover =
+  () =>
+  async (request: FastifyRequest): Promise<void> => {
+    const member = request.staff;
+    if (member && canApproveHandover(member)) return;
+    throw notApprover();
+  };
 
 /** The checks every way in shares: a staff on a shift, an order that exists, is not theirs and may be handed over. */
 async function checkOrder(db: DbOrTx, actor: Actor, orderId: string, method: 'sms' | 'approval') {
@@ -122,23 +142,8 @@ export async function approveHandover(
   actor: Actor,
   input: { orderId: string; reason: string; nomineeVerified?: boolean },
 ): Promise<HandoverDone> {
-  // The role first: who may not approve learns nothing about the order.
-  const staffCheck = checkStaff(actor.staff);
-  if (staffCheck.ok && !canApproveHandover(staffCheck.staff)) {
-    const known = await findOrderById(app.db, input.orderId);
-    await recordAttempt(app.db, {
-      orderId: known?.id ?? null,
-      staffId: staffCheck.staff.id,
-      method: 'approval',
-      status: 'blocked',
-      reason: 'NotApprover',
-    });
-    throw new AppError('Only a Shift Supervisor, Manager or CEO can approve a hand-over.', {
-      status: 403,
-      type: ErrorType.Forbidden,
-      additionalInfo: { reason: 'NotApprover' },
-    });
-  }
+  // The route's guard (refuseNonApprover) already refused the others; this keeps the rule here too.
+  if (actor.staff && !canApproveHandover(actor.staff)) throw notApprover();
   const { member, order } = await checkOrder(app.db, actor, input.orderId, 'approval');
   requireNominee(order, input.nomineeVerified);
   const reason = input.reason.trim();

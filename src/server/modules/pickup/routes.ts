@@ -16,7 +16,13 @@ import {
   pickupVerifyResponseSchema,
 } from '../../../domain/schemas/pickup';
 import { staffOf } from './guards';
-import { approveHandover, confirmHandoverCode, type HandoverDone, sendHandoverCode } from './handover';
+import {
+  approveHandover,
+  confirmHandoverCode,
+  type HandoverDone,
+  refuseNonApprover,
+  sendHandoverCode,
+} from './handover';
 import { lookupOrder } from './lookup';
 import { findOrder, orderSummary, toPickupRecord } from './order-view';
 import { refusalToAppError } from './service';
@@ -156,7 +162,8 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/approve',
     {
-      preHandler: staffOnShift,
+      // The staff guard, then the approver's role, both before the body is validated.
+      onRequest: [staffOnShift, refuseNonApprover()],
       config: { idempotent: true },
       schema: {
         tags: ['pickup'],

@@ -72,6 +72,11 @@ export function CounterLiveStatus(props: {
           </Text>
         </Alert>
       )}
+      {state.notice && state.phase === 'idle' && (
+        <Alert color="blue" title="The request expired" role="status">
+          {state.notice}
+        </Alert>
+      )}
       {state.error && state.phase === 'idle' && (
         <Alert color="red.9" role="alert" title="Not sent">
           {state.error}

@@ -51,7 +51,16 @@ describe('counterReducer', () => {
       event: 'ClientRequestCancelled',
       payload: { ...ref, reason: 'Expired', message: 'Expired.' },
     });
-    expect(expired.phase).toBe('closed');
+    // Unanswered is not refused: the counter may ask again or text a code, never "do not hand over".
+    expect(expired).toMatchObject({ phase: 'idle', pickupId: null, result: null });
+    expect(expired.notice).toMatch(/text the client a hand-over code/);
+    expect(counterVerdict('Eligible', expired.phase).label).toBe('Ready for pickup');
+    const cancelled = counterReducer(waiting, {
+      type: 'server',
+      event: 'ClientRequestCancelled',
+      payload: { ...ref, reason: 'StaffCancelled', message: 'Cancelled.' },
+    });
+    expect(cancelled.phase).toBe('closed');
   });
 
   it('tracks the client going offline and coming back', () => {

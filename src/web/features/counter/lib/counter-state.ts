@@ -17,7 +17,9 @@ export type CounterState = {
   clientSeen: boolean;
   /** A hand-over with a texted code or a supervisor's approval is on its way (its own approval event is this counter's). */
   confirming: boolean;
-  /** The headline of a finished hand-over (approved, refused, cancelled, expired). */
+  /** A request that expired unanswered: said above the ways to go on (the order stays collectable). */
+  notice: string | null;
+  /** The headline of a finished hand-over (approved, refused, cancelled). */
   result: string | null;
   error: string | null;
   log: LogEntry[];
@@ -46,6 +48,7 @@ export const initialCounterState: CounterState = {
   clientOnline: null,
   clientSeen: false,
   confirming: false,
+  notice: null,
   result: null,
   error: null,
   log: [],
@@ -73,7 +76,15 @@ export function counterReducer(state: CounterState, action: CounterAction): Coun
     case 'reset':
       return initialCounterState;
     case 'requesting':
-      return { ...state, phase: 'requesting', error: null, result: null, pickupId: null, clientSeen: false };
+      return {
+        ...state,
+        phase: 'requesting',
+        error: null,
+        notice: null,
+        result: null,
+        pickupId: null,
+        clientSeen: false,
+      };
     case 'requested':
       return {
         ...state,
@@ -172,6 +183,12 @@ function onServerEvent(state: CounterState, action: ServerAction): CounterState 
           : 'Approved. Hand the order over.',
       );
     case 'ClientRequestCancelled':
+      // An unanswered request ends, but the order is as collectable as before: the counter may
+      // ask again or text the client a hand-over code. It is not told "do not hand over".
+      if (action.payload.reason === 'Expired') {
+        const text = `${action.payload.message} Ask again, or text the client a hand-over code.`;
+        return { ...log(state, 'warn', text), phase: 'idle', pickupId: null, expiresAt: null, notice: text };
+      }
       return finish(state, 'closed', 'warn', action.payload.message);
     case 'StaffCancelRequest':
       return state.phase === 'waiting' ? finish(state, 'closed', 'info', 'You cancelled the request.') : state;
