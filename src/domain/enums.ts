@@ -210,6 +210,18 @@ export const PickupConfirmationAction = {
 export type PickupConfirmationAction = (typeof PickupConfirmationAction)[keyof typeof PickupConfirmationAction];
 export const pickupConfirmationActionValues = valuesOf(PickupConfirmationAction);
 
+/**
+ * How a hand-over at the counter was confirmed (not in SPEC; pickup README): the owner on their
+ * app, a one-time code texted to the owner's phone and read out, or a supervisor's approval.
+ */
+export const HandoverMethod = {
+  ClientApp: 'ClientApp',
+  SmsCode: 'SmsCode',
+  SupervisorApproval: 'SupervisorApproval',
+} as const;
+export type HandoverMethod = (typeof HandoverMethod)[keyof typeof HandoverMethod];
+export const handoverMethodValues = valuesOf(HandoverMethod);
+
 export const PickupStatus = {
   Pending: 'Pending',
   InProgress: 'InProgress',

@@ -163,7 +163,7 @@ test('a pickup at the counter: the client approves on the phone and the order is
     // Offline, the screen says what still works.
     await phone.context.setOffline(true);
     const offline = phone.page.getByRole('status', { name: 'You are offline' });
-    await expect(offline).toContainText('cannot ask you to confirm');
+    await expect(offline).toContainText('ask the counter to text you a code');
     await phone.context.setOffline(false);
   } finally {
     await phone.context.close();

@@ -129,14 +129,26 @@ export const leadViewSchema = z.object({
   businessName: z.string().nullable(),
   email: z.string().nullable(),
   createdAt: z.string(),
+  /** Set once, when a staff member marked the lead contacted: when, who, and their note. */
+  contactedAt: z.string().nullable().optional(),
+  contactedByName: z.string().nullable().optional(),
+  contactNote: z.string().nullable().optional(),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
 export const leadListQuerySchema = z.object({
   kind: z.enum(leadKindValues).optional(),
   service: z.string().max(40).optional(),
+  /** open: not contacted yet; contacted: already contacted. */
+  contact: z.enum(['open', 'contacted']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export const leadListSchema = z.object({ leads: z.array(leadViewSchema), total: z.number().int() });
 export type LeadList = z.infer<typeof leadListSchema>;
+
+/** POST /api/leads/{id}/contacted: a staff member called the lead back. */
+export const leadContactedBodySchema = z.object({
+  note: z.string().trim().max(500, 'Keep the note under 500 characters').optional(),
+});
+export type LeadContactedBody = z.infer<typeof leadContactedBodySchema>;

@@ -127,6 +127,8 @@ export const paymentErrorViewSchema = z.object({
   paidAmount: z.number().int().nullable(),
   occurrences: z.number().int(),
   note: z.string().nullable(),
+  /** Who last moved the record along (a staff member's name), if anyone. */
+  updatedByName: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -165,6 +167,9 @@ export const paymentErrorTransitions: Record<PaymentErrorStatus, readonly Paymen
   Closed: ['Reopened'],
   Reopened: ['Seen', 'Active', 'InProgress', 'Escalated', 'Resolved', 'Ignored'],
 };
+
+/** Settling a problem needs a note saying what was done (given with the move, or already on record). */
+export const PAYMENT_ERROR_NOTE_REQUIRED: readonly PaymentErrorStatus[] = ['Resolved', 'Ignored'];
 
 export const canMovePaymentError = (from: PaymentErrorStatus, to: PaymentErrorStatus) =>
   paymentErrorTransitions[from].includes(to);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   deliveryOptionValues,
+  handoverMethodValues,
   orderPickUpDisputeValues,
   orderStatusValues,
   orderTypeValues,
@@ -47,6 +48,10 @@ export const pickupRecordSchema = z.object({
   completedAt: z.string().nullable(),
   staffName: z.string().nullable(),
   nomineeVerified: z.boolean(),
+  /** Completed requests: how the hand-over was confirmed, and the approver and reason for a supervisor's. */
+  handoverMethod: z.enum(handoverMethodValues).nullable().optional(),
+  approvedByName: z.string().nullable().optional(),
+  approvalReason: z.string().nullable().optional(),
 });
 export type PickupRecord = z.infer<typeof pickupRecordSchema>;
 
@@ -145,7 +150,7 @@ export type PickupDisputeInput = z.infer<typeof pickupDisputeInputSchema>;
 export const pickupAttemptSchema = z.object({
   id: z.string(),
   status: z.enum(pickupAttemptStatusValues),
-  method: z.enum(['code', 'qr', 'request', 'response']),
+  method: z.enum(['code', 'qr', 'request', 'response', 'sms', 'approval']),
   reason: z.string().nullable(),
   staffId: z.string().nullable(),
   createdAt: z.string(),
@@ -168,3 +173,54 @@ export const errorObjectSchema = z.object({
   additionalInfo: z.unknown().optional(),
   type: z.string(),
 });
+
+// ───────────── Hand-over without the client's app (pickup README: "Hand-over without data") ─────────────
+
+/** POST /api/pickup/handover-code: text the owner a one-time hand-over code. */
+export const handoverCodeSendInputSchema = z.object({ orderId: z.uuid('Unknown order') });
+export type HandoverCodeSendInput = z.infer<typeof handoverCodeSendInputSchema>;
+
+export const handoverCodeSentSchema = z.object({
+  orderId: z.string(),
+  /** The last digits of the number the code went to. */
+  sentTo: z.string(),
+  expiresAt: z.string(),
+  attemptsAllowed: z.number().int(),
+});
+export type HandoverCodeSent = z.infer<typeof handoverCodeSentSchema>;
+
+/** The six digits of a hand-over code, as the associate types them. */
+export const handoverCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Type the 6 digits of the code the client received');
+
+/** POST /api/pickup/handover-code/confirm. */
+export const handoverCodeConfirmInputSchema = z.object({
+  orderId: z.uuid('Unknown order'),
+  code: handoverCodeSchema,
+  /** PickUpBySomeOne: the staff checked the nominee's ID. */
+  nomineeVerified: z.boolean().optional(),
+});
+export type HandoverCodeConfirmInput = z.infer<typeof handoverCodeConfirmInputSchema>;
+
+export const HANDOVER_REASON_MIN = 5;
+
+/** POST /api/pickup/approve: a Shift Supervisor, Manager or CEO approves with a written reason. */
+export const handoverApproveInputSchema = z.object({
+  orderId: z.uuid('Unknown order'),
+  reason: z
+    .string()
+    .trim()
+    .min(HANDOVER_REASON_MIN, 'Write why you approve (for example: ID seen, name matches)')
+    .max(500, 'Keep the reason under 500 characters'),
+  nomineeVerified: z.boolean().optional(),
+});
+export type HandoverApproveInput = z.infer<typeof handoverApproveInputSchema>;
+
+/** The answer of a hand-over made with a code or an approval: the completed request and the order. */
+export const handoverResultSchema = z.object({
+  pickup: pickupRecordSchema,
+  order: pickupOrderSummarySchema,
+});
+export type HandoverResult = z.infer<typeof handoverResultSchema>;

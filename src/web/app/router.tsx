@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
               // The counter's walk-in sale and the cash drawers report.
               { path: paths.dashboard.sell.path, lazy: () => import('./routes/dashboard/sell') },
               { path: paths.dashboard.drawers.path, lazy: () => import('./routes/dashboard/drawers') },
+              // Staff follow-ups: leads to call back, payment problems to settle.
+              { path: paths.dashboard.leads.path, lazy: () => import('./routes/dashboard/leads') },
+              {
+                path: paths.dashboard.paymentProblems.path,
+                lazy: () => import('./routes/dashboard/payment-problems'),
+              },
               { path: paths.dashboard.accessDenied.path, lazy: () => import('./routes/dashboard/access-denied') },
               // Home deliveries
               { path: paths.dashboard.dispatch.path, lazy: () => import('./routes/dashboard/dispatch') },

@@ -16,7 +16,7 @@ export function ConnectionStatus({ audience }: { audience: 'client' | 'staff' })
   }
   const what =
     audience === 'client'
-      ? 'The counter cannot ask you to confirm a pickup until your phone is back online. Your QR code and pickup code still work.'
+      ? 'You cannot confirm a pickup on this phone until it is back online. At the counter, show your QR code or read out your pickup code, then ask the counter to text you a code and read it out to them.'
       : 'Live updates are paused: requests still go out, and the result shows when the connection is back.';
   const title = !online
     ? 'You are offline'
@@ -26,7 +26,7 @@ export function ConnectionStatus({ audience }: { audience: 'client' | 'staff' })
         ? 'Could not connect'
         : 'Connecting…';
   return (
-    <Alert color={online ? 'yellow.9' : 'gray.7'} title={title} role="status">
+    <Alert color={online ? 'yellow.9' : 'gray'} title={title} role="status">
       <Group justify="space-between" align="center" gap="xs">
         <Text size="sm">{what}</Text>
         {online && status === 'failed' && (

@@ -62,6 +62,9 @@ export const paths = {
     // The counter's walk-in sale and the cash drawers report.
     sell: { path: 'sell', getHref: () => '/dashboard/sell' },
     drawers: { path: 'drawers', getHref: () => '/dashboard/drawers' },
+    // Staff follow-ups (not in SPEC §2's menu; web README).
+    leads: { path: 'leads', getHref: () => '/dashboard/leads' },
+    paymentProblems: { path: 'payment-problems', getHref: () => '/dashboard/payment-problems' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
     // Home deliveries: the dispatch board (dispatchers) and the rider's own day (Delivery Person).
     dispatch: { path: 'dispatch', getHref: () => '/dashboard/dispatch' },

@@ -35,3 +35,9 @@ export const CONFIRM_ROUTE_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const
 
 /** How long the pending-verification cookie names the sign-in attempt whose code is awaited. */
 export const PENDING_VERIFICATION_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Hand-over codes texted for one order, per hour (OTP_SENDS_WINDOW_MS). Enough for a resend or
+ * two at the counter; after that a supervisor approves instead (pickup README).
+ */
+export const HANDOVER_CODE_SENDS_PER_ORDER = 5;

@@ -15,9 +15,12 @@ import {
   OTP_SENDS_WINDOW_MS,
 } from './limits';
 import type { PendingVerification } from './pending-verification';
-import { authSessions, otpCodes } from './tables';
+import { authSessions, type OtpCodeRow, otpCodes } from './tables';
 
 type Secret = Pick<Config, 'SESSION_SECRET'>;
+
+/** Sign-in codes only: hand-over codes (handover-code.ts) share the table, never these limits or checks. */
+const signIn = eq(otpCodes.purpose, 'signin');
 
 /** Six digits from the operating system's CSPRNG, leading zeros kept. */
 export function generateOtpCode(): string {
@@ -92,7 +95,7 @@ export async function issueOtp(
         oldestFromHere: sql<string | Date | null>`min(${otpCodes.createdAt}) filter (where ${fromHere})`,
       })
       .from(otpCodes)
-      .where(and(eq(otpCodes.clientId, input.clientId), gte(otpCodes.createdAt, since)));
+      .where(and(signIn, eq(otpCodes.clientId, input.clientId), gte(otpCodes.createdAt, since)));
     if (Number(phone?.fromHere ?? 0) >= OTP_SENDS_PER_ADDRESS_PER_PHONE) {
       throw rateLimited(
         'Too many codes were sent to this number from this network. Please wait a while before asking again.',
@@ -103,7 +106,7 @@ export async function issueOtp(
     const [address] = await tx
       .select({ n: count(), oldest: sql<string | Date | null>`min(${otpCodes.createdAt})` })
       .from(otpCodes)
-      .where(and(eq(otpCodes.requestIp, input.requestIp), gte(otpCodes.createdAt, since)));
+      .where(and(signIn, eq(otpCodes.requestIp, input.requestIp), gte(otpCodes.createdAt, since)));
     if ((address?.n ?? 0) >= OTP_SENDS_PER_ADDRESS) {
       throw rateLimited(
         'Too many codes were requested from this network. Please try again later.',
@@ -180,12 +183,17 @@ export async function verifyOtp(
   code: string,
 ): Promise<void> {
   const { db, config } = deps;
-  const now = new Date();
-
   const [open] = await db
     .select()
     .from(otpCodes)
-    .where(and(eq(otpCodes.id, attempt.attemptId), eq(otpCodes.clientId, attempt.clientId), isNull(otpCodes.closedAt)));
+    .where(
+      and(
+        signIn,
+        eq(otpCodes.id, attempt.attemptId),
+        eq(otpCodes.clientId, attempt.clientId),
+        isNull(otpCodes.closedAt),
+      ),
+    );
   if (!open) {
     throw new AppError('No code is waiting for this sign-in; ask for a new one', {
       status: 400,
@@ -193,12 +201,23 @@ export async function verifyOtp(
       additionalInfo: { attemptsLeft: 0 },
     });
   }
+  await spendCode(db, open, hashOtpCode(config, attempt.clientId, code));
+}
+
+/**
+ * Checks a presented code (as its hash) against one open code row: an expired code is refused,
+ * wrong tries are counted atomically (two simultaneous guesses both count) and burn the code at
+ * OTP_MAX_ATTEMPTS, and a right code is consumed once, even when sent twice at the same moment.
+ * Sign-in and hand-over codes both go through here.
+ */
+export async function spendCode(db: DbOrTx, open: OtpCodeRow, givenHash: string): Promise<void> {
+  const now = new Date();
   if (open.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('The code has expired; ask for a new one', { status: 400, type: ErrorType.OTPExpired });
   }
 
   const expected = Buffer.from(open.codeHash, 'hex');
-  const given = Buffer.from(hashOtpCode(config, attempt.clientId, code), 'hex');
+  const given = Buffer.from(givenHash, 'hex');
   const matches = expected.length === given.length && timingSafeEqual(expected, given);
 
   if (!matches) {

@@ -40,6 +40,10 @@ export const otpCodes = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
+    /** What the code opens: a sign-in, or the hand-over of one order at the counter (pickup module). */
+    purpose: text('purpose').$type<OtpPurpose>().notNull().default('signin'),
+    /** For a hand-over code, the order it hands over: it is checked against that order alone. */
+    subjectId: uuid('subject_id'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -53,8 +57,10 @@ export const otpCodes = pgTable(
   (t) => [
     index('otp_codes_client_idx').on(t.clientId, t.createdAt),
     index('otp_codes_ip_idx').on(t.requestIp, t.createdAt),
+    index('otp_codes_subject_idx').on(t.purpose, t.subjectId, t.createdAt),
   ],
 );
 
+export type OtpPurpose = 'signin' | 'handover';
 export type OtpClosedReason = 'used' | 'burned' | 'replaced' | 'send_failed';
 export type OtpCodeRow = typeof otpCodes.$inferSelect;

@@ -6,16 +6,18 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import {
   applicationBodySchema,
   interestLeadBodySchema,
+  leadContactedBodySchema,
   leadListQuerySchema,
   leadListSchema,
   leadMessages,
   leadReceiptSchema,
   leadServiceValues,
+  leadViewSchema,
   nigerianMobileSchema,
   validateRiderSignup,
 } from '../../../domain/schemas/leads';
 import { hashPassword } from './password-hash';
-import { listLeads, saveApplication, saveInterest } from './service';
+import { listLeads, markLeadContacted, saveApplication, saveInterest } from './service';
 
 /** Public forms per address: enough for a family sharing a phone, too few for a spam script. */
 export const LEAD_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 } as const;
@@ -124,6 +126,28 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listLeads(app.db, request.query),
+  );
+
+  app.post(
+    '/:id/contacted',
+    {
+      preHandler: app.requireStaff({ access: [StaffAccess.Manager, StaffAccess.CEO], shift: false }),
+      config: { idempotent: true },
+      schema: {
+        tags: ['leads'],
+        summary: 'Mark a lead contacted, once (staff with Manager or CEO access)',
+        params: z.object({ id: z.uuid('Unknown lead') }),
+        body: leadContactedBodySchema,
+        response: { 200: leadViewSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const staffId = request.staff?.id;
+      if (!staffId) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+      const result = await markLeadContacted(app.db, request.params.id, { staffId, note: request.body.note });
+      if (!result) throw new AppError('No such lead', { status: 404, type: ErrorType.NotFound });
+      return result.lead;
+    },
   );
 };
 

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { LeadKind, LeadReceipt, LeadView } from '../../../domain/schemas/leads';
 import type { DbOrTx } from '../../db/client';
+import { findStaffPeople } from '../staff/service';
 import { type LeadRow, leads } from './tables';
 
 export type NewLead = {
@@ -47,11 +48,13 @@ export async function saveApplication(db: DbOrTx, lead: NewLead): Promise<LeadRe
 
 export async function listLeads(
   db: DbOrTx,
-  filter: { kind?: LeadKind; service?: string; limit: number; offset: number },
+  filter: { kind?: LeadKind; service?: string; contact?: 'open' | 'contacted'; limit: number; offset: number },
 ): Promise<{ leads: LeadView[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.kind) conditions.push(eq(leads.kind, filter.kind));
   if (filter.service) conditions.push(eq(leads.service, filter.service));
+  if (filter.contact)
+    conditions.push(filter.contact === 'open' ? isNull(leads.contactedAt) : isNotNull(leads.contactedAt));
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select({
@@ -64,6 +67,9 @@ export async function listLeads(
       businessName: leads.businessName,
       email: leads.email,
       createdAt: leads.createdAt,
+      contactedAt: leads.contactedAt,
+      contactedBy: leads.contactedBy,
+      contactNote: leads.contactNote,
     })
     .from(leads)
     .where(where)
@@ -71,8 +77,47 @@ export async function listLeads(
     .limit(filter.limit)
     .offset(filter.offset);
   const [totals] = await db.select({ total: count() }).from(leads).where(where);
+  const names = await contactNames(db, rows);
+  return { leads: rows.map((r) => toView(r, names)), total: Number(totals?.total ?? 0) };
+}
+
+type ViewRow = Omit<LeadRow, 'passwordHash' | 'updatedAt'>;
+
+async function contactNames(db: DbOrTx, rows: Pick<LeadRow, 'contactedBy'>[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.contactedBy).filter((id): id is string => !!id))];
+  const people = await findStaffPeople(db, ids);
+  const names = new Map<string, string>();
+  for (const [id, p] of people) names.set(id, [p.firstname, p.lastname].filter(Boolean).join(' ').trim() || p.role);
+  return names;
+}
+
+function toView(row: ViewRow, names: Map<string, string>): LeadView {
+  const { contactedBy, createdAt, contactedAt, ...rest } = row;
   return {
-    leads: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: Number(totals?.total ?? 0),
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    contactedAt: contactedAt?.toISOString() ?? null,
+    contactedByName: contactedBy ? (names.get(contactedBy) ?? 'Staff') : null,
   };
+}
+
+/**
+ * Marks a lead contacted, once: the first staff member's time, name and note stay; a second call
+ * (a retry, or a colleague at the same moment) changes nothing and answers the lead as recorded.
+ * Null when there is no such lead.
+ */
+export async function markLeadContacted(
+  db: DbOrTx,
+  id: string,
+  by: { staffId: string; note?: string },
+): Promise<{ lead: LeadView; changed: boolean } | null> {
+  const [updated] = await db
+    .update(leads)
+    .set({ contactedAt: new Date(), contactedBy: by.staffId, contactNote: by.note || null })
+    .where(and(eq(leads.id, id), isNull(leads.contactedAt)))
+    .returning();
+  const row = updated ?? (await db.select().from(leads).where(eq(leads.id, id)))[0];
+  if (!row) return null;
+  const { passwordHash: _hidden, updatedAt: _updated, ...view } = row;
+  return { lead: toView(view, await contactNames(db, [row])), changed: !!updated };
 }

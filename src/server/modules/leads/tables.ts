@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LeadKind } from '../../../domain/schemas/leads';
 import { id, timestamps } from '../../db/columns';
 
@@ -21,6 +21,10 @@ export const leads = pgTable(
     email: text('email'),
     /** Applications only: scrypt with a random salt (see password-hash.ts); never sent out. */
     passwordHash: text('password_hash'),
+    /** When a staff member marked the lead contacted (once), who, and what they noted. */
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    contactedBy: uuid('contacted_by'),
+    contactNote: text('contact_note'),
     ...timestamps(),
   },
   (t) => [

@@ -1,8 +1,13 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentErrorStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
-import { canMovePaymentError, type PaymentErrorView } from '../../../domain/schemas/payment';
+import {
+  canMovePaymentError,
+  PAYMENT_ERROR_NOTE_REQUIRED,
+  type PaymentErrorView,
+} from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
+import { findStaffPeople } from '../staff/service';
 import { type PaymentErrorRow, paymentErrors, payments } from './tables';
 
 export type PaymentProblem = {
@@ -44,7 +49,17 @@ export async function recordPaymentError(db: DbOrTx, problem: PaymentProblem): P
     });
 }
 
-function toView(row: PaymentErrorRow, paymentNumber: string | null): PaymentErrorView {
+async function staffNames(db: DbOrTx, rows: PaymentErrorRow[]): Promise<Map<string, string>> {
+  const people = await findStaffPeople(
+    db,
+    rows.map((r) => r.updatedBy).filter((id): id is string => !!id),
+  );
+  const names = new Map<string, string>();
+  for (const [id, p] of people) names.set(id, [p.firstname, p.lastname].filter(Boolean).join(' ').trim() || p.role);
+  return names;
+}
+
+function toView(row: PaymentErrorRow, paymentNumber: string | null, names?: Map<string, string>): PaymentErrorView {
   return {
     id: row.id,
     reference: row.reference,
@@ -57,6 +72,7 @@ function toView(row: PaymentErrorRow, paymentNumber: string | null): PaymentErro
     paidAmount: row.paidAmount,
     occurrences: row.occurrences,
     note: row.note,
+    updatedByName: row.updatedBy ? (names?.get(row.updatedBy) ?? 'Staff') : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -76,15 +92,22 @@ export async function listPaymentErrors(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [total] = await db.select({ n: count() }).from(paymentErrors).where(where);
+  const names = await staffNames(
+    db,
+    rows.map((r) => r.error),
+  );
   return {
-    items: rows.map((r) => toView(r.error, r.paymentNumber)),
+    items: rows.map((r) => toView(r.error, r.paymentNumber, names)),
     page: query.page,
     limit: query.limit,
     total: total?.n ?? 0,
   };
 }
 
-/** Moves a record along the allowed transitions; staying in the same status only updates the note. */
+/**
+ * Moves a record along the allowed transitions; staying in the same status only updates the note,
+ * and the same status with no new note (a retry) writes nothing. Resolved and Ignored need a note.
+ */
 export async function updatePaymentError(
   db: DbOrTx,
   id: string,
@@ -94,6 +117,20 @@ export async function updatePaymentError(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(paymentErrors).where(eq(paymentErrors.id, id)).for('update');
     if (!row) throw new AppError('Payment error not found', { status: 404, type: ErrorType.NotFound });
+    const paymentNumber = async (paymentId: string | null) =>
+      paymentId
+        ? ((await tx.select({ n: payments.paymentNumber }).from(payments).where(eq(payments.id, paymentId)))[0]?.n ??
+          null)
+        : null;
+    if (row.status === change.status && (change.note === undefined || change.note === row.note)) {
+      return toView(row, await paymentNumber(row.paymentId), await staffNames(tx, [row]));
+    }
+    if (PAYMENT_ERROR_NOTE_REQUIRED.includes(change.status) && !(change.note || row.note)) {
+      throw new AppError('Write a note: what was done about this payment', {
+        status: 400,
+        type: ErrorType.InvalidInput,
+      });
+    }
     if (row.status !== change.status && !canMovePaymentError(row.status, change.status)) {
       throw new AppError(`A payment error cannot move from ${row.status} to ${change.status}`, {
         status: 409,
@@ -107,9 +144,6 @@ export async function updatePaymentError(
       .where(and(eq(paymentErrors.id, id), eq(paymentErrors.status, row.status)))
       .returning();
     if (!updated) throw new AppError('Please retry', { status: 409, type: ErrorType.Conflict });
-    const [payment] = updated.paymentId
-      ? await tx.select({ n: payments.paymentNumber }).from(payments).where(eq(payments.id, updated.paymentId))
-      : [];
-    return toView(updated, payment?.n ?? null);
+    return toView(updated, await paymentNumber(updated.paymentId), await staffNames(tx, [updated]));
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { disputeWords } from '../../../domain/handover';
 import {
   type ClientEventName,
   type ClientEventPayload,
@@ -225,7 +226,7 @@ export class PickupChannel {
       message:
         order.pickupDispute === 'none'
           ? 'The client refused the pickup. Do not hand over the order.'
-          : `The client refused the pickup and raised a dispute (${order.pickupDispute}). Do not hand over the order.`,
+          : `The client refused the pickup and reported that ${disputeWords[order.pickupDispute]}. Do not hand over the order.`,
     });
     this.send(client, 'pickupConfirmationResponse', {
       ...r,
@@ -234,6 +235,24 @@ export class PickupChannel {
       message: 'You refused the pickup. The order stays with us.',
     });
     return result;
+  }
+
+  /**
+   * A hand-over made with a texted code or a supervisor's approval (handover.ts): every counter
+   * following the order and the owner's devices hear it as they hear an approval on the app.
+   */
+  announceHandover(done: {
+    row: PickupRow;
+    order: { orderNumber: string; deliveredAt: Date | null; nomineeName: string | null };
+  }): void {
+    const r = ref(done.row, done.order.orderNumber);
+    const deliveredAt = (done.order.deliveredAt ?? new Date()).toISOString();
+    this.send(this.staffSide(done.row), 'StaffConfirmApproval', {
+      ...r,
+      deliveredAt,
+      nomineeName: done.order.nomineeName,
+    });
+    this.send(this.clientSide(done.row.clientId), 'staffConfirm', { ...r, deliveredAt });
   }
 
   /** StaffCancelRequest. */
@@ -280,7 +299,7 @@ export class PickupChannel {
     const result = await raiseDispute(this.app.db, by, orderId, dispute, note);
     if (result.closed) {
       const r = ref(result.closed, result.order.orderNumber);
-      const message = `A dispute was raised (${dispute}); the request is closed.`;
+      const message = `A dispute was raised (${disputeWords[dispute]}); the request is closed.`;
       this.send(this.staffSide(result.closed), 'pickupConfirmationResponseStaff', {
         ...r,
         action: result.closed.confirmationAction,

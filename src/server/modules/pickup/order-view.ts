@@ -52,6 +52,9 @@ export async function toPickupRecord(db: DbOrTx, row: PickupRow): Promise<Pickup
     completedAt: iso(row.completedAt),
     staffName: await staffName(db, row.staffId),
     nomineeVerified: row.nomineeVerified,
+    handoverMethod: row.handoverMethod,
+    approvedByName: row.approvedByStaffId ? await staffName(db, row.approvedByStaffId) : null,
+    approvalReason: row.approvalReason,
   };
 }
 

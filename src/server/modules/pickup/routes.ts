@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorObjectSchema,
+  handoverApproveInputSchema,
+  handoverCodeConfirmInputSchema,
+  handoverCodeSendInputSchema,
+  handoverCodeSentSchema,
+  handoverResultSchema,
   idParamSchema,
   pickupCodeSchema,
   pickupDisputeInputSchema,
@@ -11,6 +16,13 @@ import {
   pickupVerifyResponseSchema,
 } from '../../../domain/schemas/pickup';
 import { staffOf } from './guards';
+import {
+  approveHandover,
+  confirmHandoverCode,
+  type HandoverDone,
+  refuseNonApprover,
+  sendHandoverCode,
+} from './handover';
 import { lookupOrder } from './lookup';
 import { findOrder, orderSummary, toPickupRecord } from './order-view';
 import { refusalToAppError } from './service';
@@ -97,6 +109,72 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
         pickup: await toPickupRecord(app.db, result.row),
         order: await orderSummary(app.db, result.order, await channel.isClientOnline(result.order.clientId)),
       };
+    },
+  );
+
+  // ───── Hand-over without the client's app (README: "Hand-over without data") ─────
+
+  const handoverResult = async (done: HandoverDone) => {
+    channel.announceHandover(done);
+    return {
+      pickup: await toPickupRecord(app.db, done.row),
+      order: await orderSummary(app.db, done.order, await channel.isClientOnline(done.order.clientId)),
+    };
+  };
+  const handoverErrors = { ...errors, 409: errorObjectSchema, 429: errorObjectSchema, 502: errorObjectSchema };
+
+  app.post(
+    '/handover-code',
+    {
+      preHandler: staffOnShift,
+      config: { idempotent: true, ...lookupRateLimit },
+      schema: {
+        tags: ['pickup'],
+        summary: 'Text the order’s owner a one-time hand-over code (their phone has no data or no app)',
+        body: handoverCodeSendInputSchema,
+        response: { 200: handoverCodeSentSchema, ...handoverErrors },
+      },
+    },
+    async (request) => {
+      const { auth, staff } = staffOf(request);
+      return sendHandoverCode(app, { clientId: auth.clientId, staff }, request.body.orderId);
+    },
+  );
+
+  app.post(
+    '/handover-code/confirm',
+    {
+      preHandler: staffOnShift,
+      config: { idempotent: true, ...lookupRateLimit },
+      schema: {
+        tags: ['pickup'],
+        summary: 'Hand the order over with the code the owner read out',
+        body: handoverCodeConfirmInputSchema,
+        response: { 200: handoverResultSchema, ...handoverErrors },
+      },
+    },
+    async (request) => {
+      const { auth, staff } = staffOf(request);
+      return handoverResult(await confirmHandoverCode(app, { clientId: auth.clientId, staff }, request.body));
+    },
+  );
+
+  app.post(
+    '/approve',
+    {
+      // The staff guard, then the approver's role, both before the body is validated.
+      onRequest: [staffOnShift, refuseNonApprover()],
+      config: { idempotent: true },
+      schema: {
+        tags: ['pickup'],
+        summary: 'A Shift Supervisor, Manager or CEO approves the hand-over with a written reason',
+        body: handoverApproveInputSchema,
+        response: { 200: handoverResultSchema, ...handoverErrors },
+      },
+    },
+    async (request) => {
+      const { auth, staff } = staffOf(request);
+      return handoverResult(await approveHandover(app, { clientId: auth.clientId, staff }, request.body));
     },
   );
 

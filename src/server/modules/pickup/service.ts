@@ -26,7 +26,7 @@ import { markOrderPickedUp, setOrderPickupOutcome } from '../order/pickup-transi
 import { findClientOrder } from '../order/service';
 import { findStaffPeople } from '../staff/service';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, openPickupForOrder, toPickupRequest } from './order-view';
-import { type PickupRow, pickupAttempts, pickups } from './tables';
+import { type AttemptMethod, type PickupRow, pickupAttempts, pickups } from './tables';
 
 // The pickup flows, database only: each answers what happened, and the channel (channel.ts)
 // turns that into events. Every change that matters runs in one transaction with the order row
@@ -92,7 +92,7 @@ export async function recordAttempt(
     orderId: string | null;
     pickupId?: string | null;
     staffId: string | null;
-    method: 'code' | 'qr' | 'request' | 'response';
+    method: AttemptMethod;
     status: PickupAttemptStatus;
     reason?: string | null;
     presented?: string | null;
@@ -363,7 +363,13 @@ export async function respondToRequest(
       });
       const [done] = await tx
         .update(pickups)
-        .set({ status: 'Completed', confirmationAction: 'Approve', respondedAt: now, completedAt: now })
+        .set({
+          status: 'Completed',
+          confirmationAction: 'Approve',
+          handoverMethod: 'ClientApp',
+          respondedAt: now,
+          completedAt: now,
+        })
         .where(eq(pickups.id, row.id))
         .returning();
       if (!done) throw new Error('the pickup changed under its lock');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
+  HandoverMethod,
   OrderPickUpDispute,
   PickupAttemptStatus,
   PickupConfirmationAction,
@@ -52,6 +53,11 @@ export const pickups = pgTable(
     /** StaffCancelled, StaffRejected, Expired, Dispute, OrderAlreadyPickup. */
     closeReason: text('close_reason'),
     dispute: text('dispute').$type<OrderPickUpDispute>(),
+    /** How a Completed hand-over was confirmed: on the client's app, with a code sent by SMS, or by a supervisor. */
+    handoverMethod: text('handover_method').$type<HandoverMethod>(),
+    /** SupervisorApproval: the Shift Supervisor, Manager or CEO who approved it, and their written reason. */
+    approvedByStaffId: uuid('approved_by_staff_id').references(() => staff.id),
+    approvalReason: text('approval_reason'),
     ...timestamps(),
   },
   (t) => [
@@ -74,8 +80,7 @@ export const pickupAttempts = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     pickupId: uuid('pickup_id').references(() => pickups.id),
     staffId: uuid('staff_id').references(() => staff.id),
-    /** code, qr, request, response. */
-    method: text('method').$type<'code' | 'qr' | 'request' | 'response'>().notNull(),
+    method: text('method').$type<AttemptMethod>().notNull(),
     status: text('status').$type<PickupAttemptStatus>().notNull(),
     /** Why: an eligibility verdict, a refusal event, or the client's decision. */
     reason: text('reason'),
@@ -85,6 +90,9 @@ export const pickupAttempts = pgTable(
   },
   (t) => [index('pickup_attempts_order_idx').on(t.orderId, t.createdAt)],
 );
+
+/** How an attempt was made: a typed pickup code, a scan, a request, the owner's answer, an SMS hand-over code, a supervisor's approval. */
+export type AttemptMethod = 'code' | 'qr' | 'request' | 'response' | 'sms' | 'approval';
 
 export type PickupRow = typeof pickups.$inferSelect;
 export type PickupAttemptRow = typeof pickupAttempts.$inferSelect;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffAccess } from '../../../../domain/enums';
-import { canOpen, type MenuEntry, menuAccess } from './menu-access';
+import { canOpen, type MenuEntry, menuAccess, menuEntryForPath } from './menu-access';
 
 const entries = Object.keys(menuAccess) as MenuEntry[];
 const visible = (held: StaffAccess[]) => entries.filter((e) => canOpen(held, e));
@@ -11,7 +11,15 @@ describe('the dashboard menu by access', () => {
   });
 
   it('shows Update data and Add staff to Admin access, as their server routes require', () => {
-    expect(visible(['Staff', 'Admin'])).toEqual(entries);
+    expect(visible(['Staff', 'Admin'])).toEqual([
+      'dashboard',
+      'orders',
+      'sales',
+      'updateData',
+      'addStaff',
+      'pickup',
+      'shift',
+    ]);
   });
 
   it('keeps them from an accountant, whom those routes refuse', () => {
@@ -20,6 +28,21 @@ describe('the dashboard menu by access', () => {
     expect(canOpen(['Accountant'], 'sales')).toBe(true);
     expect(canOpen(['Accountant'], 'drawers')).toBe(true);
     expect(canOpen(['Staff'], 'drawers')).toBe(false);
+  });
+
+  it('shows leads to Managers and the CEO, payment problems to them and Accountants', () => {
+    expect(canOpen(['Staff'], 'leads')).toBe(false);
+    expect(canOpen(['Accountant'], 'leads')).toBe(false);
+    expect(canOpen(['Accountant'], 'paymentProblems')).toBe(true);
+    expect(canOpen(['Admin'], 'paymentProblems')).toBe(false);
+  });
+
+  it('knows which restricted page a path belongs to', () => {
+    expect(menuEntryForPath('/dashboard/leads')).toBe('leads');
+    expect(menuEntryForPath('/dashboard/payment-problems/')).toBe('paymentProblems');
+    expect(menuEntryForPath('/dashboard/staff/create')).toBe('addStaff');
+    expect(menuEntryForPath('/dashboard/pickup')).toBeNull();
+    expect(menuEntryForPath('/dashboard/leadsx')).toBeNull();
   });
 
   it('shows every page to a CEO or a Manager', () => {

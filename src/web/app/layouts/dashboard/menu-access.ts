@@ -15,7 +15,9 @@ export type MenuEntry =
   | 'shift'
   // The counter's walk-in sale and the cash drawers report.
   | 'sell'
-  | 'drawers';
+  | 'drawers'
+  | 'leads'
+  | 'paymentProblems';
 
 export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
   dashboard: [StaffAccess.All],
@@ -35,7 +37,35 @@ export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
   sell: [StaffAccess.All],
   // Every shift's drawer: GET admin/shift, SHIFT_READERS (Admin, Accountant; CEO and Manager pass).
   drawers: [StaffAccess.Admin, StaffAccess.Accountant],
+  // GET /api/leads and POST /api/leads/{id}/contacted: Manager or CEO.
+  leads: [StaffAccess.Manager, StaffAccess.CEO],
+  // GET and PUT /api/payment/errors: PAYMENT_STAFF (Manager, CEO, Accountant).
+  paymentProblems: [StaffAccess.Manager, StaffAccess.CEO, StaffAccess.Accountant],
 };
+
+/** Who each restricted page is for, in words, for the "not available for your role" state. */
+export const menuAudience: Partial<Record<MenuEntry, string>> = {
+  updateData: 'staff with Admin access',
+  addStaff: 'staff with Admin access',
+  drawers: 'staff with Admin or Accountant access',
+  leads: 'Managers and the CEO',
+  paymentProblems: 'Managers, the CEO and Accountants',
+};
+
+/** The restricted menu entry a dashboard path belongs to, if any (open pages answer null). */
+export function menuEntryForPath(pathname: string): MenuEntry | null {
+  const here = pathname.replace(/\/+$/, '');
+  const d = '/dashboard/';
+  const pages: [string, MenuEntry][] = [
+    ['update-data', 'updateData'],
+    ['staff/create', 'addStaff'],
+    ['drawers', 'drawers'],
+    ['leads', 'leads'],
+    ['payment-problems', 'paymentProblems'],
+  ];
+  for (const [path, entry] of pages) if (here === `${d}${path}` || here.startsWith(`${d}${path}/`)) return entry;
+  return null;
+}
 
 /** Whether a staff member holding these accesses may open the page behind this menu entry. */
 export const canOpen = (held: readonly StaffAccess[], entry: MenuEntry): boolean => hasAccess(held, menuAccess[entry]);

@@ -63,6 +63,8 @@ export function SideMenu({
       {/* The counter's walk-in sale and the cash drawers report. */}
       {canOpen(access, 'sell') && link('Sell', d.sell.getHref())}
       {canOpen(access, 'drawers') && link('Cash drawers', d.drawers.getHref())}
+      {canOpen(access, 'leads') && link('Leads', d.leads.getHref())}
+      {canOpen(access, 'paymentProblems') && link('Payment problems', d.paymentProblems.getHref())}
     </Stack>
   );
 }

@@ -14,6 +14,8 @@ import { useShiftSync } from '../../../features/shift/lib/use-shift-sync';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { decideDashboardAccess } from '../../layouts/dashboard/dashboard-guard';
+import { canOpen, menuAudience, menuEntryForPath } from '../../layouts/dashboard/menu-access';
+import { NotAvailableForRole } from '../../layouts/dashboard/not-available';
 import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
 import { SideMenu } from '../../layouts/dashboard/side-menu';
 import { readStaffAuthSnapshot, rememberStaffAuth } from '../../layouts/dashboard/staff-auth-snapshot';
@@ -72,6 +74,10 @@ export function Component() {
   // The page's frame and title, as its prerendered HTML showed them, until the guard can decide.
   if (decision.kind === 'wait') return <DashboardSkeleton title={shellFor(pathname)?.title ?? 'Dashboard'} />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: pathname }} />;
+  // A page the member's role cannot open, reached by its address: said plainly, not a failing page.
+  const access = auth?.client.staff?.access ?? [];
+  const restricted = menuEntryForPath(pathname);
+  const allowed = !restricted || canOpen(access, restricted);
 
   return (
     <AppShell
@@ -108,12 +114,7 @@ export function Component() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Dashboard menu">
-        <SideMenu
-          lastOrderId={lastOrderId}
-          access={auth?.client.staff?.access ?? []}
-          role={auth?.client.staff?.role}
-          onNavigate={close}
-        />
+        <SideMenu lastOrderId={lastOrderId} access={access} role={auth?.client.staff?.role} onNavigate={close} />
       </AppShell.Navbar>
       {/* Not AppShell.Main: the root layout already gives the page its one <main> landmark. */}
       <Box
@@ -125,7 +126,7 @@ export function Component() {
           paddingInlineEnd: 'var(--app-shell-padding)',
         }}
       >
-        <Outlet />
+        {allowed ? <Outlet /> : <NotAvailableForRole audience={restricted ? menuAudience[restricted] : undefined} />}
       </Box>
     </AppShell>
   );

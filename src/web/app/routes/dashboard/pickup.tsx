@@ -1,5 +1,8 @@
+import { canApproveHandover } from '../../../../domain/handover';
+import { useAuth } from '../../../features/auth/api/get-auth';
 import { CounterScreen } from '../../../features/counter/components/counter-screen';
 
 export function Component() {
-  return <CounterScreen />;
+  const staff = useAuth().auth?.client.staff;
+  return <CounterScreen canApproveHandover={staff ? canApproveHandover(staff) : false} />;
 }

@@ -20,7 +20,7 @@ export function CounterLiveStatus(props: {
           <Stack gap="xs">
             <Text size="sm">
               {state.clientOnline === false
-                ? 'The client’s phone is offline. Ask them to open the Arrive app.'
+                ? 'The client’s phone is offline. Ask them to open the Arrive app, or text them a hand-over code below.'
                 : state.clientSeen
                   ? 'The client is looking at the request.'
                   : 'The request is on its way to the client’s phone.'}{' '}
@@ -70,6 +70,11 @@ export function CounterLiveStatus(props: {
           <Text size="lg" fw={600}>
             {state.result} Do not hand over the order.
           </Text>
+        </Alert>
+      )}
+      {state.notice && state.phase === 'idle' && (
+        <Alert color="blue" title="The request expired" role="status">
+          {state.notice}
         </Alert>
       )}
       {state.error && state.phase === 'idle' && (

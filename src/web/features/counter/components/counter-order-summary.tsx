@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { disputeWords } from '../../../../domain/handover';
 import type { PickupOrderSummary } from '../../../../domain/schemas/pickup';
 import { PickupItemsTable } from '../../../components/pickup-items-table';
 import { StatusBadge, statusToneThemeColor } from '../../../components/status-badge';
@@ -13,9 +14,14 @@ export function CounterOrderSummary(props: {
   busy: boolean;
   canRequest: boolean;
   onRequest: (nomineeVerified: boolean) => void;
+  /** The nominee's ID check, when the screen shares it with the hand-over without the app. */
+  nomineeChecked?: boolean;
+  onNomineeChecked?: (checked: boolean) => void;
 }) {
   const { order } = props;
-  const [nomineeChecked, setNomineeChecked] = useState(false);
+  const [ownNomineeChecked, setOwnNomineeChecked] = useState(false);
+  const nomineeChecked = props.nomineeChecked ?? ownNomineeChecked;
+  const setNomineeChecked = props.onNomineeChecked ?? setOwnNomineeChecked;
   const byNominee = order.deliveryOption === 'PickUpBySomeOne';
   const verdict = counterVerdict(order.eligibility, props.phase);
   const eligible = order.eligibility === 'Eligible' && verdict.showEligibilityMessage;
@@ -26,7 +32,7 @@ export function CounterOrderSummary(props: {
           <Title order={2} size="h3">
             Order {order.orderNumber}
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {order.clientName} · phone {order.clientPhoneHint}
           </Text>
         </div>
@@ -45,14 +51,16 @@ export function CounterOrderSummary(props: {
         <StatusBadge tone={order.clientOnline ? 'ok' : 'neutral'}>
           {order.clientOnline ? 'Client’s phone online' : 'Client’s phone offline'}
         </StatusBadge>
-        {order.pickupDispute !== 'none' && <StatusBadge tone="bad">Dispute: {order.pickupDispute}</StatusBadge>}
+        {order.pickupDispute !== 'none' && (
+          <StatusBadge tone="bad">Dispute: {disputeWords[order.pickupDispute]}</StatusBadge>
+        )}
       </Group>
       {byNominee && eligible && (
         <Alert color="blue" variant="light" title="Collected by someone else">
           <Stack gap="xs">
             <Text size="sm">
               The owner chose <strong>{order.nomineeName}</strong> ({order.nomineePhone}) to collect this order. Check
-              their ID; the owner still confirms on their phone.
+              their ID; the owner still confirms, on their phone or with a code texted to them.
             </Text>
             <Checkbox
               checked={nomineeChecked}
@@ -65,6 +73,9 @@ export function CounterOrderSummary(props: {
       {eligible && (
         <Button
           size="lg"
+          h="auto"
+          mih={50}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           onClick={() => props.onRequest(nomineeChecked)}
           loading={props.busy}
           disabled={!props.canRequest || (byNominee && !nomineeChecked)}

@@ -25,6 +25,7 @@ import { requestConfirmationOverHttp } from '../api/request-confirmation';
 import { type CounterAction, counterReducer, initialCounterState } from '../lib/counter-state';
 import { CounterLiveStatus } from './counter-live-status';
 import { CounterOrderSummary } from './counter-order-summary';
+import { HandoverWithoutApp } from './handover-without-app';
 import { QrScanner } from './qr-scanner';
 
 /** The events the counter follows (its refusals come back as acknowledgements). */
@@ -54,13 +55,20 @@ const REFRESHING: ServerEventName[] = [
 type Lookup = { code: string } | { qr: string };
 
 /** The pickup counter (staff, tablet): find the order, ask the owner, follow the answer live. */
-export function CounterScreen() {
+export function CounterScreen({
+  canApproveHandover = false,
+}: {
+  /** A Shift Supervisor, Manager or CEO may approve a hand-over without the client (the server checks too). */
+  canApproveHandover?: boolean;
+} = {}) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(counterReducer, initialCounterState);
   const [code, setCode] = useState('');
   /** This counter's own open request for another order (staffBusy), which it may cancel from here. */
   const [busyWith, setBusyWith] = useState<{ pickupId: string; orderNumber: string } | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
+  /** The nominee's ID check, shared by the request on the app and the hand-over without it. */
+  const [nomineeChecked, setNomineeChecked] = useState(false);
   const orderId = state.orderId;
   const order = useQuery({ ...counterOrderQueryOptions(orderId ?? 'none'), enabled: orderId !== null });
 
@@ -165,6 +173,7 @@ export function CounterScreen() {
 
   const next = () => {
     setBusyWith(null);
+    setNomineeChecked(false);
     dispatch({ type: 'reset' });
     setCode('');
     lookup.reset();
@@ -193,7 +202,7 @@ export function CounterScreen() {
               />
               <Divider
                 label={
-                  <Text size="sm" c="gray.7">
+                  <Text size="sm" c="dimmed">
                     or type the pickup code
                   </Text>
                 }
@@ -234,7 +243,7 @@ export function CounterScreen() {
           </Card>
           <Card withBorder radius="md" padding="lg">
             {!orderId && (
-              <Text c="gray.7">
+              <Text c="dimmed">
                 Scan the QR code on the client’s phone, or type their pickup code, to see the order.
               </Text>
             )}
@@ -253,6 +262,8 @@ export function CounterScreen() {
                   busy={state.phase === 'requesting'}
                   canRequest={!waiting && state.phase !== 'approved'}
                   onRequest={(verified) => void request(verified)}
+                  nomineeChecked={nomineeChecked}
+                  onNomineeChecked={setNomineeChecked}
                 />
                 {busyWith && state.phase === 'idle' && (
                   <Alert color="#a63c06" title="You have another request open" role="alert">
@@ -265,6 +276,19 @@ export function CounterScreen() {
                       </Button>
                     </Stack>
                   </Alert>
+                )}
+                {summary.eligibility === 'Eligible' && (state.phase === 'idle' || state.phase === 'waiting') && (
+                  <HandoverWithoutApp
+                    key={summary.orderId}
+                    order={summary}
+                    nomineeVerified={nomineeChecked}
+                    canApprove={canApproveHandover}
+                    onConfirming={(on) => dispatch({ type: 'confirming', on })}
+                    onHandedOver={(text) => {
+                      dispatch({ type: 'handedOver', text });
+                      refreshOrder();
+                    }}
+                  />
                 )}
                 <CounterLiveStatus
                   state={state}

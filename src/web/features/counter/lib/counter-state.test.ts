@@ -51,7 +51,16 @@ describe('counterReducer', () => {
       event: 'ClientRequestCancelled',
       payload: { ...ref, reason: 'Expired', message: 'Expired.' },
     });
-    expect(expired.phase).toBe('closed');
+    // Unanswered is not refused: the counter may ask again or text a code, never "do not hand over".
+    expect(expired).toMatchObject({ phase: 'idle', pickupId: null, result: null });
+    expect(expired.notice).toMatch(/text the client a hand-over code/);
+    expect(counterVerdict('Eligible', expired.phase).label).toBe('Ready for pickup');
+    const cancelled = counterReducer(waiting, {
+      type: 'server',
+      event: 'ClientRequestCancelled',
+      payload: { ...ref, reason: 'StaffCancelled', message: 'Cancelled.' },
+    });
+    expect(cancelled.phase).toBe('closed');
   });
 
   it('tracks the client going offline and coming back', () => {
@@ -79,6 +88,35 @@ describe('counterReducer', () => {
     });
     expect(elsewhere.phase).toBe('closed');
     expect(elsewhere.result).toMatch(/another counter/);
+  });
+  it('takes its own hand-over with a texted code as approved, whether the event or the answer comes first', () => {
+    const selected = counterReducer(initialCounterState, { type: 'select', orderId });
+    const confirming = counterReducer(selected, { type: 'confirming', on: true });
+    const event = {
+      type: 'server',
+      event: 'StaffConfirmApproval',
+      payload: { ...ref, pickupId: '55555555-5555-4555-8555-555555555555', deliveredAt: 'x', nomineeName: null },
+    } as const;
+    const eventFirst = counterReducer(counterReducer(confirming, event), {
+      type: 'handedOver',
+      text: 'Code accepted. Hand the order over.',
+    });
+    expect(eventFirst).toMatchObject({
+      phase: 'approved',
+      confirming: false,
+      result: 'Code accepted. Hand the order over.',
+    });
+    expect(eventFirst.log.filter((e) => e.tone === 'ok')).toHaveLength(1);
+    const answerFirst = counterReducer(
+      counterReducer(confirming, { type: 'handedOver', text: 'Code accepted. Hand the order over.' }),
+      event,
+    );
+    expect(answerFirst).toMatchObject({ phase: 'approved', result: 'Code accepted. Hand the order over.' });
+    // A failed try leaves the counter where it was.
+    expect(counterReducer(confirming, { type: 'confirming', on: false })).toMatchObject({
+      phase: 'idle',
+      confirming: false,
+    });
   });
 });
 

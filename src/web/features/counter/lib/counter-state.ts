@@ -15,7 +15,11 @@ export type CounterState = {
   expiresAt: string | null;
   clientOnline: boolean | null;
   clientSeen: boolean;
-  /** The headline of a finished hand-over (approved, refused, cancelled, expired). */
+  /** A hand-over with a texted code or a supervisor's approval is on its way (its own approval event is this counter's). */
+  confirming: boolean;
+  /** A request that expired unanswered: said above the ways to go on (the order stays collectable). */
+  notice: string | null;
+  /** The headline of a finished hand-over (approved, refused, cancelled). */
   result: string | null;
   error: string | null;
   log: LogEntry[];
@@ -32,6 +36,8 @@ export type CounterAction =
   | { type: 'requested'; pickupId: string; expiresAt?: string; clientOnline?: boolean }
   | { type: 'refused'; message: string }
   | { type: 'note'; tone: LogTone; text: string }
+  | { type: 'confirming'; on: boolean }
+  | { type: 'handedOver'; text: string }
   | ServerAction;
 
 export const initialCounterState: CounterState = {
@@ -41,6 +47,8 @@ export const initialCounterState: CounterState = {
   expiresAt: null,
   clientOnline: null,
   clientSeen: false,
+  confirming: false,
+  notice: null,
   result: null,
   error: null,
   log: [],
@@ -68,7 +76,15 @@ export function counterReducer(state: CounterState, action: CounterAction): Coun
     case 'reset':
       return initialCounterState;
     case 'requesting':
-      return { ...state, phase: 'requesting', error: null, result: null, pickupId: null, clientSeen: false };
+      return {
+        ...state,
+        phase: 'requesting',
+        error: null,
+        notice: null,
+        result: null,
+        pickupId: null,
+        clientSeen: false,
+      };
     case 'requested':
       return {
         ...state,
@@ -83,6 +99,13 @@ export function counterReducer(state: CounterState, action: CounterAction): Coun
       return { ...log(state, 'bad', action.message), phase: 'idle', error: action.message };
     case 'note':
       return log(state, action.tone, action.text);
+    case 'confirming':
+      return { ...state, confirming: action.on };
+    case 'handedOver':
+      // The approval event may have come first: one outcome, logged once, in the words of how it was made.
+      return state.phase === 'approved'
+        ? { ...state, result: state.confirming ? action.text : state.result, confirming: false }
+        : { ...finish(state, 'approved', 'ok', action.text), confirming: false };
     case 'server':
       return onServerEvent(state, action);
   }
@@ -116,6 +139,9 @@ function onServerEvent(state: CounterState, action: ServerAction): CounterState 
   if (!mine) {
     // Another counter's request for the same order: only its outcome matters here.
     if (action.event === 'StaffConfirmApproval') {
+      // This counter's own hand-over with a texted code or an approval, heard before its answer.
+      if (state.confirming) return finish(state, 'approved', 'ok', 'Approved. Hand the order over.');
+      if (state.phase === 'approved') return state;
       return finish(state, 'closed', 'bad', 'This order was just handed over at another counter. Do not hand it over.');
     }
     return state;
@@ -157,6 +183,12 @@ function onServerEvent(state: CounterState, action: ServerAction): CounterState 
           : 'Approved. Hand the order over.',
       );
     case 'ClientRequestCancelled':
+      // An unanswered request ends, but the order is as collectable as before: the counter may
+      // ask again or text the client a hand-over code. It is not told "do not hand over".
+      if (action.payload.reason === 'Expired') {
+        const text = `${action.payload.message} Ask again, or text the client a hand-over code.`;
+        return { ...log(state, 'warn', text), phase: 'idle', pickupId: null, expiresAt: null, notice: text };
+      }
       return finish(state, 'closed', 'warn', action.payload.message);
     case 'StaffCancelRequest':
       return state.phase === 'waiting' ? finish(state, 'closed', 'info', 'You cancelled the request.') : state;

@@ -27,7 +27,7 @@ export function ClientPickupScreen() {
           <Title order={1}>Pickup</Title>
           <ConnectionStatus audience="client" />
         </Group>
-        <Text c="gray.7">
+        <Text c="dimmed">
           Show the QR code at the gas center counter, or read out the pickup code. The counter then asks you to confirm
           the hand-over on this phone.
         </Text>
@@ -38,7 +38,7 @@ export function ClientPickupScreen() {
         )}
         {query.error && !query.data && (
           <Alert
-            color={offline ? 'gray.7' : 'red.9'}
+            color={offline ? 'gray' : 'red'}
             title={offline ? 'You are offline' : 'Could not load your orders'}
             role="alert"
           >
@@ -53,10 +53,11 @@ export function ClientPickupScreen() {
           </Alert>
         )}
         {query.data?.savedAt && (
-          <Alert color="gray.7" title="Saved copy" role="status">
+          <Alert color="gray" title="Saved copy" role="status">
             <Text size="sm">
-              No connection: these are your orders as of {formatTime(query.data.savedAt)}. The QR code and pickup code
-              still work; confirming the hand-over needs the network.
+              No connection: these are your orders as of {formatTime(query.data.savedAt)}. The counter can find your
+              order with the QR code or the pickup code. To confirm the hand-over without a connection, ask the counter
+              to text you a code and read it out to them.
             </Text>
           </Alert>
         )}

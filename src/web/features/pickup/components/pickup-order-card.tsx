@@ -47,7 +47,7 @@ export function PickupOrderCard({ order }: { order: ClientPickupOrder }) {
             <Title order={2} size="h4" id={`pickup-${order.orderId}`}>
               Order {order.orderNumber}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {formatDate(order.createdAt)} · {formatNaira(order.total)}
             </Text>
           </div>

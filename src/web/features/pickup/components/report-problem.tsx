@@ -24,7 +24,7 @@ export function ReportProblem({ order }: { order: ClientPickupOrder }) {
   return (
     <>
       <Group justify="flex-end">
-        <Button variant="outline" color="red.9" size="compact-sm" onClick={open}>
+        <Button variant="light" color="red" size="compact-sm" onClick={open}>
           Report a problem
         </Button>
       </Group>

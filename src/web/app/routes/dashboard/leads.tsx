@@ -1,0 +1,5 @@
+import { LeadsScreen } from '../../../features/follow-up/components/leads-screen';
+
+export function Component() {
+  return <LeadsScreen />;
+}
