@@ -19,6 +19,8 @@ describe('the dashboard menu by access', () => {
       'addStaff',
       'pickup',
       'shift',
+      'sell',
+      'drawers',
     ]);
   });
 
@@ -41,6 +43,7 @@ describe('the dashboard menu by access', () => {
     expect(menuEntryForPath('/dashboard/leads')).toBe('leads');
     expect(menuEntryForPath('/dashboard/payment-problems/')).toBe('paymentProblems');
     expect(menuEntryForPath('/dashboard/staff/create')).toBe('addStaff');
+    expect(menuEntryForPath('/dashboard/drawers')).toBe('drawers');
     expect(menuEntryForPath('/dashboard/pickup')).toBeNull();
     expect(menuEntryForPath('/dashboard/leadsx')).toBeNull();
   });
