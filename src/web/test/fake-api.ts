@@ -10,7 +10,7 @@ import type { AuthObject, AuthResult, Profile } from '../../domain/schemas/auth'
 import type { Cylinder, cylinderListSchema } from '../../domain/schemas/cylinder';
 import type { previousAddressesSchema } from '../../domain/schemas/delivery';
 import type { mapAreasSchema } from '../../domain/schemas/map';
-import type { Order, OrderPage, OrderQr, OrderQuote } from '../../domain/schemas/order';
+import type { ClientOrderPage, Order, OrderQr, OrderQuote } from '../../domain/schemas/order';
 import type {
   CheckoutDetails,
   discardUsableResultSchema,
@@ -63,7 +63,7 @@ export type ApiContract = {
   'GET map/areas': z.infer<typeof mapAreasSchema>;
   'GET order/:orderNumber': Order;
   'GET order/cancel/:orderId': Order;
-  'GET order/client': OrderPage;
+  'GET order/client': ClientOrderPage;
   'GET order/qr_code/:orderId': OrderQr;
   'POST order/new': Order;
   'POST order/quote': OrderQuote;

@@ -1,15 +1,16 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DeliveryOption, DeliveryStatus, OrderStatus, ProductType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { assertTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import {
+  CLIENT_ORDER_COUNT_CAP,
+  type ClientOrderListQuery,
+  type ClientOrderPage,
   type NewOrderInput,
   newOrderInputSchema,
   type Order,
-  type OrderListQuery,
-  type OrderPage,
 } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
@@ -18,7 +19,7 @@ import { recordOrderEvent } from './events';
 import type { OrderLegs } from './legs';
 import { priceOrder } from './pricing';
 import { type OrderRow, orderItems, orders } from './tables';
-import { toOrderView, toOrderViews } from './view';
+import { toOrderView } from './view';
 
 export { recordOrderEvent } from './events';
 export { isCancellable, toOrderView, toOrderViews } from './view';
@@ -213,18 +214,90 @@ export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: s
   return cancelled;
 }
 
-/** The client's orders, newest first. */
-export async function listClientOrders(db: DbOrTx, clientId: string, query: OrderListQuery): Promise<OrderPage> {
-  const where = and(eq(orders.clientId, clientId), query.status ? eq(orders.status, query.status) : undefined);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
+/** A cursor names the last order shown: its creation time in microseconds and its id. */
+function encodeCursor(createdAtMicros: string, id: string): string {
+  return Buffer.from(`${createdAtMicros}.${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const match = /^(\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
+  if (!match?.[1] || !match[2]) {
+    throw new AppError('This list position is not valid. Load your orders again from the start.', {
+      status: 400,
+      type: ErrorType.InvalidInput,
+      additionalInfo: { field: 'cursor' },
+    });
+  }
+  return { micros: match[1], id: match[2] };
+}
+
+/** Microseconds since 1970 of a timestamptz, exact (a JS Date keeps only milliseconds). */
+const micros = sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`;
+
+/**
+ * The client's orders, newest first (creation time, then id), as the list shows them. Read by
+ * keyset on `orders_client_history_idx` / `orders_client_status_history_idx`, so any page costs
+ * what the first does, whatever the client's number of orders; numbered pages (`page`) are still
+ * served, by offset, with a count capped at CLIENT_ORDER_COUNT_CAP.
+ */
+export async function listClientOrders(
+  db: DbOrTx,
+  clientId: string,
+  query: ClientOrderListQuery,
+): Promise<ClientOrderPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const where = and(
+    eq(orders.clientId, clientId),
+    query.status ? eq(orders.status, query.status) : undefined,
+    after
+      ? sql`(${orders.createdAt}, ${orders.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+      : undefined,
+  );
+  const offset = !after && query.page ? (query.page - 1) * query.pageSize : 0;
+  const rowsQuery = db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      type: orders.type,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentType: orders.paymentType,
+      deliveryOption: orders.deliveryOption,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      micros,
+      // Written out: inside a select, drizzle would leave the columns unqualified.
+      itemCount: sql<number>`(select count(*)::int from order_items i where i.order_id = orders.id)`,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    // One more than asked: whether there is a next page, without counting.
+    .limit(query.pageSize + 1)
+    .offset(offset);
+  const counted = query.page && !after;
+  const [rows, capped] = await Promise.all([
+    rowsQuery,
+    counted
+      ? db.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from ${orders} where ${where ?? sql`true`} limit ${CLIENT_ORDER_COUNT_CAP + 1}) t`,
+        )
+      : null,
   ]);
-  return { orders: await toOrderViews(db, rows), page: query.page, pageSize: query.pageSize, total: totalRow?.n ?? 0 };
+  const shown = rows.slice(0, query.pageSize);
+  const last = shown[shown.length - 1];
+  const page: ClientOrderPage = {
+    orders: shown.map(({ micros: _, createdAt, ...o }) => ({ ...o, createdAt: createdAt.toISOString() })),
+    pageSize: query.pageSize,
+    nextCursor: rows.length > query.pageSize && last ? encodeCursor(last.micros, last.id) : null,
+  };
+  if (counted) {
+    const n = Number(capped?.rows[0]?.n ?? 0);
+    page.page = query.page;
+    page.total = Math.min(n, CLIENT_ORDER_COUNT_CAP);
+    page.totalIsCapped = n > CLIENT_ORDER_COUNT_CAP;
+  }
+  return page;
 }
