@@ -1,19 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { OrderStatus, type PaymentType } from '../../../domain/enums';
-import { canTransition } from '../../../domain/lifecycles/lifecycle';
-import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { DbOrTx } from '../../db/client';
 import { recordOrderEvent } from './events';
 import { orders } from './tables';
 
 /**
  * Moves an order from Not Paid to Paid (and puts the step on its timeline). Answers true only
- * for the call that made the change: the row is locked first, so two payments racing for one
- * order give value once.
+ * for the call that made the change: two payments racing for one order give value once.
  */
 export async function markOrderPaid(tx: DbOrTx, orderId: string, paymentType: PaymentType): Promise<boolean> {
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || !canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return false;
+  // One statement locks, checks and moves: the update waits for a concurrent one on the row and
+  // then re-checks the status, so only one payment can make the change.
   const paidAt = new Date();
   const updated = await tx
     .update(orders)

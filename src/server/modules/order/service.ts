@@ -19,7 +19,7 @@ import { recordOrderEvent } from './events';
 import type { OrderLegs } from './legs';
 import { priceOrder } from './pricing';
 import { type OrderRow, orderItems, orders } from './tables';
-import { toOrderView } from './view';
+import { orderViewOf, toOrderView } from './view';
 
 export { recordOrderEvent } from './events';
 export { isCancellable, toOrderView, toOrderViews } from './view';
@@ -86,16 +86,12 @@ function parseInput(input: unknown): NewOrderInput {
   });
 }
 
-async function unusedCode(db: DbOrTx, make: () => string, column: 'orderNumber' | 'orderPaymentNumber' | 'pickupCode') {
-  // Collisions are one in hundreds of millions; checking first keeps the insert from failing
-  // (a failed statement would abort the whole transaction on PostgreSQL).
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = make();
-    const [hit] = await db.select({ id: orders.id }).from(orders).where(eq(orders[column], code)).limit(1);
-    if (!hit) return code;
-  }
-  throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
-}
+/** An order's three codes, drawn afresh (collisions are one in hundreds of millions). */
+const freshCodes = () => ({
+  orderNumber: newOrderNumber(),
+  orderPaymentNumber: newOrderPaymentNumber(),
+  pickupCode: newPickupCode(),
+});
 
 /**
  * Places an order for a client: prices it on the server, takes the quota, stores the order, its
@@ -113,7 +109,64 @@ export async function createOrder(
   const maps = options.maps ?? createEstimateMaps();
   // Priced outside the transaction: geocoding may call out to the network.
   const priced = await priceOrder(db, parsed, maps);
+  // Statements, not round trips to spare: the order (its codes checked by the unique indexes,
+  // not by reading first), its lines, its first step, then the stock, last, so the quota rows
+  // are locked only for the end of the transaction; the answer is built from what was written.
   const placed = await db.transaction(async (tx) => {
+    let order: OrderRow | undefined;
+    for (let attempt = 0; attempt < 5 && !order; attempt++) {
+      // A code already taken makes the insert do nothing (a failed statement would abort the
+      // transaction on PostgreSQL); new codes are then drawn.
+      [order] = await tx
+        .insert(orders)
+        .values({
+          ...freshCodes(),
+          clientId,
+          type: priced.type,
+          status: OrderStatus.NotPaid,
+          deliveryOption: priced.deliveryOption,
+          deliveryAddress: priced.address,
+          homeDeliveryType: priced.homeDeliveryType,
+          deliveryDistanceKm: priced.distanceKm,
+          deliveryFeeIsEstimate: priced.feeIsEstimate,
+          nomineeName: priced.nominee?.name ?? null,
+          nomineePhone: priced.nominee?.phone ?? null,
+          subtotal: priced.subtotal,
+          deliveryFee: priced.deliveryFee,
+          total: priced.total,
+        })
+        .onConflictDoNothing()
+        .returning();
+    }
+    if (!order) {
+      throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
+    }
+    const placedOrder = order;
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        priced.lines.map((l, position) => ({
+          orderId: placedOrder.id,
+          productId: l.product.id,
+          name:
+            l.product.type === ProductType.Gas && l.sizeKg !== null
+              ? `${l.product.name} (${l.sizeKg} kg cylinder)`
+              : l.product.name,
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          sizeKg: l.sizeKg,
+          lineTotal: l.lineTotal,
+          position,
+        })),
+      )
+      .returning();
+    const placedEvent = await recordOrderEvent(tx, placedOrder.id, OrderStatus.NotPaid, {
+      note: 'Order placed',
+      actorClientId: options.actorClientId ?? clientId,
+    });
+    if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
+      await options.legs.delivery.open(tx, placedOrder);
+    }
     await options.legs.stock.reserve(
       tx,
       priced.lines.map((l) => ({
@@ -122,52 +175,19 @@ export async function createOrder(
         quantity: l.quantity,
         unit: l.product.type === ProductType.Gas ? 'kg' : 'item',
       })),
+      placedOrder.id,
     );
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: await unusedCode(tx, newOrderNumber, 'orderNumber'),
-        orderPaymentNumber: await unusedCode(tx, newOrderPaymentNumber, 'orderPaymentNumber'),
-        pickupCode: await unusedCode(tx, newPickupCode, 'pickupCode'),
-        clientId,
-        type: priced.type,
-        status: OrderStatus.NotPaid,
-        deliveryOption: priced.deliveryOption,
-        deliveryAddress: priced.address,
-        homeDeliveryType: priced.homeDeliveryType,
-        deliveryDistanceKm: priced.distanceKm,
-        deliveryFeeIsEstimate: priced.feeIsEstimate,
-        nomineeName: priced.nominee?.name ?? null,
-        nomineePhone: priced.nominee?.phone ?? null,
-        subtotal: priced.subtotal,
-        deliveryFee: priced.deliveryFee,
-        total: priced.total,
-      })
-      .returning();
-    if (!order) throw new Error('order insert returned nothing');
-    await tx.insert(orderItems).values(
-      priced.lines.map((l, position) => ({
-        orderId: order.id,
-        productId: l.product.id,
-        name:
-          l.product.type === ProductType.Gas && l.sizeKg !== null
-            ? `${l.product.name} (${l.sizeKg} kg cylinder)`
-            : l.product.name,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        sizeKg: l.sizeKg,
-        lineTotal: l.lineTotal,
-        position,
-      })),
+    const typeOf = new Map(priced.lines.map((l) => [l.product.id, l.product.type]));
+    return orderViewOf(
+      placedOrder,
+      items
+        .sort((x, y) => x.position - y.position)
+        .flatMap((item) => {
+          const productType = typeOf.get(item.productId);
+          return productType ? [{ item, productType }] : [];
+        }),
+      [placedEvent],
     );
-    await recordOrderEvent(tx, order.id, OrderStatus.NotPaid, {
-      note: 'Order placed',
-      actorClientId: options.actorClientId ?? clientId,
-    });
-    if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
-      await options.legs.delivery.open(tx, order);
-    }
-    return toOrderView(tx, order);
   });
   options.legs.stock.committed?.();
   return placed;
