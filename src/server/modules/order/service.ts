@@ -256,27 +256,11 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
 /** Microseconds since 1970 of a timestamptz, exact (a JS Date keeps only milliseconds). */
 const micros = sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`;
 
-/**
- * The client's orders, newest first (creation time, then id), as the list shows them. Read by
- * keyset on `orders_client_history_idx` / `orders_client_status_history_idx`, so any page costs
- * what the first does, whatever the client's number of orders; numbered pages (`page`) are still
- * served, by offset, with a count capped at CLIENT_ORDER_COUNT_CAP.
- */
-export async function listClientOrders(
-  db: DbOrTx,
-  clientId: string,
-  query: ClientOrderListQuery,
-): Promise<ClientOrderPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const where = and(
-    eq(orders.clientId, clientId),
-    query.status ? eq(orders.status, query.status) : undefined,
-    after
-      ? sql`(${orders.createdAt}, ${orders.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
-      : undefined,
-  );
-  const offset = !after && query.page ? (query.page - 1) * query.pageSize : 0;
-  const rowsQuery = db
+/** The history's four statements (with or without a status, a cursor), built once per database. */
+const historyStatements = new WeakMap<object, Map<string, ReturnType<typeof buildHistoryStatement>>>();
+
+function buildHistoryStatement(db: DbOrTx, withStatus: boolean, withCursor: boolean) {
+  return db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -292,11 +276,63 @@ export async function listClientOrders(
       itemCount: sql<number>`(select count(*)::int from order_items i where i.order_id = orders.id)`,
     })
     .from(orders)
-    .where(where)
+    .where(
+      and(
+        eq(orders.clientId, sql.placeholder('clientId')),
+        withStatus ? eq(orders.status, sql.placeholder('status')) : undefined,
+        withCursor
+          ? sql`(${orders.createdAt}, ${orders.id}) < (timestamptz 'epoch' + ${sql.placeholder('micros')}::bigint * interval '1 microsecond', ${sql.placeholder('afterId')}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`order_history_${withStatus ? 's' : 'a'}${withCursor ? 'c' : 'f'}`);
+}
+
+/**
+ * The history's statement for this shape, its SQL built on first use and kept with the database
+ * (drizzle would otherwise build the text on every request; PostgreSQL also keeps it parsed).
+ */
+function historyStatement(db: DbOrTx, withStatus: boolean, withCursor: boolean) {
+  let byShape = historyStatements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    historyStatements.set(db, byShape);
+  }
+  const key = `${withStatus}${withCursor}`;
+  let statement = byShape.get(key);
+  if (!statement) {
+    statement = buildHistoryStatement(db, withStatus, withCursor);
+    byShape.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * The client's orders, newest first (creation time, then id), as the list shows them. Read by
+ * keyset on `orders_client_history_idx` / `orders_client_status_history_idx`, so any page costs
+ * what the first does, whatever the client's number of orders; numbered pages (`page`) are still
+ * served, by offset, with a count capped at CLIENT_ORDER_COUNT_CAP.
+ */
+export async function listClientOrders(
+  db: DbOrTx,
+  clientId: string,
+  query: ClientOrderListQuery,
+): Promise<ClientOrderPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const where = and(eq(orders.clientId, clientId), query.status ? eq(orders.status, query.status) : undefined);
+  const offset = !after && query.page ? (query.page - 1) * query.pageSize : 0;
+  const rowsQuery = historyStatement(db, Boolean(query.status), Boolean(after)).execute({
+    clientId,
+    status: query.status ?? null,
+    micros: after?.micros ?? null,
+    afterId: after?.id ?? null,
     // One more than asked: whether there is a next page, without counting.
-    .limit(query.pageSize + 1)
-    .offset(offset);
+    limit: query.pageSize + 1,
+    offset,
+  });
   const counted = query.page && !after;
   const [rows, capped] = await Promise.all([
     rowsQuery,
