@@ -31,6 +31,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '5xx': number;
     duration: number;
   };
   export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;

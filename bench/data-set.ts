@@ -1,72 +1,244 @@
-// The bench's data set, bulk-inserted with generate_series: background clients, and orders spread
-// over a few clients (the first of which is the one whose history is measured).
+// The bench's data set, built in the database with generate_series (no rows cross the wire): a
+// company's clients with a long tail of orders — most have a handful, a few businesses tens of
+// thousands — over two years, with the order lines, payments, timelines and wallet movements
+// that go with them. One builder for both scales: 10,000 orders over 2,000 clients (default) and
+// 1,000,000 orders over 200,000 clients (BENCH_LARGE=1). Runs on PostgreSQL and on PGlite alike.
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 
-/** Clients of the bench, created in one statement; answers their ids in order. */
-export async function insertClients(db: pg.Pool, count: number, prefix: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into clients (phone_local, phone_international, firstname, lastname, is_verified)
-     select $1 || lpad(g::text, 7, '0'), '234' || substr($1, 2) || lpad(g::text, 7, '0'), 'Bench', 'Client ' || g, true
-     from generate_series(1, $2::int) g
-     on conflict do nothing
-     returning id`,
-    [prefix, count],
+/** One database session (temporary tables live in it): node-postgres' client or PGlite. */
+export type Sql = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<{ rows: R[] }>;
+
+export type DataSetShape = {
+  clients: number;
+  orders: number;
+  /** The businesses' order counts, the heaviest first; the rest is spread over the other clients. */
+  businesses: number[];
+};
+
+/** 1 million orders, 200,000 clients: ten businesses hold 160,000 orders, the heaviest 40,000. */
+export const LARGE: DataSetShape = {
+  clients: 200_000,
+  orders: 1_000_000,
+  businesses: [40_000, 25_000, 18_000, 15_000, 12_000, 10_000, 10_000, 10_000, 10_000, 10_000],
+};
+/** The same shape a hundred times smaller. */
+export const SMALL: DataSetShape = {
+  clients: 2_000,
+  orders: 10_000,
+  businesses: LARGE.businesses.map((n) => n / 100),
+};
+
+export type DataSet = {
+  tag: string;
+  /** The client with the most orders, and a typical one (the median client who has any). */
+  heaviest: { clientId: string; orders: number };
+  typical: { clientId: string; orders: number };
+  rows: Record<string, number>;
+  seconds: number;
+};
+
+/**
+ * Builds a data set; `prefix` (4 digits, e.g. '0906') makes its clients' phone numbers, so two
+ * sets live side by side. Every client with rn divisible by 3 has a wallet; a paid order of such a
+ * client is paid from it every other time (a top-up credit a millisecond before the order's
+ * debit, so each wallet's balance and balance_after chain add up), otherwise by card (a successful payment).
+ */
+export async function buildDataSet(sql: Sql, shape: DataSetShape, prefix: string): Promise<DataSet> {
+  const t0 = Date.now();
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const bizTotal = shape.businesses.reduce((a, b) => a + b, 0);
+  // width_bucket's lower bounds: business k holds orders g in [bounds[k-1], bounds[k]).
+  const bounds: number[] = [];
+  let at = 1;
+  for (const n of shape.businesses) {
+    bounds.push(at);
+    at += n;
+  }
+  await sql('select setseed(0.42)');
+  await sql(
+    `insert into clients (phone_local, phone_international, firstname, lastname, is_verified, created_at)
+     select $1 || lpad(g::text, 7, '0'), '234' || substr($1, 2) || lpad(g::text, 7, '0'),
+       'Bench', 'Client ' || g, true, now() - interval '800 days'
+     from generate_series(1, $2::int) g`,
+    [prefix, shape.clients],
   );
-  return rows.map((r) => r.id);
+  await sql('drop table if exists ds_clients');
+  await sql(
+    `create temp table ds_clients as
+     select id, right(phone_local, 7)::int as rn from clients where phone_local between $1 || '0000000' and $1 || '9999999'`,
+    [prefix],
+  );
+  await sql('create index on ds_clients (rn)');
+  await sql('analyze ds_clients');
+
+  // Orders: the businesses' first, then the tail, where client rn = B + 1 + floor((N - B) · u^2.2):
+  // a long tail (the first tail clients have hundreds, most a handful, some none).
+  await sql('drop table if exists ds_orders');
+  await sql(
+    `create temp table ds_orders (id uuid, g int, client_id uuid, rn int, status text, payment_type text,
+       total bigint, order_number text, created_at timestamptz)`,
+  );
+  await sql(
+    `with planned as (
+       select g,
+         case when g < $3::int then width_bucket(g, $4::int[])
+              else cardinality($4::int[]) + 1 + floor(($5::int - cardinality($4::int[])) * power(random(), 2.2))::int
+         end as rn,
+         (array['Delivered','Delivered','Delivered','Paid','Not Paid','Cancelled','Cancelled','Failed'])[1 + (g * 7) % 8] as status,
+         now() - random() * interval '730 days' as at,
+         1250000 + (g % 20) * 250000 as total
+       from generate_series(1, $2::int) g
+     ),
+     ins as (
+       insert into orders (order_number, order_payment_number, client_id, type, status, payment_status, payment_type,
+         delivery_option, subtotal, delivery_fee, total, pickup_code, is_delivered, paid_at, delivered_at, cancelled_at,
+         created_at, updated_at)
+       select 'B' || $1 || '-' || p.g, 'BP' || $1 || '-' || p.g, c.id,
+         (array['Gas','Gas','Gas','Product','Gas and Product'])[1 + p.g % 5],
+         p.status,
+         case when p.status in ('Paid','Delivered') then 'success' when p.status = 'Failed' then 'failed' else 'pending' end,
+         case when p.status not in ('Paid','Delivered') then null
+              when c.rn % 3 = 0 and p.g % 2 = 0 then 'Wallet' else 'Electronic' end,
+         (array['PickerUP','PickerUP','HomeDelivery','PickUpBySomeOne'])[1 + (p.g / 5) % 4],
+         p.total, 0, p.total,
+         'K' || $1 || p.g,
+         p.status = 'Delivered',
+         case when p.status in ('Paid','Delivered') then p.at + interval '5 minutes' end,
+         case when p.status = 'Delivered' then p.at + interval '2 hours' end,
+         case when p.status = 'Cancelled' then p.at + interval '1 hour' end,
+         p.at, p.at
+       from planned p join ds_clients c on c.rn = p.rn
+       returning id, client_id, status, payment_type, total, order_number, created_at
+     )
+     insert into ds_orders
+     select i.id, split_part(i.order_number, '-', 2)::int, i.client_id, c.rn, i.status, i.payment_type, i.total,
+       i.order_number, i.created_at
+     from ins i join ds_clients c on c.id = i.client_id`,
+    [tag, shape.orders, bizTotal + 1, bounds, shape.clients],
+  );
+  await sql('analyze ds_orders');
+
+  // Lines: one per order, a second (a burner) on one order in ten.
+  await sql(
+    `insert into order_items (order_id, product_id, name, unit_price, quantity, size_kg, line_total, position)
+     select o.id,
+       case when l.n = 1 then gas.id else burner.id end,
+       case when l.n = 1 then 'Cooking gas (12.5 kg cylinder)' else burner.name end,
+       case when l.n = 1 then (o.total - case when o.g % 10 = 0 then 250000 else 0 end) / 12.5 else 250000 end,
+       case when l.n = 1 then 12.5 else 1 end,
+       case when l.n = 1 then 12.5 end,
+       case when l.n = 1 then o.total - case when o.g % 10 = 0 then 250000 else 0 end else 250000 end,
+       l.n - 1
+     from ds_orders o
+     cross join lateral generate_series(1, case when o.g % 10 = 0 then 2 else 1 end) l(n)
+     cross join (select id from products where type = 'Gas' order by created_at limit 1) gas
+     cross join (select id, name from products where type <> 'Gas' order by created_at limit 1) burner`,
+  );
+  // Timelines: placed, then paid / handed over / cancelled / failed.
+  await sql(
+    `insert into order_events (order_id, kind, status, note, actor_client_id, created_at)
+     select o.id, 'order', e.status, e.note, o.client_id, o.created_at + e.after
+     from ds_orders o
+     cross join lateral (values
+       ('Not Paid', 'Order placed', interval '0', true),
+       ('Paid', null, interval '5 minutes', o.status in ('Paid','Delivered')),
+       ('Delivered', null, interval '2 hours', o.status = 'Delivered'),
+       ('Cancelled', 'Cancelled by the client', interval '1 hour', o.status = 'Cancelled'),
+       ('Failed', null, interval '10 minutes', o.status = 'Failed')
+     ) e(status, note, after, happened)
+     where e.happened`,
+  );
+  // Card payments of the orders paid by card.
+  await sql(
+    `insert into payments (payment_number, reference, purpose, gateway, status, amount, paid_amount, client_id, order_id,
+       email, step, channel, gateway_response, paid_at, value_given_at, created_at, updated_at)
+     select 'BPAY' || $1 || '-' || o.g, 'bench-' || $1 || '-' || o.g, 'OrderPayment', 'Paystack', 'success', o.total, o.total,
+       o.client_id, o.id, 'client' || o.rn || '@example.com', 'Initialize', 'card', 'Approved',
+       o.created_at + interval '5 minutes', o.created_at + interval '5 minutes', o.created_at, o.created_at + interval '5 minutes'
+     from ds_orders o where o.payment_type = 'Electronic'`,
+    [tag],
+  );
+  // Wallets, and per wallet-paid order a top-up by bank transfer then the order's debit.
+  await sql(
+    `insert into wallets (client_id, wallet_number, balance, status, firstname, lastname, email, consent_given_at,
+       bank_name, account_number, account_name, created_at, updated_at)
+     select c.id, 'W' || $1 || '-' || c.rn, 0, 'active', 'Bench', 'Client ' || c.rn, 'client' || c.rn || '@example.com',
+       now() - interval '800 days', 'Wema Bank', 'A' || $1 || c.rn, 'Bench Client ' || c.rn,
+       now() - interval '800 days', now() - interval '800 days'
+     from ds_clients c where c.rn % 3 = 0`,
+    [tag],
+  );
+  await sql(
+    `insert into wallet_transactions (wallet_id, reference, type, status, amount, balance_after, purpose, source,
+       display_name, order_id, created_at)
+     select w.id, m.reference, m.type, 'completed', o.total, m.balance_after, m.purpose, m.source, m.display_name,
+       m.order_id, o.created_at + m.after
+     from ds_orders o
+     join wallets w on w.client_id = o.client_id
+     cross join lateral (values
+       ('bench:' || $1 || ':topup:' || o.g, 'Credit', o.total, 'FundWallet', 'BankTransfer', 'Bank transfer', null::uuid, interval '5 minutes' - interval '1 millisecond'),
+       ('order:' || o.id, 'Debit', 0::bigint, 'OrderPayment', null, 'Order #' || o.order_number, o.id, interval '5 minutes')
+     ) m(reference, type, balance_after, purpose, source, display_name, order_id, after)
+     where o.payment_type = 'Wallet'`,
+    [tag],
+  );
+  for (const table of ['orders', 'order_items', 'order_events', 'payments', 'wallets', 'wallet_transactions']) {
+    await sql(`vacuum (analyze) ${table}`);
+  }
+
+  const { rows: heavy } = await sql<{ client_id: string; n: string }>(
+    'select client_id, count(*) as n from ds_orders where rn = 1 group by client_id',
+  );
+  // The median among clients who ordered: what most of the company's clients see.
+  const { rows: typical } = await sql<{ client_id: string; n: string }>(
+    `with per as (select client_id, count(*) as n from ds_orders group by client_id),
+          med as (select percentile_disc(0.5) within group (order by n) as m from per)
+     select client_id, n from per, med where n = med.m order by client_id limit 1`,
+  );
+  const { rows: counts } = await sql<{ t: string; n: string }>(
+    `select 'orders' as t, count(*) as n from ds_orders
+     union all select 'order_items', count(*) from order_items i join ds_orders o on o.id = i.order_id
+     union all select 'order_events', count(*) from order_events e join ds_orders o on o.id = e.order_id
+     union all select 'payments', count(*) from payments p join ds_orders o on o.id = p.order_id
+     union all select 'wallet_transactions', count(*) from wallet_transactions t
+       join wallets w on w.id = t.wallet_id join ds_clients c on c.id = w.client_id
+     union all select 'clients with orders', count(distinct client_id) from ds_orders`,
+  );
+  const h = heavy[0];
+  const m = typical[0];
+  if (!h || !m) throw new Error('the data set has no orders');
+  return {
+    tag,
+    heaviest: { clientId: h.client_id, orders: Number(h.n) },
+    typical: { clientId: m.client_id, orders: Number(m.n) },
+    rows: Object.fromEntries(counts.map((r) => [r.t, Number(r.n)])),
+    seconds: (Date.now() - t0) / 1000,
+  };
 }
 
 /**
- * Orders for the given clients, round robin, with a realistic mix of types, statuses and two
- * years of dates. Inserted in batches so a million rows never sit in one transaction.
+ * Unpaid orders for one client (the wallet payment scenario pays one per request), one line each.
+ * Answers their order numbers.
  */
-export async function insertOrders(
-  db: pg.Pool,
-  clientIds: string[],
-  count: number,
-  options: { status?: string; total?: number; batch?: number } = {},
-): Promise<{ tag: string }> {
+export async function insertUnpaidOrders(sql: Sql, clientId: string, count: number, total: number): Promise<string[]> {
   const tag = randomBytes(3).toString('hex').toUpperCase();
-  const batch = options.batch ?? 100_000;
-  for (let start = 1; start <= count; start += batch) {
-    const end = Math.min(count, start + batch - 1);
-    await db.query(
-      `insert into orders (order_number, order_payment_number, client_id, type, status, payment_status, payment_type,
-         delivery_option, subtotal, delivery_fee, total, pickup_code, is_delivered, paid_at, delivered_at, created_at, updated_at)
-       select 'B' || $1 || '-' || g, 'BP' || $1 || '-' || g, ($2::uuid[])[1 + g % cardinality($2::uuid[])],
-         (array['Gas','Product','Gas and Product'])[1 + g % 3],
-         s.status,
-         case when s.status in ('Paid','Delivered') then 'success' else 'pending' end,
-         case when s.status in ('Paid','Delivered') then 'Electronic' else null end,
-         (array['PickerUP','HomeDelivery','PickUpBySomeOne'])[1 + (g / 3) % 3],
-         t.total, 0, t.total,
-         'K' || $1 || g,
-         s.status = 'Delivered',
-         case when s.status in ('Paid','Delivered') then s.at end,
-         case when s.status = 'Delivered' then s.at + interval '2 hours' end,
-         s.at, s.at
-       from generate_series($3::int, $4::int) g
-       cross join lateral (select coalesce($5::text, (array['Delivered','Delivered','Paid','Not Paid','Cancelled'])[1 + (g::bigint * 7) % 5]) as status,
-                                  now() - ((g::bigint * 7919) % 730) * interval '1 day' - (g % 86400) * interval '1 second' as at) s
-       cross join lateral (select coalesce($6::bigint, 1250000 + (g % 20) * 250000) as total) t`,
-      [tag, clientIds, start, end, options.status ?? null, options.total ?? null],
-    );
-  }
-  await db.query('analyze orders');
-  return { tag };
-}
-
-export async function orderNumbersWithTag(db: pg.Pool, tag: string): Promise<string[]> {
-  const { rows } = await db.query<{ order_number: string }>(
-    `select order_number from orders where order_number like $1 order by order_number`,
-    [`B${tag}-%`],
+  const { rows } = await sql<{ order_number: string }>(
+    `with ins as (
+       insert into orders (order_number, order_payment_number, client_id, type, status, delivery_option, subtotal, total,
+         pickup_code)
+       select 'U' || $1 || '-' || g, 'UP' || $1 || '-' || g, $2::uuid, 'Product', 'Not Paid', 'PickerUP', $4::bigint, $4::bigint,
+         'U' || $1 || g
+       from generate_series(1, $3::int) g
+       returning id, order_number
+     ),
+     lines as (
+       insert into order_items (order_id, product_id, name, unit_price, quantity, line_total)
+       select ins.id, p.id, p.name, $4::bigint, 1, $4::bigint
+       from ins cross join (select id, name from products where type <> 'Gas' order by created_at limit 1) p
+     )
+     select order_number from ins order by order_number`,
+    [tag, clientId, count, total],
   );
+  await sql('analyze orders');
   return rows.map((r) => r.order_number);
-}
-
-export async function countOrders(db: pg.Pool, clientId?: string): Promise<number> {
-  const { rows } = clientId
-    ? await db.query<{ n: string }>('select count(*) as n from orders where client_id = $1', [clientId])
-    : await db.query<{ n: string }>('select count(*) as n from orders');
-  return Number(rows[0]?.n ?? 0);
 }

@@ -1,46 +1,75 @@
 // `npm run bench`: how the whole system behaves under load, as ratios against a bare route of the
 // same Fastify app measured in the same run (the machine is shared and noisy). The server runs in
-// a child process on a fresh PostgreSQL database (dropped afterwards) so its memory is its own.
-// Not a test: it prints a table. Environment knobs:
+// a child process so its memory is its own, once on a fresh PostgreSQL database (dropped
+// afterwards) and once on embedded PGlite (the default database, in a temporary directory).
+// Not a test: it prints a table, each target with a pass/miss mark. Environment knobs:
 //   BENCH_POSTGRES   server to create the database on (postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_DB         databases to run, in order (postgres,pglite)
 //   BENCH_DURATION   seconds per HTTP scenario (5)      BENCH_CONNECTIONS  concurrent connections (20)
-//   BENCH_SOCKETS    Socket.IO clients (1000)           BENCH_LARGE=1      also the 1 million orders case
+//   BENCH_SOCKETS    Socket.IO clients (10000)          BENCH_LARGE=1      also the 1 million orders set
+//   BENCH_ONLY       scenario keys to run, e.g. history,placement (while working on one)
+//   BENCH_PROFILE    a directory: a CPU profile per scenario is written there and summarised
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
-import { createSession } from '../src/server/modules/auth/session-service';
-import { countOrders, insertClients, insertOrders, orderNumbersWithTag } from './data-set';
+import { buildDataSet, type DataSet, insertUnpaidOrders, LARGE, SMALL, type Sql } from './data-set';
 import { type LoadFigures, load } from './load';
+import type { Frame } from './profile';
 import type { ChildMessage, ParentMessage } from './server';
 import { connectMany } from './sockets';
 
 const SERVER = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.BENCH_DB ?? 'postgres,pglite').split(',').map((s) => s.trim()) as (
+  | 'postgres'
+  | 'pglite'
+)[];
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
-const LARGE = process.env.BENCH_LARGE === '1';
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const IS_LARGE = process.env.BENCH_LARGE === '1';
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null;
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const SESSION_SECRET = `bench-${randomUUID()}-secret-0123456789`;
+const PAGE_SIZE = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Omit distributed over a union. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-type Row = { scenario: string; figures?: LoadFigures; note?: string };
-const rows: Row[] = [];
-const extraLines: string[] = [];
+type Result = {
+  key: string;
+  label: string;
+  figures?: LoadFigures;
+  queriesPerRequest?: number;
+  note?: string;
+  profile?: { busyMs: number; frames: Frame[]; owners: Frame[] };
+};
+type Pass = {
+  db: 'postgres' | 'pglite';
+  results: Map<string, Result>;
+  baseline?: LoadFigures;
+  lines: string[];
+  invariantProblems: number;
+  rssAfterSocketsMb?: number;
+};
 
-function log(line: string) {
-  process.stderr.write(`${line}\n`);
-}
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const wanted = (key: string) => !ONLY || ONLY.some((o) => key === o || key.startsWith(`${o}-`));
+const loadNow = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** The child server, and a request/answer channel over IPC. */
-async function startServer(databaseUrl: string) {
+async function startServer(env: Record<string, string | undefined>) {
   const child: ChildProcess = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET, REDIS_URL: '' },
+    env: { ...env, SESSION_SECRET, REDIS_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 1;
@@ -63,260 +92,310 @@ async function startServer(databaseUrl: string) {
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       child.send({ ...message, id });
     });
-  return { child, port, ask };
+  const stop = async () => {
+    child.disconnect();
+    await new Promise((r) => child.once('exit', r));
+  };
+  return { child, port, ask, stop };
 }
 
-async function main() {
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** One pass of every scenario on one database. */
+async function runPass(db: 'postgres' | 'pglite', server: Server, sql: Sql, pass: Pass) {
+  const base = `http://127.0.0.1:${server.port}`;
+  const { ask } = server;
+  const headersFor = (token?: string) => ({
+    'x-platform': 'web',
+    'content-type': 'application/json',
+    ...(token ? { cookie: `arrive_at=${token}` } : {}),
+  });
+  const tokenOf = (clientId: string) => ask<string>({ type: 'token', clientId });
+
+  /** An autocannon run with its statement count and, with BENCH_PROFILE, its CPU profile. */
+  const measure = async (key: string, label: string, options: Parameters<typeof load>[0] | null, note?: string) => {
+    if (!wanted(key)) return;
+    if (!options) {
+      pass.results.set(key, { key, label, note: note ?? 'skipped: route not available' });
+      return;
+    }
+    log(`bench [${db}]: ${label} … (load ${loadNow()})`);
+    if (PROFILE_DIR) await ask({ type: 'profile-start' });
+    const q0 = await ask<number>({ type: 'queries' });
+    const figures = await load({ duration: DURATION, connections: CONNECTIONS, ...options });
+    const q1 = await ask<number>({ type: 'queries' });
+    const profile = PROFILE_DIR
+      ? await ask<Result['profile']>({ type: 'profile-stop', file: path.join(PROFILE_DIR, `${db}-${key}.cpuprofile`) })
+      : undefined;
+    const requests = figures.ok + figures.non2xx;
+    pass.results.set(key, {
+      key,
+      label,
+      figures,
+      queriesPerRequest: requests ? (q1 - q0) / requests : Number.NaN,
+      note,
+      profile,
+    });
+  };
+
+  /** The cursor after the first `skip` orders of a client's history (read through the API, as the app does). */
+  const cursorAfter = async (token: string, skip: number): Promise<string | null> => {
+    let cursor: string | null = null;
+    let left = skip;
+    while (left > 0) {
+      const size = Math.min(100, left);
+      const res = await fetch(
+        `${base}/api/order/client?pageSize=${size}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { headers: headersFor(token) },
+      );
+      const body = (await res.json()) as { nextCursor: string | null };
+      cursor = body.nextCursor;
+      if (!cursor) return null;
+      left -= size;
+    }
+    return cursor;
+  };
+
+  const history = async (scale: string, who: 'typical' | 'heaviest', client: DataSet['typical']) => {
+    const token = await tokenOf(client.clientId);
+    const url = `${base}/api/order/client?pageSize=${PAGE_SIZE}`;
+    const headers = headersFor(token);
+    await measure(
+      `history-${scale}-${who}-first`,
+      `order history ${scale}, ${who} client (${client.orders} orders), first page`,
+      {
+        url,
+        headers,
+      },
+    );
+    if (!wanted(`history-${scale}-${who}-later`)) return;
+    // The middle of the client's history: as deep as "more" is ever pressed.
+    const skip = Math.floor(client.orders / 2);
+    const cursor = skip > 0 ? await cursorAfter(token, skip) : null;
+    await measure(
+      `history-${scale}-${who}-later`,
+      `order history ${scale}, ${who} client, later page (after ${skip} orders)`,
+      cursor ? { url: `${url}&cursor=${encodeURIComponent(cursor)}`, headers } : null,
+      cursor ? undefined : `skipped: the client has ${client.orders} order(s), no later page`,
+    );
+  };
+
+  log(`bench [${db}]: building the 10k data set … (load ${loadNow()})`);
+  const small = await buildDataSet(sql, SMALL, '0906');
+  pass.lines.push(dataSetLine('10k', small));
+
+  log(`bench [${db}]: baseline GET /bench/bare …`);
+  const baselineA = await load({ url: `${base}/bench/bare`, duration: DURATION, connections: CONNECTIONS });
+
+  await measure('catalogue', 'catalogue GET /api/product (full body)', { url: `${base}/api/product` });
+  const etagged = await fetch(`${base}/api/product`);
+  const etag = etagged.headers.get('etag');
+  await measure(
+    'catalogue-revalidate',
+    'catalogue GET /api/product, If-None-Match (304)',
+    etag ? { url: `${base}/api/product`, headers: { 'if-none-match': etag } } : null,
+    etag ? undefined : 'skipped: no ETag',
+  );
+  await history('10k', 'typical', small.typical);
+  await history('10k', 'heaviest', small.heaviest);
+
+  // Order placement: a gas refill picked from the live catalogue, checked with /quote first.
+  const typicalToken = await tokenOf(small.typical.clientId);
+  const { products } = (await (await fetch(`${base}/api/product`)).json()) as {
+    products: { id: string; type: string }[];
+  };
+  const gas = products.find((p) => p.type === 'Gas');
+  const orderBody = gas
+    ? JSON.stringify({
+        type: 'Gas',
+        items: [{ productId: gas.id, quantity: 12.5, sizeKg: 12.5 }],
+        deliveryOption: 'PickerUP',
+      })
+    : null;
+  if (orderBody) {
+    const quote = await fetch(`${base}/api/order/quote`, {
+      method: 'POST',
+      headers: headersFor(typicalToken),
+      body: orderBody,
+    });
+    if (!quote.ok) throw new Error(`the order body was refused by /quote (${quote.status}): ${await quote.text()}`);
+  }
+  await measure(
+    'placement',
+    'order placement POST /api/order/new',
+    orderBody
+      ? { url: `${base}/api/order/new`, method: 'POST', headers: headersFor(typicalToken), body: orderBody }
+      : null,
+  );
+
+  // Wallet payment: a funded wallet and a pool of unpaid orders, one per request.
+  if (wanted('wallet-payment')) {
+    const { rows } = await sql<{ id: string }>(
+      `insert into clients (phone_local, phone_international, firstname, lastname, is_verified)
+       values ('09030000001', '2349030000001', 'Bench', 'Wallet', true) returning id`,
+    );
+    const walletClient = rows[0]?.id;
+    if (!walletClient) throw new Error('no wallet client');
+    await ask({ type: 'prepare-wallet', clientId: walletClient, amount: 50_000_000_000 });
+    const numbers = await insertUnpaidOrders(sql, walletClient, 40_000, 10_000);
+    let next = 0;
+    await measure('wallet-payment', 'wallet payment POST /api/payment/wallet', {
+      url: base,
+      headers: headersFor(await tokenOf(walletClient)),
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/payment/wallet',
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ orderNumber: numbers[next++ % numbers.length] }) }),
+        },
+      ],
+    });
+  }
+
+  // The areas' own scenarios, run inside the server process.
+  for (const [area, options] of [
+    ['pickup', { clients: 20, rounds: 5 }],
+    ['wallet', { operations: 400, wallets: 10, concurrency: 20 }],
+  ] as const) {
+    const key = area === 'pickup' ? 'pickup' : 'wallet-concurrency';
+    if (!wanted(key)) continue;
+    log(`bench [${db}]: ${area} scenario … (load ${loadNow()})`);
+    try {
+      if (PROFILE_DIR) await ask({ type: 'profile-start' });
+      const answer = await ask<{ name: string; report: Record<string, unknown> } | null>({
+        type: 'scenario',
+        area,
+        options,
+      });
+      const profile = PROFILE_DIR
+        ? await ask<Result['profile']>({
+            type: 'profile-stop',
+            file: path.join(PROFILE_DIR, `${db}-${key}.cpuprofile`),
+          })
+        : undefined;
+      if (!answer) {
+        pass.results.set(key, { key, label: `${area} scenario`, note: 'skipped: scenario not available' });
+        continue;
+      }
+      const r = answer.report;
+      const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : Number.NaN);
+      if (area === 'pickup') {
+        pass.results.set(key, {
+          key,
+          label: `pickup confirmation round trip (${options.clients} counters)`,
+          figures: {
+            rps: num('perSecond'),
+            p50: num('p50Ms'),
+            p99: num('p99Ms'),
+            ok: num('confirmations'),
+            non2xx: num('errors'),
+            fivexx: 0,
+            errors: 0,
+          },
+          note: answer.name,
+          profile,
+        });
+      } else {
+        const problems = Array.isArray(r.problems) ? r.problems.length : 0;
+        pass.invariantProblems += problems;
+        pass.results.set(key, {
+          key,
+          label: `wallet concurrency (${num('operations')} ops on ${num('wallets')} wallets)`,
+          figures: {
+            rps: num('operationsPerSecond'),
+            p50: Number.NaN,
+            p99: Number.NaN,
+            ok: num('operations'),
+            non2xx: 0,
+            fivexx: 0,
+            errors: problems,
+          },
+          note: `${answer.name}; ${problems === 0 ? 'money invariants hold' : `${problems} PROBLEMS: ${JSON.stringify(r.problems).slice(0, 300)}`}`,
+          profile,
+        });
+      }
+    } catch (err) {
+      pass.invariantProblems += 1;
+      pass.results.set(key, { key, label: `${area} scenario`, note: `failed: ${(err as Error).message}` });
+    }
+  }
+
+  // Many clients on the pickup channel, and what they cost the server in memory.
+  if (wanted('sockets') && SOCKETS > 0 && db === 'postgres') {
+    log(`bench [${db}]: ${SOCKETS} sockets … (load ${loadNow()})`);
+    const before = await ask<NodeJS.MemoryUsage>({ type: 'memory' });
+    const { sockets, figures } = await connectMany(base, SOCKETS, typicalToken);
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await ask<NodeJS.MemoryUsage>({ type: 'memory' });
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    pass.rssAfterSocketsMb = figures.connected === SOCKETS ? after.rss / 1024 / 1024 : Number.POSITIVE_INFINITY;
+    pass.lines.push(
+      `Socket.IO: ${figures.connected}/${SOCKETS} connected (${figures.failed} failed) in ${figures.connectMs} ms, p99 connect ${figures.p99ConnectMs} ms; ` +
+        `server rss ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB ` +
+        `(≈ ${((after.rss - before.rss) / Math.max(1, figures.connected) / 1024).toFixed(1)} KB rss per client)`,
+    );
+    for (const s of sockets) s.disconnect();
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+
+  // The same history at a million orders.
+  if (IS_LARGE && db === 'postgres' && (wanted('history-1M') || !ONLY)) {
+    log(`bench [${db}]: building the 1M data set … (load ${loadNow()})`);
+    const large = await buildDataSet(sql, LARGE, '0907');
+    pass.lines.push(dataSetLine('1M', large));
+    await history('1M', 'typical', large.typical);
+    await history('1M', 'heaviest', large.heaviest);
+  } else if (!IS_LARGE) {
+    pass.lines.push('1 million orders: not run (BENCH_LARGE=1 npm run bench builds and measures it)');
+  } else if (db === 'pglite') {
+    pass.lines.push(
+      '1 million orders: PostgreSQL only (PGlite is the single-process default for small installs; building 5 million rows in it is not a use it has)',
+    );
+  }
+
+  log(`bench [${db}]: baseline again …`);
+  const baselineB = await load({ url: `${base}/bench/bare`, duration: DURATION, connections: CONNECTIONS });
+  pass.baseline = {
+    rps: (baselineA.rps + baselineB.rps) / 2,
+    p50: (baselineA.p50 + baselineB.p50) / 2,
+    p99: (baselineA.p99 + baselineB.p99) / 2,
+    ok: baselineA.ok + baselineB.ok,
+    non2xx: baselineA.non2xx + baselineB.non2xx,
+    fivexx: baselineA.fivexx + baselineB.fivexx,
+    errors: baselineA.errors + baselineB.errors,
+  };
+  pass.lines.push(`baseline: first ${baselineA.rps.toFixed(0)} req/s, last ${baselineB.rps.toFixed(0)} req/s`);
+}
+
+function dataSetLine(name: string, set: DataSet) {
+  const rows = Object.entries(set.rows)
+    .map(([t, n]) => `${n.toLocaleString('en')} ${t}`)
+    .join(', ');
+  return `${name} data set built in ${set.seconds.toFixed(0)} s: ${rows}; heaviest client ${set.heaviest.orders.toLocaleString('en')} orders, typical (median) ${set.typical.orders}`;
+}
+
+async function withPostgres(pass: Pass) {
   const dbName = `arrive_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
   } catch (err) {
-    console.error(`PostgreSQL is not reachable at ${SERVER}: ${(err as Error).message}. Set BENCH_POSTGRES.`);
-    process.exit(1);
+    throw new Error(`PostgreSQL is not reachable at ${SERVER}: ${(err as Error).message}. Set BENCH_POSTGRES.`);
   }
   await admin.query(`create database ${dbName}`);
   await admin.end();
   const url = new URL(SERVER);
   url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  let server: Server | null = null;
+  const session = new pg.Client({ connectionString: url.toString() });
   try {
-    log(`bench: database ${dbName}; ${DURATION}s per scenario, ${CONNECTIONS} connections`);
-    server = await startServer(databaseUrl);
-    const base = `http://127.0.0.1:${server.port}`;
-    const { ask } = server;
-
-    // The data set: background clients, then a few clients sharing 10 thousand orders.
-    const background = await insertClients(pool, 1000, '0905');
-    const historyClients = await insertClients(pool, 4, '0904');
-    const walletClient = (await insertClients(pool, 1, '0903'))[0];
-    const historyClient = historyClients[0];
-    if (!historyClient || !walletClient) throw new Error('bench clients were not created');
-    await insertOrders(pool, historyClients, 10_000);
-    log(`bench: ${background.length + historyClients.length + 1} clients, ${await countOrders(pool)} orders`);
-    extraLines.push(
-      `data set: ${background.length + historyClients.length + 1} clients; 10,000 orders over ${historyClients.length} clients (the measured one has ${await countOrders(pool, historyClient)})`,
-    );
-
-    const sessions = await openDatabase({ url: databaseUrl });
-    const tokenOf = async (clientId: string) =>
-      (await createSession(sessions.db, { SESSION_SECRET }, clientId)).accessToken;
-    const historyToken = await tokenOf(historyClient);
-    const walletToken = await tokenOf(walletClient);
-    await sessions.close();
-
-    const doc = (await (await fetch(`${base}/api/docs/json`)).json()) as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const has = (method: string, p: string) => Boolean(doc.paths[p]?.[method.toLowerCase()]);
-    const headersFor = (token?: string) => ({
-      'x-platform': 'web',
-      'content-type': 'application/json',
-      ...(token ? { cookie: `arrive_at=${token}` } : {}),
-    });
-    const run = async (scenario: string, method: string, p: string, options: Parameters<typeof load>[0] | null) => {
-      if (!has(method, p) || !options) {
-        rows.push({ scenario, note: 'skipped: route not available' });
-        log(`bench: ${scenario}: skipped: route not available`);
-        return;
-      }
-      log(`bench: ${scenario} …`);
-      rows.push({ scenario, figures: await load({ duration: DURATION, connections: CONNECTIONS, ...options }) });
-    };
-
-    // Baseline first and last: the ratio uses their mean, so drift over the run shows.
-    log('bench: baseline GET /bench/bare …');
-    const baselineA = await load({ url: `${base}/bench/bare`, duration: DURATION, connections: CONNECTIONS });
-
-    const catalogue = doc.paths['/api/product/'] ? '/api/product/' : '/api/product';
-    await run('catalogue GET /api/product/', 'GET', catalogue, { url: `${base}${catalogue}` });
-    await run('order history, 10k orders (page 1)', 'GET', '/api/order/client', {
-      url: `${base}/api/order/client?page=1&pageSize=20`,
-      headers: headersFor(historyToken),
-    });
-    await run('order history, 10k orders (page 50)', 'GET', '/api/order/client', {
-      url: `${base}/api/order/client?page=50&pageSize=20`,
-      headers: headersFor(historyToken),
-    });
-
-    // Order placement: a gas refill picked from the live catalogue, checked with /quote first.
-    let orderBody: string | null = null;
-    if (has('GET', catalogue)) {
-      const { products } = (await (await fetch(`${base}${catalogue}`)).json()) as {
-        products: { id: string; type: string }[];
-      };
-      const gas = products.find((p) => p.type === 'Gas');
-      if (gas) {
-        orderBody = JSON.stringify({
-          type: 'Gas',
-          items: [{ productId: gas.id, quantity: 12.5, sizeKg: 12.5 }],
-          deliveryOption: 'PickerUP',
-        });
-        if (has('POST', '/api/order/quote')) {
-          const quote = await fetch(`${base}/api/order/quote`, {
-            method: 'POST',
-            headers: headersFor(historyToken),
-            body: orderBody,
-          });
-          if (!quote.ok) {
-            log(`bench: order placement body refused by /quote (${quote.status}): ${await quote.text()}`);
-            orderBody = null;
-          }
-        }
-      }
-    }
-    await run(
-      'order placement POST /api/order/new',
-      'POST',
-      '/api/order/new',
-      orderBody
-        ? { url: `${base}/api/order/new`, method: 'POST', headers: headersFor(historyToken), body: orderBody }
-        : null,
-    );
-
-    // Wallet payment: a funded wallet and a pool of unpaid orders, one per request.
-    let walletOptions: Parameters<typeof load>[0] | null = null;
-    if (has('POST', '/api/payment/wallet')) {
-      try {
-        await ask({ type: 'prepare-wallet', clientId: walletClient, amount: 50_000_000_000 });
-        const { tag } = await insertOrders(pool, [walletClient], 30_000, { status: 'Not Paid', total: 10_000 });
-        const numbers = await orderNumbersWithTag(pool, tag);
-        let next = 0;
-        walletOptions = {
-          url: base,
-          headers: headersFor(walletToken),
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/payment/wallet',
-              setupRequest: (req) => ({
-                ...req,
-                body: JSON.stringify({ orderNumber: numbers[next++ % numbers.length] }),
-              }),
-            },
-          ],
-        };
-      } catch (err) {
-        log(`bench: wallet payment not prepared: ${(err as Error).message}`);
-      }
-    }
-    await run('wallet payment POST /api/payment/wallet', 'POST', '/api/payment/wallet', walletOptions);
-
-    // The areas' own scenarios, run inside the server process.
-    for (const [area, options] of [
-      ['pickup', { clients: 20, rounds: 5 }],
-      ['wallet', { operations: 400, wallets: 10, concurrency: 20 }],
-    ] as const) {
-      log(`bench: ${area} scenario …`);
-      try {
-        const answer = await ask<{ name: string; report: Record<string, unknown> } | null>({
-          type: 'scenario',
-          area,
-          options,
-        });
-        if (!answer) {
-          rows.push({ scenario: `${area} scenario`, note: 'skipped: scenario not available' });
-          continue;
-        }
-        const r = answer.report;
-        const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : Number.NaN);
-        if (area === 'pickup') {
-          rows.push({
-            scenario: `pickup confirmation round trip (${options.clients} counters)`,
-            figures: {
-              rps: num('perSecond'),
-              p50: num('p50Ms'),
-              p99: num('p99Ms'),
-              ok: num('confirmations'),
-              non2xx: num('errors'),
-              errors: 0,
-            },
-            note: answer.name,
-          });
-        } else {
-          const problems = Array.isArray(r.problems) ? r.problems.length : 0;
-          rows.push({
-            scenario: `wallet concurrency (${num('operations')} ops on ${num('wallets')} wallets)`,
-            figures: {
-              rps: num('operationsPerSecond'),
-              p50: Number.NaN,
-              p99: Number.NaN,
-              ok: num('operations'),
-              non2xx: 0,
-              errors: problems,
-            },
-            note: `${answer.name}; ${problems === 0 ? 'money invariants hold' : `${problems} PROBLEMS: ${JSON.stringify(r.problems).slice(0, 300)}`}`,
-          });
-        }
-      } catch (err) {
-        rows.push({ scenario: `${area} scenario`, note: `failed: ${(err as Error).message}` });
-      }
-    }
-
-    // The order history again at a million orders.
-    if (LARGE) {
-      try {
-        const have = await countOrders(pool);
-        log(`bench: inserting ${1_000_000 - have} orders to reach 1 million …`);
-        const t0 = Date.now();
-        await insertOrders(pool, historyClients, Math.max(0, 1_000_000 - have));
-        extraLines.push(
-          `1 million orders inserted in ${((Date.now() - t0) / 1000).toFixed(0)} s; the measured client has ${await countOrders(pool, historyClient)}`,
-        );
-        await run('order history, 1M orders (page 1)', 'GET', '/api/order/client', {
-          url: `${base}/api/order/client?page=1&pageSize=20`,
-          headers: headersFor(historyToken),
-        });
-        await run('order history, 1M orders (page 50)', 'GET', '/api/order/client', {
-          url: `${base}/api/order/client?page=50&pageSize=20`,
-          headers: headersFor(historyToken),
-        });
-      } catch (err) {
-        rows.push({ scenario: 'order history, 1M orders', note: `failed: ${(err as Error).message}` });
-      }
-    } else {
-      extraLines.push('order history at 1 million orders: not run (takes minutes); run `BENCH_LARGE=1 npm run bench`');
-    }
-
-    // Many clients on the pickup channel, and what they cost the server in memory.
-    const before = await ask<NodeJS.MemoryUsage>({ type: 'memory' });
-    const { sockets, figures } = await connectMany(base, SOCKETS, historyToken);
-    await new Promise((r) => setTimeout(r, 1000));
-    const after = await ask<NodeJS.MemoryUsage>({ type: 'memory' });
-    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    extraLines.push(
-      `Socket.IO: ${figures.connected}/${SOCKETS} connected (${figures.failed} failed) in ${figures.connectMs} ms, p99 connect ${figures.p99ConnectMs} ms`,
-      `server memory: rss ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB; ` +
-        `≈ ${((after.rss - before.rss) / Math.max(1, figures.connected) / 1024).toFixed(1)} KB rss and ` +
-        `${((after.heapUsed - before.heapUsed) / Math.max(1, figures.connected) / 1024).toFixed(1)} KB heap per connected client`,
-    );
-    for (const s of sockets) s.disconnect();
-
-    log('bench: baseline again …');
-    const baselineB = await load({ url: `${base}/bench/bare`, duration: DURATION, connections: CONNECTIONS });
-    const baseline: LoadFigures = {
-      rps: (baselineA.rps + baselineB.rps) / 2,
-      p50: (baselineA.p50 + baselineB.p50) / 2,
-      p99: (baselineA.p99 + baselineB.p99) / 2,
-      ok: baselineA.ok + baselineB.ok,
-      non2xx: baselineA.non2xx + baselineB.non2xx,
-      errors: baselineA.errors + baselineB.errors,
-    };
-    rows.unshift({
-      scenario: 'baseline GET /bench/bare',
-      figures: baseline,
-      note: `first ${baselineA.rps.toFixed(0)} req/s, last ${baselineB.rps.toFixed(0)} req/s`,
-    });
-    printTable(baseline);
+    server = await startServer({ ...process.env, DATABASE_URL: url.toString() });
+    await session.connect();
+    const sql: Sql = async (text, params) => session.query(text, params) as never;
+    await runPass('postgres', server, sql, pass);
   } finally {
-    await pool.end().catch(() => {});
-    if (server) {
-      server.child.disconnect();
-      await new Promise((r) => server?.child.once('exit', r) ?? r(null)).catch(() => {});
-    }
+    await session.end().catch(() => {});
+    await server?.stop().catch(() => {});
     const cleanup = new pg.Client({ connectionString: SERVER });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${dbName} with (force)`);
@@ -324,31 +403,178 @@ async function main() {
   }
 }
 
-function printTable(baseline: LoadFigures) {
-  const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ base', 'p99 ÷ base', 'non-2xx', 'notes'];
-  const body = rows.map((r) => {
-    const f = r.figures;
-    if (!f) return [r.scenario, '', '', '', '', '', '', r.note ?? ''];
-    return [
-      r.scenario,
-      fmt(f.rps),
-      fmt(f.p50, 1),
-      fmt(f.p99, 1),
-      fmt(f.rps / baseline.rps, 3),
-      fmt(f.p99 / Math.max(baseline.p99, 1), 1),
-      `${f.non2xx + f.errors}`,
-      r.note ?? '',
-    ];
-  });
+async function withPglite(pass: Pass) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'arrive-bench-pglite-'));
+  const { DATABASE_URL: _, ...env } = process.env;
+  let server: Server | null = null;
+  try {
+    server = await startServer({ ...env, BENCH_PGLITE_DIR: dir });
+    const s = server;
+    const sql: Sql = (text, params) => s.ask({ type: 'sql', text, params });
+    await runPass('pglite', server, sql, pass);
+  } finally {
+    await server?.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const loadBefore = loadNow();
+  log(`bench: ${DATABASES.join(' then ')}; ${DURATION}s per scenario, ${CONNECTIONS} connections; load ${loadBefore}`);
+  const passes: Pass[] = [];
+  for (const db of DATABASES) {
+    const pass: Pass = { db, results: new Map(), lines: [], invariantProblems: 0 };
+    passes.push(pass);
+    try {
+      if (db === 'postgres') await withPostgres(pass);
+      else await withPglite(pass);
+    } catch (err) {
+      pass.lines.push(`FAILED: ${(err as Error).stack ?? err}`);
+      pass.invariantProblems += 1;
+    }
+  }
+  for (const pass of passes) printPass(pass);
+  printTargets(passes);
+  console.log(
+    `\nload average (1, 5, 15 min): ${loadBefore} at the start, ${loadNow()} at the end; ${os.cpus().length} cores; node ${process.version}; ` +
+      `${DURATION}s × ${CONNECTIONS} connections per scenario; ratios against the bare route in the same run`,
+  );
+}
+
+const fmt = (n: number | undefined, digits = 0) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+function table(header: string[], body: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  console.log(`${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const b of body) console.log(line(b));
+}
+
+function printPass(pass: Pass) {
+  const base = pass.baseline;
+  console.log(`\n## ${pass.db === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}\n`);
+  const rows = [...pass.results.values()];
+  if (base) {
+    table(
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ bare', 'queries/req', 'non-2xx', 'notes'],
+      [
+        [
+          'baseline GET /bench/bare',
+          fmt(base.rps),
+          fmt(base.p50, 1),
+          fmt(base.p99, 1),
+          '1.000',
+          '0',
+          `${base.non2xx}`,
+          '',
+        ],
+        ...rows.map((r) => {
+          const f = r.figures;
+          if (!f) return [r.label, '', '', '', '', '', '', r.note ?? ''];
+          return [
+            r.label,
+            fmt(f.rps),
+            fmt(f.p50, 1),
+            fmt(f.p99, 1),
+            fmt(f.rps / base.rps, 3),
+            fmt(r.queriesPerRequest, 1),
+            `${f.non2xx + f.errors}`,
+            r.note ?? '',
+          ];
+        }),
+      ],
+    );
+  }
   console.log('');
-  for (const l of extraLines) console.log(l);
-  console.log(
-    `(node ${process.version}, ${DURATION}s × ${CONNECTIONS} connections per scenario; ratios against the bare route in the same run)`,
+  for (const l of pass.lines) console.log(l);
+  for (const r of rows) {
+    if (!r.profile) continue;
+    console.log(`\nCPU profile [${pass.db}] ${r.label} (${r.profile.busyMs.toFixed(0)} ms busy):`);
+    for (const f of r.profile.frames) console.log(`  ${f.selfPct.toFixed(1).padStart(5)} %  ${f.frame}`);
+    console.log('  by where the code lives:');
+    for (const f of r.profile.owners) console.log(`  ${f.selfPct.toFixed(1).padStart(5)} %  ${f.frame}`);
+  }
+}
+
+type Target = { label: string; goal: string; value: (p: Pass) => number | undefined; pass: (v: number) => boolean };
+
+function printTargets(passes: Pass[]) {
+  const ratio = (key: string) => (p: Pass) => {
+    const f = p.results.get(key)?.figures;
+    return f && p.baseline ? f.rps / p.baseline.rps : undefined;
+  };
+  const p99Ratio = (a: string, b: string) => (p: Pass) => {
+    const fa = p.results.get(a)?.figures;
+    const fb = p.results.get(b)?.figures;
+    return fa && fb ? fa.p99 / Math.max(fb.p99, 1) : undefined;
+  };
+  const atLeast = (min: number) => (v: number) => v >= min;
+  const atMost = (max: number) => (v: number) => v <= max;
+  const targets: Target[] = [
+    { label: 'catalogue req/s ÷ bare', goal: '≥ 0.6', value: ratio('catalogue'), pass: atLeast(0.6) },
+  ];
+  for (const scale of ['10k', '1M']) {
+    for (const who of ['typical', 'heaviest']) {
+      for (const page of ['first', 'later']) {
+        targets.push({
+          label: `history ${scale}, ${who}, ${page} page req/s ÷ bare`,
+          goal: '≥ 0.3',
+          value: ratio(`history-${scale}-${who}-${page}`),
+          pass: atLeast(0.3),
+        });
+      }
+    }
+  }
+  targets.push(
+    {
+      label: 'history p99 1M ÷ 10k, heaviest, first page',
+      goal: '≤ 1.3',
+      value: p99Ratio('history-1M-heaviest-first', 'history-10k-heaviest-first'),
+      pass: atMost(1.3),
+    },
+    {
+      label: 'history p99 1M ÷ 10k, heaviest, later page',
+      goal: '≤ 1.3',
+      value: p99Ratio('history-1M-heaviest-later', 'history-10k-heaviest-later'),
+      pass: atMost(1.3),
+    },
+    { label: 'order placement req/s ÷ bare', goal: '≥ 0.15', value: ratio('placement'), pass: atLeast(0.15) },
+    { label: 'wallet payment req/s ÷ bare', goal: '≥ 0.15', value: ratio('wallet-payment'), pass: atLeast(0.15) },
+    {
+      label: 'pickup round trip p99 (20 counters), ms',
+      goal: '≤ 100',
+      value: (p) => p.results.get('pickup')?.figures?.p99,
+      pass: atMost(100),
+    },
+    {
+      label: `${SOCKETS.toLocaleString('en')} pickup sockets: server RSS, MB`,
+      goal: '≤ 600',
+      value: (p) => p.rssAfterSocketsMb,
+      pass: atMost(600),
+    },
+    {
+      label: '5xx answers + money invariants broken',
+      goal: '= 0',
+      value: (p) =>
+        p.baseline
+          ? [...p.results.values()].reduce((n, r) => n + (r.figures?.fivexx ?? 0), p.invariantProblems)
+          : undefined,
+      pass: (v) => v === 0,
+    },
+  );
+  console.log('\n## Targets\n');
+  const cell = (t: Target, p: Pass | undefined) => {
+    const v = p ? t.value(p) : undefined;
+    if (v === undefined || Number.isNaN(v)) return 'not run';
+    const shown = Math.abs(v) >= 10 || Number.isInteger(v) ? v.toFixed(0) : v.toFixed(2);
+    return `${shown} ${t.pass(v) ? 'pass' : 'MISS'}`;
+  };
+  const pgPass = passes.find((p) => p.db === 'postgres');
+  const litePass = passes.find((p) => p.db === 'pglite');
+  table(
+    ['target', 'goal', 'PostgreSQL', 'PGlite (beside)'],
+    targets.map((t) => [t.label, t.goal, cell(t, pgPass), cell(t, litePass)]),
   );
 }
 

@@ -1,16 +1,26 @@
 // The server under load, run as a child process of bench/run.ts so its memory is its own: the real
-// app (buildApp) on PostgreSQL, plus a bare route on the same Fastify instance as the baseline.
-// Answers the parent over IPC: its memory, and the areas' scenarios in bench/scenarios/.
-import { readdirSync } from 'node:fs';
+// app (buildApp) on PostgreSQL or on embedded PGlite (no DATABASE_URL: BENCH_PGLITE_DIR), plus a
+// bare route on the same Fastify instance as the baseline. Answers the parent over IPC: its
+// memory, its statement count, SQL for the data set (PGlite lives in this process), sessions,
+// CPU profiles, and the areas' scenarios in bench/scenarios/.
+import { readdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
+import { createSession } from '../src/server/modules/auth/session-service';
+import { summariseProfile } from './profile';
 
 export type ParentMessage =
   | { id: number; type: 'memory' }
+  | { id: number; type: 'queries' }
+  | { id: number; type: 'sql'; text: string; params?: unknown[] }
+  | { id: number; type: 'token'; clientId: string }
+  | { id: number; type: 'profile-start' }
+  | { id: number; type: 'profile-stop'; file: string }
   | { id: number; type: 'scenario'; area: string; options: Record<string, unknown> }
   | { id: number; type: 'prepare-wallet'; clientId: string; amount: number };
 
@@ -66,7 +76,11 @@ async function main() {
     HOST: '127.0.0.1',
     STATIC_DIR: 'dist-not-used-by-the-bench',
   });
-  const database = await openDatabase({ url: config.DATABASE_URL });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: process.env.BENCH_PGLITE_DIR,
+    countQueries: true,
+  });
   await database.migrate();
   const app = await buildApp({ config, database, logger: { level: 'warn' } });
   // Routes can be added until ready: the baseline is the same instance, hooks and all.
@@ -75,12 +89,40 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
+  const raw$ = (
+    database.db as unknown as { $client: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> } }
+  ).$client;
+  let profiler: Session | null = null;
+
   process.on('message', async (raw: ParentMessage) => {
     const reply = (message: ChildMessage) => process.send?.(message);
     try {
       if (raw.type === 'memory') {
         globalThis.gc?.();
         reply({ id: raw.id, type: 'result', value: process.memoryUsage() });
+      } else if (raw.type === 'queries') {
+        reply({ id: raw.id, type: 'result', value: database.queryCount() });
+      } else if (raw.type === 'sql') {
+        const { rows } = await raw$.query(raw.text, raw.params);
+        reply({ id: raw.id, type: 'result', value: { rows } });
+      } else if (raw.type === 'token') {
+        const session = await createSession(database.db, { SESSION_SECRET: config.SESSION_SECRET }, raw.clientId);
+        reply({ id: raw.id, type: 'result', value: session.accessToken });
+      } else if (raw.type === 'profile-start') {
+        // The V8 sampling profiler --cpu-prof uses, started and stopped around one scenario.
+        profiler = new Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 500 });
+        await profiler.post('Profiler.start');
+        reply({ id: raw.id, type: 'result', value: true });
+      } else if (raw.type === 'profile-stop') {
+        if (!profiler) throw new Error('no profile running');
+        const { profile } = await profiler.post('Profiler.stop');
+        profiler.disconnect();
+        profiler = null;
+        writeFileSync(raw.file, JSON.stringify(profile));
+        reply({ id: raw.id, type: 'result', value: summariseProfile(profile, 8) });
       } else if (raw.type === 'prepare-wallet') {
         reply({ id: raw.id, type: 'result', value: await prepareWallet(app, raw.clientId, raw.amount) });
       } else if (raw.type === 'scenario') {

@@ -163,6 +163,52 @@ export const orderPageSchema = z.object({
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
+/**
+ * GET /api/order/client. Without `page` the list is read with a cursor: the first call has none,
+ * each answer gives `nextCursor` for the next ("More"), null at the end. `page` (numbered pages)
+ * is still accepted for older callers; it also answers `total`, counted up to
+ * CLIENT_ORDER_COUNT_CAP.
+ */
+export const clientOrderListQuerySchema = z.object({
+  status: z.enum(orderStatusValues).optional(),
+  cursor: z.string().trim().min(1).max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ClientOrderListQuery = z.infer<typeof clientOrderListQuerySchema>;
+
+/** Numbered pages count the client's orders up to this many; `totalIsCapped` says there are more. */
+export const CLIENT_ORDER_COUNT_CAP = 1000;
+
+/** One line of the order history: only what the list shows (the detail has the rest). */
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  type: z.enum(orderTypeValues),
+  status: z.enum(orderStatusValues),
+  paymentStatus: z.enum(paymentStatusValues),
+  paymentType: z.enum(paymentTypeValues).nullable(),
+  deliveryOption: z.enum(deliveryOptionValues),
+  /** Kobo. */
+  total: z.number().int(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const clientOrderPageSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  pageSize: z.number().int(),
+  /** Pass it back as `cursor` for the next orders; null when there are no more. */
+  nextCursor: z.string().nullable(),
+  /** Only with `page`. */
+  page: z.number().int().optional(),
+  /** Only with `page`: the client's orders (of this status), counted up to CLIENT_ORDER_COUNT_CAP. */
+  total: z.number().int().optional(),
+  totalIsCapped: z.boolean().optional(),
+});
+export type ClientOrderPage = z.infer<typeof clientOrderPageSchema>;
+
 /** Staff list filter: GET /api/order/filtered. Dates are yyyy-MM-dd Lagos days, inclusive. */
 export const orderFilterQuerySchema = orderListQuerySchema.extend({
   deliveryOption: z.enum(deliveryOptionValues).optional(),

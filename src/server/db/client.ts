@@ -23,6 +23,11 @@ export type Database = {
   /** Answers whether the database can be reached right now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Statements sent through `db` since the start (transaction BEGIN/COMMIT included), when opened
+   * with `countQueries`; otherwise always 0. The bench divides it by the requests it made.
+   */
+  queryCount(): number;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -32,11 +37,35 @@ export type DatabaseOptions = {
   url?: string;
   /** PGlite's directory; undefined keeps it in memory (tests). */
   dataDir?: string;
+  /** Count the statements (`queryCount`); off by default (the bench turns it on). */
+  countQueries?: boolean;
+  /** PostgreSQL connections in the pool (DEFAULT_POOL_SIZE). */
+  poolSize?: number;
 };
 
+/**
+ * PostgreSQL connections per server process (docs/performance.md, "Connection pool"). A request
+ * holds one only while its statements run (a write for its transaction, a few ms), so 10 serve
+ * thousands of reads a second; more would only queue work inside PostgreSQL on a small machine
+ * (the usual advice: about twice the database's cores, shared by all instances).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** A drizzle logger that only counts (drizzle calls it for every statement it sends). */
+function counter() {
+  let n = 0;
+  return { logger: { logQuery: () => void n++ }, count: () => n };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const counted = options.countQueries ? counter() : null;
+  const queryCount = () => counted?.count() ?? 0;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: 5000,
+    });
     // A dropped connection (database restart) must not crash the process; the pool reconnects.
     // The pool reports errors of idle connections; a connection checked out (a transaction
     // between two statements) reports its own, and without a listener that would be an uncaught
@@ -45,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, ...(counted ? { logger: counted.logger } : {}) });
     return {
       db,
       kind: 'postgres',
@@ -59,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
+      queryCount,
     };
   }
   let dataDir: string | undefined;
@@ -67,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir);
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client, { schema, ...(counted ? { logger: counted.logger } : {}) });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
@@ -81,5 +111,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     close: () => client.close(),
+    queryCount,
   };
 }

@@ -11,14 +11,14 @@ const problem = { status: 409 as const, body: { message: 'Already paid', status:
 describe('fakeApi', () => {
   it('answers a literal path before a parameter, and passes the parameters and the body', async () => {
     const { calls } = fakeApi({
-      'GET order/client': { status: 200, body: { orders: [], page: 1, pageSize: 10, total: 0 } },
+      'GET order/client': { status: 200, body: { orders: [], pageSize: 10, nextCursor: null } },
       'GET order/:orderNumber': ({ params }) => ({
         status: 404,
         body: { message: `No order ${params.orderNumber}`, status: 404, type: 'NotFound' },
       }),
       'POST payment/initiate/order': problem,
     });
-    expect(await api.get('order/client')).toMatchObject({ total: 0 });
+    expect(await api.get('order/client')).toMatchObject({ nextCursor: null });
     await expect(api.get('order/ARV-7K2M9Q')).rejects.toMatchObject({ status: 404, message: 'No order ARV-7K2M9Q' });
     await expect(
       api.post('payment/initiate/order', { orderNumber: 'ARV-1' }, { idempotencyKey: 'k1' }),

@@ -16,7 +16,7 @@ import type {
   RiderDeliveries,
 } from '../../domain/schemas/delivery';
 import type { mapAreasSchema } from '../../domain/schemas/map';
-import type { Order, OrderPage, OrderQr, OrderQuote } from '../../domain/schemas/order';
+import type { ClientOrderPage, Order, OrderQr, OrderQuote } from '../../domain/schemas/order';
 import type {
   CheckoutDetails,
   discardUsableResultSchema,
@@ -77,7 +77,7 @@ export type ApiContract = {
   'PUT delivery/assign/:id': Delivery;
   'PUT delivery/location/:id': { recorded: boolean };
   'GET order/cancel/:orderId': Order;
-  'GET order/client': OrderPage;
+  'GET order/client': ClientOrderPage;
   'GET order/qr_code/:orderId': OrderQr;
   'POST order/new': Order;
   'POST order/quote': OrderQuote;

@@ -12,17 +12,22 @@ export async function recordOrderEvent(
   orderId: string,
   status: OrderStatus | DeliveryStatus,
   options: { kind?: 'order' | 'delivery'; note?: string | null; actorClientId?: string | null; at?: Date } = {},
-): Promise<void> {
-  await db.insert(orderEvents).values({
-    orderId,
-    status,
-    kind: options.kind ?? 'order',
-    note: options.note ?? null,
-    actorClientId: options.actorClientId ?? null,
-    // Set here, not by the database: now() is the transaction's start, so two steps in one
-    // transaction would tie.
-    createdAt: options.at ?? new Date(),
-  });
+): Promise<OrderEventRow> {
+  const [row] = await db
+    .insert(orderEvents)
+    .values({
+      orderId,
+      status,
+      kind: options.kind ?? 'order',
+      note: options.note ?? null,
+      actorClientId: options.actorClientId ?? null,
+      // Set here, not by the database: now() is the transaction's start, so two steps in one
+      // transaction would tie.
+      createdAt: options.at ?? new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('order event insert returned nothing');
+  return row;
 }
 
 export async function listOrderEvents(db: DbOrTx, orderId: string): Promise<OrderEventRow[]> {

@@ -20,7 +20,11 @@ export type StockNeed = { productId: string; name: string; quantity: number; uni
  * and refuses (throws) an order that asks for more than is left; both run in the order's transaction.
  */
 export type StockLedger = {
-  reserve(tx: DbOrTx, needs: StockNeed[]): Promise<void>;
+  /**
+   * `placedOrderId`: the order being placed, already written in this transaction (the stock is
+   * taken last, to hold its lock briefly); its own lines are not counted in today's use.
+   */
+  reserve(tx: DbOrTx, needs: StockNeed[], placedOrderId?: string): Promise<void>;
   /** Gives a cancelled order's lines back. */
   release(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<void>;
   /** Told once the transaction of a reserve or release has committed (what was taken is now seen by all). */

@@ -145,6 +145,7 @@ export async function quantitiesOrderedSince(
   db: DbOrTx,
   productIds: readonly string[],
   since: Date,
+  exceptOrderId?: string,
 ): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
@@ -156,6 +157,7 @@ export async function quantitiesOrderedSince(
         inArray(orderItems.productId, [...productIds]),
         gte(orders.createdAt, since),
         notInArray(orders.status, RELEASED_STATUSES),
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     )
     .groupBy(orderItems.productId);

@@ -1,7 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
-import { canTransition } from '../../../domain/lifecycles/lifecycle';
-import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { notify } from '../notification/service';
@@ -10,8 +8,7 @@ import { orders } from './tables';
 
 /**
  * Moves an order from Not Paid to Paid (and puts the step on its timeline). Answers true only
- * for the call that made the change: the row is locked first, so two payments racing for one
- * order give value once.
+ * for the call that made the change: two payments racing for one order give value once.
  *
  * `options.paymentNumber`: the number of the payment that paid it (a card payment's PMT-…). It becomes the
  * order's payment number, so the order page, the success page and the receipt show one reference
@@ -23,10 +20,10 @@ export async function markOrderPaid(
   paymentType: PaymentType,
   options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
 ): Promise<boolean> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || !canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return false;
+  // One statement locks, checks and moves: the update waits for a concurrent one on the row and
+  // then re-checks the status, so only one payment can make the change.
   const paidAt = new Date();
-  const updated = await tx
+  const [order] = await tx
     .update(orders)
     .set({
       status: OrderStatus.Paid,
@@ -36,8 +33,14 @@ export async function markOrderPaid(
       ...(options.paymentNumber ? { orderPaymentNumber: options.paymentNumber } : {}),
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.NotPaid)))
-    .returning({ id: orders.id });
-  if (updated.length !== 1) return false;
+    .returning({
+      clientId: orders.clientId,
+      orderNumber: orders.orderNumber,
+      total: orders.total,
+      deliveryOption: orders.deliveryOption,
+      pickupCode: orders.pickupCode,
+    });
+  if (!order) return false;
   await recordOrderEvent(tx, orderId, OrderStatus.Paid, {
     note: options.note ?? `Paid (${paymentType})`,
     at: paidAt,

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
+  clientOrderListQuerySchema,
+  clientOrderPageSchema,
   newOrderInputSchema,
   orderFilterQuerySchema,
-  orderListQuerySchema,
   orderPageSchema,
   orderPendingUrlSchema,
   orderQrSchema,
@@ -110,9 +111,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireClient,
       schema: {
         tags: ['order'],
-        summary: "The signed-in client's orders, newest first, with paging and a status filter",
-        querystring: orderListQuerySchema,
-        response: { 200: orderPageSchema },
+        summary:
+          "The signed-in client's orders, newest first, as the history lists them: `cursor` paging (pass back `nextCursor`), or numbered `page`s; optional status filter",
+        querystring: clientOrderListQuerySchema,
+        response: { 200: clientOrderPageSchema },
       },
     },
     async (request) => listClientOrders(app.db, clientIdOf(request), request.query),

@@ -1,15 +1,16 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DeliveryOption, DeliveryStatus, OrderStatus, ProductType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { assertTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import {
+  CLIENT_ORDER_COUNT_CAP,
+  type ClientOrderListQuery,
+  type ClientOrderPage,
   type NewOrderInput,
   newOrderInputSchema,
   type Order,
-  type OrderListQuery,
-  type OrderPage,
 } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
@@ -18,7 +19,7 @@ import { recordOrderEvent } from './events';
 import type { OrderLegs } from './legs';
 import { priceOrder } from './pricing';
 import { type OrderRow, orderItems, orders } from './tables';
-import { toOrderView, toOrderViews } from './view';
+import { orderViewOf, toOrderView } from './view';
 
 export { recordOrderEvent } from './events';
 export { isCancellable, toOrderView, toOrderViews } from './view';
@@ -85,16 +86,12 @@ function parseInput(input: unknown): NewOrderInput {
   });
 }
 
-async function unusedCode(db: DbOrTx, make: () => string, column: 'orderNumber' | 'orderPaymentNumber' | 'pickupCode') {
-  // Collisions are one in hundreds of millions; checking first keeps the insert from failing
-  // (a failed statement would abort the whole transaction on PostgreSQL).
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = make();
-    const [hit] = await db.select({ id: orders.id }).from(orders).where(eq(orders[column], code)).limit(1);
-    if (!hit) return code;
-  }
-  throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
-}
+/** An order's three codes, drawn afresh (collisions are one in hundreds of millions). */
+const freshCodes = () => ({
+  orderNumber: newOrderNumber(),
+  orderPaymentNumber: newOrderPaymentNumber(),
+  pickupCode: newPickupCode(),
+});
 
 /**
  * Places an order for a client: prices it on the server, takes the quota, stores the order, its
@@ -112,7 +109,64 @@ export async function createOrder(
   const maps = options.maps ?? createEstimateMaps();
   // Priced outside the transaction: geocoding may call out to the network.
   const priced = await priceOrder(db, parsed, maps);
+  // Statements, not round trips to spare: the order (its codes checked by the unique indexes,
+  // not by reading first), its lines, its first step, then the stock, last, so the quota rows
+  // are locked only for the end of the transaction; the answer is built from what was written.
   const placed = await db.transaction(async (tx) => {
+    let order: OrderRow | undefined;
+    for (let attempt = 0; attempt < 5 && !order; attempt++) {
+      // A code already taken makes the insert do nothing (a failed statement would abort the
+      // transaction on PostgreSQL); new codes are then drawn.
+      [order] = await tx
+        .insert(orders)
+        .values({
+          ...freshCodes(),
+          clientId,
+          type: priced.type,
+          status: OrderStatus.NotPaid,
+          deliveryOption: priced.deliveryOption,
+          deliveryAddress: priced.address,
+          homeDeliveryType: priced.homeDeliveryType,
+          deliveryDistanceKm: priced.distanceKm,
+          deliveryFeeIsEstimate: priced.feeIsEstimate,
+          nomineeName: priced.nominee?.name ?? null,
+          nomineePhone: priced.nominee?.phone ?? null,
+          subtotal: priced.subtotal,
+          deliveryFee: priced.deliveryFee,
+          total: priced.total,
+        })
+        .onConflictDoNothing()
+        .returning();
+    }
+    if (!order) {
+      throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
+    }
+    const placedOrder = order;
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        priced.lines.map((l, position) => ({
+          orderId: placedOrder.id,
+          productId: l.product.id,
+          name:
+            l.product.type === ProductType.Gas && l.sizeKg !== null
+              ? `${l.product.name} (${l.sizeKg} kg cylinder)`
+              : l.product.name,
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          sizeKg: l.sizeKg,
+          lineTotal: l.lineTotal,
+          position,
+        })),
+      )
+      .returning();
+    const placedEvent = await recordOrderEvent(tx, placedOrder.id, OrderStatus.NotPaid, {
+      note: 'Order placed',
+      actorClientId: options.actorClientId ?? clientId,
+    });
+    if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
+      await options.legs.delivery.open(tx, placedOrder);
+    }
     await options.legs.stock.reserve(
       tx,
       priced.lines.map((l) => ({
@@ -121,52 +175,19 @@ export async function createOrder(
         quantity: l.quantity,
         unit: l.product.type === ProductType.Gas ? 'kg' : 'item',
       })),
+      placedOrder.id,
     );
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: await unusedCode(tx, newOrderNumber, 'orderNumber'),
-        orderPaymentNumber: await unusedCode(tx, newOrderPaymentNumber, 'orderPaymentNumber'),
-        pickupCode: await unusedCode(tx, newPickupCode, 'pickupCode'),
-        clientId,
-        type: priced.type,
-        status: OrderStatus.NotPaid,
-        deliveryOption: priced.deliveryOption,
-        deliveryAddress: priced.address,
-        homeDeliveryType: priced.homeDeliveryType,
-        deliveryDistanceKm: priced.distanceKm,
-        deliveryFeeIsEstimate: priced.feeIsEstimate,
-        nomineeName: priced.nominee?.name ?? null,
-        nomineePhone: priced.nominee?.phone ?? null,
-        subtotal: priced.subtotal,
-        deliveryFee: priced.deliveryFee,
-        total: priced.total,
-      })
-      .returning();
-    if (!order) throw new Error('order insert returned nothing');
-    await tx.insert(orderItems).values(
-      priced.lines.map((l, position) => ({
-        orderId: order.id,
-        productId: l.product.id,
-        name:
-          l.product.type === ProductType.Gas && l.sizeKg !== null
-            ? `${l.product.name} (${l.sizeKg} kg cylinder)`
-            : l.product.name,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        sizeKg: l.sizeKg,
-        lineTotal: l.lineTotal,
-        position,
-      })),
+    const typeOf = new Map(priced.lines.map((l) => [l.product.id, l.product.type]));
+    return orderViewOf(
+      placedOrder,
+      items
+        .sort((x, y) => x.position - y.position)
+        .flatMap((item) => {
+          const productType = typeOf.get(item.productId);
+          return productType ? [{ item, productType }] : [];
+        }),
+      [placedEvent],
     );
-    await recordOrderEvent(tx, order.id, OrderStatus.NotPaid, {
-      note: 'Order placed',
-      actorClientId: options.actorClientId ?? clientId,
-    });
-    if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
-      await options.legs.delivery.open(tx, order);
-    }
-    return toOrderView(tx, order);
   });
   options.legs.stock.committed?.();
   return placed;
@@ -213,18 +234,126 @@ export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: s
   return cancelled;
 }
 
-/** The client's orders, newest first. */
-export async function listClientOrders(db: DbOrTx, clientId: string, query: OrderListQuery): Promise<OrderPage> {
+/** A cursor names the last order shown: its creation time in microseconds and its id. */
+function encodeCursor(createdAtMicros: string, id: string): string {
+  return Buffer.from(`${createdAtMicros}.${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const match = /^(\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
+  if (!match?.[1] || !match[2]) {
+    throw new AppError('This list position is not valid. Load your orders again from the start.', {
+      status: 400,
+      type: ErrorType.InvalidInput,
+      additionalInfo: { field: 'cursor' },
+    });
+  }
+  return { micros: match[1], id: match[2] };
+}
+
+/** Microseconds since 1970 of a timestamptz, exact (a JS Date keeps only milliseconds). */
+const micros = sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`;
+
+/** The history's four statements (with or without a status, a cursor), built once per database. */
+const historyStatements = new WeakMap<object, Map<string, ReturnType<typeof buildHistoryStatement>>>();
+
+function buildHistoryStatement(db: DbOrTx, withStatus: boolean, withCursor: boolean) {
+  return db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      type: orders.type,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentType: orders.paymentType,
+      deliveryOption: orders.deliveryOption,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      micros,
+      // Written out: inside a select, drizzle would leave the columns unqualified.
+      itemCount: sql<number>`(select count(*)::int from order_items i where i.order_id = orders.id)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientId, sql.placeholder('clientId')),
+        withStatus ? eq(orders.status, sql.placeholder('status')) : undefined,
+        withCursor
+          ? sql`(${orders.createdAt}, ${orders.id}) < (timestamptz 'epoch' + ${sql.placeholder('micros')}::bigint * interval '1 microsecond', ${sql.placeholder('afterId')}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`order_history_${withStatus ? 's' : 'a'}${withCursor ? 'c' : 'f'}`);
+}
+
+/**
+ * The history's statement for this shape, its SQL built on first use and kept with the database
+ * (drizzle would otherwise build the text on every request; PostgreSQL also keeps it parsed).
+ */
+function historyStatement(db: DbOrTx, withStatus: boolean, withCursor: boolean) {
+  let byShape = historyStatements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    historyStatements.set(db, byShape);
+  }
+  const key = `${withStatus}${withCursor}`;
+  let statement = byShape.get(key);
+  if (!statement) {
+    statement = buildHistoryStatement(db, withStatus, withCursor);
+    byShape.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * The client's orders, newest first (creation time, then id), as the list shows them. Read by
+ * keyset on `orders_client_history_idx` / `orders_client_status_history_idx`, so any page costs
+ * what the first does, whatever the client's number of orders; numbered pages (`page`) are still
+ * served, by offset, with a count capped at CLIENT_ORDER_COUNT_CAP.
+ */
+export async function listClientOrders(
+  db: DbOrTx,
+  clientId: string,
+  query: ClientOrderListQuery,
+): Promise<ClientOrderPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const where = and(eq(orders.clientId, clientId), query.status ? eq(orders.status, query.status) : undefined);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
+  const offset = !after && query.page ? (query.page - 1) * query.pageSize : 0;
+  const rowsQuery = historyStatement(db, Boolean(query.status), Boolean(after)).execute({
+    clientId,
+    status: query.status ?? null,
+    micros: after?.micros ?? null,
+    afterId: after?.id ?? null,
+    // One more than asked: whether there is a next page, without counting.
+    limit: query.pageSize + 1,
+    offset,
+  });
+  const counted = query.page && !after;
+  const [rows, capped] = await Promise.all([
+    rowsQuery,
+    counted
+      ? db.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from ${orders} where ${where ?? sql`true`} limit ${CLIENT_ORDER_COUNT_CAP + 1}) t`,
+        )
+      : null,
   ]);
-  return { orders: await toOrderViews(db, rows), page: query.page, pageSize: query.pageSize, total: totalRow?.n ?? 0 };
+  const shown = rows.slice(0, query.pageSize);
+  const last = shown[shown.length - 1];
+  const page: ClientOrderPage = {
+    orders: shown.map(({ micros: _, createdAt, ...o }) => ({ ...o, createdAt: createdAt.toISOString() })),
+    pageSize: query.pageSize,
+    nextCursor: rows.length > query.pageSize && last ? encodeCursor(last.micros, last.id) : null,
+  };
+  if (counted) {
+    const n = Number(capped?.rows[0]?.n ?? 0);
+    page.page = query.page;
+    page.total = Math.min(n, CLIENT_ORDER_COUNT_CAP);
+    page.totalIsCapped = n > CLIENT_ORDER_COUNT_CAP;
+  }
+  return page;
 }

@@ -62,7 +62,8 @@ export const orders = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('orders_client_created_idx').on(t.clientId, t.createdAt),
+    index('orders_client_history_idx').on(t.clientId, t.createdAt, t.id),
+    index('orders_client_status_history_idx').on(t.clientId, t.status, t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
   ],
 );

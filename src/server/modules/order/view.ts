@@ -67,48 +67,55 @@ export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<Order[
   const eventsOf = new Map<string, OrderEventRow[]>();
   for (const ev of events) eventsOf.set(ev.orderId, [...(eventsOf.get(ev.orderId) ?? []), ev]);
 
-  return rows.map((o) => {
-    const address = deliveryAddressSchema.safeParse(o.deliveryAddress);
-    return {
-      id: o.id,
-      orderNumber: o.orderNumber,
-      paymentNumber: o.orderPaymentNumber,
-      type: o.type,
-      status: o.status,
-      paymentStatus: o.paymentStatus,
-      paymentType: o.paymentType,
-      deliveryOption: o.deliveryOption,
-      deliveryAddress: address.success ? address.data : null,
-      homeDeliveryType: o.homeDeliveryType,
-      nomineeName: o.nomineeName,
-      nomineePhone: o.nomineePhone,
-      subtotal: o.subtotal,
-      deliveryFee: o.deliveryFee,
-      total: o.total,
-      deliveryDistanceKm: o.deliveryDistanceKm,
-      deliveryFeeIsEstimate: o.deliveryFeeIsEstimate,
-      isDelivered: o.isDelivered,
-      pickupDispute: o.pickupDispute,
-      pickupCode: showsPickupCode(o) ? o.pickupCode : null,
-      canCancel: isCancellable(o),
-      paidAt: iso(o.paidAt),
-      deliveredAt: iso(o.deliveredAt),
-      cancelledAt: iso(o.cancelledAt),
-      createdAt: o.createdAt.toISOString(),
-      updatedAt: o.updatedAt.toISOString(),
-      items: (itemsOf.get(o.id) ?? []).map(({ item, productType }) => ({
-        id: item.id,
-        productId: item.productId,
-        productType,
-        name: item.name,
-        unitPrice: item.unitPrice,
-        quantity: item.quantity,
-        sizeKg: item.sizeKg,
-        lineTotal: item.lineTotal,
-      })),
-      events: timeline(o, eventsOf.get(o.id) ?? []),
-    };
-  });
+  return rows.map((o) => orderViewOf(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? []));
+}
+
+/** One order as the API sends it, from its row, its lines (with their product types) and its timeline rows. */
+export function orderViewOf(
+  o: OrderRow,
+  lines: { item: OrderItemRow; productType: Order['items'][number]['productType'] }[],
+  eventRows: OrderEventRow[],
+): Order {
+  const address = deliveryAddressSchema.safeParse(o.deliveryAddress);
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    paymentNumber: o.orderPaymentNumber,
+    type: o.type,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    paymentType: o.paymentType,
+    deliveryOption: o.deliveryOption,
+    deliveryAddress: address.success ? address.data : null,
+    homeDeliveryType: o.homeDeliveryType,
+    nomineeName: o.nomineeName,
+    nomineePhone: o.nomineePhone,
+    subtotal: o.subtotal,
+    deliveryFee: o.deliveryFee,
+    total: o.total,
+    deliveryDistanceKm: o.deliveryDistanceKm,
+    deliveryFeeIsEstimate: o.deliveryFeeIsEstimate,
+    isDelivered: o.isDelivered,
+    pickupDispute: o.pickupDispute,
+    pickupCode: showsPickupCode(o) ? o.pickupCode : null,
+    canCancel: isCancellable(o),
+    paidAt: iso(o.paidAt),
+    deliveredAt: iso(o.deliveredAt),
+    cancelledAt: iso(o.cancelledAt),
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    items: lines.map(({ item, productType }) => ({
+      id: item.id,
+      productId: item.productId,
+      productType,
+      name: item.name,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      sizeKg: item.sizeKg,
+      lineTotal: item.lineTotal,
+    })),
+    events: timeline(o, eventRows),
+  };
 }
 
 export async function toOrderView(db: DbOrTx, row: OrderRow): Promise<Order> {

@@ -17,8 +17,13 @@ export function lagosDayStart(now = new Date()): Date {
 }
 
 /** What orders placed today (and still standing) took of each product. */
-export async function usedToday(db: DbOrTx, productIds: string[], now = new Date()): Promise<Map<string, number>> {
-  return quantitiesOrderedSince(db, productIds, lagosDayStart(now));
+export async function usedToday(
+  db: DbOrTx,
+  productIds: string[],
+  now = new Date(),
+  exceptOrderId?: string,
+): Promise<Map<string, number>> {
+  return quantitiesOrderedSince(db, productIds, lagosDayStart(now), exceptOrderId);
 }
 
 /** What may still be ordered: the smaller of stock and today's remaining limit; null = unlimited. */
@@ -40,7 +45,7 @@ const amountText = (n: number, unit: 'kg' | 'item') =>
  * transaction. The quota rows are locked first, so two orders racing for the last cylinder
  * cannot both get it.
  */
-export async function reserveQuota(tx: DbOrTx, needs: QuotaNeed[]): Promise<void> {
+export async function reserveQuota(tx: DbOrTx, needs: QuotaNeed[], placedOrderId?: string): Promise<void> {
   const byProduct = new Map<string, QuotaNeed>();
   for (const need of needs) {
     const prev = byProduct.get(need.productId);
@@ -58,6 +63,8 @@ export async function reserveQuota(tx: DbOrTx, needs: QuotaNeed[]): Promise<void
   const used = await usedToday(
     tx,
     rows.filter((r) => r.dailyLimit !== null).map((r) => r.productId),
+    new Date(),
+    placedOrderId,
   );
   for (const row of rows) {
     const need = byProduct.get(row.productId);

@@ -46,23 +46,12 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
     .for('update');
   if (!wallet) throw new AppError('Wallet not found', { status: 404, type: ErrorType.WalletNotFound });
 
-  // Checked under the wallet lock: a second delivery of the same reference waits for the first
-  // to commit and then finds its row here.
-  const [seen] = await tx.select().from(walletTransactions).where(eq(walletTransactions.reference, movement.reference));
-  if (seen) {
-    if (seen.walletId !== movement.walletId || seen.type !== movement.type || seen.amount !== movement.amount) {
-      throw new AppError('This reference was already used for another wallet movement', {
-        status: 409,
-        type: ErrorType.Conflict,
-        additionalInfo: { reference: movement.reference },
-      });
-    }
-    return { applied: false, transaction: seen, balance: wallet.balance };
-  }
-
   const delta = movement.type === 'Credit' ? movement.amount : -movement.amount;
   const balance = wallet.balance + delta;
   if (balance < 0) {
+    // A repeat of a movement already applied answers it, even if the balance is now too small.
+    const earlier = await alreadyApplied(tx, movement, wallet.balance);
+    if (earlier) return earlier;
     throw new AppError('Your wallet balance is not enough for this payment', {
       status: 400,
       type: ErrorType.InsufficientFund,
@@ -91,10 +80,31 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
       orderId: movement.orderId ?? null,
       paymentId: movement.paymentId ?? null,
     })
+    // Under the wallet lock, a reference already in the ledger (a second delivery of the same
+    // webhook, a retried payment) inserts nothing: the first movement is answered below.
+    .onConflictDoNothing({ target: walletTransactions.reference })
     .returning();
-  if (!transaction) throw new AppError('The wallet could not be updated');
+  if (!transaction) {
+    const earlier = await alreadyApplied(tx, movement, wallet.balance);
+    if (earlier) return earlier;
+    throw new AppError('The wallet could not be updated');
+  }
   await tx.update(wallets).set({ balance }).where(eq(wallets.id, movement.walletId));
   return { applied: true, transaction, balance };
+}
+
+/** The movement with this reference, if one was applied before (the same one, or a Conflict). */
+async function alreadyApplied(tx: DbOrTx, movement: LedgerMovement, balance: number): Promise<LedgerResult | null> {
+  const [seen] = await tx.select().from(walletTransactions).where(eq(walletTransactions.reference, movement.reference));
+  if (!seen) return null;
+  if (seen.walletId !== movement.walletId || seen.type !== movement.type || seen.amount !== movement.amount) {
+    throw new AppError('This reference was already used for another wallet movement', {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reference: movement.reference },
+    });
+  }
+  return { applied: false, transaction: seen, balance };
 }
 
 export const credit = (tx: DbOrTx, movement: Omit<LedgerMovement, 'type'>) =>

@@ -53,16 +53,32 @@ export async function payOrderFromWalletIn(
   }
 
   const reference = orderLedgerReference(order.id);
-  const [paidBefore] = await tx
-    .select({ id: walletTransactions.id })
-    .from(walletTransactions)
-    .where(eq(walletTransactions.reference, reference));
-  if (!paidBefore && !canTransition(orderLifecycle, order.status, OrderStatus.Paid, 'client')) {
-    throw orderNotPayable(order.status);
+  // An order that can still be paid was not paid from the wallet (the debit and Paid commit
+  // together), so the ledger is read first only for one that cannot: a retry answers the payment.
+  const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid, 'client');
+  const [paidBefore] = payable
+    ? []
+    : await tx
+        .select({ id: walletTransactions.id })
+        .from(walletTransactions)
+        .where(eq(walletTransactions.reference, reference));
+  if (!paidBefore && !payable) throw orderNotPayable(order.status);
+  // Locks the order's open card payments, then the order (the card path's lock order), then the
+  // wallet last: the wallet row, which every payment of this client waits for, is held only for
+  // the ledger row, the balance and the commit. A card success committing meanwhile makes
+  // markOrderPaid refuse; any failure below rolls the whole payment back.
+  if (!paidBefore) {
+    await closeOpenCheckouts(tx, order.id, 'Closed: the order was paid from the wallet');
+    if (!(await markOrderPaid(tx, order.id, 'Wallet', { actorClientId: options.actorClientId }))) {
+      // Paid meanwhile: by this very payment sent twice at once (then it is answered again
+      // below), or another way (a Conflict).
+      const [racedHere] = await tx
+        .select({ id: walletTransactions.id })
+        .from(walletTransactions)
+        .where(eq(walletTransactions.reference, reference));
+      if (!racedHere) throw orderNotPayable('changed');
+    }
   }
-  // Locks the order's open card payments before the wallet and the order (the card path's lock
-  // order); a card success committing meanwhile makes markOrderPaid below refuse.
-  if (!paidBefore) await closeOpenCheckouts(tx, order.id, 'Closed: the order was paid from the wallet');
 
   const result = await debit(tx, {
     walletId: wallet.id,
@@ -72,11 +88,6 @@ export async function payOrderFromWalletIn(
     displayName: `Order #${order.orderNumber}`,
     orderId: order.id,
   });
-  if (result.applied) {
-    // Locks the order; false when a card payment or a cancel got there first: the debit rolls back.
-    const marked = await markOrderPaid(tx, order.id, 'Wallet', { actorClientId: options.actorClientId });
-    if (!marked) throw orderNotPayable('changed');
-  }
   return {
     orderNumber: order.orderNumber,
     paymentType: 'Wallet',

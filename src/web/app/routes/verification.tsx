@@ -10,7 +10,7 @@ import { clientOrdersQueryOptions } from '../../features/orders/api/get-client-o
 import { paths } from '../../lib/paths';
 
 // The order history's first page: asking for it here also fills the cache that screen reads.
-const FIRST_ORDERS_PAGE = { page: 1, pageSize: 10 } as const;
+const FIRST_ORDERS_PAGE = { pageSize: 10 } as const;
 
 /** /auth/verification/mobile: reached with the navigation state { type, mobileNumber, origin, clientId }. */
 export function Component() {
@@ -42,7 +42,7 @@ export function Component() {
     const hasOrders = async () => {
       try {
         const first = await queryClient.fetchQuery(clientOrdersQueryOptions(FIRST_ORDERS_PAGE));
-        return first.data.total > 0;
+        return first.data.orders.length > 0;
       } catch {
         // Unknown (offline): the history screen says so itself, and lists what the device kept.
         return true;

@@ -4,7 +4,8 @@ import type { NewOrderInput } from '../../../../domain/schemas/order';
 export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
-  list: (filters: { status?: string; page: number; pageSize: number }) => [...orderKeys.lists(), filters] as const,
+  list: (filters: { status?: string; pageSize: number }) => [...orderKeys.lists(), 'first', filters] as const,
+  pages: (filters: { status?: string; pageSize: number }) => [...orderKeys.lists(), 'pages', filters] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (orderNumber: string) => [...orderKeys.details(), orderNumber] as const,
   qr: (orderNumber: string) => [...orderKeys.all, 'qr', orderNumber] as const,

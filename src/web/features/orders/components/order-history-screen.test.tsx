@@ -4,20 +4,19 @@ import { api } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { orderFixture } from '../test/fixtures';
+import { orderSummaryFixture } from '../test/fixtures';
 import { OrderHistoryScreen } from './order-history-screen';
 
 // The real api client runs against the fake API; this watches what the screen asks of it.
 let get: MockInstance<typeof api.get>;
 
 const page = (
-  orders = [orderFixture(), orderFixture({ id: 'o2', orderNumber: 'ARV-2B3C4D', status: 'Paid', total: 4_800_000 })],
-) => ({
-  orders,
-  page: 1,
-  pageSize: 10,
-  total: orders.length,
-});
+  orders = [
+    orderSummaryFixture(),
+    orderSummaryFixture({ id: 'o2', orderNumber: 'ARV-2B3C4D', status: 'Paid', total: 4_800_000 }),
+  ],
+  nextCursor: string | null = null,
+) => ({ orders, pageSize: 10, nextCursor });
 
 const renderHistory = () =>
   renderWithProviders(<OrderHistoryScreen orderHref={(n) => `/order/${n}`} productsHref="/products" />);
@@ -45,7 +44,10 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
     expect(screen.getByText('₦48,000.00')).toBeInTheDocument();
     expect(screen.getAllByText(/05\/03\/2026/)).toHaveLength(2);
     expect(screen.getByText('Not Paid', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('order/client', { searchParams: { status: undefined, page: 1, pageSize: 10 } });
+    expect(get).toHaveBeenCalledWith('order/client', {
+      searchParams: { status: undefined, pageSize: 10, cursor: undefined },
+    });
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
   });
 
   it('filters by status', async () => {
@@ -57,10 +59,30 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Cancelled', hidden: true }));
     await waitFor(() =>
       expect(get).toHaveBeenLastCalledWith('order/client', {
-        searchParams: { status: 'Cancelled', page: 1, pageSize: 10 },
+        searchParams: { status: 'Cancelled', pageSize: 10, cursor: undefined },
       }),
     );
     expect(await screen.findByText(/No Cancelled orders/)).toBeInTheDocument();
+  });
+
+  it('shows more orders after the last one, following the cursor, and stops at the end', async () => {
+    const older = orderSummaryFixture({ id: 'o3', orderNumber: 'ARV-9X8W7V', status: 'Delivered' });
+    fakeApi({
+      'GET order/client': ({ query }) =>
+        query.get('cursor') === 'after-o2'
+          ? { status: 200, body: page([older]) }
+          : { status: 200, body: page(undefined, 'after-o2') },
+    });
+    renderHistory();
+    await screen.findByRole('link', { name: 'ARV-2B3C4D' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more orders' }));
+    expect(await screen.findByRole('link', { name: 'ARV-9X8W7V' })).toBeInTheDocument();
+    // The first orders stay, in order, and nothing more is offered.
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['ARV-7K2M9Q', 'ARV-2B3C4D', 'ARV-9X8W7V']);
+    expect(get).toHaveBeenLastCalledWith('order/client', {
+      searchParams: { status: undefined, pageSize: 10, cursor: 'after-o2' },
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument());
   });
 
   it('shows the saved list offline with the time it was saved', async () => {

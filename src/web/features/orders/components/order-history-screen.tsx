@@ -1,10 +1,10 @@
-import { Alert, Anchor, Card, Group, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { orderStatusValues } from '../../../../domain/enums';
 import { formatDate, formatNaira } from '../../../../domain/format';
-import { clientOrdersQueryOptions } from '../api/get-client-orders';
+import { clientOrderPagesQueryOptions } from '../api/get-client-orders';
 import { deliveryOptionLabel } from '../lib/order-status';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderStatusBadge } from './order-status-badge';
@@ -13,11 +13,18 @@ const PAGE_SIZE = 10;
 
 type Props = { orderHref: (orderNumber: string) => string; productsHref: string };
 
-/** The client's orders, newest first: status, total, date; saved for offline viewing. */
+/**
+ * The client's orders, newest first: status, total, date; "Show more orders" reads the next ones
+ * (by the server's cursor, so a client with thousands of orders waits no longer). Each page is
+ * saved for offline viewing.
+ */
 export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
   const [status, setStatus] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const query = useQuery(clientOrdersQueryOptions({ status: status ?? undefined, page, pageSize: PAGE_SIZE }));
+  const query = useInfiniteQuery(clientOrderPagesQueryOptions({ status: status ?? undefined, pageSize: PAGE_SIZE }));
+  const pages = query.data?.pages ?? [];
+  const orders = pages.flatMap((p) => p.data.orders);
+  // The notice speaks of the oldest copy shown.
+  const offlinePage = pages.find((p) => p.fromCache);
 
   return (
     <Stack gap="md">
@@ -28,26 +35,25 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
           placeholder="All orders"
           data={orderStatusValues}
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
+          onChange={setStatus}
           clearable
           w={200}
         />
       </Group>
-      {query.data && <OfflineCopyNotice fromCache={query.data.fromCache} updatedAt={query.data.updatedAt} />}
+      {pages[0] && (
+        <OfflineCopyNotice fromCache={Boolean(offlinePage)} updatedAt={(offlinePage ?? pages[0]).updatedAt} />
+      )}
       {query.isPending && (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading orders" />
         </Group>
       )}
-      {query.isError && (
+      {query.isError && !query.isFetchNextPageError && (
         <Alert color="red" title="Your orders could not be loaded" role="alert">
           {query.error.message}
         </Alert>
       )}
-      {query.data && query.data.data.orders.length === 0 && (
+      {query.data && orders.length === 0 && (
         <Card withBorder padding="lg">
           <Text>
             {status ? `No ${status} orders.` : 'You have no orders yet.'}{' '}
@@ -57,9 +63,9 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
           </Text>
         </Card>
       )}
-      {query.data && query.data.data.orders.length > 0 && (
+      {orders.length > 0 && (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Orders">
-          {query.data.data.orders.map((order) => (
+          {orders.map((order) => (
             <Card key={order.id} withBorder radius="md" padding="md" component="li">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={2}>
@@ -67,8 +73,8 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
                     {order.orderNumber}
                   </Anchor>
                   <Text size="sm" c="dimmed">
-                    {formatDate(order.createdAt)} · {deliveryOptionLabel[order.deliveryOption]} · {order.items.length}{' '}
-                    {order.items.length === 1 ? 'item' : 'items'}
+                    {formatDate(order.createdAt)} · {deliveryOptionLabel[order.deliveryOption]} · {order.itemCount}{' '}
+                    {order.itemCount === 1 ? 'item' : 'items'}
                   </Text>
                 </Stack>
                 <Group gap="md">
@@ -80,13 +86,17 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
           ))}
         </Stack>
       )}
-      {query.data && query.data.data.total > PAGE_SIZE && (
-        <Pagination
-          total={Math.ceil(query.data.data.total / PAGE_SIZE)}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
+      {query.isFetchNextPageError && (
+        <Alert color="red" title="More orders could not be loaded" role="alert">
+          {query.error?.message}
+        </Alert>
+      )}
+      {query.hasNextPage && (
+        <Group justify="center">
+          <Button variant="light" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            Show more orders
+          </Button>
+        </Group>
       )}
     </Stack>
   );

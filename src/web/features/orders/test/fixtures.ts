@@ -1,4 +1,4 @@
-import type { NewOrderInput, Order, OrderQuote } from '../../../../domain/schemas/order';
+import type { NewOrderInput, Order, OrderQuote, OrderSummary } from '../../../../domain/schemas/order';
 import type { Product } from '../../../../domain/schemas/product';
 
 export const orderFixture = (over: Partial<Order> = {}): Order => ({
@@ -43,6 +43,23 @@ export const orderFixture = (over: Partial<Order> = {}): Order => ({
   events: [{ id: 'e1', kind: 'order', status: 'Not Paid', note: 'Order placed', at: '2026-03-05T09:30:00.000Z' }],
   ...over,
 });
+
+/** An order as the history lists it. */
+export const orderSummaryFixture = (over: Partial<Order> = {}): OrderSummary => {
+  const o = orderFixture(over);
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    type: o.type,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    paymentType: o.paymentType,
+    deliveryOption: o.deliveryOption,
+    total: o.total,
+    itemCount: o.items.length,
+    createdAt: o.createdAt,
+  };
+};
 
 export const productsFixture: Product[] = [
   {
