@@ -2,10 +2,11 @@
 // offline that is recorded exactly once after a reload; a shift whose variance is right at the end.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { freshPhone, waitForServiceWorker } from './support';
+import { deviceAddress, freshPhone, waitForServiceWorker } from './support';
 
 const ASSOCIATE = '08010000003';
-const headers = { 'x-platform': 'web' };
+// This file's journeys play one device (support.ts `deviceAddress`).
+const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
 
 test.use({ viewport: { width: 1024, height: 768 } });
 

@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { waitForServiceWorker } from './support';
+import { deviceAddress, waitForServiceWorker } from './support';
 
 const ASSOCIATE = '08010000003';
-const headers = { 'x-platform': 'web' };
+// This file's journeys play one device (support.ts `deviceAddress`).
+const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
 
 type ShiftView = {
   id: string;

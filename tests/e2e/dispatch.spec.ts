@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { deviceAddress } from './support';
 
 // A home delivery with three devices: the dispatcher's tablet (1024 px) assigns the paid order to
 // the demo rider; the rider's phone (360 px) moves it along, sharing where it is; the client's
 // phone (360 px) shows each step live on the order page, without a reload.
 
-const headers = { 'x-platform': 'web' };
+// This file's journeys play one device (support.ts `deviceAddress`).
+const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
 const ASSOCIATE = '08010000003';
 const RIDER = '08010000004';
 const ANDROID_UA =

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { deviceAddress } from './support';
 
 // The hand-over when the client's phone has no data: the counter texts the owner a one-time code,
 // the owner reads it out, the associate types it and the order is handed over; and a Shift
@@ -8,7 +9,8 @@ import { type APIRequestContext, type Browser, type BrowserContext, expect, type
 //
 // SHOTS_DIR=/tmp/shots saves screenshots of the screens this journey shows, light and dark.
 
-const headers = { 'x-platform': 'web' };
+// This file's journeys play one device (support.ts `deviceAddress`).
+const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
 const CEO = '08010000001';
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

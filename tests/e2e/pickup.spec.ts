@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { deviceAddress } from './support';
 
 // The counter journey with two devices: the client's phone shows the QR code and the pickup code;
 // the staff's tablet (no camera here, so the code is typed) asks the client to confirm; the client
 // approves on the phone; the order is Delivered, once.
 
-const headers = { 'x-platform': 'web' };
+// This file's journeys play one device (support.ts `deviceAddress`).
+const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
 const CEO = '08010000001';
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { signUpByApi, waitForServiceWorker } from './support';
+import { deviceAddress, signUpByApi, waitForServiceWorker } from './support';
 
 // The precache follows who uses the device (DESIGN "Offline-first"): a visitor's or a client's
 // device never downloads the staff code; a staff sign-in caches it, a sign-out drops it. The staff
@@ -8,7 +8,8 @@ import { signUpByApi, waitForServiceWorker } from './support';
 const staffCode = JSON.parse(readFileSync('dist/staff-code.json', 'utf8')) as { version: string; urls: string[] };
 const STAFF_CACHE = `arrive-staff-v${staffCode.version}`;
 const ASSOCIATE = '08010000003';
-const headers = { 'x-platform': 'web' };
+// This file's journeys play one device (support.ts `deviceAddress`).
+const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
 
 type Recorded = { path: string; byWorker: boolean };
 

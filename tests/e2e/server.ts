@@ -22,6 +22,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // One trusted proxy hop, as behind production's load balancer: a journey names the device it
+      // plays with X-Forwarded-For (support.ts `deviceAddress`), so sign-in limits count per device.
+      TRUST_PROXY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningServer, startServer } from './server';
-import { freshPhone, platformHeaders } from './support';
+import { deviceAddress, freshPhone, platformHeaders } from './support';
 
 // Sign-in as clients meet it: a phone at 360 px on a first visit (the service worker still
 // installing), a code typed at a brisk pace, a number pasted as people write it down, and the
@@ -163,7 +163,11 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(90_000);
     const session = async () => {
-      const context = await browser.newContext({ ...phone360, baseURL: process.env.E2E_BASE_URL });
+      const context = await browser.newContext({
+        ...phone360,
+        baseURL: process.env.E2E_BASE_URL,
+        extraHTTPHeaders: { 'x-forwarded-for': deviceAddress() },
+      });
       return { context, page: await context.newPage() };
     };
 

@@ -36,6 +36,16 @@ export async function waitForServiceWorker(page: Page): Promise<string> {
   });
 }
 
+/**
+ * The network address of a device of its own (the journey servers trust one proxy hop). Code sends
+ * are limited per address and number, as for tablets behind one gas center's router: journeys that
+ * sign the same demo staff member in are separate devices, so they do not spend each other's sends.
+ */
+export function deviceAddress(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
 /** The header every mutating API call sends (DESIGN: security). */
 export const platformHeaders = { 'x-platform': 'web' } as const;
 

@@ -43,10 +43,10 @@ export function PushOffer() {
           A notification on this phone when it is ready, on its way and delivered. SMS keeps coming too.
         </Text>
         <Group gap="xs">
-          <Button loading={device.turnOn.isPending} onClick={() => device.turnOn.mutate(key)}>
+          <Button mih={44} loading={device.turnOn.isPending} onClick={() => device.turnOn.mutate(key)}>
             Turn on notifications
           </Button>
-          <Button variant="default" onClick={notNow}>
+          <Button mih={44} variant="default" onClick={notNow}>
             Not now
           </Button>
         </Group>
