@@ -13,7 +13,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { getManifest } from 'workbox-build';
-import { publicPrecacheTransform } from './public-precache.mjs';
+import { OFFLINE_PAGE, publicPrecacheTransform } from './public-precache.mjs';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -187,18 +187,41 @@ async function page(route, body) {
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   html = html.replace(root, () => `<div id="root" data-prerendered-path="${route}">${body}</div>`);
   html = withoutUnusedProperties(await beasties.process(html)).replace(' data-beasties-container', '');
-  const deferred = `<meta name="arrive:deferred-styles" content="${[...templateCss, ...pageCss].join(' ')}">`;
+  const deferredStyles = [...templateCss, ...pageCss];
+  for (const href of deferredStyles) offlineStyles.add(href);
+  const deferred = `<meta name="arrive:deferred-styles" content="${deferredStyles.join(' ')}">`;
   return html.replace('</head>', `${deferred}</head>`);
 }
 
-// 4. Render every marketing page.
+/**
+ * A page's copy for the service worker's precache (<route>/offline.html): the same page with its
+ * whole stylesheets linked instead of inlined. Precached beside them, it paints offline as the
+ * page does, at about a third of the bytes (the inline styles are two thirds of each page).
+ */
+const offlineStyles = new Set();
+function offlineCopy(html) {
+  const list = html.match(/<meta name="arrive:deferred-styles" content="([^"]*)">/)?.[1];
+  if (list === undefined) throw new Error('a prerendered page lost its deferred styles');
+  const links = list
+    .split(' ')
+    .filter(Boolean)
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
+  return html
+    .replace(/<style data-href="[^"]*">[\s\S]*?<\/style>/g, '')
+    .replace(/<meta name="arrive:deferred-styles" content="[^"]*">/, links);
+}
+
+// 4. Render every marketing page, and its offline copy.
 const routes = Object.keys(entry.marketingPageMeta);
 for (const route of routes) {
   const body = await entry.render(route);
   if (!body.includes('<h1')) throw new Error(`${route} rendered without a heading`);
   const file = route === '/' ? templateFile : path.join(dist, route.slice(1), 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, await page(route, body));
+  const html = await page(route, body);
+  writeFileSync(file, html);
+  writeFileSync(path.join(path.dirname(file), OFFLINE_PAGE), offlineCopy(html));
 }
 
 // 5. The app screens' shells (src/web/app/shells/app-shells.ts): the root layout with a neutral
@@ -278,7 +301,8 @@ const { manifestEntries, warnings } = await getManifest({
   globIgnores: ['**/sw.js', '**/workbox-*.js', '**/*.br', '**/*.gz', 'app-shells/**'],
   maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   dontCacheBustURLsMatching: /^assets\//,
-  manifestTransforms: [publicPrecacheTransform(dist)],
+  // The public pages' offline copies link the whole stylesheets: they are a visitor's code.
+  manifestTransforms: [publicPrecacheTransform(dist, offlineStyles)],
 });
 for (const w of warnings) console.warn(`prerender: ${w}`);
 writeFileSync(swFile, sw.slice(0, start) + JSON.stringify(manifestEntries) + sw.slice(end + 1));

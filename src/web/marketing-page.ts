@@ -4,6 +4,9 @@
 import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
 import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
+// Part of this script (2 KB), not a lazy chunk: every visitor loads it, so it belongs with the
+// public pages' code in a visitor's precache, not with the signed-in app's.
+import { registerServiceWorker } from './lib/pwa';
 
 /** How long a page nobody touches waits before applying its whole stylesheets. */
 const DEFERRED_STYLES_IDLE_MS = 8000;
@@ -77,13 +80,12 @@ function loadDeferredStyles() {
 }
 
 /**
- * The service worker precaches the whole app (a few megabytes) as it installs: registered once the
- * page has loaded and the browser is idle, so that download never competes with the page's start.
+ * The service worker precaches the app shell and the public pages' code as it installs: registered
+ * once the page has loaded and the browser is idle, so that download never competes with the
+ * page's start.
  */
 function registerServiceWorkerWhenIdle() {
-  const register = () => {
-    void import('./lib/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
-  };
+  const register = () => registerServiceWorker();
   const whenIdle = () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 3000 });
     else setTimeout(register, 1000);
