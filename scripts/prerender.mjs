@@ -77,10 +77,11 @@ const bootCode = readFileSync(path.join(dist, clientManifest[PAGE_SCRIPT_KEY].fi
 if (/<\/script/i.test(bootCode)) throw new Error(`${PAGE_SCRIPT_KEY} cannot be inlined: it contains </script`);
 const scriptHash = (code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 const bootHash = scriptHash(bootCode);
-// The app shells' color scheme before the first paint, as Mantine will set it (its local-storage
-// manager's key; the app's default scheme is light): a dark-mode user never sees a white flash.
+// The color scheme before the first paint, as Mantine will set it (its local-storage manager's
+// key; the app's default is 'auto', the device's preference): a dark-mode user never sees a white
+// flash, on the public pages as on the app shells. Without JavaScript the pages stay light.
 const colorSchemeCode =
-  "try{var v=localStorage.getItem('mantine-color-scheme-value');document.documentElement.setAttribute('data-mantine-color-scheme',v==='dark'||(v==='auto'&&matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light')}catch(e){}";
+  "try{var v=localStorage.getItem('mantine-color-scheme-value');document.documentElement.setAttribute('data-mantine-color-scheme',v==='dark'||(v!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light')}catch(e){}";
 writeFileSync(
   path.join(dist, 'csp.json'),
   `${JSON.stringify({ scriptHashes: [bootHash, scriptHash(colorSchemeCode)] }, null, 2)}\n`,
@@ -140,8 +141,9 @@ const beastiesOptions = {
   compress: false,
   logLevel: 'warn',
   allowRules: [
-    // Beasties does not match selectors on <html> itself: keep the light scheme's variables.
-    /data-mantine-color-scheme=['"]?light/,
+    // Beasties does not match selectors on <html> itself: keep both schemes' variables (the pages
+    // follow the device's scheme, set before the first paint).
+    /data-mantine-color-scheme=['"]?(light|dark)/,
     // The states the enhancers switch on (an open menu, a hidden bar, a field's error, a busy
     // button, an open dialog), styled from the start.
     /\[(aria-expanded|aria-invalid|aria-busy|data-hidden|data-error|data-disabled|data-loading|open)\b/,
@@ -177,6 +179,7 @@ async function page(route, body) {
   const head = [...pageCss.map((href) => styleOf(href)), pageScriptTags].join('');
   let html = inlineStylesheets(withoutAppScripts(template))
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace('<head>', () => `<head><script>${colorSchemeCode}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
@@ -186,30 +189,26 @@ async function page(route, body) {
   const root = '<div id="root"><!--app-html--></div>';
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   html = html.replace(root, () => `<div id="root" data-prerendered-path="${route}">${body}</div>`);
-  html = withoutUnusedProperties(await beasties.process(html)).replace(' data-beasties-container', '');
   const deferredStyles = [...templateCss, ...pageCss];
   for (const href of deferredStyles) offlineStyles.add(href);
+  const offline = offlineCopy(html, deferredStyles);
+  html = withoutUnusedProperties(await beasties.process(html)).replace(' data-beasties-container', '');
   const deferred = `<meta name="arrive:deferred-styles" content="${deferredStyles.join(' ')}">`;
-  return html.replace('</head>', `${deferred}</head>`);
+  return { html: html.replace('</head>', `${deferred}</head>`), offline };
 }
 
 /**
  * A page's copy for the service worker's precache (<route>/offline.html): the same page with its
- * whole stylesheets linked instead of inlined. Precached beside them, it paints offline as the
+ * whole stylesheets linked instead of inlined (Mantine's theme variables stay inline, in the body
+ * as rendered). Precached beside those stylesheets, it paints offline and on a repeat visit as the
  * page does, at about a third of the bytes (the inline styles are two thirds of each page).
  */
 const offlineStyles = new Set();
-function offlineCopy(html) {
-  const list = html.match(/<meta name="arrive:deferred-styles" content="([^"]*)">/)?.[1];
-  if (list === undefined) throw new Error('a prerendered page lost its deferred styles');
-  const links = list
-    .split(' ')
-    .filter(Boolean)
-    .map((href) => `<link rel="stylesheet" href="${href}">`)
-    .join('');
-  return html
-    .replace(/<style data-href="[^"]*">[\s\S]*?<\/style>/g, '')
-    .replace(/<meta name="arrive:deferred-styles" content="[^"]*">/, links);
+function offlineCopy(html, styles) {
+  const links = styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  const copy = html.replace(/<style data-href="[^"]*">[\s\S]*?<\/style>/g, '');
+  if (copy.includes('data-href=')) throw new Error('an inline stylesheet was left in an offline copy');
+  return copy.replace('</head>', `${links}</head>`);
 }
 
 // 4. Render every marketing page, and its offline copy.
@@ -219,9 +218,9 @@ for (const route of routes) {
   if (!body.includes('<h1')) throw new Error(`${route} rendered without a heading`);
   const file = route === '/' ? templateFile : path.join(dist, route.slice(1), 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
-  const html = await page(route, body);
+  const { html, offline } = await page(route, body);
   writeFileSync(file, html);
-  writeFileSync(path.join(path.dirname(file), OFFLINE_PAGE), offlineCopy(html));
+  writeFileSync(path.join(path.dirname(file), OFFLINE_PAGE), offline);
 }
 
 // 5. The app screens' shells (src/web/app/shells/app-shells.ts): the root layout with a neutral
