@@ -318,7 +318,7 @@ async function precacheByRole() {
   if (!existsSync(file)) return null;
   try {
     const module = await import(pathToFileURL(file).href);
-    const measure = Object.values(module).find((v) => typeof v === 'function');
+    const measure = module.precacheSizes;
     return measure ? await measure(path.resolve('dist')) : null;
   } catch (error) {
     return { error: String(error) };
@@ -423,6 +423,15 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     );
     const precache = await precacheByRole();
     if (precache) console.log(`  precache by role (scripts/precache-size.mjs): ${JSON.stringify(precache)}`);
+    console.log('  largest downloads of each repeat visit:');
+    for (const role of Object.keys(figures.visits)) {
+      const top = proxy.records
+        .filter((r) => r.phase === `repeat:${role}`)
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 6)
+        .map((r) => `${r.path} ${kb(r.bytes)}`);
+      console.log(`    ${role}: ${top.join(', ') || 'nothing'}`);
+    }
     printIssueTable(figures);
   } finally {
     await proxy.close();
