@@ -23,3 +23,8 @@ export type StaffCodeManifest = { version: string; urls: string[] };
 export const STAFF_CACHE_PREFIX = 'arrive-staff-v';
 /** Caches named `${APP_CACHE_PREFIX}<version>` hold the signed-in app's code of one build. */
 export const APP_CACHE_PREFIX = 'arrive-app-v';
+
+/** The page lists the images its first visit showed (before the worker ran): the worker keeps them. */
+export const KEEP_IMAGES_MESSAGE = 'KEEP_IMAGES';
+/** Where the worker keeps shown images (sw/images.ts). */
+export const IMAGES_CACHE = 'arrive-images';

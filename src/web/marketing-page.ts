@@ -1,6 +1,8 @@
 // The behaviour of the prerendered public pages, loaded by marketing.ts once the page has painted.
 // React does not run on these pages: the enhancers give the server-rendered markup its behaviour,
 // so a phone on a slow network downloads a few kilobytes, not the app.
+
+import { KEEP_IMAGES_MESSAGE } from '../domain/staff-code';
 import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
 import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
@@ -80,12 +82,30 @@ function loadDeferredStyles() {
 }
 
 /**
+ * The images this first visit showed came before the worker was there: once it is active it keeps
+ * them (sw/images.ts), so the next visit downloads none of them again.
+ */
+function keepShownImages() {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).origin === window.location.origin && /^\/images\//.test(new URL(url).pathname));
+    if (urls.length > 0) registration.active?.postMessage({ type: KEEP_IMAGES_MESSAGE, urls });
+  });
+}
+
+/**
  * The service worker precaches the app shell and the public pages' code as it installs: registered
  * once the page has loaded and the browser is idle, so that download never competes with the
  * page's start.
  */
 function registerServiceWorkerWhenIdle() {
-  const register = () => registerServiceWorker();
+  const register = () => {
+    registerServiceWorker();
+    keepShownImages();
+  };
   const whenIdle = () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 3000 });
     else setTimeout(register, 1000);

@@ -121,8 +121,15 @@ test("a visitor's repeat visit is answered by the worker; offline, an app screen
 }) => {
   await page.goto('/');
   expect(await waitForServiceWorker(page)).toBe('activated');
+  // The images the first visit showed are kept: the repeat visit downloads none of them.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('arrive-images')).keys()).length))
+    .toBeGreaterThan(0);
+  const again = recordRequests(context);
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(again.filter((r) => r.byWorker && r.path.startsWith('/images/'))).toEqual([]);
   // A public page not opened before comes from the precache, not the network.
   const seen = recordRequests(context);
   await page.goto('/about');
