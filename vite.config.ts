@@ -4,9 +4,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { publicPrecacheTransform, STAFF_CODE_FILE } from './scripts/public-precache.mjs';
+import { APP_CODE_FILE, publicPrecacheTransform, STAFF_CODE_FILE } from './scripts/public-precache.mjs';
 import type { StaffCodeManifest } from './src/domain/staff-code';
-import { splitStaffCode, type ViteManifest } from './sw/build/staff-split';
+import { splitByRole, type ViteManifest } from './sw/build/staff-split';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -25,16 +25,24 @@ function rootManifest(): Plugin {
 }
 
 const STAFF_CODE_MODULE = 'virtual:arrive-staff-code';
+const APP_CODE_MODULE = 'virtual:arrive-app-code';
+
+const codeManifest = (files: string[]): StaffCodeManifest => {
+  const urls = files.map((file) => `/${file}`);
+  return { version: createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12), urls };
+};
 
 /**
- * Splits the staff code off the build (sw/build/staff-split.ts walks Vite's manifest from the
- * staff route modules): writes dist/staff-code.json for the precache filter, the size report and
- * the journeys, and hands the same list to the service worker's build as a virtual module.
+ * Splits the build by who uses the device (sw/build/staff-split.ts walks Vite's manifest): the
+ * staff code and the signed-in app's code are left out of the precache. Writes
+ * dist/staff-code.json and dist/app-code.json for the precache filter, the size report and the
+ * journeys, and hands the same lists to the service worker's build as virtual modules.
  */
-function staffCode(): { app: Plugin; worker: Plugin } {
+function roleCode(): { app: Plugin; worker: Plugin } {
   let staff: StaffCodeManifest | null = null;
+  let appCode: StaffCodeManifest | null = null;
   const app: Plugin = {
-    name: 'arrive-staff-code',
+    name: 'arrive-role-code',
     apply: 'build',
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
@@ -46,26 +54,34 @@ function staffCode(): { app: Plugin; worker: Plugin } {
           : existsSync(manifestFile)
             ? readFileSync(manifestFile, 'utf8')
             : null;
-      if (!text) throw new Error('staff code: the build has no .vite/manifest.json (build.manifest)');
-      const urls = splitStaffCode(JSON.parse(text) as ViteManifest).staffFiles.map((file) => `/${file}`);
-      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
-      staff = { version, urls };
+      if (!text) throw new Error('role code: the build has no .vite/manifest.json (build.manifest)');
+      const split = splitByRole(JSON.parse(text) as ViteManifest);
+      staff = codeManifest(split.staffFiles);
+      appCode = codeManifest(split.appFiles);
       writeFileSync(path.join(outDir, STAFF_CODE_FILE), `${JSON.stringify(staff, null, 2)}\n`);
+      writeFileSync(path.join(outDir, APP_CODE_FILE), `${JSON.stringify(appCode, null, 2)}\n`);
     },
   };
+  const modules: Record<string, () => StaffCodeManifest | null> = {
+    [STAFF_CODE_MODULE]: () => staff,
+    [APP_CODE_MODULE]: () => appCode,
+  };
   const worker: Plugin = {
-    name: 'arrive-staff-code-worker',
-    resolveId: (id) => (id === STAFF_CODE_MODULE ? `\0${STAFF_CODE_MODULE}` : undefined),
+    name: 'arrive-role-code-worker',
+    resolveId: (id) => (id in modules ? `\0${id}` : undefined),
     load(id) {
-      if (id !== `\0${STAFF_CODE_MODULE}`) return undefined;
-      if (!staff) throw new Error('staff code: the app was not built before the service worker');
-      return `export default ${JSON.stringify(staff)};`;
+      const name = id.startsWith('\0') ? id.slice(1) : '';
+      const read = modules[name];
+      if (!read) return undefined;
+      const value = read();
+      if (!value) throw new Error('role code: the app was not built before the service worker');
+      return `export default ${JSON.stringify(value)};`;
     },
   };
   return { app, worker };
 }
 
-const staff = staffCode();
+const staff = roleCode();
 
 export default defineConfig({
   plugins: [
@@ -84,7 +100,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest}'],
         globIgnores: ['**/sw.js', '**/workbox-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-        // Visitors and clients: no staff code, no images (DESIGN "Offline-first").
+        // A visitor's precache: no app code, no staff code, no images (DESIGN "Offline-first").
         manifestTransforms: [publicPrecacheTransform('dist')],
         buildPlugins: { vite: [staff.worker] },
       },

@@ -4,10 +4,10 @@
 // a first visit (service worker precache included, by role) and of a repeat visit — and prints
 // every figure beside its target. The browser talks to the server through a counting proxy, so
 // the bytes are what crossed the wire, the service worker's own fetches included.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { cell, cookieHeader, formatTable, mergeCookies, tally } from './audit-report.mjs';
+import { cell, cookieHeader, formatTable, mergeCookies, tally, verdict } from './audit-report.mjs';
 
 const PHONE = { width: 360, height: 740 };
 const TABLET = { width: 1024, height: 768 };
@@ -28,10 +28,13 @@ const TARGETS = {
   interactive2g: 2500, // /login and /products
   repeatInteractive: 1000,
   repeatKb: 5,
-  lhScore: 90,
-  tbt: 200,
+  lhScore: 95,
+  tbt: 100,
   cls: 0.01,
+  firstVisitorKb: 150,
+  firstClientKb: 300,
 };
+const DIST = path.resolve('dist');
 const CLIENT = '08010000002';
 const CEO = '08010000001';
 const platform = { 'x-platform': 'web', 'content-type': 'application/json' };
@@ -47,8 +50,9 @@ async function countingProxy(target) {
     const upstream = http.request(
       { host: hostname, port, method: req.method, path: req.url, headers: req.headers },
       (up) => {
-        const record = { phase, path: req.url.split('?')[0], bytes: 200 };
+        const record = { phase, path: req.url.split('?')[0], bytes: 200, headers: 200 };
         for (const [k, v] of Object.entries(up.headers)) record.bytes += k.length + String(v).length + 4;
+        record.headers = record.bytes;
         records.push(record);
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.on('data', (chunk) => {
@@ -140,6 +144,23 @@ async function placeOrder(url, jar) {
     deliveryOption: 'PickerUP',
   });
   return order.orderNumber;
+}
+
+/**
+ * The bytes of a phase as they would cross the wire over HTTPS, where browsers ask for brotli:
+ * Chromium asks for gzip only over plain HTTP, so each file the build precompressed counts its
+ * .br size (plus the headers seen), everything else (API answers, pages) what really came.
+ */
+function brotliTally(records, phase) {
+  let total = 0;
+  for (const r of records) {
+    if (r.phase !== phase) continue;
+    const file = path.join(DIST, decodeURIComponent(r.path));
+    const br =
+      file.startsWith(DIST) && r.headers !== undefined && existsSync(`${file}.br`) ? statSync(`${file}.br`).size : null;
+    total += br === null ? r.bytes : r.headers + br;
+  }
+  return total;
 }
 
 const toPlaywrightCookies = (jar, url) => [...jar].map(([name, value]) => ({ name, value, url }));
@@ -237,6 +258,7 @@ async function visits(proxy, screen, jar, role) {
     proxy.setPhase('idle');
     return {
       first: tally(proxy.records, `first:${role}`),
+      firstBrotli: brotliTally(proxy.records, `first:${role}`),
       repeat: tally(proxy.records, `repeat:${role}`),
       repeatInteractive: interactive,
     };
@@ -296,7 +318,7 @@ async function precacheByRole() {
   if (!existsSync(file)) return null;
   try {
     const module = await import(pathToFileURL(file).href);
-    const measure = Object.values(module).find((v) => typeof v === 'function');
+    const measure = module.precacheSizes;
     return measure ? await measure(path.resolve('dist')) : null;
   } catch (error) {
     return { error: String(error) };
@@ -325,12 +347,18 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     const rows = [];
     const lhRows = [];
     const axeRows = [];
+    const figures = { critical: {}, interactive2g: {}, paint2g: [], lhPhone: [], lhTablet: [], axe: 0, visits: {} };
     for (const screen of screens) {
       const jar = screen.signedIn;
       await coldLoad(browser, url, screen, jar); // warms the server's caches, not the browser's
       const fast = await coldLoad(browser, url, screen, jar);
       const g2 = await coldLoad(browser, url, screen, jar, UBER_2G);
       const g3 = await coldLoad(browser, url, screen, jar, SLOW_3G);
+      if (screen.key) {
+        figures.critical[screen.path] = fast.critical;
+        figures.interactive2g[screen.path] = g2.interactive;
+      }
+      figures.paint2g.push([screen.path.replace(orderNumber, ':n'), g2.fcp]);
       rows.push([
         screen.path.replace(orderNumber, ':n'),
         screen.viewport === PHONE ? 'phone' : 'tablet',
@@ -340,6 +368,10 @@ export async function auditAppScreens({ url, chromePath, flags }) {
         `${ms(g3.fcp)} / ${ms(g3.interactive)}`,
       ]);
       const lh = await runLighthouse(chromePath, flags, url, screen, jar).catch((e) => ({ error: e.message }));
+      (screen.viewport === PHONE ? figures.lhPhone : figures.lhTablet).push({
+        path: screen.path.replace(orderNumber, ':n'),
+        ...lh,
+      });
       lhRows.push([
         screen.path.replace(orderNumber, ':n'),
         screen.viewport === PHONE ? 'mobile' : 'desktop',
@@ -351,6 +383,7 @@ export async function auditAppScreens({ url, chromePath, flags }) {
       const light = await axe(browser, url, screen, jar, 'light');
       const dark = await axe(browser, url, screen, jar, 'dark');
       axeRows.push([screen.path.replace(orderNumber, ':n'), light.join(', ') || '0', dark.join(', ') || '0']);
+      figures.axe += light.length + dark.length;
     }
     console.log('App screens, cold (fresh browser, no service worker). Critical = JS + CSS fetched until the screen');
     console.log('is interactive, inline included, gzip -9. Interactive = app took over, heading shown, nothing busy.');
@@ -373,9 +406,10 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     const visitRows = [];
     for (const [role, screen] of roles) {
       const v = await visits(proxy, screen, screen.signedIn, role);
+      figures.visits[role] = v;
       visitRows.push([
         `${role} (${screen.path})`,
-        `${kb(v.first.total)} (assets ${kb(v.first.assets)})`,
+        `${kb(v.firstBrotli)} brotli; ${kb(v.first.total)} as sent over HTTP (assets ${kb(v.first.assets)})`,
         cell(kb(v.repeat.total), v.repeat.total / 1024, TARGETS.repeatKb),
         cell(ms(v.repeatInteractive), v.repeatInteractive, TARGETS.repeatInteractive),
       ]);
@@ -389,8 +423,128 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     );
     const precache = await precacheByRole();
     if (precache) console.log(`  precache by role (scripts/precache-size.mjs): ${JSON.stringify(precache)}`);
+    console.log('  largest downloads of each repeat visit:');
+    for (const role of Object.keys(figures.visits)) {
+      const top = proxy.records
+        .filter((r) => r.phase === `repeat:${role}`)
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 6)
+        .map((r) => `${r.path} ${kb(r.bytes)}`);
+      console.log(`    ${role}: ${top.join(', ') || 'nothing'}`);
+    }
+    printIssueTable(figures);
   } finally {
     await proxy.close();
     await browser.close();
   }
+}
+
+const worst = (list, key, kind = 'max') =>
+  list.reduce(
+    (acc, item) =>
+      acc === null || (kind === 'max' ? item[key] > acc[key] : item[key] < acc[key]) || Number.isNaN(acc[key])
+        ? item
+        : acc,
+    null,
+  );
+
+/** The issue's table: every target beside the worst figure measured for it, pass or MISS. */
+export function printIssueTable(f) {
+  const mark = (value, target, kind = 'max') => {
+    const v = verdict(value, target, kind);
+    return v === 'within' ? 'pass' : v === 'OVER' ? 'MISS' : 'n/a';
+  };
+  const rows = [];
+  const add = (what, figure, target, value, targetValue, kind) =>
+    rows.push([what, figure, target, mark(value, targetValue, kind)]);
+  const visitor = f.visits.visitor;
+  const client = f.visits.client;
+  if (visitor)
+    add(
+      'First visit, all bytes incl. precache (brotli): visitor',
+      kb(visitor.firstBrotli),
+      '≤ 150 KB',
+      visitor.firstBrotli / 1024,
+      TARGETS.firstVisitorKb,
+    );
+  if (client)
+    add(
+      'First visit, all bytes incl. precache (brotli): client',
+      kb(client.firstBrotli),
+      '≤ 300 KB',
+      client.firstBrotli / 1024,
+      TARGETS.firstClientKb,
+    );
+  for (const [screen, bytes] of Object.entries(f.critical))
+    add(`Critical JS+CSS (gzip) ${screen}`, kb(bytes), '≤ 70 KB', bytes / 1024, TARGETS.criticalKb);
+  const paint = f.paint2g.reduce((a, b) => (b[1] > a[1] ? b : a), ['', -1]);
+  add(
+    'First meaningful paint, cold Uber 2G, app screens (worst)',
+    `${ms(paint[1])} (${paint[0]})`,
+    '≤ 1.0 s',
+    paint[1],
+    TARGETS.paint2g,
+  );
+  for (const [screen, value] of Object.entries(f.interactive2g))
+    add(`Interactive, cold Uber 2G ${screen}`, ms(value), '≤ 2.5 s', value, TARGETS.interactive2g);
+  const repeats = Object.entries(f.visits).filter(([role]) => role !== 'visitor');
+  const slowRepeat = repeats.reduce(
+    (a, b) => (b[1].repeatInteractive > (a?.[1].repeatInteractive ?? -1) ? b : a),
+    null,
+  );
+  if (slowRepeat)
+    add(
+      'Interactive, repeat visit, app screens (worst)',
+      `${ms(slowRepeat[1].repeatInteractive)} (${slowRepeat[0]})`,
+      '≤ 1.0 s',
+      slowRepeat[1].repeatInteractive,
+      TARGETS.repeatInteractive,
+    );
+  const phone = f.lhPhone.filter((r) => !r.error);
+  const tablet = f.lhTablet.filter((r) => !r.error);
+  const low = worst(phone, 'score', 'min');
+  if (low)
+    add(
+      'Lighthouse mobile, phone screens (lowest)',
+      `${low.score} (${low.path})`,
+      '≥ 95',
+      low.score,
+      TARGETS.lhScore,
+      'min',
+    );
+  const tbt = worst(phone, 'tbt');
+  if (tbt) add('Lighthouse mobile TBT (highest)', `${ms(tbt.tbt)} (${tbt.path})`, '≤ 100 ms', tbt.tbt, TARGETS.tbt);
+  const cls = worst([...phone, ...tablet], 'cls');
+  if (cls) add('Lighthouse CLS (highest)', `${cls.cls.toFixed(3)} (${cls.path})`, '≤ 0.01', cls.cls, TARGETS.cls);
+  const lowTablet = worst(tablet, 'score', 'min');
+  if (lowTablet)
+    add(
+      'Lighthouse desktop, tablet screens (lowest)',
+      `${lowTablet.score} (${lowTablet.path})`,
+      '≥ 95',
+      lowTablet.score,
+      TARGETS.lhScore,
+      'min',
+    );
+  const repeatBytes = Object.entries(f.visits).reduce(
+    (a, b) => (b[1].repeat.total > (a?.[1].repeat.total ?? -1) ? b : a),
+    null,
+  );
+  if (repeatBytes)
+    add(
+      'Repeat-visit bytes (worst role)',
+      `${kb(repeatBytes[1].repeat.total)} (${repeatBytes[0]})`,
+      '≤ 5 KB',
+      repeatBytes[1].repeat.total / 1024,
+      TARGETS.repeatKb,
+    );
+  add('axe violations, every app screen, light and dark', String(f.axe), '0', f.axe, 0);
+  const errors = [...f.lhPhone, ...f.lhTablet].filter((r) => r.error);
+  console.log(
+    `\n== The issue's targets (${new Date().toISOString().slice(0, 10)}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, ${cpus().length} cores) ==`,
+  );
+  console.log(formatTable(['figure', 'measured', 'target', ''], rows));
+  if (errors.length) console.log(`  Lighthouse failed on: ${errors.map((r) => `${r.path} (${r.error})`).join(', ')}`);
 }

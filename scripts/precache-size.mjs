@@ -1,12 +1,12 @@
 // `node scripts/precache-size.mjs [dist]`: what the service worker downloads behind a user's back,
 // from the build in dist/, raw and brotli as served (the server sends the precompressed .br file
-// when there is one: scripts/compress.mjs skips files under 512 bytes). Visitors and clients get
-// the public precache (DESIGN "Offline-first"); staff get the staff code on top once they sign in
-// on the device. The worker script itself is counted with the precache: every visitor fetches it.
+// when there is one: scripts/compress.mjs skips files under 512 bytes). Visitors get the
+// precache (DESIGN "Offline-first"); any sign-in adds the app's code, a staff sign-in the staff
+// code on top. The worker script itself is counted with the precache: every visitor fetches it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readStaffCode } from './public-precache.mjs';
+import { readAppCode, readStaffCode } from './public-precache.mjs';
 
 /** The precache manifest the build injected into sw.js. @param {string} dist */
 export function readPrecacheManifest(dist) {
@@ -38,16 +38,19 @@ export function bytesOf(dist, files) {
 }
 
 /**
- * The figures: `publicPrecache` (visitors and clients: the precache plus sw.js) and `staff` (what a
- * staff sign-in adds). @param {string} [dist]
+ * The figures: `visitor` (the precache plus sw.js), `client` (what any sign-in adds: the app's
+ * code) and `staff` (what a staff sign-in adds on top of that). @param {string} [dist]
  */
 export function precacheSizes(dist = 'dist') {
   const precache = readPrecacheManifest(dist);
   const staff = readStaffCode(dist).urls.map((url) => url.replace(/^\//, ''));
+  // The app's stylesheets the public pages link are in the precache already.
+  const app = readAppCode(dist)
+    .urls.map((url) => url.replace(/^\//, ''))
+    .filter((file) => !precache.includes(file));
   const overlap = staff.filter((file) => precache.includes(file));
-  if (overlap.length) throw new Error(`staff code in the public precache: ${overlap.join(', ')}`);
-  const publicPrecache = bytesOf(dist, ['sw.js', ...precache]);
-  return { visitor: publicPrecache, client: publicPrecache, staff: bytesOf(dist, staff) };
+  if (overlap.length) throw new Error(`signed-in code in the visitor's precache: ${overlap.join(', ')}`);
+  return { visitor: bytesOf(dist, ['sw.js', ...precache]), client: bytesOf(dist, app), staff: bytesOf(dist, staff) };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -59,7 +62,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   const sizes = precacheSizes(dist);
-  console.log('what the service worker downloads (sw.js + precache; staff code only on a staff sign-in)');
+  console.log(
+    "what the service worker downloads: a visitor's precache (sw.js included); a sign-in adds the app's code (client), a staff sign-in the staff code on top",
+  );
   for (const [who, s] of Object.entries(sizes)) {
     console.log(
       `  ${who.padEnd(8)} ${String(s.files).padStart(4)} files  ${kb(s.raw).padStart(10)} raw  ${kb(s.brotli).padStart(9)} brotli`,

@@ -13,7 +13,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { getManifest } from 'workbox-build';
-import { publicPrecacheTransform } from './public-precache.mjs';
+import { OFFLINE_PAGE, publicPrecacheTransform } from './public-precache.mjs';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -77,10 +77,11 @@ const bootCode = readFileSync(path.join(dist, clientManifest[PAGE_SCRIPT_KEY].fi
 if (/<\/script/i.test(bootCode)) throw new Error(`${PAGE_SCRIPT_KEY} cannot be inlined: it contains </script`);
 const scriptHash = (code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 const bootHash = scriptHash(bootCode);
-// The app shells' color scheme before the first paint, as Mantine will set it (its local-storage
-// manager's key; the app's default scheme is light): a dark-mode user never sees a white flash.
+// The color scheme before the first paint, as Mantine will set it (its local-storage manager's
+// key; the app's default is 'auto', the device's preference): a dark-mode user never sees a white
+// flash, on the public pages as on the app shells. Without JavaScript the pages stay light.
 const colorSchemeCode =
-  "try{var v=localStorage.getItem('mantine-color-scheme-value');document.documentElement.setAttribute('data-mantine-color-scheme',v==='dark'||(v==='auto'&&matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light')}catch(e){}";
+  "try{var v=localStorage.getItem('mantine-color-scheme-value');document.documentElement.setAttribute('data-mantine-color-scheme',v==='dark'||(v!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light')}catch(e){}";
 writeFileSync(
   path.join(dist, 'csp.json'),
   `${JSON.stringify({ scriptHashes: [bootHash, scriptHash(colorSchemeCode)] }, null, 2)}\n`,
@@ -140,8 +141,9 @@ const beastiesOptions = {
   compress: false,
   logLevel: 'warn',
   allowRules: [
-    // Beasties does not match selectors on <html> itself: keep the light scheme's variables.
-    /data-mantine-color-scheme=['"]?light/,
+    // Beasties does not match selectors on <html> itself: keep both schemes' variables (the pages
+    // follow the device's scheme, set before the first paint).
+    /data-mantine-color-scheme=['"]?(light|dark)/,
     // The states the enhancers switch on (an open menu, a hidden bar, a field's error, a busy
     // button, an open dialog), styled from the start.
     /\[(aria-expanded|aria-invalid|aria-busy|data-hidden|data-error|data-disabled|data-loading|open)\b/,
@@ -177,6 +179,7 @@ async function page(route, body) {
   const head = [...pageCss.map((href) => styleOf(href)), pageScriptTags].join('');
   let html = inlineStylesheets(withoutAppScripts(template))
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace('<head>', () => `<head><script>${colorSchemeCode}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
@@ -186,19 +189,48 @@ async function page(route, body) {
   const root = '<div id="root"><!--app-html--></div>';
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   html = html.replace(root, () => `<div id="root" data-prerendered-path="${route}">${body}</div>`);
+  const deferredStyles = [...templateCss, ...pageCss];
+  for (const href of deferredStyles) offlineStyles.add(href);
+  const offline = offlineCopy(html, deferredStyles);
   html = withoutUnusedProperties(await beasties.process(html)).replace(' data-beasties-container', '');
-  const deferred = `<meta name="arrive:deferred-styles" content="${[...templateCss, ...pageCss].join(' ')}">`;
-  return html.replace('</head>', `${deferred}</head>`);
+  const deferred = `<meta name="arrive:deferred-styles" content="${deferredStyles.join(' ')}">`;
+  return { html: html.replace('</head>', `${deferred}</head>`), offline };
 }
 
-// 4. Render every marketing page.
+/**
+ * A page's copy for the service worker's precache (<route>/offline.html): the same page with its
+ * whole stylesheets linked instead of inlined (Mantine's theme variables too, in one shared file). Precached beside those stylesheets, it paints offline and on a repeat visit as the
+ * page does, at about a third of the bytes (the inline styles are two thirds of each page).
+ */
+const offlineStyles = new Set();
+function offlineCopy(html, styles) {
+  // Mantine's theme variables are the same on every page: one shared file, linked last so they
+  // win over the stylesheets' defaults as the inline ones do.
+  const themeCss = [...html.matchAll(/<style data-mantine-styles="[^"]*">([\s\S]*?)<\/style>/g)]
+    .map((m) => m[1])
+    .join('\n');
+  const themeFile = `/assets/theme-${createHash('sha256').update(themeCss).digest('hex').slice(0, 10)}.css`;
+  if (themeCss) writeFileSync(path.join(dist, themeFile), themeCss);
+  const links = [...styles, ...(themeCss ? [themeFile] : [])]
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
+  const copy = html
+    .replace(/<style data-href="[^"]*">[\s\S]*?<\/style>/g, '')
+    .replace(/<style data-mantine-styles="[^"]*">[\s\S]*?<\/style>/g, '');
+  if (copy.includes('data-href=')) throw new Error('an inline stylesheet was left in an offline copy');
+  return copy.replace('</head>', `${links}</head>`);
+}
+
+// 4. Render every marketing page, and its offline copy.
 const routes = Object.keys(entry.marketingPageMeta);
 for (const route of routes) {
   const body = await entry.render(route);
   if (!body.includes('<h1')) throw new Error(`${route} rendered without a heading`);
   const file = route === '/' ? templateFile : path.join(dist, route.slice(1), 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, await page(route, body));
+  const { html, offline } = await page(route, body);
+  writeFileSync(file, html);
+  writeFileSync(path.join(path.dirname(file), OFFLINE_PAGE), offline);
 }
 
 // 5. The app screens' shells (src/web/app/shells/app-shells.ts): the root layout with a neutral
@@ -278,7 +310,8 @@ const { manifestEntries, warnings } = await getManifest({
   globIgnores: ['**/sw.js', '**/workbox-*.js', '**/*.br', '**/*.gz', 'app-shells/**'],
   maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   dontCacheBustURLsMatching: /^assets\//,
-  manifestTransforms: [publicPrecacheTransform(dist)],
+  // The public pages' offline copies link the whole stylesheets: they are a visitor's code.
+  manifestTransforms: [publicPrecacheTransform(dist, offlineStyles)],
 });
 for (const w of warnings) console.warn(`prerender: ${w}`);
 writeFileSync(swFile, sw.slice(0, start) + JSON.stringify(manifestEntries) + sw.slice(end + 1));

@@ -1,31 +1,49 @@
+import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { APP_CACHE_PREFIX } from '../src/domain/staff-code';
 
 export const PAGES_CACHE = 'arrive-pages';
 /** A slow network gives up quickly in favour of the cached page. */
 export const NAVIGATION_TIMEOUT_S = 3;
 
+/** The public pages' precached copies: <route>/offline.html (scripts/prerender.mjs). */
+export const OFFLINE_PAGE = 'offline.html';
+
+const hasAppCode = async () => (await caches.keys()).some((name) => name.startsWith(APP_CACHE_PREFIX));
+
 /**
- * Navigations go network-first with a short timeout; offline they fall back to the cached copy
- * of that page, then to its prerendered version, then to the empty app shell.
+ * Navigations are answered by the worker when it can, so a repeat visit costs no page download:
+ * a public page by its precached offline copy (a new build brings new copies, by revision), an
+ * app screen on a device that holds the app's code by the precached app shell (the app draws the
+ * screen from its cached code; the data comes from the API). Anything else goes network-first
+ * with a short timeout, keeping the last 40 pages; offline it falls back to that copy, then to the
+ * app shell on a signed-in device, the home on a visitor's.
  */
 export function registerNavigation() {
-  const networkFirst = new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NAVIGATION_TIMEOUT_S });
+  const networkFirst = new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+    plugins: [new ExpirationPlugin({ maxEntries: 40 })],
+  });
   registerRoute(
     ({ request, url }) =>
       request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/sandbox/'),
     async (options) => {
+      const path = options.url.pathname.replace(/\/+$/, '');
+      const publicPage = await matchPrecache(`${path}/${OFFLINE_PAGE}`);
+      if (publicPage) return publicPage;
+      const hasApp = await hasAppCode();
+      const shell = hasApp ? await matchPrecache('/shell.html') : undefined;
+      if (shell) return shell;
       try {
         const response = await networkFirst.handle(options);
         if (response) return response;
       } catch {
         // offline and not cached: fall through to the precached pages
       }
-      const path = options.url.pathname.replace(/\/+$/, '');
-      // The prerendered pages (the home is /index.html) run no app: every other page gets the shell.
-      const prerendered = await matchPrecache(path === '' ? '/index.html' : `${path}/index.html`);
-      return prerendered ?? (await matchPrecache('/shell.html')) ?? Response.error();
+      return (await matchPrecache(hasApp ? '/shell.html' : `/${OFFLINE_PAGE}`)) ?? Response.error();
     },
   );
 }

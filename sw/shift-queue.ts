@@ -16,7 +16,7 @@ import {
   SHIFT_SYNCED_MESSAGE,
   type ShiftOutcome,
   shiftOutcomeUrl,
-} from '../src/domain/schemas/shift';
+} from '../src/domain/shift-sync';
 
 declare const self: ServiceWorkerGlobalScope;
 

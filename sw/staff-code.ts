@@ -1,12 +1,16 @@
 /// <reference lib="webworker" />
-// Staff code (the dashboard, the counter, the shift page, the sales charts, the scanner…) is not in
-// the precache: a visitor or a client never downloads it. When the page says a staff member signed
-// in, it is cached here, in `arrive-staff-v<version>`, and served from there, so a staff device
-// still opens the dashboard offline. Sign-out of staff (or a sign-in without a staff record)
-// drops it. A new build fetches only the URLs it does not hold yet (they are hashed: same URL, same
-// bytes) and deletes the stale ones, like the precache does by revision.
+// The code a visitor never downloads, kept by who signs in on the device (DESIGN "Offline-first").
+// The signed-in app (React, the router, Mantine, the client screens) is cached in
+// `arrive-app-v<version>` when anyone signs in; the staff code (the dashboard, the counter, the
+// shift page, the sales charts, the scanner…) in `arrive-staff-v<version>` when a staff member
+// signs in, and dropped when they sign out or someone without a staff record signs in. Both are
+// served from their cache, so a signed-in device opens its screens offline. A new build fetches
+// only the URLs it does not hold yet (they are hashed: same URL, same bytes) and deletes the stale
+// ones, like the precache does by revision.
 import { registerRoute } from 'workbox-routing';
 import {
+  APP_CACHE_PREFIX,
+  CLIENT_SIGNED_IN_MESSAGE,
   STAFF_CACHE_PREFIX,
   STAFF_SIGNED_IN_MESSAGE,
   STAFF_SIGNED_OUT_MESSAGE,
@@ -33,17 +37,17 @@ export function planStaffCacheUpdate(wanted: string[], current: Set<string>, old
 
 const pathOf = (request: Request) => new URL(request.url).pathname;
 
-async function staffCacheNames(): Promise<string[]> {
-  return (await caches.keys()).filter((name) => name.startsWith(STAFF_CACHE_PREFIX));
+async function cacheNames(prefix: string): Promise<string[]> {
+  return (await caches.keys()).filter((name) => name.startsWith(prefix));
 }
 
-/** Fills this build's staff cache, reusing what older versions hold. Failed downloads wait for the next sign-in check. */
-async function fillStaffCache(manifest: StaffCodeManifest) {
-  const name = staffCacheName(manifest.version);
+/** Fills this build's cache of one role, reusing what older versions hold. Failed downloads wait for the next sign-in check. */
+async function fillCache(prefix: string, manifest: StaffCodeManifest) {
+  const name = `${prefix}${manifest.version}`;
   const cache = await caches.open(name);
   const current = new Set((await cache.keys()).map(pathOf));
   const olderByUrl = new Map<string, Cache>();
-  for (const olderName of (await staffCacheNames()).filter((n) => n !== name)) {
+  for (const olderName of (await cacheNames(prefix)).filter((n) => n !== name)) {
     const older = await caches.open(olderName);
     for (const request of await older.keys()) olderByUrl.set(pathOf(request), older);
   }
@@ -62,13 +66,45 @@ async function fillStaffCache(manifest: StaffCodeManifest) {
   );
 }
 
-async function dropStaffCaches(keep?: string) {
-  await Promise.all((await staffCacheNames()).filter((name) => name !== keep).map((name) => caches.delete(name)));
+async function dropCaches(prefix: string, keep?: string) {
+  await Promise.all((await cacheNames(prefix)).filter((name) => name !== keep).map((name) => caches.delete(name)));
 }
 
-export function registerStaffCode(manifest: StaffCodeManifest) {
-  const name = staffCacheName(manifest.version);
-  const staffUrls = new Set(manifest.urls);
+/** One role's code: served from its cache (kept as it loads once the cache exists), filled and dropped on request. */
+function roleCache(prefix: string, manifest: StaffCodeManifest) {
+  const name = `${prefix}${manifest.version}`;
+  const urls = new Set(manifest.urls);
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && urls.has(url.pathname),
+    async ({ request, url }) => {
+      const hit = await caches.match(request, { ...MATCH_OPTIONS, cacheName: name });
+      if (hit) return hit;
+      const response = await fetch(request);
+      // On a signed-in device what its screens load is kept at once (the cache may be filling).
+      if (response.ok && (await caches.has(name))) {
+        const copy = response.clone();
+        void caches.open(name).then((cache) => cache.put(url.pathname, copy));
+      }
+      return response;
+    },
+  );
+  return {
+    /** Fills this build's cache, then drops older versions'. */
+    keep: () => fillCache(prefix, manifest).then(() => dropCaches(prefix, name)),
+    drop: () => dropCaches(prefix),
+    /** A new version on a device that holds this role's code brings it along before it takes over. */
+    refresh: async () => {
+      if ((await cacheNames(prefix)).length > 0) await fillCache(prefix, manifest);
+    },
+    dropOlder: async () => {
+      if (await caches.has(name)) await dropCaches(prefix, name);
+    },
+  };
+}
+
+export function registerRoleCode(manifests: { app: StaffCodeManifest; staff: StaffCodeManifest }) {
+  const staff = roleCache(STAFF_CACHE_PREFIX, manifests.staff);
+  const app = roleCache(APP_CACHE_PREFIX, manifests.app);
 
   // One change at a time: a sign-out must not race a sign-in's downloads.
   let work: Promise<unknown> = Promise.resolve();
@@ -77,43 +113,21 @@ export function registerStaffCode(manifest: StaffCodeManifest) {
     return work.catch(() => undefined);
   };
 
-  registerRoute(
-    ({ url }) => url.origin === self.location.origin && staffUrls.has(url.pathname),
-    async ({ request, url }) => {
-      const hit = await caches.match(request, { ...MATCH_OPTIONS, cacheName: name });
-      if (hit) return hit;
-      const response = await fetch(request);
-      // On a staff device what the staff screens load is kept at once (the cache may be filling).
-      if (response.ok && (await caches.has(name))) {
-        const copy = response.clone();
-        void caches.open(name).then((cache) => cache.put(url.pathname, copy));
-      }
-      return response;
-    },
-  );
-
   self.addEventListener('message', (event) => {
     const type = (event.data as { type?: string } | null)?.type;
     if (type === STAFF_SIGNED_IN_MESSAGE) {
-      event.waitUntil(serially(() => fillStaffCache(manifest).then(() => dropStaffCaches(name))));
+      event.waitUntil(serially(() => app.keep().then(() => staff.keep())));
+    } else if (type === CLIENT_SIGNED_IN_MESSAGE) {
+      event.waitUntil(serially(() => staff.drop().then(() => app.keep())));
     } else if (type === STAFF_SIGNED_OUT_MESSAGE) {
-      event.waitUntil(serially(() => dropStaffCaches()));
+      event.waitUntil(serially(() => staff.drop()));
     }
   });
 
-  // A new version on a staff device brings its staff code along before it takes over.
   self.addEventListener('install', (event) => {
-    event.waitUntil(
-      serially(async () => {
-        if ((await staffCacheNames()).length > 0) await fillStaffCache(manifest);
-      }),
-    );
+    event.waitUntil(serially(() => app.refresh().then(() => staff.refresh())));
   });
   self.addEventListener('activate', (event) => {
-    event.waitUntil(
-      serially(async () => {
-        if (await caches.has(name)) await dropStaffCaches(name);
-      }),
-    );
+    event.waitUntil(serially(() => app.dropOlder().then(() => staff.dropOlder())));
   });
 }

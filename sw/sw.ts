@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import appCode from 'virtual:arrive-app-code';
 import staffCode from 'virtual:arrive-staff-code';
 import { clientsClaim } from 'workbox-core';
 import { registerImageCache } from './images';
@@ -6,14 +7,14 @@ import { registerNavigation } from './navigation';
 import { registerPrecache } from './precache';
 import './push';
 import './shift-queue';
-import { registerStaffCode } from './staff-code';
+import { registerRoleCode } from './staff-code';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // Wires the concerns together; each lives in its own module.
 registerPrecache(self.__WB_MANIFEST);
 registerNavigation();
-registerStaffCode(staffCode);
+registerRoleCode({ app: appCode, staff: staffCode });
 registerImageCache();
 
 self.addEventListener('message', (event) => {

@@ -1,9 +1,14 @@
 // The behaviour of the prerendered public pages, loaded by marketing.ts once the page has painted.
 // React does not run on these pages: the enhancers give the server-rendered markup its behaviour,
 // so a phone on a slow network downloads a few kilobytes, not the app.
+
+import { KEEP_IMAGES_MESSAGE } from '../domain/staff-code';
 import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
 import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
+// Part of this script (2 KB), not a lazy chunk: every visitor loads it, so it belongs with the
+// public pages' code in a visitor's precache, not with the signed-in app's.
+import { registerServiceWorker } from './lib/pwa';
 
 /** How long a page nobody touches waits before applying its whole stylesheets. */
 const DEFERRED_STYLES_IDLE_MS = 8000;
@@ -77,12 +82,29 @@ function loadDeferredStyles() {
 }
 
 /**
- * The service worker precaches the whole app (a few megabytes) as it installs: registered once the
- * page has loaded and the browser is idle, so that download never competes with the page's start.
+ * The images this first visit showed came before the worker was there: once it is active it keeps
+ * them (sw/images.ts), so the next visit downloads none of them again.
+ */
+function keepShownImages() {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).origin === window.location.origin && /^\/images\//.test(new URL(url).pathname));
+    if (urls.length > 0) registration.active?.postMessage({ type: KEEP_IMAGES_MESSAGE, urls });
+  });
+}
+
+/**
+ * The service worker precaches the app shell and the public pages' code as it installs: registered
+ * once the page has loaded and the browser is idle, so that download never competes with the
+ * page's start.
  */
 function registerServiceWorkerWhenIdle() {
   const register = () => {
-    void import('./lib/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
+    registerServiceWorker();
+    keepShownImages();
   };
   const whenIdle = () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 3000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitStaffCode, type ViteManifest } from './staff-split';
+import { splitByRole, splitStaffCode, type ViteManifest } from './staff-split';
 
 // A build shaped like the app's: the shell entry lazy-loads public, client and staff routes; some
 // chunks are shared between them.
@@ -88,5 +88,52 @@ describe('splitStaffCode', () => {
       ...rest
     } = manifest;
     expect(() => splitStaffCode(rest)).toThrow(/no staff route module/);
+  });
+});
+
+describe('splitByRole', () => {
+  it("keeps on a visitor's device only the public pages' code and the shell's start-up code", () => {
+    const { visitorFiles } = splitByRole(manifest);
+    expect(visitorFiles).toEqual([
+      'assets/index.css',
+      'assets/index.js',
+      'assets/last-auth.js',
+      'assets/marketing-page.js',
+    ]);
+  });
+
+  it('leaves the signed-in app (the entry, the client routes, what they share) to a sign-in', () => {
+    const { appFiles, staffFiles } = splitByRole(manifest);
+    expect(appFiles).toEqual([
+      'assets/entry-client.js',
+      'assets/home.js',
+      'assets/money.js',
+      'assets/products.js',
+      'assets/react.js',
+      'assets/shared.css',
+    ]);
+    for (const file of appFiles) expect(staffFiles).not.toContain(file);
+  });
+
+  it("leaves to the app what a page loads later and the app shares; a page's own lazy code stays", () => {
+    const lazy: ViteManifest = {
+      ...manifest,
+      'src/web/marketing-page.ts': {
+        file: 'assets/marketing-page.js',
+        isEntry: true,
+        imports: ['_last-auth.js'],
+        dynamicImports: ['_end-session.js', '_enhancer.js'],
+      },
+      '_end-session.js': { file: 'assets/end-session.js' },
+      '_enhancer.js': { file: 'assets/enhancer.js' },
+      'src/web/entry-client.tsx': {
+        ...(manifest['src/web/entry-client.tsx'] as ViteManifest[string]),
+        imports: ['_react.js', '_end-session.js'],
+      },
+    };
+    const { visitorFiles, appFiles } = splitByRole(lazy);
+    expect(visitorFiles).toContain('assets/enhancer.js');
+    expect(appFiles).toContain('assets/end-session.js');
+    expect(visitorFiles).not.toContain('assets/end-session.js');
   });
 });

@@ -70,3 +70,46 @@ export function splitStaffCode(manifest: ViteManifest, isStaffEntry: (key: strin
   );
   return { staffFiles: [...staffFiles].sort(), publicFiles: [...publicFiles].sort() } satisfies StaffSplit;
 }
+
+/** The app shell's entry: its static imports run before the app; the app itself is a dynamic import. */
+export const APP_SHELL_ENTRY = 'index.html';
+
+export type RoleSplit = StaffSplit & {
+  /** What a visitor's device keeps: the public pages' scripts and the app shell's own start-up code. */
+  visitorFiles: string[];
+  /** The signed-in app (React, the router, Mantine, the client screens): cached once someone signs in. */
+  appFiles: string[];
+};
+
+/** Every key `roots` reach by static imports only: the code that runs before any lazy import. */
+function staticClosure(manifest: ViteManifest, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    pending.push(...(manifest[key]?.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Splits the build by who uses the device (DESIGN "Offline-first"), from the module graph only, so
+ * a new route lands in the right place by where it lives. Staff code as `splitStaffCode` finds it.
+ * Visitor code: what the public pages' entries (every entry but the app shell) and the app shell
+ * load up front (static imports), and what the pages load later that the app never does (their
+ * enhancers). The rest of the public side is the signed-in app's code, which a sign-in caches:
+ * what a page loads later and the app shares (the sign-out of a signed-in header, say) goes there.
+ */
+export function splitByRole(manifest: ViteManifest, isStaffEntry: (key: string) => boolean = isStaffRouteModule) {
+  const split = splitStaffCode(manifest, isStaffEntry);
+  const keys = Object.keys(manifest);
+  const pageEntries = keys.filter((key) => manifest[key]?.isEntry && key !== APP_SHELL_ENTRY && !isStaffEntry(key));
+  const upFront = staticClosure(manifest, [...pageEntries, APP_SHELL_ENTRY]);
+  const appReach = reachable(manifest, [APP_SHELL_ENTRY], isStaffEntry);
+  const pagesOnly = [...reachable(manifest, pageEntries, isStaffEntry)].filter((key) => !appReach.has(key));
+  const visitorKeys = new Set([...upFront, ...pagesOnly]);
+  const visitor = new Set([...visitorKeys].flatMap((key) => filesOf(manifest[key] as ViteManifestChunk)));
+  const appFiles = split.publicFiles.filter((file) => !visitor.has(file));
+  return { ...split, visitorFiles: [...visitor].sort(), appFiles } satisfies RoleSplit;
+}

@@ -76,11 +76,14 @@ test('the marketing pages are prerendered: the headline is in the HTML before an
   await context.close();
 });
 
-test('the service worker precaches every prerendered page and the shell, not itself', async ({ request }) => {
+test("the service worker precaches every prerendered page's offline copy and the shell, not itself", async ({
+  request,
+}) => {
   const sw = await (await request.get('/sw.js')).text();
   for (const path of marketingPages) {
-    expect(sw).toContain(path === '/' ? '"url":"index.html"' : `"url":"${path.slice(1)}/index.html"`);
+    expect(sw).toContain(path === '/' ? '"url":"offline.html"' : `"url":"${path.slice(1)}/offline.html"`);
   }
+  expect(sw).toContain('"url":"shell.html"');
   expect(sw).not.toContain('"url":"sw.js"');
 });
 
@@ -121,21 +124,27 @@ function paintedStyles(page: Page) {
   );
 }
 
-test('each public page paints from its pruned inline styles exactly as with its whole stylesheets', async ({
-  page,
-}) => {
-  for (const path of marketingPages) {
-    await open(page, path);
-    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
-    const inlineOnly = await paintedStyles(page);
-    // Any interaction links the whole stylesheets (marketing-page.ts).
-    await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
-    await expect(page.locator('link[rel="stylesheet"]')).not.toHaveCount(0);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
-    );
-    expect(await paintedStyles(page), path).toEqual(inlineOnly);
-  }
+// The page as the server sends it: after a first visit the worker answers with the page's
+// offline copy (its stylesheets linked), so these look at the network's answer.
+test.describe('the pages as the server sends them', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('each public page paints from its pruned inline styles exactly as with its whole stylesheets', async ({
+    page,
+  }) => {
+    for (const path of marketingPages) {
+      await open(page, path);
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+      const inlineOnly = await paintedStyles(page);
+      // Any interaction links the whole stylesheets (marketing-page.ts).
+      await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+      await expect(page.locator('link[rel="stylesheet"]')).not.toHaveCount(0);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+      );
+      expect(await paintedStyles(page), path).toEqual(inlineOnly);
+    }
+  });
 });
 
 /** The text and controls of the page's main content, as they paint (no boxes: wrappers may differ). */
@@ -290,14 +299,37 @@ test('the rider page leads to the rider sign-up', async ({ page }) => {
   }
 });
 
-test('the marketing pages have no axe violations', async ({ page }) => {
-  for (const path of ['/', '/about', '/rider', '/driver/info', '/driver/signup', '/business-solutions']) {
+test('the marketing pages have no axe violations, in the light and the dark scheme', async ({ page }) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    // The pages follow the device's scheme, set before the first paint.
+    await page.emulateMedia({ colorScheme });
+    for (const path of ['/', '/about', '/rider', '/driver/info', '/driver/signup', '/business-solutions']) {
+      await open(page, path);
+      await expect(h1(page)).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map((v) => `${colorScheme} ${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+      ).toEqual([]);
+    }
+  }
+});
+
+test('on a phone every control of the public pages is a 44 × 44 px tap target', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/', '/about', '/driver/info', '/ride', '/driver/signup']) {
     await open(page, path);
-    await expect(h1(page)).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
-      [],
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('a, button, input')]
+        // Links inside a sentence are exempt (WCAG 2.5.8 "inline").
+        .filter((e) => !(e.tagName === 'A' && e.closest('p') && !e.closest('p')?.className.includes('heroLinks')))
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && (r.width < 44 || r.height < 44);
+        })
+        .map((e) => `${e.tagName} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim()}"`),
     );
+    expect(small, path).toEqual([]);
   }
 });
 

@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { deviceAddress, signUpByApi, waitForServiceWorker } from './support';
 
-// The precache follows who uses the device (DESIGN "Offline-first"): a visitor's or a client's
-// device never downloads the staff code; a staff sign-in caches it, a sign-out drops it. The staff
-// code's URLs are the build's own list (vite.config.ts writes it next to the build).
+// The precache follows who uses the device (DESIGN "Offline-first"): a visitor's device downloads
+// neither the signed-in app's code nor the staff code; any sign-in caches the app's code, a staff
+// sign-in the staff code too, a sign-out drops the staff code; a client's device never downloads
+// the staff code. The URLs are the build's own lists (vite.config.ts writes them next to the build).
 const staffCode = JSON.parse(readFileSync('dist/staff-code.json', 'utf8')) as { version: string; urls: string[] };
+const appCode = JSON.parse(readFileSync('dist/app-code.json', 'utf8')) as { version: string; urls: string[] };
 const STAFF_CACHE = `arrive-staff-v${staffCode.version}`;
+const APP_CACHE = `arrive-app-v${appCode.version}`;
 const ASSOCIATE = '08010000003';
 // This file's journeys play one device (support.ts `deviceAddress`).
 const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
@@ -24,8 +27,27 @@ function recordRequests(context: BrowserContext): Recorded[] {
 
 const staffRequests = (seen: Recorded[]) => seen.filter((r) => staffCode.urls.includes(r.path)).map((r) => r.path);
 
+// The app's stylesheets the public pages link (the home's offline copy lists them) are theirs too.
+const publicStyles = new Set(
+  [...readFileSync('dist/offline.html', 'utf8').matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]),
+);
+const appRequests = (seen: Recorded[]) =>
+  seen.filter((r) => appCode.urls.includes(r.path) && !publicStyles.has(r.path)).map((r) => r.path);
+
+const roleCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => /^arrive-(app|staff)-/.test(name)).sort());
+
+async function cachedAppCode(page: Page): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+  }, APP_CACHE);
+}
+
+/** The staff caches; null while the page is navigating (a sign-out goes to the home). */
 const staffCaches = (page: Page) =>
-  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('arrive-staff-')));
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('arrive-staff-'))).catch(() => null);
 
 async function cachedStaffCode(page: Page): Promise<string[]> {
   return page.evaluate(async (name) => {
@@ -59,19 +81,22 @@ async function signInAsAssociate(request: APIRequestContext) {
   expect(confirm.ok(), await confirm.text()).toBe(true);
 }
 
-test('a visitor downloads no staff code; a staff sign-in caches it and the sign-out drops it', async ({
+test("a visitor downloads neither the app's nor the staff code; a staff sign-in caches both, the sign-out drops the staff code", async ({
   page,
   context,
 }) => {
   expect(staffCode.urls.length).toBeGreaterThan(0);
+  expect(appCode.urls.length).toBeGreaterThan(0);
   const seen = recordRequests(context);
 
-  // First visit of the home page: the worker installs and precaches, without the staff code.
+  // First visit of the home page: the worker installs and precaches the shell and the public
+  // pages' code, without the signed-in app's code or the staff code.
   await page.goto('/');
   expect(await waitForServiceWorker(page)).toBe('activated');
-  expect(seen.filter((r) => r.byWorker).length, 'the worker precached through the network').toBeGreaterThan(10);
+  expect(seen.filter((r) => r.byWorker).length, 'the worker precached through the network').toBeGreaterThan(3);
   expect(staffRequests(seen)).toEqual([]);
-  expect(await staffCaches(page)).toEqual([]);
+  expect(appRequests(seen)).toEqual([]);
+  expect(await roleCaches(page)).toEqual([]);
 
   // A staff member signs in on this device: the worker caches the whole staff code, the screens
   // this visit does not open (the sales charts, the counter…) included.
@@ -79,7 +104,8 @@ test('a visitor downloads no staff code; a staff sign-in caches it and the sign-
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   await expect.poll(() => cachedStaffCode(page), { timeout: 20_000 }).toEqual([...staffCode.urls].sort());
-  expect(await staffCaches(page)).toEqual([STAFF_CACHE]);
+  await expect.poll(() => cachedAppCode(page), { timeout: 20_000 }).toEqual([...appCode.urls].sort());
+  expect(await roleCaches(page)).toEqual([APP_CACHE, STAFF_CACHE].sort());
 
   // Sign-out (from the public page's menu): the staff code leaves the device.
   await page.goto('/');
@@ -88,6 +114,34 @@ test('a visitor downloads no staff code; a staff sign-in caches it and the sign-
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => staffCaches(page)).toEqual([]);
+});
+
+test("a visitor's repeat visit is answered by the worker; offline, an app screen falls back to the home", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  expect(await waitForServiceWorker(page)).toBe('activated');
+  // The images the first visit showed are kept: the repeat visit downloads none of them.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('arrive-images')).keys()).length))
+    .toBeGreaterThan(0);
+  const again = recordRequests(context);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(again.filter((r) => r.byWorker && r.path.startsWith('/images/'))).toEqual([]);
+  // A public page not opened before comes from the precache, not the network.
+  const seen = recordRequests(context);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(seen.filter((r) => r.path === '/about' && !r.byWorker)).toHaveLength(1);
+  expect(seen.filter((r) => r.path.startsWith('/about') && r.byWorker)).toEqual([]);
+  // Offline, a screen of the app, whose code a visitor's device does not hold: the home.
+  await context.setOffline(true);
+  await page.goto('/wallet');
+  await expect(page.locator('#root[data-prerendered-path="/"]')).toBeAttached();
+  await context.setOffline(false);
 });
 
 test('a client signing in on a fresh device downloads no staff code', async ({ page, context }) => {
@@ -100,7 +154,9 @@ test('a client signing in on a fresh device downloads no staff code', async ({ p
   await page.reload();
   await expect(page.getByLabel('Mobile number')).toBeVisible();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  expect(seen.filter((r) => r.byWorker).length).toBeGreaterThan(10);
+  expect(seen.filter((r) => r.byWorker).length).toBeGreaterThan(3);
   expect(staffRequests(seen)).toEqual([]);
   expect(await staffCaches(page)).toEqual([]);
+  // The client's screens are kept for offline use.
+  await expect.poll(() => cachedAppCode(page), { timeout: 20_000 }).toEqual([...appCode.urls].sort());
 });

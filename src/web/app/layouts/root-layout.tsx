@@ -1,11 +1,19 @@
 import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { OfflineBanner } from '../../components/offline-banner';
 import { UpdatePrompt } from '../../components/update-prompt';
 import { isMarketingPath } from '../../features/marketing/content/marketing-paths';
-import { PickupConfirmationListener } from '../../features/pickup/components/pickup-confirmation-listener';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// The pickup confirmation listens on the realtime socket: its code (the socket client) loads after
+// the first screen, not with it.
+const PickupConfirmationListener = lazy(() =>
+  import('../../features/pickup/components/pickup-confirmation-listener').then((m) => ({
+    default: m.PickupConfirmationListener,
+  })),
+);
 
 /** Every page: the header (hidden under /dashboard, SPEC §2), the page, the footer. */
 export function RootLayout() {
@@ -23,7 +31,9 @@ export function RootLayout() {
       </Box>
       {!inDashboard && <SiteFooter />}
       <UpdatePrompt />
-      <PickupConfirmationListener />
+      <Suspense fallback={null}>
+        <PickupConfirmationListener />
+      </Suspense>
       <ScrollRestoration />
     </Box>
   );

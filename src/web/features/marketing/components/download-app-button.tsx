@@ -12,7 +12,7 @@ export function DownloadAppButton() {
       <Button size="lg" aria-haspopup="dialog" data-install-button>
         Download the app
       </Button>
-      <Text role="status" size="sm" c="dark.6" className={classes.status} data-install-status />
+      <Text role="status" size="sm" c="dimmed" className={classes.status} data-install-status />
       <InstallInstructions variant="ios" />
       <InstallInstructions variant="other" />
     </div>

@@ -87,7 +87,7 @@ export function DriverInfoPage() {
           <h2>Ready to start earning?</h2>
           <Text>Sign up in two minutes; we call you about the next onboarding session.</Text>
           <Group>
-            <Button component={Link} to="/driver/signup" variant="white" size="md">
+            <Button component={Link} to="/driver/signup" variant="white" size="lg">
               Sign up now
             </Button>
           </Group>

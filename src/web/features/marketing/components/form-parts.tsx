@@ -12,7 +12,7 @@ export function ProblemAlert({ testId }: { testId?: string }) {
 /** A public form's submit button: a plain button until the enhancer arms it, 'Loading...' while busy. */
 export function SubmitButton({ label, fullWidth }: { label: string; fullWidth?: boolean }) {
   return (
-    <Button type="button" size="md" fullWidth={fullWidth} data-part="submit">
+    <Button type="button" size="lg" fullWidth={fullWidth} data-part="submit">
       <span data-part="label">{label}</span>
       <span data-part="busy" hidden>
         Loading...

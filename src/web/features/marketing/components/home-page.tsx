@@ -22,7 +22,7 @@ export function HomePage() {
         art={{ svg: heroSvg, label: 'An Arrive car and delivery rider on a city street' }}
       >
         <DownloadAppButton />
-        <p>
+        <p className={classes.heroLinks}>
           <Anchor component={Link} to="/rider" fw={600}>
             Ride with Arrive
           </Anchor>

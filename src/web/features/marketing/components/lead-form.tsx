@@ -17,6 +17,7 @@ type LeadFieldProps = Omit<TextInputProps, 'id' | 'name'> & { id: string; name: 
 function LeadField({ id, name, ...props }: LeadFieldProps) {
   return (
     <TextInput
+      size="lg"
       {...props}
       id={id}
       name={name}
@@ -48,7 +49,7 @@ export function LeadForm({ service, title, intro, submitLabel, thanks }: LeadFor
           <Title order={2} id={headingId} size="h3">
             {title}
           </Title>
-          <Text size="sm" c="dark.5">
+          <Text size="sm" c="dimmed">
             {intro}
           </Text>
           <LeadField id={`${id}-name`} label="Your name" name="name" autoComplete="name" />

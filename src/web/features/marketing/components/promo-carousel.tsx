@@ -71,7 +71,7 @@ export function PromoCarousel({ block }: { block: PromoBlock }) {
           </span>
         </button>
       </div>
-      <Button component={Link} to={block.cta.to} size="md">
+      <Button component={Link} to={block.cta.to} size="md" className={classes.cta}>
         {block.cta.label}
       </Button>
     </section>

@@ -44,7 +44,7 @@ export function RiderPage() {
           <h2>Your first ride is minutes away</h2>
           <Text>Create your rider account with your phone number and email.</Text>
           <Group>
-            <Button component={Link} to="/rider/auth" variant="white" size="md">
+            <Button component={Link} to="/rider/auth" variant="white" size="lg">
               Get Started
             </Button>
           </Group>

@@ -21,6 +21,7 @@ function PasswordField({ label, name }: { label: string; name: string }) {
   return (
     <TextInput
       id={id}
+      size="lg"
       label={label}
       name={name}
       type="password"
@@ -28,6 +29,7 @@ function PasswordField({ label, name }: { label: string; name: string }) {
       required
       rightSection={
         <ActionIcon
+          size="xl"
           variant="subtle"
           color="gray"
           radius="xl"
@@ -65,9 +67,10 @@ export function RiderSignupForm({ applicant: role }: { applicant: ApplicationRol
     <div data-enhance="signup-form" data-role={role}>
       <form noValidate aria-label={role === 'driver' ? 'Driver sign-up' : 'Rider sign-up'} data-part="form">
         <Stack gap="sm">
-          <TextInput label="Full Name" name="fullName" autoComplete="name" required />
-          <TextInput label="Email" name="email" type="email" autoComplete="email" required />
+          <TextInput size="lg" label="Full Name" name="fullName" autoComplete="name" required />
+          <TextInput size="lg" label="Email" name="email" type="email" autoComplete="email" required />
           <TextInput
+            size="lg"
             label="Phone Number"
             name="phoneNumber"
             type="tel"

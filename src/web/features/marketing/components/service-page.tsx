@@ -25,7 +25,7 @@ export function ServicePage({ service }: { service: LeadService }) {
           </List>
           {page.related && (
             <Text mt="md">
-              <Anchor component={Link} to={page.related.to} fw={600}>
+              <Anchor component={Link} to={page.related.to} fw={600} className={classes.tapLink}>
                 {page.related.label}
               </Anchor>
             </Text>

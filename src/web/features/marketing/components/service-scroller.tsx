@@ -65,7 +65,13 @@ export function ServiceScroller() {
               <div className={classes.body}>
                 <h3 className={classes.title}>{card.title}</h3>
                 <p className={classes.description}>{card.description}</p>
-                <Button component={Link} to={card.to} variant="light" aria-label={`Go to Service: ${card.title}`}>
+                <Button
+                  component={Link}
+                  to={card.to}
+                  variant="light"
+                  className={classes.go}
+                  aria-label={`Go to Service: ${card.title}`}
+                >
                   Go to Service
                 </Button>
               </div>

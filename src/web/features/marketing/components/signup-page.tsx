@@ -12,7 +12,7 @@ export function SignupPage({ applicant: role }: { applicant: ApplicationRole }) 
   return (
     <Container size="xs" className={classes.section}>
       <Title order={1}>{role === 'driver' ? 'Sign up to drive' : 'Sign up to ride'}</Title>
-      <Text c="dark.5" mt="xs" mb="lg">
+      <Text c="dimmed" mt="xs" mb="lg">
         {role === 'driver' ? (
           <>
             New to driving with Arrive?{' '}

@@ -1,0 +1,34 @@
+// The offline shift queue's contract between the page and the service worker (DESIGN
+// "Offline-first"). Kept here so the page, the worker and the server's flap test share it; it
+// imports nothing, so the worker's script stays small (schemas/shift.ts re-exports it).
+
+export type ReplayOutcome = 'done' | 'retry' | 'failed';
+
+/** A gateway error means the server was not reached: offline. */
+export const OFFLINE_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * 2xx: recorded (or the first answer replayed by its Idempotency-Key). 502/503/504 or no answer:
+ * still offline, keep it queued. Anything else is the server's real answer (already on a shift,
+ * no shift to end, signed out): it reaches the person and is not retried.
+ */
+export function replayOutcome(status: number | null): ReplayOutcome {
+  if (status === null || status === 0 || OFFLINE_STATUSES.includes(status)) return 'retry';
+  if (status >= 200 && status < 300) return 'done';
+  return 'failed';
+}
+
+/**
+ * The calls that go through the queue: shift start and end, and the counter's sales (one queue,
+ * so a sale made offline reaches the server before a later shift end).
+ */
+export const SHIFT_ACTION_PATHS: readonly string[] = ['/api/shift/start', '/api/shift/end', '/api/client/new_order'];
+export const SHIFT_QUEUE_NAME = 'arrive-shift-queue';
+/** Where the worker leaves each replayed action's outcome for the page (Cache Storage survives reloads). */
+export const SHIFT_OUTCOME_CACHE = 'arrive-shift-outcomes';
+export const shiftOutcomeUrl = (idempotencyKey: string) => `/__shift-outcome/${encodeURIComponent(idempotencyKey)}`;
+export type ShiftOutcome = { key: string; outcome: 'done' | 'failed'; status: number; body: unknown };
+/** Posted by the worker to pages after a replay; the page then reads the outcomes. */
+export const SHIFT_SYNCED_MESSAGE = 'SHIFT_SYNCED';
+/** The worker's answer to an action it queued: 202 and this body. */
+export const QUEUED_STATUS = 202;
