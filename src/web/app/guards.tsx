@@ -20,7 +20,7 @@ export function RequireClient() {
     if (shell) return <ScreenSkeleton shell={shell} />;
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -16,7 +16,7 @@ export function Component() {
         </Alert>
       ) : (
         <Center py="xl">
-          <Loader aria-label="Loading" />
+          <Loader role="status" aria-label="Loading" />
         </Center>
       )}
     </Container>

@@ -29,7 +29,7 @@ export function Component() {
   if (!authChecked && !shown.current) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

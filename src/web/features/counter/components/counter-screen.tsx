@@ -19,6 +19,7 @@ import { ConnectionStatus } from '../../../components/connection-status';
 import { emitWithAck } from '../../../lib/emit-with-ack';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { connectSocket, onServerEvent } from '../../../lib/socket';
+import { useSocketStatus } from '../../../lib/use-socket-status';
 import { counterKeys } from '../api/keys';
 import { counterOrderQueryOptions, lookupByCode, lookupByQr } from '../api/lookup-order';
 import { requestConfirmationOverHttp } from '../api/request-confirmation';
@@ -98,6 +99,22 @@ export function CounterScreen({
       for (const off of offs) off();
     };
   }, [refreshOrder]);
+
+  // Back on the live channel with a request still waiting: read what the server has for it, in
+  // case its answer went out while this tablet was not listening.
+  const socketStatus = useSocketStatus();
+  const waitingFor = state.phase === 'waiting' ? orderId : null;
+  useEffect(() => {
+    if (socketStatus !== 'connected' || !waitingFor) return;
+    let current = true;
+    void queryClient
+      .fetchQuery({ ...counterOrderQueryOptions(waitingFor), staleTime: 0 })
+      .then((result) => current && dispatch({ type: 'caughtUp', request: result.order.pickup }))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [socketStatus, waitingFor, queryClient]);
 
   const lookup = useMutation({
     mutationFn: (by: Lookup) => ('code' in by ? lookupByCode(by.code) : lookupByQr(by.qr)),

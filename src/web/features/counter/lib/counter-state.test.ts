@@ -39,6 +39,32 @@ describe('counterReducer', () => {
     expect(done.result).toMatch(/Hand the order over/);
   });
 
+  it('settles a request answered while the live channel was down, once it is back', () => {
+    const record = {
+      id: pickupId,
+      orderId,
+      status: 'ClientReject' as const,
+      confirmationAction: 'Rejected' as const,
+      requestedAt: opened.requestedAt,
+      expiresAt: opened.expiresAt,
+      respondedAt: '2026-01-01T10:00:30.000Z',
+      completedAt: null,
+      staffName: 'Ada',
+      nomineeVerified: false,
+    };
+    expect(counterReducer(waiting, { type: 'caughtUp', request: record })).toMatchObject({ phase: 'rejected' });
+    expect(
+      counterReducer(waiting, {
+        type: 'caughtUp',
+        request: { ...record, status: 'Completed', confirmationAction: 'Approve' },
+      }),
+    ).toMatchObject({ phase: 'approved' });
+    // Still open, another request, or nothing: the counter keeps waiting.
+    expect(counterReducer(waiting, { type: 'caughtUp', request: { ...record, status: 'Pending' } })).toBe(waiting);
+    expect(counterReducer(waiting, { type: 'caughtUp', request: { ...record, id: orderId } })).toBe(waiting);
+    expect(counterReducer(waiting, { type: 'caughtUp', request: null })).toBe(waiting);
+  });
+
   it('finishes on refusal and on expiry', () => {
     const refused = counterReducer(waiting, {
       type: 'server',

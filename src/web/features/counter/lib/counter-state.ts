@@ -1,5 +1,6 @@
-import type { PickupEligibilityStatus } from '../../../../domain/enums';
+import { type PickupEligibilityStatus, PickupStatus } from '../../../../domain/enums';
 import type { ServerEventName, ServerEventPayload } from '../../../../domain/realtime-events';
+import type { PickupRecord } from '../../../../domain/schemas/pickup';
 
 // The counter's view of one hand-over, driven by the events of the pickup channel. Pure, so the
 // transitions are tested without a socket.
@@ -38,6 +39,8 @@ export type CounterAction =
   | { type: 'note'; tone: LogTone; text: string }
   | { type: 'confirming'; on: boolean }
   | { type: 'handedOver'; text: string }
+  /** The request's state read over HTTP after the live channel (re)connected: events it missed. */
+  | { type: 'caughtUp'; request: PickupRecord | null }
   | ServerAction;
 
 export const initialCounterState: CounterState = {
@@ -108,6 +111,28 @@ export function counterReducer(state: CounterState, action: CounterAction): Coun
         : { ...finish(state, 'approved', 'ok', action.text), confirming: false };
     case 'server':
       return onServerEvent(state, action);
+    case 'caughtUp':
+      return catchUp(state, action.request);
+  }
+}
+
+/**
+ * A request still waiting here when the live channel (re)connects may have been answered while it
+ * was down (the answer went out as an event nobody heard): the request as the server has it now
+ * settles it, so "the result shows when the connection is back" holds.
+ */
+function catchUp(state: CounterState, request: PickupRecord | null): CounterState {
+  if (state.phase !== 'waiting' || !request || request.id !== state.pickupId) return state;
+  switch (request.status) {
+    case PickupStatus.ClientReject:
+      return finish(state, 'rejected', 'bad', 'The client refused the pickup.');
+    case PickupStatus.Approved:
+    case PickupStatus.Completed:
+      return finish(state, 'approved', 'ok', 'Approved. Hand the order over.');
+    case PickupStatus.Cancelled:
+      return finish(state, 'closed', 'warn', 'The request was cancelled.');
+    default:
+      return state;
   }
 }
 

@@ -198,7 +198,7 @@ function Section({
 export function DispatchBoardScreen() {
   const board = useQuery(boardQueryOptions());
   const now = useNow(30_000);
-  if (board.isPending) return <Loader aria-label="Loading deliveries" />;
+  if (board.isPending) return <Loader role="status" aria-label="Loading deliveries" />;
   if (board.isError) {
     return (
       <Alert color="red" title="Deliveries could not be loaded" role="alert">

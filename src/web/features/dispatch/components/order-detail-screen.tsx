@@ -15,7 +15,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (order.data) rememberLastOrder(orderId);
   }, [order.data, orderId]);
-  if (order.isPending) return <Loader aria-label="Loading the order" />;
+  if (order.isPending) return <Loader role="status" aria-label="Loading the order" />;
   if (order.isError) {
     return (
       <Stack>

@@ -51,7 +51,7 @@ export function OrdersScreen() {
         </Alert>
       )}
       {orders.isPending ? (
-        <Loader aria-label="Loading orders" />
+        <Loader role="status" aria-label="Loading orders" />
       ) : orders.isError ? (
         <Alert color="red" title="Orders could not be loaded">
           {orders.error.message}

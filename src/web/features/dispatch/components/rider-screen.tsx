@@ -131,7 +131,7 @@ export function RiderScreen() {
     return () => clearInterval(timer);
   }, [roadIds, position]);
 
-  if (mine.isPending) return <Loader aria-label="Loading your deliveries" />;
+  if (mine.isPending) return <Loader role="status" aria-label="Loading your deliveries" />;
   if (mine.isError) {
     return (
       <Alert color="red" title="Your deliveries could not be loaded" role="alert">

@@ -27,7 +27,7 @@ export function TodaysOrdersCard() {
         </Button>
       </Group>
       {orders.isPending ? (
-        <Loader size="sm" aria-label="Loading orders" />
+        <Loader size="sm" role="status" aria-label="Loading orders" />
       ) : orders.isError ? (
         <Text c="red">{orders.error.message}</Text>
       ) : (

@@ -107,7 +107,7 @@ export function LeadsScreen() {
         />
         {query.isPending && (
           <Center py="xl">
-            <Loader aria-label="Loading the leads" />
+            <Loader role="status" aria-label="Loading the leads" />
           </Center>
         )}
         {query.error && (

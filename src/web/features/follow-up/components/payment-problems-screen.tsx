@@ -89,7 +89,7 @@ export function PaymentProblemsScreen() {
         />
         {query.isPending && (
           <Center py="xl">
-            <Loader aria-label="Loading the payment problems" />
+            <Loader role="status" aria-label="Loading the payment problems" />
           </Center>
         )}
         {query.error && (

@@ -75,7 +75,7 @@ export function NotificationSettings() {
         )}
         {!s && !settings.isError && (
           <Center py="md">
-            <Loader size="sm" aria-label="Loading notification settings" />
+            <Loader size="sm" role="status" aria-label="Loading notification settings" />
           </Center>
         )}
         {s && (

@@ -68,7 +68,7 @@ export function OrderDetailScreen({
   if (query.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading the order" />
+        <Loader role="status" aria-label="Loading the order" />
       </Group>
     );
   }

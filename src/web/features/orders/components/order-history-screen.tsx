@@ -45,7 +45,7 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
       )}
       {query.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading orders" />
+          <Loader role="status" aria-label="Loading orders" />
         </Group>
       )}
       {query.isError && !query.isFetchNextPageError && (

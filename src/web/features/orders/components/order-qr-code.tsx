@@ -43,7 +43,7 @@ export function OrderQrCode({
             ? 'Show this code to the rider when your order arrives.'
             : 'Show this code at the gas center counter.'}
         </Text>
-        {qr.isPending && <Loader aria-label="Loading the QR code" />}
+        {qr.isPending && <Loader role="status" aria-label="Loading the QR code" />}
         {qr.isError && (
           <Alert color="red" role="alert">
             {qr.error.message}

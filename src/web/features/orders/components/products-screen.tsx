@@ -56,7 +56,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
   if (products.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading products" />
+        <Loader role="status" aria-label="Loading products" />
       </Group>
     );
   }

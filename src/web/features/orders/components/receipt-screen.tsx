@@ -48,7 +48,8 @@ function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) 
       live = false;
     };
   }, [content]);
-  if (!dataUrl) return awaiting && qr.isPending ? <Loader size="sm" aria-label="Loading the QR code" /> : null;
+  if (!dataUrl)
+    return awaiting && qr.isPending ? <Loader size="sm" role="status" aria-label="Loading the QR code" /> : null;
   return (
     <Stack gap={4} align="center">
       <Image
@@ -72,7 +73,7 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
   if (query.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading the receipt" />
+        <Loader role="status" aria-label="Loading the receipt" />
       </Group>
     );
   }

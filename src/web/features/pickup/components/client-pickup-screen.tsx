@@ -33,7 +33,7 @@ export function ClientPickupScreen() {
         </Text>
         {query.isPending && (
           <Center py="xl">
-            <Loader aria-label="Loading your pickup orders" />
+            <Loader role="status" aria-label="Loading your pickup orders" />
           </Center>
         )}
         {query.error && !query.data && (

@@ -101,10 +101,10 @@ export function SalesScreen() {
             <PerDay totals={mine.data} />
           </>
         ) : (
-          <Loader aria-label="Loading your sales" />
+          <Loader role="status" aria-label="Loading your sales" />
         )
       ) : totals.isPending ? (
-        <Loader aria-label="Loading sales" />
+        <Loader role="status" aria-label="Loading sales" />
       ) : totals.isError ? (
         <Alert color="red" title="Sales could not be loaded">
           {totals.error.message}

@@ -49,7 +49,7 @@ export function TransactionsList() {
   if (query.isPending) {
     return (
       <Center py="lg">
-        <Loader size="sm" aria-label="Loading transactions" />
+        <Loader size="sm" role="status" aria-label="Loading transactions" />
       </Center>
     );
   }

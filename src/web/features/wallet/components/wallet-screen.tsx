@@ -18,7 +18,7 @@ export function WalletScreen() {
       </Title>
       {query.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading wallet" />
+          <Loader role="status" aria-label="Loading wallet" />
         </Center>
       ) : query.isError ? (
         <Alert color="red" role="alert" title="Your wallet could not be loaded">
