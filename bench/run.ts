@@ -292,6 +292,7 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sql: Sql, pass
             fivexx: 0,
             errors: 0,
           },
+          queriesPerRequest: num('statementsPerRoundTrip'),
           note: answer.name,
           profile,
         });
