@@ -54,7 +54,7 @@ async function prepareWallet(app: FastifyInstance, clientId: string, amount: num
   const wallet = await createWallet(app, clientId, {
     firstname: 'Bench',
     lastname: 'Wallet',
-    email: 'bench-wallet@example.com',
+    email: `bench-wallet-${clientId}@example.com`,
     consentGiven: true,
   });
   if (!wallet.accountNumber) throw new Error('the wallet has no virtual account');
