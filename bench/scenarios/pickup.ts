@@ -20,6 +20,8 @@ export type PickupBenchOptions = {
   rounds?: number;
   /** Per-step timeout. */
   timeoutMs?: number;
+  /** The database's statement counter (bench/server.ts), to report statements per round trip. */
+  queryCount?: () => number;
 };
 
 export type PickupBenchResult = {
@@ -35,6 +37,8 @@ export type PickupBenchResult = {
   /** Wall time of the whole measured phase, and confirmations per second over it. */
   durationMs: number;
   perSecond: number;
+  /** Statements sent to the database per confirmation (request and answer), when counted. */
+  statementsPerRoundTrip: number | null;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -90,6 +94,7 @@ export async function runPickupBench(app: FastifyInstance, options: PickupBenchO
 
     const timings: number[] = [];
     let errors = 0;
+    const q0 = options.queryCount?.();
     const started = performance.now();
     await Promise.all(
       pairs.map(async (pair, i) => {
@@ -116,6 +121,7 @@ export async function runPickupBench(app: FastifyInstance, options: PickupBenchO
       }),
     );
     const durationMs = performance.now() - started;
+    const q1 = options.queryCount?.();
     const sorted = [...timings].sort((x, y) => x - y);
     const mean = sorted.length ? sorted.reduce((sum, x) => sum + x, 0) / sorted.length : 0;
     return {
@@ -129,6 +135,8 @@ export async function runPickupBench(app: FastifyInstance, options: PickupBenchO
       maxMs: sorted.at(-1) ?? 0,
       durationMs,
       perSecond: durationMs > 0 ? (sorted.length * 1000) / durationMs : 0,
+      statementsPerRoundTrip:
+        q0 !== undefined && q1 !== undefined && sorted.length > 0 ? (q1 - q0) / sorted.length : null,
     };
   } finally {
     for (const socket of sockets) socket.close();

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { NotificationChannel, type NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from './tables';
@@ -21,18 +21,23 @@ export type NotificationEvent = {
  * were added (0 when the event was already written or every channel is off).
  */
 export async function notify(db: DbOrTx, event: NotificationEvent): Promise<number> {
-  const [prefs] = await db
-    .select({ sms: notificationPreferences.sms, push: notificationPreferences.push })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.clientId, event.clientId));
-  const smsOn = prefs?.sms ?? true;
-  const pushOn = prefs?.push ?? true;
-  const [devices] = pushOn
-    ? await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.clientId, event.clientId))
-    : [];
+  // One read: the client's switches (a missing row means both on) and whether a device is subscribed.
+  const [found] = await db
+    .select({
+      sms: sql<
+        boolean | null
+      >`(select ${notificationPreferences.sms} from ${notificationPreferences} where ${notificationPreferences.clientId} = ${event.clientId})`,
+      push: sql<
+        boolean | null
+      >`(select ${notificationPreferences.push} from ${notificationPreferences} where ${notificationPreferences.clientId} = ${event.clientId})`,
+      devices: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.clientId} = ${event.clientId})`,
+    })
+    .from(sql`(select 1) as one`);
+  const smsOn = found?.sms ?? true;
+  const pushOn = found?.push ?? true;
   const channels: NotificationChannel[] = [];
   if (smsOn) channels.push(NotificationChannel.Sms);
-  if (pushOn && (devices?.n ?? 0) > 0) channels.push(NotificationChannel.Push);
+  if (pushOn && found?.devices === true) channels.push(NotificationChannel.Push);
   if (channels.length === 0) return 0;
   const added = await db
     .insert(notificationOutbox)

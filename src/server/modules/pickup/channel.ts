@@ -142,8 +142,10 @@ export class PickupChannel {
       return result;
     }
     const { row, order, request } = result;
-    await this.followOrder(row.staffId, order.id);
-    const online = await this.isClientOnline(order.clientId);
+    const [, online] = await Promise.all([
+      this.followOrder(row.staffId, order.id),
+      this.isClientOnline(order.clientId),
+    ]);
     const [offline] = online ? [] : await setPresence(this.app.db, order.clientId, 'Pending', 'ClientOffLine', row.id);
     this.send(this.staffSide(row), 'requestConfirmationStaff', { ...request, clientOnline: online });
     if (online) {

@@ -109,6 +109,7 @@ export async function orderSummary(db: DbOrTx, order: OrderRow, clientOnline: bo
 
 /** The payload both ends see for an open request. */
 export async function toPickupRequest(db: DbOrTx, row: PickupRow, order: OrderRow): Promise<PickupRequest> {
+  const [items, staff] = await Promise.all([loadItems(db, order.id), staffName(db, row.staffId)]);
   return {
     pickupId: row.id,
     orderId: order.id,
@@ -117,10 +118,10 @@ export async function toPickupRequest(db: DbOrTx, row: PickupRow, order: OrderRo
     requestedAt: row.requestedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     total: order.total,
-    items: await loadItems(db, order.id),
+    items,
     deliveryOption: order.deliveryOption,
     nomineeName: order.nomineeName,
-    staffName: await staffName(db, row.staffId),
+    staffName: staff,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import {
   OrderPickUpDispute,
   OrderStatus,
@@ -25,7 +25,7 @@ import { findOrderById, findOrderNumbersByIds, type OrderRow } from '../order/lo
 import { markOrderPickedUp, setOrderPickupOutcome } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
 import { findStaffPeople } from '../staff/service';
-import { eligibilityMessages, OPEN_PICKUP_STATUSES, openPickupForOrder, toPickupRequest } from './order-view';
+import { eligibilityMessages, OPEN_PICKUP_STATUSES, toPickupRequest } from './order-view';
 import { type AttemptMethod, type PickupRow, pickupAttempts, pickups } from './tables';
 
 // The pickup flows, database only: each answers what happened, and the channel (channel.ts)
@@ -161,7 +161,7 @@ export async function requestConfirmation(
   if (!check.ok) return check;
   const member = check.staff;
   try {
-    return await db.transaction(async (tx): Promise<RequestResult | Refusal> => {
+    const stored = await db.transaction(async (tx): Promise<Omit<RequestResult, 'request'> | Refusal> => {
       const order = await findOrderById(tx, input.orderId, { lock: true });
       const attempt = (status: PickupAttemptStatus, reason: string, pickupId?: string) =>
         recordAttempt(tx, {
@@ -198,7 +198,12 @@ export async function requestConfirmation(
           message: `Check the ID of ${order.nomineeName ?? 'the nominated person'} first, then confirm it.`,
         });
       }
-      const open = await openPickupForOrder(tx, order.id);
+      // One read for both slots: the order's open request and this staff's (each is unique, by index).
+      const openRows = await tx
+        .select({ id: pickups.id, orderId: pickups.orderId, staffId: pickups.staffId })
+        .from(pickups)
+        .where(and(openStatus, or(eq(pickups.orderId, order.id), eq(pickups.staffId, member.id))));
+      const open = openRows.find((r) => r.orderId === order.id);
       if (open) {
         await attempt('blocked', 'duplicatedRequest', open.id);
         const sameStaff = open.staffId === member.id;
@@ -211,10 +216,7 @@ export async function requestConfirmation(
             : 'This order is being handed over at another counter.',
         });
       }
-      const [busyRow] = await tx
-        .select({ id: pickups.id, orderId: pickups.orderId })
-        .from(pickups)
-        .where(and(eq(pickups.staffId, member.id), openStatus));
+      const busyRow = openRows.find((r) => r.staffId === member.id);
       if (busyRow) {
         const numbers = await findOrderNumbersByIds(tx, [busyRow.orderId]);
         const busy = { id: busyRow.id, orderNumber: numbers.get(busyRow.orderId) ?? '' };
@@ -241,8 +243,11 @@ export async function requestConfirmation(
         .returning();
       if (!row) throw new Error('the pickup request was not stored');
       await attempt('pending', 'requested', row.id);
-      return { ok: true, row, order, request: await toPickupRequest(tx, row, order) };
+      return { ok: true as const, row, order };
     });
+    if (!stored.ok) return stored;
+    // What the client is shown is read after the commit, so the order's lock is held no longer.
+    return { ...stored, request: await toPickupRequest(db, stored.row, stored.order) };
   } catch (err) {
     // Another request won the race for this staff's one open slot (or the order's): the second
     // look sees it committed and refuses with the precise event.
@@ -280,7 +285,7 @@ export async function respondToRequest(
   input: ClientEventPayload<'pickupConfirmationResponse'>,
 ): Promise<RespondResult> {
   const [head] = await db
-    .select({ orderId: pickups.orderId })
+    .select({ orderId: pickups.orderId, staffId: pickups.staffId })
     .from(pickups)
     .where(and(eq(pickups.id, input.pickupId), eq(pickups.clientId, clientId)));
   if (!head) {
@@ -290,6 +295,10 @@ export async function respondToRequest(
       message: 'No such pickup request.',
     });
   }
+  // The staff member an approval credits: a pickup's staff never changes, so this is read before
+  // the locks are taken rather than while they are held.
+  const handedOverBy =
+    input.action === 'Approve' ? (await findStaffPeople(db, [head.staffId])).get(head.staffId) : undefined;
   return db.transaction(async (tx): Promise<RespondResult> => {
     const { order, row } = await lockPickupAndOrder(tx, head.orderId, input.pickupId);
     const ref = { pickupId: row.id, orderId: order.id, orderNumber: order.orderNumber };
@@ -348,7 +357,6 @@ export async function respondToRequest(
         return { ok: false, kind: 'ineligible', row: closed ?? row, order, refusal };
       }
       // The hand-over is the staff member's act (sales per staff count it); the client confirmed it.
-      const handedOverBy = (await findStaffPeople(tx, [row.staffId])).get(row.staffId);
       const delivered = await markOrderPickedUp(tx, order.id, {
         note: 'Picked up at the counter; confirmed by the client',
         actorClientId: handedOverBy?.clientId ?? clientId,
