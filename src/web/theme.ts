@@ -51,8 +51,9 @@ export const theme = createTheme({
   headings: { fontWeight: '700', sizes: { h1: { fontSize: rem(36), lineHeight: '1.2' } } },
   components: {
     // A spinner is an indeterminate progress bar: the role lets its aria-label ("Loading orders")
-    // be announced (a bare span may not carry one: axe aria-prohibited-attr).
-    Loader: { defaultProps: { role: 'progressbar' } },
+    // be announced (a bare span may not carry one: axe aria-prohibited-attr); one given no label
+    // says "Loading". (A button's own spinner is aria-hidden: its name stays its words.)
+    Loader: { defaultProps: { role: 'progressbar', 'aria-label': 'Loading' } },
     // A table wider than a phone scrolls sideways: keyboard users can reach and scroll it
     // (axe scrollable-region-focusable).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
