@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, expectTapTargets, platformHeaders, signUpByApi } from './support';
+import { deviceAddress, expectTapTargets, platformHeaders, signInByApi, signUpByApi } from './support';
 
 // This file's journeys play one device (support.ts `deviceAddress`).
 const headers = { ...platformHeaders, 'x-forwarded-for': deviceAddress() };
@@ -15,29 +15,9 @@ const SHOTS = process.env.EVERY_SCREEN_SHOTS_DIR;
 
 test.setTimeout(180_000);
 
-/** Signs a demo staff member in through the API (login, the code from the sandbox outbox, confirm). */
+/** Signs a demo staff member in through the API and puts them on a shift. */
 async function signInStaff(request: APIRequestContext, phone: string) {
-  const international = `234${phone.slice(1)}`;
-  const outbox = async () =>
-    ((await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as { messages: { body: string }[] })
-      .messages;
-  const before = (await outbox()).length;
-  const start = await request.post('/api/auth/login', { data: { phoneNumber: international }, headers });
-  expect(start.ok(), await start.text()).toBe(true);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = await outbox();
-      if (messages.length <= before) return '';
-      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const confirm = await request.post('/api/auth/opt_confirmation', {
-    data: { optCode: code, mobileNumber: phone },
-    headers,
-  });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
+  await signInByApi(request, phone, 'login', headers);
   const active = (await (await request.get('/api/shift/active')).json()) as { shift: unknown };
   if (!active.shift) {
     const started = await request.post('/api/shift/start', { headers, data: { openingFloat: 0 } });

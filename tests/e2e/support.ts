@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, chromium, expect, type Page } from '@playwright/test';
 import config from '../../playwright.config';
 
 /**
@@ -124,4 +124,37 @@ export async function expectTapTargets(page: Page, scope = 'main, header, [role=
       .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`);
   }, scope);
   expect(small).toEqual([]);
+}
+
+/**
+ * Signs a context in through the API (login or sign-up, the code from the sandbox outbox, confirm).
+ * `headers` carry the journey's device address (`deviceAddress`).
+ */
+export async function signInByApi(
+  request: APIRequestContext,
+  phone: string,
+  mode: 'signup' | 'login',
+  headers: Record<string, string>,
+) {
+  const international = `234${phone.slice(1)}`;
+  const outbox = async () =>
+    ((await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as { messages: { body: string }[] })
+      .messages;
+  const before = (await outbox()).length;
+  const start = await request.post(`/api/auth/${mode}`, { data: { phoneNumber: international }, headers });
+  expect(start.ok(), await start.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const messages = await outbox();
+      if (messages.length <= before) return '';
+      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const confirm = await request.post('/api/auth/opt_confirmation', {
+    data: { optCode: code, mobileNumber: phone },
+    headers,
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
 }
