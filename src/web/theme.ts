@@ -49,4 +49,13 @@ export const theme = createTheme({
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
   headings: { fontWeight: '700', sizes: { h1: { fontSize: rem(36), lineHeight: '1.2' } } },
+  components: {
+    // A spinner is an indeterminate progress bar: the role lets its aria-label ("Loading orders")
+    // be announced (a bare span may not carry one: axe aria-prohibited-attr); one given no label
+    // says "Loading". (A button's own spinner is aria-hidden: its name stays its words.)
+    Loader: { defaultProps: { role: 'progressbar', 'aria-label': 'Loading' } },
+    // A table wider than a phone scrolls sideways: keyboard users can reach and scroll it
+    // (axe scrollable-region-focusable).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
 });

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { platformHeaders, signUpByApi, waitForServiceWorker } from './support';
+import { expectTapTargets, platformHeaders, signUpByApi, waitForServiceWorker } from './support';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -16,18 +16,6 @@ async function expectAccessible(page: Page) {
   );
   const { violations } = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Every button on screen (main content and dialogs) is at least 44 × 44 px. */
-async function expectTapTargets(page: Page) {
-  const small = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main button, main .mantine-Button-root, [role="dialog"] button')]
-      .filter((el) => el.offsetParent !== null && !el.closest('[aria-hidden="true"]'))
-      .map((el) => ({ name: el.textContent?.trim() || el.getAttribute('aria-label'), box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.height < 44 || box.width < 44)
-      .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
-  );
-  expect(small).toEqual([]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress } from './support';
+import { deviceAddress, signInByApi } from './support';
 
 // A home delivery with three devices: the dispatcher's tablet (1024 px) assigns the paid order to
 // the demo rider; the rider's phone (360 px) moves it along, sharing where it is; the client's
@@ -21,30 +21,8 @@ function freshNumber(): string {
   return `0818${tail}`;
 }
 
-/** Signs a context in through the API (sign-up or login, the code from the sandbox outbox, confirm). */
-async function signIn(request: APIRequestContext, phone: string, mode: 'signup' | 'login') {
-  const international = `234${phone.slice(1)}`;
-  const outbox = async () =>
-    ((await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as { messages: { body: string }[] })
-      .messages;
-  const before = (await outbox()).length;
-  const start = await request.post(`/api/auth/${mode}`, { data: { phoneNumber: international }, headers });
-  expect(start.ok(), await start.text()).toBe(true);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = await outbox();
-      if (messages.length <= before) return '';
-      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const confirm = await request.post('/api/auth/opt_confirmation', {
-    data: { optCode: code, mobileNumber: phone },
-    headers,
-  });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-}
+const signIn = (request: APIRequestContext, phone: string, mode: 'signup' | 'login') =>
+  signInByApi(request, phone, mode, headers);
 
 async function onShift(request: APIRequestContext) {
   const active = (await (await request.get('/api/shift/active')).json()) as { shift: unknown };

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress } from './support';
+import { deviceAddress, signInByApi } from './support';
 
 // The counter journey with two devices: the client's phone shows the QR code and the pickup code;
 // the staff's tablet (no camera here, so the code is typed) asks the client to confirm; the client
@@ -17,30 +17,8 @@ function freshNumber(): string {
   return `0817${tail}`;
 }
 
-/** Signs a context in through the API (login or sign-up, the code from the sandbox outbox, confirm). */
-async function signIn(request: APIRequestContext, phone: string, mode: 'signup' | 'login') {
-  const international = `234${phone.slice(1)}`;
-  const outbox = async () =>
-    ((await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as { messages: { body: string }[] })
-      .messages;
-  const before = (await outbox()).length;
-  const start = await request.post(`/api/auth/${mode}`, { data: { phoneNumber: international }, headers });
-  expect(start.ok(), await start.text()).toBe(true);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const messages = await outbox();
-      if (messages.length <= before) return '';
-      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const confirm = await request.post('/api/auth/opt_confirmation', {
-    data: { optCode: code, mobileNumber: phone },
-    headers,
-  });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-}
+const signIn = (request: APIRequestContext, phone: string, mode: 'signup' | 'login') =>
+  signInByApi(request, phone, mode, headers);
 
 /** A paid pickup order: placed, paid in the sandbox checkout through its API, verified. */
 async function paidOrder(request: APIRequestContext): Promise<{ orderNumber: string; id: string }> {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, chromium, expect, type Page } from '@playwright/test';
 import config from '../../playwright.config';
 
 /**
@@ -81,4 +81,80 @@ export async function signUpByApi(page: Page, prefix: string): Promise<string> {
   });
   expect(confirm.ok(), await confirm.text()).toBe(true);
   return phone;
+}
+
+/**
+ * Every visible button, link and input in `main`, the header and any open dialog is at least
+ * 44 × 44 px (SPEC: tap targets on phones). Exempt, as WCAG 2.5.8's inline exception allows: a link
+ * inside a sentence (`p a`), whose size is its line of text; and an input a larger visible label or
+ * control wraps (Mantine's checkbox/radio/switch input inside its label, and the hidden file input),
+ * where the label is what is tapped; an input inside a larger field (a multi-select's search box) is
+ * measured as that field.
+ */
+export async function expectTapTargets(page: Page, scope = 'main, header, [role="dialog"]') {
+  const small = await page.evaluate((scope) => {
+    const roots = [...document.querySelectorAll<HTMLElement>(scope)];
+    const targets = roots.flatMap((root) => [
+      ...root.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), [role="button"]'),
+    ]);
+    return [...new Set(targets)]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        if (el.closest('[aria-hidden="true"]')) return false;
+        if (el.tagName === 'A' && el.closest('p')) return false;
+        if (el.tagName === 'INPUT' && ['checkbox', 'radio', 'file'].includes((el as HTMLInputElement).type))
+          return false;
+        return true;
+      })
+      .map((el) => ({
+        name: (
+          el.getAttribute('aria-label') ||
+          el.textContent?.trim() ||
+          el.getAttribute('placeholder') ||
+          el.tagName
+        ).slice(0, 40),
+        // The search input of a multi-select sits inside its field: the field is what is tapped.
+        box: (
+          (el.tagName === 'INPUT' && el.parentElement?.closest('.mantine-Input-input')) ||
+          el
+        ).getBoundingClientRect(),
+      }))
+      .filter(({ box }) => box.height < 43.5 || box.width < 43.5)
+      .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+  }, scope);
+  expect(small).toEqual([]);
+}
+
+/**
+ * Signs a context in through the API (login or sign-up, the code from the sandbox outbox, confirm).
+ * `headers` carry the journey's device address (`deviceAddress`).
+ */
+export async function signInByApi(
+  request: APIRequestContext,
+  phone: string,
+  mode: 'signup' | 'login',
+  headers: Record<string, string>,
+) {
+  const international = `234${phone.slice(1)}`;
+  const outbox = async () =>
+    ((await (await request.get(`/api/dev/outbox?to=${international}`)).json()) as { messages: { body: string }[] })
+      .messages;
+  const before = (await outbox()).length;
+  const start = await request.post(`/api/auth/${mode}`, { data: { phoneNumber: international }, headers });
+  expect(start.ok(), await start.text()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const messages = await outbox();
+      if (messages.length <= before) return '';
+      code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const confirm = await request.post('/api/auth/opt_confirmation', {
+    data: { optCode: code, mobileNumber: phone },
+    headers,
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
 }

@@ -26,7 +26,7 @@ export function ConnectionStatus({ audience }: { audience: 'client' | 'staff' })
         ? 'Could not connect'
         : 'Connecting…';
   return (
-    <Alert color={online ? 'yellow.9' : 'gray'} title={title} role="status">
+    <Alert color={online ? 'yellow' : 'gray'} title={title} role="status">
       <Group justify="space-between" align="center" gap="xs">
         <Text size="sm">{what}</Text>
         {online && status === 'failed' && (

@@ -86,8 +86,9 @@ export function Component() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        {/* Narrower padding on phones: the 44 px menu button and the shift badge both fit at 360 px. */}
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle the dashboard menu" />
             <Anchor component={Link} to={paths.home.getHref()} fw={700} size="lg" aria-label="Arrive home">
               Arrive

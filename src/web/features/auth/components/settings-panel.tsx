@@ -51,7 +51,7 @@ export function SettingsPanel() {
               </Button>
             </Stack>
           ) : (
-            <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
+            <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
               Sign out of every device
             </Button>
           )}

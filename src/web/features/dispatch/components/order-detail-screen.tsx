@@ -45,14 +45,14 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             Client
           </Text>
           <Text fw={600}>{o.clientName}</Text>
           <Text size="sm">{o.clientPhone}</Text>
         </Card>
         <Card withBorder>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             Payment
           </Text>
           <Text fw={600}>
@@ -101,7 +101,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
           <Timeline bulletSize={14} lineWidth={2} active={o.events.length - 1}>
             {o.events.map((e) => (
               <Timeline.Item key={`${e.status}-${e.createdAt}`} title={e.status}>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   {formatDate(e.createdAt)} {formatTime(e.createdAt)}
                   {e.note ? ` · ${e.note}` : ''}
                 </Text>

@@ -58,7 +58,7 @@ export function OrdersScreen() {
         </Alert>
       ) : (
         <>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {orders.data.data.length} orders
           </Text>
           <OrdersTable orders={orders.data.data} />

@@ -9,7 +9,7 @@ import { orderStatusTone } from '../lib/status-colors';
 
 /** Orders as rows; the number opens the detail. Scrolls sideways on a phone. */
 export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
-  if (orders.length === 0) return <Text c="gray.7">No orders match.</Text>;
+  if (orders.length === 0) return <Text c="dimmed">No orders match.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm">
@@ -33,7 +33,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{o.clientName}</Text>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   {o.clientPhone}
                 </Text>
               </Table.Td>

@@ -33,7 +33,7 @@ export function TodaysOrdersCard() {
       ) : (
         <>
           {orders.data.fromCache && (
-            <Text size="xs" c="gray.7" mb="xs">
+            <Text size="xs" c="dimmed" mb="xs">
               Saved at {formatTime(orders.data.updatedAt)} (offline)
             </Text>
           )}
@@ -45,7 +45,7 @@ export function TodaysOrdersCard() {
                   {s}: {counts.get(s)}
                 </StatusBadge>
               ))}
-            {counts.size === 0 && <Text c="gray.7">No orders yet today.</Text>}
+            {counts.size === 0 && <Text c="dimmed">No orders yet today.</Text>}
           </Group>
         </>
       )}

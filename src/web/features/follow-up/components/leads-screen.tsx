@@ -111,7 +111,7 @@ export function LeadsScreen() {
           </Center>
         )}
         {query.error && (
-          <Alert color="red.9" role="alert" title="Could not load the leads">
+          <Alert color="red" role="alert" title="Could not load the leads">
             {query.error.message}
           </Alert>
         )}

@@ -49,7 +49,7 @@ export function NoteAction(props: {
           data-autofocus
         />
         {save.error && (
-          <Alert color="red.9" role="alert" title="Not saved">
+          <Alert color="red" role="alert" title="Not saved">
             {save.error.message}
           </Alert>
         )}

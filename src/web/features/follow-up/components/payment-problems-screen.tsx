@@ -93,7 +93,7 @@ export function PaymentProblemsScreen() {
           </Center>
         )}
         {query.error && (
-          <Alert color="red.9" role="alert" title="Could not load the payment problems">
+          <Alert color="red" role="alert" title="Could not load the payment problems">
             {query.error.message}
           </Alert>
         )}

@@ -65,7 +65,7 @@ export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
           </Button>
         </Group>
         {gas.available !== null && !soldOut && gas.available < 100 && (
-          <Text size="sm" c="orange.8">
+          <Text size="sm" c="orange">
             Only {gas.available} kg left today
           </Text>
         )}

@@ -22,7 +22,7 @@ export function ProductCard({ product, inCart, onAdd }: Props) {
               {formatNaira(product.price)}
             </Text>
             {product.available !== null && product.available <= 10 && (
-              <Text size="xs" c={product.available === 0 ? 'red.8' : 'orange.8'}>
+              <Text size="xs" c={product.available === 0 ? 'red' : 'orange'}>
                 {product.available === 0 ? 'Out of stock' : `Only ${product.available} left`}
               </Text>
             )}

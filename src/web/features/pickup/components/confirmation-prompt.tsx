@@ -60,12 +60,12 @@ export function ConfirmationPrompt(props: {
               </Alert>
             )}
             {!connected && (
-              <Alert color="gray.7" role="status" title="Reconnecting…">
+              <Alert color="gray" role="status" title="Reconnecting…">
                 Your phone lost the live connection. Your answer will be sent as soon as possible.
               </Alert>
             )}
             {error && (
-              <Alert color="red.9" role="alert">
+              <Alert color="red" role="alert">
                 {error}
               </Alert>
             )}
@@ -113,7 +113,7 @@ export function ConfirmationPrompt(props: {
                 >
                   Approve pickup
                 </Button>
-                <Button variant="outline" color="red.9" fullWidth onClick={() => setRefusing(true)} disabled={sending}>
+                <Button variant="outline" color="red" fullWidth onClick={() => setRefusing(true)} disabled={sending}>
                   Not me
                 </Button>
               </Stack>

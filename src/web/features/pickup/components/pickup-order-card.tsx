@@ -88,7 +88,7 @@ export function PickupOrderCard({ order }: { order: ClientPickupOrder }) {
         )}
         {order.deliveredAt && <Text size="sm">Picked up on {formatDate(order.deliveredAt)}.</Text>}
         {order.pickupDispute !== 'none' && (
-          <Text size="sm" c="red.9">
+          <Text size="sm" c="red">
             A problem was reported with this pickup; the gas center will contact you.
           </Text>
         )}

@@ -47,7 +47,7 @@ export function ReportProblem({ order }: { order: ClientPickupOrder }) {
             maxLength={500}
           />
           {mutation.error && (
-            <Alert color="red.9" role="alert">
+            <Alert color="red" role="alert">
               {mutation.error.message}
             </Alert>
           )}

@@ -29,14 +29,14 @@ function Totals({ totals }: { totals: Pick<SalesTotals, 'total' | 'orders' | 'by
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
       {cards.map(([label, kobo]) => (
         <Card key={label} withBorder padding="md">
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {label}
           </Text>
           <Text fw={700} size="lg">
             {formatNaira(kobo)}
           </Text>
           {label === 'Total' && (
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               {totals.orders} paid orders
             </Text>
           )}

@@ -20,13 +20,13 @@ export function TodaysSalesCard() {
           <Text fw={700} size="xl">
             {formatNaira(sales.total)}
           </Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Cash {formatNaira(sales.byPaymentType.Cash)} · Card and transfer{' '}
             {formatNaira(sales.byPaymentType.Electronic)} · Wallet {formatNaira(sales.byPaymentType.Wallet)}
           </Text>
         </Stack>
       ) : (
-        <Text c="gray.7">Sales need the network.</Text>
+        <Text c="dimmed">Sales need the network.</Text>
       )}
     </Card>
   );

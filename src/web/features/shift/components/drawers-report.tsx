@@ -144,7 +144,7 @@ export function DrawersReport() {
           </Button>
         </Group>
         {!validRange && (
-          <Text c="red.9" size="sm" mt="xs">
+          <Text c="red" size="sm" mt="xs">
             Choose a start day on or before the end day.
           </Text>
         )}

@@ -34,7 +34,7 @@ const accessHelp: Record<StaffAccess, string> = {
   All: 'All',
 };
 
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--mantine-color-dimmed)' } };
 
 /** Make a phone number staff with a role and accesses; lists the current staff. */
 export function AddStaffScreen() {
@@ -131,7 +131,7 @@ export function AddStaffScreen() {
           Current staff
         </Title>
         {staffList.error instanceof ApiError && staffList.error.status === 403 ? (
-          <Text c="gray.7">Listing staff needs Admin or Accountant access.</Text>
+          <Text c="dimmed">Listing staff needs Admin or Accountant access.</Text>
         ) : (
           <Table.ScrollContainer minWidth={520}>
             <Table>
@@ -148,7 +148,7 @@ export function AddStaffScreen() {
                   <Table.Tr key={s.id}>
                     <Table.Td>
                       <Text size="sm">{[s.firstname, s.lastname].filter(Boolean).join(' ') || '—'}</Text>
-                      <Text size="xs" c="gray.7">
+                      <Text size="xs" c="dimmed">
                         {s.phoneLocal}
                       </Text>
                     </Table.Td>

@@ -34,7 +34,7 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
             {t.from.bankName ? ` · ${t.from.bankName}` : ''}
           </Text>
         </Stack>
-        <Text fw={700} c={isCredit ? 'green.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={700} c={isCredit ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }}>
           {isCredit ? '+' : '−'}
           {formatNaira(t.amount)}
         </Text>
