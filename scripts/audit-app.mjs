@@ -312,7 +312,7 @@ async function axe(browser, base, screen, jar, scheme) {
   return violations.map((v) => `${v.id}×${v.nodes.length}`);
 }
 
-/** The other worktree's precache measure by role, when the build has it (scripts/precache-size.mjs). */
+/** The precache measure by role, when the build has it (scripts/precache-size.mjs). */
 async function precacheByRole() {
   const file = path.resolve('scripts/precache-size.mjs');
   if (!existsSync(file)) return null;
