@@ -122,10 +122,24 @@ test("a visitor's repeat visit is answered by the worker; offline, an app screen
 }) => {
   await page.goto('/');
   expect(await waitForServiceWorker(page)).toBe('activated');
-  // The images the first visit showed are kept: the repeat visit downloads none of them.
+  // The images the first visit showed are handed to the worker once it runs, and kept: when they
+  // are all in its cache, the repeat visit downloads none of them.
   await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('arrive-images')).keys()).length))
-    .toBeGreaterThan(0);
+    .poll(() =>
+      page.evaluate(async () => {
+        const shown = new Set(
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/images/')),
+        );
+        const kept = new Set(
+          (await (await caches.open('arrive-images')).keys()).map((request) => new URL(request.url).pathname),
+        );
+        return shown.size > 0 && [...shown].every((path) => kept.has(path));
+      }),
+    )
+    .toBe(true);
   const again = recordRequests(context);
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
