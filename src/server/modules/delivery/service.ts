@@ -119,6 +119,16 @@ const NEEDS_PAYMENT: DeliveryRow['status'][] = [
  * Delivered. `riderClientId`: the move is the assigned rider's own (the carrier's road moves, on
  * their delivery only). After the commit, `notices` hears of the change.
  */
+/** The latest time this delivery records for any of its steps. */
+function latestStepTime(row: DeliveryRow): number {
+  return Math.max(
+    row.statusChangedAt.getTime(),
+    row.assignedAt?.getTime() ?? 0,
+    row.lastLocatedAt?.getTime() ?? 0,
+    row.deliveredAt?.getTime() ?? 0,
+  );
+}
+
 export async function changeDeliveryStatus(
   db: DbOrTx,
   id: string,
@@ -162,7 +172,9 @@ export async function changeDeliveryStatus(
         type: ErrorType.Conflict,
       });
     }
-    const now = new Date();
+    // Each step is later than the one before it, even within one millisecond, so a delivery's
+    // steps read back in the order they happened (the row is locked: no step can come between).
+    const now = new Date(Math.max(Date.now(), latestStepTime(row) + 1));
     const where = options.location;
     const [updated] = await tx
       .update(deliveries)
