@@ -44,7 +44,9 @@ describe('two instances, one database', () => {
         expiryDate: new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10),
       });
     }
-    const morning = new Date();
+    // Tomorrow 10:00 in Lagos: within the job's hours, and later than the real clock that stamps
+    // each queued message as due (so the outbox, asked at these moments, finds it due).
+    const morning = new Date(Date.now() + DAY);
     morning.setUTCHours(9, 0, 0, 0);
     for (let round = 0; round < 4; round++) {
       const now = new Date(morning.getTime() + round * 60 * 60 * 1000);
