@@ -171,6 +171,8 @@ async function findOrder(page: Page, pickupCode: string, orderNumber: string) {
 test('the client’s phone is offline: the counter texts a code, the client reads it out, the order is handed over once', async ({
   browser,
 }) => {
+  // Room for the server to miss the offline phone's heartbeat (about 20 s) on a busy machine.
+  test.setTimeout(90_000);
   const phone = await device(browser, 'phone');
   let boss: BrowserContext | null = null;
   let tablet: { context: BrowserContext; page: Page } | null = null;
@@ -195,6 +197,16 @@ test('the client’s phone is offline: the counter texts a code, the client read
     await startShift(boss.request);
     tablet = await staffTablet(browser, boss.request, 'Sales Associate', 'Chiamaka');
     const desk = tablet.page;
+    // A phone that loses its data sends no goodbye: the server learns it from the missed heartbeat.
+    await expect
+      .poll(
+        async () => {
+          const res = await boss?.request.get(`/api/admin/pickup/${order.id}`);
+          return ((await res?.json()) as { order?: { clientOnline?: boolean } } | undefined)?.order?.clientOnline;
+        },
+        { timeout: 40_000, intervals: [500] },
+      )
+      .toBe(false);
     await findOrder(desk, order.pickupCode, order.orderNumber);
     await expect(desk.getByText('Client’s phone offline', { exact: true })).toBeVisible();
     const panel = desk.getByRole('region', { name: 'Client’s phone offline or no app?' });

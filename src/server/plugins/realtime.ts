@@ -55,9 +55,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       const ok = sameOrigin(app.config.publicUrl, req);
       callback(ok ? null : 'Origin not allowed', ok);
     },
-    // A phone on a flaky network: notice a dead connection within about 45 s, not minutes.
-    pingInterval: 20_000,
-    pingTimeout: 25_000,
+    // A phone that loses its data sends no goodbye: the heartbeat is what tells the counter that
+    // the client's phone is gone (and to text a code instead), within about 20 s. A pong has 10 s
+    // to arrive, which a 2G round trip of a few hundred ms keeps well inside.
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
   });
   if (app.redis) {
     // The shared client is lazy and has no offline queue (rate limits fail open); the adapter's
