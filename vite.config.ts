@@ -4,7 +4,12 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { APP_CODE_FILE, publicPrecacheTransform, STAFF_CODE_FILE } from './scripts/public-precache.mjs';
+import {
+  APP_CODE_FILE,
+  NETWORK_CODE_FILE,
+  publicPrecacheTransform,
+  STAFF_CODE_FILE,
+} from './scripts/public-precache.mjs';
 import type { StaffCodeManifest } from './src/domain/staff-code';
 import { splitByRole, type ViteManifest } from './sw/build/staff-split';
 
@@ -60,6 +65,10 @@ function roleCode(): { app: Plugin; worker: Plugin } {
       appCode = codeManifest(split.appFiles);
       writeFileSync(path.join(outDir, STAFF_CODE_FILE), `${JSON.stringify(staff, null, 2)}\n`);
       writeFileSync(path.join(outDir, APP_CODE_FILE), `${JSON.stringify(appCode, null, 2)}\n`);
+      writeFileSync(
+        path.join(outDir, NETWORK_CODE_FILE),
+        `${JSON.stringify(codeManifest(split.networkFiles), null, 2)}\n`,
+      );
     },
   };
   const modules: Record<string, () => StaffCodeManifest | null> = {
@@ -100,7 +109,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest}'],
         globIgnores: ['**/sw.js', '**/workbox-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-        // A visitor's precache: no app code, no staff code, no images (DESIGN "Offline-first").
+        // A visitor's precache: no app code, no staff code, no network-only code (Paystack's
+        // checkout), no images (DESIGN "Offline-first").
         manifestTransforms: [publicPrecacheTransform('dist')],
         buildPlugins: { vite: [staff.worker] },
       },

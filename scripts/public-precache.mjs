@@ -13,6 +13,9 @@ export const STAFF_CODE_FILE = 'staff-code.json';
 /** The signed-in app's code (the client screens and all the app needs), `{ version, urls }`. */
 export const APP_CODE_FILE = 'app-code.json';
 
+/** Code that only works online (Paystack's checkout), `{ version, urls }`: fetched when used, never ahead. */
+export const NETWORK_CODE_FILE = 'network-code.json';
+
 /** Shown images and fonts are cached at runtime, with limits; nothing of them is downloaded ahead. */
 export const RUNTIME_CACHED = /\.(png|svg|webp|avif|jpe?g|gif|ico|woff2?)$/;
 
@@ -32,8 +35,11 @@ export function readStaffCode(dist, file = STAFF_CODE_FILE) {
 /** @param {string} dist @returns {{ version: string, urls: string[] }} */
 export const readAppCode = (dist) => readStaffCode(dist, APP_CODE_FILE);
 
+/** @param {string} dist @returns {{ version: string, urls: string[] }} */
+export const readNetworkCode = (dist) => readStaffCode(dist, NETWORK_CODE_FILE);
+
 /**
- * A workbox-build `manifestTransforms` entry: drops the app and staff code (but `keep`: the
+ * A workbox-build `manifestTransforms` entry: drops the app, staff and network-only code (but `keep`: the
  * stylesheets the public pages' offline copies link), the images and fonts, and the pages but
  * their offline copies and the shell.
  * @param {string} dist @param {Set<string>} [keep] URLs ('/assets/…') the public pages need
@@ -41,7 +47,11 @@ export const readAppCode = (dist) => readStaffCode(dist, APP_CODE_FILE);
 export function publicPrecacheTransform(dist, keep = new Set()) {
   /** @param {Array<{ url: string, revision: string | null, size: number }>} entries */
   return async (entries) => {
-    const apart = new Set([...readStaffCode(dist).urls, ...readAppCode(dist).urls].filter((url) => !keep.has(url)));
+    const apart = new Set(
+      [...readStaffCode(dist).urls, ...readAppCode(dist).urls, ...readNetworkCode(dist).urls].filter(
+        (url) => !keep.has(url),
+      ),
+    );
     const manifest = entries.filter((e) => {
       const file = e.url.replace(/^\//, '');
       if (file.endsWith('.html') && !isPrecachedPage(file)) return false;

@@ -136,4 +136,32 @@ describe('splitByRole', () => {
     expect(appFiles).toContain('assets/end-session.js');
     expect(visitorFiles).not.toContain('assets/end-session.js');
   });
+
+  it('keeps Paystack’s checkout on nobody’s device ahead of time: paying needs the network anyway', () => {
+    const paying: ViteManifest = {
+      ...manifest,
+      'src/web/app/routes/products.tsx': {
+        ...(manifest['src/web/app/routes/products.tsx'] as ViteManifest[string]),
+        dynamicImports: ['node_modules/@paystack/inline-js/dist/inline.js'],
+      },
+      'node_modules/@paystack/inline-js/dist/inline.js': {
+        file: 'assets/inline.js',
+        isDynamicEntry: true,
+        imports: ['_money.js', '_paystack-only.js'],
+      },
+      '_paystack-only.js': { file: 'assets/paystack-only.js' },
+    };
+    const { appFiles, visitorFiles, staffFiles, networkFiles } = splitByRole(paying);
+    expect(networkFiles).toEqual(['assets/inline.js', 'assets/paystack-only.js']);
+    // What the app reaches without it stays the app's.
+    expect(appFiles).toContain('assets/money.js');
+    expect(appFiles).toContain('assets/products.js');
+    for (const file of networkFiles) {
+      expect(appFiles).not.toContain(file);
+      expect(visitorFiles).not.toContain(file);
+      expect(staffFiles).not.toContain(file);
+    }
+    // A build without it has nothing network-only.
+    expect(splitByRole(manifest).networkFiles).toEqual([]);
+  });
 });

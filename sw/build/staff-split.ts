@@ -74,11 +74,19 @@ export function splitStaffCode(manifest: ViteManifest, isStaffEntry: (key: strin
 /** The app shell's entry: its static imports run before the app; the app itself is a dynamic import. */
 export const APP_SHELL_ENTRY = 'index.html';
 
+/**
+ * Code that can only do its work with the network up: Paystack's checkout (paying needs Paystack
+ * itself). Nobody's device keeps it ahead of time; it is fetched when someone pays.
+ */
+export const isNetworkOnlyModule = (key: string) => key.includes('node_modules/@paystack/inline-js/');
+
 export type RoleSplit = StaffSplit & {
   /** What a visitor's device keeps: the public pages' scripts and the app shell's own start-up code. */
   visitorFiles: string[];
   /** The signed-in app (React, the router, Mantine, the client screens): cached once someone signs in. */
   appFiles: string[];
+  /** Code only the network-only modules reach: never cached ahead (`isNetworkOnlyModule`). */
+  networkFiles: string[];
 };
 
 /** Every key `roots` reach by static imports only: the code that runs before any lazy import. */
@@ -101,15 +109,40 @@ function staticClosure(manifest: ViteManifest, roots: string[]): Set<string> {
  * enhancers). The rest of the public side is the signed-in app's code, which a sign-in caches:
  * what a page loads later and the app shares (the sign-out of a signed-in header, say) goes there.
  */
-export function splitByRole(manifest: ViteManifest, isStaffEntry: (key: string) => boolean = isStaffRouteModule) {
+export function splitByRole(
+  manifest: ViteManifest,
+  isStaffEntry: (key: string) => boolean = isStaffRouteModule,
+  isNetworkOnly: (key: string) => boolean = isNetworkOnlyModule,
+) {
   const split = splitStaffCode(manifest, isStaffEntry);
   const keys = Object.keys(manifest);
+  // What the network-only modules reach that nothing else does, through any entry or staff route.
+  const otherwise = new Set(
+    [
+      ...reachable(
+        manifest,
+        keys.filter((key) => (manifest[key]?.isEntry || isStaffEntry(key)) && !isNetworkOnly(key)),
+        isNetworkOnly,
+      ),
+    ].flatMap((key) => filesOf(manifest[key] as ViteManifestChunk)),
+  );
+  const network = new Set(
+    [...reachable(manifest, keys.filter(isNetworkOnly), () => false)]
+      .flatMap((key) => filesOf(manifest[key] as ViteManifestChunk))
+      .filter((file) => !otherwise.has(file)),
+  );
   const pageEntries = keys.filter((key) => manifest[key]?.isEntry && key !== APP_SHELL_ENTRY && !isStaffEntry(key));
   const upFront = staticClosure(manifest, [...pageEntries, APP_SHELL_ENTRY]);
   const appReach = reachable(manifest, [APP_SHELL_ENTRY], isStaffEntry);
   const pagesOnly = [...reachable(manifest, pageEntries, isStaffEntry)].filter((key) => !appReach.has(key));
   const visitorKeys = new Set([...upFront, ...pagesOnly]);
   const visitor = new Set([...visitorKeys].flatMap((key) => filesOf(manifest[key] as ViteManifestChunk)));
-  const appFiles = split.publicFiles.filter((file) => !visitor.has(file));
-  return { ...split, visitorFiles: [...visitor].sort(), appFiles } satisfies RoleSplit;
+  const appFiles = split.publicFiles.filter((file) => !visitor.has(file) && !network.has(file));
+  return {
+    staffFiles: split.staffFiles.filter((file) => !network.has(file)),
+    publicFiles: split.publicFiles,
+    visitorFiles: [...visitor].filter((file) => !network.has(file)).sort(),
+    appFiles,
+    networkFiles: [...network].sort(),
+  } satisfies RoleSplit;
 }
