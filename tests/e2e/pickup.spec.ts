@@ -71,12 +71,21 @@ test('a pickup at the counter: the client approves on the phone and the order is
     const { pickupCode } = (await view.json()) as { pickupCode: string };
     expect(pickupCode).toMatch(/^[A-Z0-9]{4,}$/);
 
-    // The client's Pickup screen: the QR code and the pickup code, and a live connection.
+    // The client's Pickup screen: the QR code and the pickup code, and a live connection, opened
+    // straight as a WebSocket (no long-polling handshake for a phone on a data plan to pay for).
+    const channelRequests: string[] = [];
+    phone.page.on('request', (request) => {
+      if (request.url().includes('/socket.io/')) channelRequests.push('polling');
+    });
+    phone.page.on('websocket', (socket) => {
+      if (socket.url().includes('/socket.io/')) channelRequests.push('websocket');
+    });
     await phone.page.goto('/pickup');
     const card = phone.page.getByRole('article', { name: `Order ${order.orderNumber}` });
     await expect(card.getByRole('img', { name: `QR code for order ${order.orderNumber}` })).toBeVisible();
     await expect(card.getByLabel(`Pickup code ${pickupCode.split('').join(' ')}`)).toHaveText(pickupCode);
     await expect(phone.page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    expect(channelRequests).toEqual(['websocket']);
     const phoneAxe = await new AxeBuilder({ page: phone.page }).analyze();
     expect(phoneAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 

@@ -73,6 +73,11 @@ function create(): PickupSocket {
     path: '/socket.io',
     withCredentials: true,
     autoConnect: false,
+    // Straight to a WebSocket: one request instead of the long-polling handshake, its polls and
+    // the upgrade (each carrying the cookies), which a phone on a data plan pays for on every
+    // screen that listens. Where a network blocks WebSockets, long-polling is tried next.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     // A function, so every (re)connection sends the current token and platform.
     auth: (cb) => cb({ ...(token ? { token } : {}), platform: detectPlatform() }),
     reconnection: true,
