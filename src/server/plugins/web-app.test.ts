@@ -73,5 +73,13 @@ describe('serving the built app', () => {
     expect(api.json()).toMatchObject({ type: 'NotFound', status: 404 });
     const post = await app.inject({ method: 'POST', url: '/wallet', headers: { 'x-platform': 'web' } });
     expect(post.statusCode).toBe(404);
+    // A chunk an older build had, and static files that are not there: 404, never the page shell.
+    for (const url of ['/assets/gone-abc123.js', '/assets/gone.css?v=1', '/icons/none.png', '/none.webmanifest']) {
+      const missing = await app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/application\/json/);
+    }
+    // Pages still get their shell, a query string included.
+    expect((await app.inject({ method: 'GET', url: '/order/ARV-ABC123?from=sms' })).statusCode).toBe(200);
   });
 });

@@ -6,6 +6,12 @@ import fp from 'fastify-plugin';
 import { ErrorType } from '../../domain/errors';
 
 const NOT_WEB = /^\/(api|socket\.io|sandbox)(\/|$)/;
+/**
+ * A file, not a page: a hashed asset or a static file that does not exist answers 404, never the
+ * app shell. (A tab still on an older build asking for a chunk the new one dropped must fail as a
+ * missing script, and the service worker must not keep an HTML page under a script's URL.)
+ */
+const A_FILE = /^\/assets\/|\.(?:m?js|css|map|png|jpe?g|svg|webp|avif|gif|ico|woff2?|json|webmanifest|txt|xml)$/;
 
 /** The prerendered pages of the build: '/about' → 'about/index.html'. */
 function findPrerendered(root: string): Map<string, string> {
@@ -82,7 +88,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_WEB.test(request.url);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !NOT_WEB.test(pathname) && !A_FILE.test(pathname);
     if (wantsPage && built) return sendShell(request, reply);
     if (wantsPage && !request.url.includes('.')) {
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`, or use `npm run dev`.');
