@@ -1,5 +1,7 @@
 // Security headers on every page and every API answer (success and error alike), and HSTS only
-// in production. Pages come from a small stand-in build, since the real build runs after vitest.
+// in production: documents (and the service worker) get the whole set, API answers and static
+// files the short one that means something for them. Pages come from a small stand-in build,
+// since the real build runs after vitest.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,7 @@ function fakeBuild(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Arrive"}');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'csp.json'), JSON.stringify({ scriptHashes: [INLINE_SCRIPT_HASH] }));
   return dir;
 }
@@ -60,7 +63,26 @@ function expectSecurityHeaders(res: LightMyRequestResponse, where: string) {
   expect(res.headers['referrer-policy'], `${where}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
 }
 
-const pages = ['/', '/about', '/orders/some/deep/link', '/assets/index-abc123.js', '/manifest.webmanifest'];
+/** The short set of an answer that is not a document: nothing it names may run or be framed. */
+function expectNonDocumentHeaders(res: LightMyRequestResponse, where: string) {
+  expect(res.headers['content-security-policy'], `${where}: CSP`).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(res.headers['x-frame-options'], `${where}: X-Frame-Options`).toBe('DENY');
+  expect(res.headers['x-content-type-options'], `${where}: nosniff`).toBe('nosniff');
+  expect(res.headers['cross-origin-resource-policy'], `${where}: CORP`).toBe('same-origin');
+  // None of the page-only headers: they cost bytes on every answer and do nothing there.
+  for (const name of [
+    'referrer-policy',
+    'cross-origin-opener-policy',
+    'x-dns-prefetch-control',
+    'origin-agent-cluster',
+  ]) {
+    expect(res.headers[name], `${where}: ${name}`).toBeUndefined();
+  }
+  expect(res.headers['x-powered-by'], `${where}: X-Powered-By`).toBeUndefined();
+}
+
+const pages = ['/', '/about', '/orders/some/deep/link', '/sw.js'];
+const files = ['/assets/index-abc123.js', '/manifest.webmanifest', '/assets/missing-abc.js'];
 
 describe('security headers', () => {
   it("admit the build's inline script by its hash alone, never any inline script", async () => {
@@ -83,13 +105,25 @@ describe('security headers', () => {
     }
   });
 
-  it('are on every page, asset and the SPA fallback, without HSTS outside production', async () => {
+  it('are on every page, the service worker and the SPA fallback, without HSTS outside production', async () => {
     for (const url of pages) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expectSecurityHeaders(res, url);
       expect(res.headers['strict-transport-security'], `${url}: no HSTS in development`).toBeUndefined();
     }
+    // The API's own documentation is a page too.
+    expectSecurityHeaders(await app.inject({ method: 'GET', url: '/api/docs/' }), '/api/docs/');
+  });
+
+  it('are the short set on static files, found or not', async () => {
+    for (const url of files) expectNonDocumentHeaders(await app.inject({ method: 'GET', url }), url);
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const script = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const size = (res: LightMyRequestResponse) =>
+      Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+    // A script answers with a fraction of a page's header bytes.
+    expect(size(script)).toBeLessThan(size(page) / 2);
   });
 
   it('are on every API answer, allowed or refused, as visitor and signed in', async () => {
@@ -100,13 +134,15 @@ describe('security headers', () => {
     for (const route of routes) {
       for (const session of [null, client]) {
         const res = await callRoute(app, route, session, sampleInput(route));
-        expectSecurityHeaders(res, `${route.key} → ${res.statusCode}`);
+        const where = `${route.key} → ${res.statusCode}`;
+        if (route.key.includes('/api/docs')) expectSecurityHeaders(res, where);
+        else expectNonDocumentHeaders(res, where);
         expect(res.headers['strict-transport-security']).toBeUndefined();
         checked++;
       }
     }
     for (const url of ['/api/does/not/exist', '/api/app/health']) {
-      expectSecurityHeaders(await app.inject({ method: 'GET', url }), url);
+      expectNonDocumentHeaders(await app.inject({ method: 'GET', url }), url);
     }
     expect(checked).toBe(routes.length * 2);
   });
@@ -117,14 +153,15 @@ describe('security headers', () => {
     for (const url of [`/api/product/${'x'.repeat(300)}`, '/api/product/%E0%A4%A']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
-      expectSecurityHeaders(res, url);
+      expectNonDocumentHeaders(res, url);
     }
   });
 
   it('add HSTS in production, on pages and the API', async () => {
-    for (const url of ['/', '/about', '/api/app/data', '/api/does/not/exist']) {
+    for (const url of ['/', '/about', '/api/app/data', '/api/does/not/exist', '/assets/index-abc123.js']) {
       const res = await production.inject({ method: 'GET', url });
-      expectSecurityHeaders(res, `production ${url}`);
+      if (url.startsWith('/api/') || url.startsWith('/assets/')) expectNonDocumentHeaders(res, `production ${url}`);
+      else expectSecurityHeaders(res, `production ${url}`);
       expect(String(res.headers['strict-transport-security']), url).toMatch(/max-age=\d{7,}/);
     }
   });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmetMiddleware from 'helmet';
 import { AppError, ErrorType } from '../../domain/errors';
+import { isStaticFilePath } from '../lib/static-files';
 
 const PAYSTACK_ORIGINS = ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://standard.paystack.co'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -83,24 +84,56 @@ export function computeSecurityHeaders(production: boolean, scriptHashes: string
   return headers;
 }
 
+/**
+ * The headers of an answer that is not a document: an API answer, a script, a stylesheet, an
+ * image. A browser applies a page's CSP, framing and referrer rules only to documents and workers,
+ * so these answers carry the few headers that mean something for them (no sniffing, not for other
+ * sites, never framed, nothing allowed should one be opened on its own) instead of the page's
+ * whole set: about 200 bytes instead of about 1.6 KB on every answer, which a phone on a data plan
+ * pays for dozens of times per screen over HTTP/1.1.
+ */
+export function computeNonDocumentHeaders(production: boolean): [string, string][] {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+  ];
+  if (production) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
+/**
+ * Documents (pages, the API docs, the sandbox checkout page) and the service worker (a worker's
+ * CSP comes with its script) get the whole set; API answers and static files the short one.
+ */
+export function isDocumentPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  if (pathname === '/sw.js' || pathname.startsWith('/api/docs')) return true;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  return !isStaticFilePath(pathname);
+}
+
 /** Sets precomputed security headers on a raw response (and drops X-Powered-By, as helmet does). */
 function applyHeaders(response: ServerResponse, headers: [string, string][]) {
   for (const [name, value] of headers) response.setHeader(name, value);
   response.removeHeader('X-Powered-By');
 }
 
-/** Sets the security headers on a raw response, for answers given before any hook runs. */
-export function securityHeadersMiddleware(production: boolean) {
-  const headers = computeSecurityHeaders(production);
-  return (_request: IncomingMessage, response: ServerResponse) => applyHeaders(response, headers);
+/** Sets each answer's security headers, by what the request asks for, computed once. */
+export function securityHeadersMiddleware(production: boolean, scriptHashes: string[] = []) {
+  const document = computeSecurityHeaders(production, scriptHashes);
+  const other = computeNonDocumentHeaders(production);
+  return (request: IncomingMessage, response: ServerResponse) =>
+    applyHeaders(response, isDocumentPath(request.url ?? '/') ? document : other);
 }
 
 /** Security headers, and the x-platform header that a cross-site form cannot send. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const production = app.config.production;
-  const headers = computeSecurityHeaders(production, builtScriptHashes(app.config.STATIC_DIR));
-  app.addHook('onRequest', (_request, reply, done) => {
-    applyHeaders(reply.raw, headers);
+  const setHeaders = securityHeadersMiddleware(production, builtScriptHashes(app.config.STATIC_DIR));
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw);
     done();
   });
 

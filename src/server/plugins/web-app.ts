@@ -4,14 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorType } from '../../domain/errors';
+import { isStaticFilePath } from '../lib/static-files';
 
 const NOT_WEB = /^\/(api|socket\.io|sandbox)(\/|$)/;
-/**
- * A file, not a page: a hashed asset or a static file that does not exist answers 404, never the
- * app shell. (A tab still on an older build asking for a chunk the new one dropped must fail as a
- * missing script, and the service worker must not keep an HTML page under a script's URL.)
- */
-const A_FILE = /^\/assets\/|\.(?:m?js|css|map|png|jpe?g|svg|webp|avif|gif|ico|woff2?|json|webmanifest|txt|xml)$/;
 
 /** The prerendered pages of the build: '/about' → 'about/index.html'. */
 function findPrerendered(root: string): Map<string, string> {
@@ -88,9 +83,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    // A file, not a page: a hashed asset or a static file that does not exist answers 404, never
+    // the app shell (a tab still on an older build asking for a chunk the new one dropped fails as
+    // a missing script, and the service worker never keeps a page under a script's URL).
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !NOT_WEB.test(pathname) && !A_FILE.test(pathname);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NOT_WEB.test(request.url) &&
+      !isStaticFilePath(request.url);
     if (wantsPage && built) return sendShell(request, reply);
     if (wantsPage && !request.url.includes('.')) {
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`, or use `npm run dev`.');
