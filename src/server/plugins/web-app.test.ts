@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test-utils/test-app';
+import { cacheControlFor } from './web-app';
 
 let app: FastifyInstance;
 let dist = '';
@@ -65,6 +66,15 @@ describe('serving the built app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const sw = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps images and icons a day, pages and the worker not at all', () => {
+    expect(cacheControlFor('images/promo.svg')).toBe('public, max-age=86400');
+    expect(cacheControlFor('icons/icon-192.png')).toBe('public, max-age=86400');
+    expect(cacheControlFor('assets/app-abc123.js')).toBe('public, max-age=31536000, immutable');
+    for (const file of ['index.html', 'about/index.html', 'sw.js', 'manifest.webmanifest', 'imagesque.html']) {
+      expect(cacheControlFor(file), file).toBe('no-cache');
+    }
   });
 
   it('keeps unknown API paths and missing assets as 404 error objects', async () => {

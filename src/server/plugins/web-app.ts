@@ -45,6 +45,19 @@ export function readAppShells(root: string): AppShellRoute[] {
 }
 
 /**
+ * How long a browser may keep a built file without asking again: hashed assets for a year (a new
+ * build names them anew); the images and icons a day (they change with a redesign, not a
+ * release, and a repeat visit then fetches none of them, not even to hear "not modified"); pages,
+ * the worker and the manifest are asked about every time.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const top = relativePath.split(/[\\/]/)[0];
+  if (top === 'assets') return 'public, max-age=31536000, immutable';
+  if (top === 'images' || top === 'icons') return 'public, max-age=86400';
+  return 'no-cache';
+}
+
+/**
  * Serves the built PWA: hashed assets cached for a year, everything else revalidated;
  * precompressed .br/.gz files when the browser accepts them; prerendered marketing pages; each
  * app screen's prerendered shell (its header, title and skeleton, which the app replaces); and the
@@ -64,8 +77,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', cacheControlFor(path.relative(root, filePath)));
         if (filePath.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
       },
     });
