@@ -14,9 +14,13 @@ import { checkoutWalletOf } from '../checkout-wallet';
 export function Component() {
   const { orderNumber = '' } = useParams();
   const navigate = useNavigate();
-  const wallet = checkoutWalletOf(useQuery(clientWalletQueryOptions()));
+  const walletQuery = useQuery(clientWalletQueryOptions());
+  const wallet = checkoutWalletOf(walletQuery);
   const { auth } = useAuth();
-  const savedCard = useQuery(usableCardQueryOptions()).data?.card ?? null;
+  const cardQuery = useQuery(usableCardQueryOptions());
+  const savedCard = cardQuery.data?.card ?? null;
+  // Still on its way (a query paused offline is not waited for).
+  const reading = (q: { isPending: boolean; fetchStatus: string }) => q.isPending && q.fetchStatus === 'fetching';
   // After a paid order (never on first load) Arrive offers push notifications, once.
   const paid = useQuery(orderQueryOptions(orderNumber)).data?.data.status === 'Paid';
   return (
@@ -29,6 +33,7 @@ export function Component() {
         paymentNotice={<RefundNotice orderNumber={orderNumber} />}
         wallet={wallet}
         savedCard={savedCard}
+        paymentChoicesPending={reading(walletQuery) || reading(cardQuery)}
         followUp={{
           ...(auth?.clientId ? { clientId: auth.clientId } : {}),
           productsHref: paths.products.getHref(),

@@ -1,4 +1,5 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
@@ -27,6 +28,25 @@ const renderDetail = (onPay = vi.fn()) => {
   renderWithProviders(<OrderDetailScreen orderNumber="ARV-7K2M9Q" onPay={onPay} historyHref="/order/history" />);
   return onPay;
 };
+
+/** The order route's reading of the wallet, finishing when the test says so. */
+function Harness() {
+  const [read, setRead] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setRead(true)}>
+        wallet read
+      </button>
+      <OrderDetailScreen
+        orderNumber="ARV-7K2M9Q"
+        onPay={vi.fn()}
+        historyHref="/order/history"
+        wallet={read ? { state: 'none' } : { state: 'loading' }}
+        paymentChoicesPending={!read}
+      />
+    </>
+  );
+}
 
 // Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
 configure({ asyncUtilTimeout: 5000 });
@@ -216,5 +236,21 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
       .filter(([path]) => path === 'payment/paystack/send_payment')
       .map((c) => (c[2] as { idempotencyKey: string }).idempotencyKey);
     expect(new Set(keys).size).toBe(2);
+  });
+
+  it('waits for the wallet and the saved card before showing an unpaid order, so its buttons never move', async () => {
+    fakeApi({ 'GET order/:orderNumber': order() });
+    renderWithProviders(<Harness />);
+    await waitFor(() => expect(get).toHaveBeenCalledWith('order/ARV-7K2M9Q'));
+    // The order is there; its ways to pay are not known yet: still the loader, no button.
+    await act(async () => {
+      await get.mock.results[0]?.value;
+    });
+    expect(screen.getByRole('status', { name: 'Loading the order' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'wallet read' }));
+    expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay from wallet' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a wallet' })).toBeInTheDocument();
   });
 });

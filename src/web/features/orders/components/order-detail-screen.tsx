@@ -39,6 +39,11 @@ type Props = {
   savedCard?: SavedCard | null;
   /** Order again and the receipt (see OrderFollowUp); shown when given. */
   followUp?: { clientId?: string; productsHref: string; receiptHref: string };
+  /**
+   * The wallet or the saved card is still being read: an unpaid order waits for them, so its ways
+   * to pay appear once, in their place, instead of moving under the client's thumb.
+   */
+  paymentChoicesPending?: boolean;
 };
 
 const quantityText = (item: Order['items'][number]) =>
@@ -55,6 +60,7 @@ export function OrderDetailScreen({
   wallet,
   savedCard,
   followUp,
+  paymentChoicesPending = false,
 }: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
   const cancel = useCancelOrder();
@@ -65,13 +71,12 @@ export function OrderDetailScreen({
   const online = useOnline();
   const [savedCardError, setSavedCardError] = useState<string | null>(null);
 
-  if (query.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader role="status" aria-label="Loading the order" />
-      </Group>
-    );
-  }
+  const loading = (
+    <Group justify="center" py="xl">
+      <Loader role="status" aria-label="Loading the order" />
+    </Group>
+  );
+  if (query.isPending) return loading;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -84,6 +89,7 @@ export function OrderDetailScreen({
   // Paying or cancelling needs the server; a saved copy may also be out of date.
   const offline = fromCache || !online;
   const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid);
+  if (payable && paymentChoicesPending && !offline) return loading;
   const showPickup = order.status === 'Paid' && !order.isDelivered;
   const hasWallet = wallet?.state !== 'none';
   const shortfall = wallet?.state === 'ready' ? Math.max(0, order.total - wallet.balance) : 0;

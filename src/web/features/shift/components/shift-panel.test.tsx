@@ -66,4 +66,19 @@ describe('ShiftPanel offline', () => {
     await localDb.pendingActions.delete('sale-1');
     await waitFor(() => expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled());
   });
+
+  it('shows the drawer and its count together once the shift is read, so nothing moves under the finger', async () => {
+    let answer: (value: { status: 200; body: { shift: Shift } }) => void = () => {};
+    fakeApi({
+      'GET shift/active': () => new Promise((resolve) => (answer = resolve)),
+      'GET shift/today': { status: 200, body: [onShift] },
+    });
+    renderWithProviders(<ShiftPanel onChanged={() => {}} />);
+    expect(await screen.findByRole('status', { name: 'Loading the shift' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Cash counted in the drawer|Opening float/)).not.toBeInTheDocument();
+    answer({ status: 200, body: { shift: onShift } });
+    expect(await screen.findByLabelText(/Cash counted in the drawer/)).toBeInTheDocument();
+    expect(screen.getByText('Working now')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the shift' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -71,6 +71,19 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
     if (kobo === null || blockedBySales) return;
     mutation.mutate({ kind, kobo });
   };
+
+  // The drawer's figures sit above the count: the card shows once the shift is read, so the form
+  // never jumps down under the associate's finger. (A read paused offline is not waited for.)
+  if (active.isPending && active.fetchStatus === 'fetching') {
+    return (
+      <Stack gap="lg" maw={720}>
+        <Title order={1}>Shift</Title>
+        <Group justify="center" py="xl">
+          <Loader role="status" aria-label="Loading the shift" />
+        </Group>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg" maw={720}>
