@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthObject } from '../../domain/schemas/auth';
 import { authKeys } from '../features/auth/api/get-auth';
+import { rememberAuth } from '../features/auth/api/last-auth';
 import { resetAuthState } from '../features/auth/api/logout';
 import { fakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
@@ -10,6 +11,7 @@ import { RequireClient } from './guards';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  rememberAuth(null);
 });
 
 const auth: AuthObject = {
@@ -32,11 +34,14 @@ function Where() {
   return <p>{`at ${location.pathname} from ${(location.state as { from?: string } | null)?.from ?? '-'}`}</p>;
 }
 
-function renderAt(path: string, signedIn: boolean) {
+function renderAt(path: string, signedIn: boolean, answer?: Promise<void>) {
   fakeApi({
-    'GET auth/cookie_auth': signedIn
-      ? { status: 200, body: { auth } }
-      : { status: 401, body: { message: 'no', status: 401, type: 'CookiesAuthFailed' } },
+    'GET auth/cookie_auth': async () => {
+      await answer;
+      return signedIn
+        ? { status: 200 as const, body: { auth } }
+        : { status: 401 as const, body: { message: 'no', status: 401, type: 'CookiesAuthFailed' } };
+    },
   });
   const { queryClient } = renderWithProviders(
     [
@@ -66,5 +71,34 @@ describe('RequireClient', () => {
     act(() => resetAuthState(queryClient));
     expect(await screen.findByText('at / from -')).toBeInTheDocument();
     expect(queryClient.getQueryData(authKeys.session())).toBeNull();
+  });
+
+  it('opens the screen at once on a device last signed in, while the sign-in is checked', async () => {
+    rememberAuth(auth);
+    let answer = () => {};
+    renderAt('/wallet', true, new Promise<void>((resolve) => (answer = resolve)));
+    // The cookie check has not answered: the screen is there already.
+    expect(await screen.findByText('Wallet screen')).toBeInTheDocument();
+    await act(async () => answer());
+    expect(screen.getByText('Wallet screen')).toBeInTheDocument();
+  });
+
+  it('sends to login a device whose remembered sign-in the server no longer knows', async () => {
+    rememberAuth(auth);
+    let answer = () => {};
+    renderAt('/wallet', false, new Promise<void>((resolve) => (answer = resolve)));
+    expect(await screen.findByText('Wallet screen')).toBeInTheDocument();
+    await act(async () => answer());
+    expect(await screen.findByText('at /login from /wallet')).toBeInTheDocument();
+    expect(screen.queryByText('Wallet screen')).not.toBeInTheDocument();
+  });
+
+  it('waits for the check on a device that was not signed in', async () => {
+    let answer = () => {};
+    renderAt('/wallet', true, new Promise<void>((resolve) => (answer = resolve)));
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByText('Wallet screen')).not.toBeInTheDocument();
+    await act(async () => answer());
+    expect(await screen.findByText('Wallet screen')).toBeInTheDocument();
   });
 });
