@@ -7,6 +7,7 @@ import { NAVBAR_HEIGHT, SIDEBAR_WIDTH } from '../../../../domain/constants';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { StatusBadge } from '../../../components/status-badge';
 import { authQueryOptions } from '../../../features/auth/api/get-auth';
+import { lastKnownAuth } from '../../../features/auth/api/last-auth';
 import { readLastOrder } from '../../../features/dispatch/lib/last-order';
 import { effectiveShift } from '../../../features/shift/lib/shift-sync';
 import { usePendingShiftActions } from '../../../features/shift/lib/use-pending-shift-actions';
@@ -46,6 +47,13 @@ function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fr
     void readStaffAuthSnapshot().then((auth) => setSnapshot({ loaded: true, auth }));
   }, [offline]);
   if (offline) return { authChecked: snapshot.loaded, auth: snapshot.auth, fromSnapshot: true };
+  // While the check is on its way, a device last signed in as staff opens the page at once and
+  // reads its data meanwhile (a round trip sooner on a slow network); the server's answer then
+  // decides again, as it does for every call the page makes.
+  if (query.isPending && query.fetchStatus === 'fetching') {
+    const last = lastKnownAuth();
+    if (last?.client.staff?.isCurrentStaff) return { authChecked: true, auth: last, fromSnapshot: false };
+  }
   return { authChecked: !query.isPending, auth: query.data ?? null, fromSnapshot: false };
 }
 
