@@ -14,6 +14,15 @@ export function ConnectionStatus({ audience }: { audience: 'client' | 'staff' })
       </Badge>
     );
   }
+  // The first second of every screen: nothing is wrong yet, so a badge of the Live badge's size,
+  // not the warning below (which would push the screen down, then vanish as it connects).
+  if (online && (status === 'idle' || status === 'connecting')) {
+    return (
+      <Badge color="gray" variant="outline" size="lg" role="status">
+        Connecting…
+      </Badge>
+    );
+  }
   const what =
     audience === 'client'
       ? 'You cannot confirm a pickup on this phone until it is back online. At the counter, show your QR code or read out your pickup code, then ask the counter to text you a code and read it out to them.'
@@ -24,7 +33,7 @@ export function ConnectionStatus({ audience }: { audience: 'client' | 'staff' })
       ? 'Please sign in again'
       : status === 'failed'
         ? 'Could not connect'
-        : 'Connecting…';
+        : 'Reconnecting…';
   return (
     <Alert color={online ? 'yellow' : 'gray'} title={title} role="status">
       <Group justify="space-between" align="center" gap="xs">
