@@ -64,6 +64,16 @@ describe('serving the built app', () => {
   it('caches hashed assets for a year and the worker not at all', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Revalidated by ETag alone: no header bytes that nothing uses.
+    expect(asset.headers.etag).toBeTruthy();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect(asset.headers['accept-ranges']).toBeUndefined();
+    const again = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'if-none-match': String(asset.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
     const sw = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
   });

@@ -76,6 +76,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       preCompressed: true,
       index: false,
       cacheControl: false,
+      // The ETag revalidates; Last-Modified and Accept-Ranges (no file here is fetched in ranges)
+      // would only add bytes to each of the dozens of files a first visit fetches.
+      lastModified: false,
+      acceptRanges: false,
       setHeaders: (res, filePath) => {
         res.header('cache-control', cacheControlFor(path.relative(root, filePath)));
         if (filePath.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
