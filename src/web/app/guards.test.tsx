@@ -54,6 +54,13 @@ function renderAt(path: string, signedIn: boolean, answer?: Promise<void>) {
   return { queryClient };
 }
 
+/** Renders with the cookie check held back; answers the function that lets it answer. */
+function renderAtAnsweringLater(path: string, signedIn: boolean): () => void {
+  let answer = () => {};
+  renderAt(path, signedIn, new Promise<void>((resolve) => (answer = resolve)));
+  return () => answer();
+}
+
 describe('RequireClient', () => {
   it('sends a visitor to login with the origin carried', async () => {
     renderAt('/wallet?tab=AddFund', false);
@@ -75,8 +82,7 @@ describe('RequireClient', () => {
 
   it('opens the screen at once on a device last signed in, while the sign-in is checked', async () => {
     rememberAuth(auth);
-    let answer = () => {};
-    renderAt('/wallet', true, new Promise<void>((resolve) => (answer = resolve)));
+    const answer = renderAtAnsweringLater('/wallet', true);
     // The cookie check has not answered: the screen is there already.
     expect(await screen.findByText('Wallet screen')).toBeInTheDocument();
     await act(async () => answer());
@@ -85,8 +91,7 @@ describe('RequireClient', () => {
 
   it('sends to login a device whose remembered sign-in the server no longer knows', async () => {
     rememberAuth(auth);
-    let answer = () => {};
-    renderAt('/wallet', false, new Promise<void>((resolve) => (answer = resolve)));
+    const answer = renderAtAnsweringLater('/wallet', false);
     expect(await screen.findByText('Wallet screen')).toBeInTheDocument();
     await act(async () => answer());
     expect(await screen.findByText('at /login from /wallet')).toBeInTheDocument();
@@ -94,8 +99,7 @@ describe('RequireClient', () => {
   });
 
   it('waits for the check on a device that was not signed in', async () => {
-    let answer = () => {};
-    renderAt('/wallet', true, new Promise<void>((resolve) => (answer = resolve)));
+    const answer = renderAtAnsweringLater('/wallet', true);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');
     expect(screen.queryByText('Wallet screen')).not.toBeInTheDocument();
     await act(async () => answer());

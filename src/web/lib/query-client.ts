@@ -15,3 +15,10 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * A query's first answer is on its way: nothing to show yet, and something is coming. A query
+ * paused offline is not: a screen waiting for it would wait for the network.
+ */
+export const isFirstReadUnderWay = (query: { isPending: boolean; fetchStatus: string }): boolean =>
+  query.isPending && query.fetchStatus === 'fetching';

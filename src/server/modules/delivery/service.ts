@@ -113,12 +113,6 @@ const NEEDS_PAYMENT: DeliveryRow['status'][] = [
   DeliveryStatus.Delivered,
 ];
 
-/**
- * Moves a delivery along its lifecycle, recording the step (with its time and, when the phone
- * shared it, where) on the delivery and on the order's timeline. Delivered also marks the order
- * Delivered. `riderClientId`: the move is the assigned rider's own (the carrier's road moves, on
- * their delivery only). After the commit, `notices` hears of the change.
- */
 /** The latest time this delivery records for any of its steps. */
 function latestStepTime(row: DeliveryRow): number {
   return Math.max(
@@ -129,6 +123,12 @@ function latestStepTime(row: DeliveryRow): number {
   );
 }
 
+/**
+ * Moves a delivery along its lifecycle, recording the step (with its time and, when the phone
+ * shared it, where) on the delivery and on the order's timeline. Delivered also marks the order
+ * Delivered. `riderClientId`: the move is the assigned rider's own (the carrier's road moves, on
+ * their delivery only). After the commit, `notices` hears of the change.
+ */
 export async function changeDeliveryStatus(
   db: DbOrTx,
   id: string,

@@ -9,6 +9,7 @@ import { usableCardQueryOptions } from '../../features/payments/api/get-usable-c
 import { RefundNotice } from '../../features/payments/components/refund-notice';
 import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
 import { paths } from '../../lib/paths';
+import { isFirstReadUnderWay } from '../../lib/query-client';
 import { checkoutWalletOf } from '../checkout-wallet';
 
 export function Component() {
@@ -19,8 +20,6 @@ export function Component() {
   const { auth } = useAuth();
   const cardQuery = useQuery(usableCardQueryOptions());
   const savedCard = cardQuery.data?.card ?? null;
-  // Still on its way (a query paused offline is not waited for).
-  const reading = (q: { isPending: boolean; fetchStatus: string }) => q.isPending && q.fetchStatus === 'fetching';
   // After a paid order (never on first load) Arrive offers push notifications, once.
   const paid = useQuery(orderQueryOptions(orderNumber)).data?.data.status === 'Paid';
   return (
@@ -33,7 +32,7 @@ export function Component() {
         paymentNotice={<RefundNotice orderNumber={orderNumber} />}
         wallet={wallet}
         savedCard={savedCard}
-        paymentChoicesPending={reading(walletQuery) || reading(cardQuery)}
+        paymentChoicesPending={isFirstReadUnderWay(walletQuery) || isFirstReadUnderWay(cardQuery)}
         followUp={{
           ...(auth?.clientId ? { clientId: auth.clientId } : {}),
           productsHref: paths.products.getHref(),

@@ -14,6 +14,7 @@ import { usePendingShiftActions } from '../../../features/shift/lib/use-pending-
 import { useShiftSync } from '../../../features/shift/lib/use-shift-sync';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { isFirstReadUnderWay } from '../../../lib/query-client';
 import { decideDashboardAccess } from '../../layouts/dashboard/dashboard-guard';
 import { canOpen, menuAudience, menuEntryForPath } from '../../layouts/dashboard/menu-access';
 import { NotAvailableForRole } from '../../layouts/dashboard/not-available';
@@ -50,7 +51,7 @@ function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fr
   // While the check is on its way, a device last signed in as staff opens the page at once and
   // reads its data meanwhile (a round trip sooner on a slow network); the server's answer then
   // decides again, as it does for every call the page makes.
-  if (query.isPending && query.fetchStatus === 'fetching') {
+  if (isFirstReadUnderWay(query)) {
     const last = lastKnownAuth();
     if (last?.client.staff?.isCurrentStaff) return { authChecked: true, auth: last, fromSnapshot: false };
   }

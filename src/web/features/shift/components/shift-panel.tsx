@@ -7,6 +7,7 @@ import type { Shift } from '../../../../domain/schemas/shift';
 import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
+import { isFirstReadUnderWay } from '../../../lib/query-client';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
 import {
@@ -73,8 +74,8 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
   };
 
   // The drawer's figures sit above the count: the card shows once the shift is read, so the form
-  // never jumps down under the associate's finger. (A read paused offline is not waited for.)
-  if (active.isPending && active.fetchStatus === 'fetching') {
+  // never jumps down under the associate's finger.
+  if (isFirstReadUnderWay(active)) {
     return (
       <Stack gap="lg" maw={720}>
         <Title order={1}>Shift</Title>
