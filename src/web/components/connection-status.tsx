@@ -14,11 +14,12 @@ export function ConnectionStatus({ audience }: { audience: 'client' | 'staff' })
       </Badge>
     );
   }
-  // The first second of every screen: nothing is wrong yet, so a badge of the Live badge's size,
-  // not the warning below (which would push the screen down, then vanish as it connects).
+  // The first second of every screen: nothing is wrong yet, so a badge no wider than fits beside
+  // a screen's title on a 360 px phone, as Live does — not the warning below, which would push the
+  // screen down, then vanish as it connects.
   if (online && (status === 'idle' || status === 'connecting')) {
     return (
-      <Badge color="gray" variant="outline" size="lg" role="status">
+      <Badge color="gray" variant="outline" size="md" role="status">
         Connecting…
       </Badge>
     );
