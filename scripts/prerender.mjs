@@ -173,10 +173,13 @@ const templateCss = [...template.matchAll(/<link rel="stylesheet" crossorigin hr
   (m) => m[1],
 );
 
-async function page(route, body) {
-  const meta = entry.marketingPageMeta[route];
+async function page(
+  route,
+  body,
+  { meta = entry.marketingPageMeta[route], extraHead = '', offline: withOffline = true } = {},
+) {
   const pageCss = cssFor(entry.routeModuleFor(route));
-  const head = [...pageCss.map((href) => styleOf(href)), pageScriptTags].join('');
+  const head = [...pageCss.map((href) => styleOf(href)), pageScriptTags, extraHead].join('');
   let html = inlineStylesheets(withoutAppScripts(template))
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace('<head>', () => `<head><script>${colorSchemeCode}</script>`)
@@ -190,8 +193,8 @@ async function page(route, body) {
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   html = html.replace(root, () => `<div id="root" data-prerendered-path="${route}">${body}</div>`);
   const deferredStyles = [...templateCss, ...pageCss];
-  for (const href of deferredStyles) offlineStyles.add(href);
-  const offline = offlineCopy(html, deferredStyles);
+  if (withOffline) for (const href of deferredStyles) offlineStyles.add(href);
+  const offline = withOffline ? offlineCopy(html, deferredStyles) : null;
   html = withoutUnusedProperties(await beasties.process(html)).replace(' data-beasties-container', '');
   const deferred = `<meta name="arrive:deferred-styles" content="${deferredStyles.join(' ')}">`;
   return { html: html.replace('</head>', `${deferred}</head>`), offline };
@@ -233,14 +236,44 @@ for (const route of routes) {
   writeFileSync(path.join(path.dirname(file), OFFLINE_PAGE), offline);
 }
 
+// 4b. The sign-in screens (/login, /signup), prerendered the same way: the form paints from the
+// HTML and its enhancer runs it, with no app code. No offline copy is precached (signing in needs
+// the network; offline, a device with the app shows the app's screen, which says so). Once the
+// visitor starts typing, the page prefetches the verification screen's code, listed here, so that
+// screen opens from the browser's cache after the code is sent.
+const FULL_STYLES_KEY = 'src/web/features/marketing/styles/full-styles.ts';
+const nextScreenKeys = [APP_ENTRY_KEY, APP_KEY, FULL_STYLES_KEY, entry.signInNextModule];
+const nextScreenFiles = [
+  ...new Set(
+    nextScreenKeys.flatMap((key) => {
+      if (!clientManifest[key]) throw new Error(`the build has no ${key} chunk`);
+      return [...collect(key)].flatMap((k) => [clientManifest[k].file, ...(clientManifest[k].css ?? [])]);
+    }),
+  ),
+]
+  .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+  .map((file) => `/${file}`);
+const nextScreenMeta = `<meta name="arrive:next-screen" content="${nextScreenFiles.join(' ')}">`;
+const signInRoutes = Object.keys(entry.signInPageMeta);
+for (const route of signInRoutes) {
+  const body = await entry.render(route);
+  if (!body.includes('data-enhance="sign-in-form"')) throw new Error(`${route} rendered without its sign-in form`);
+  const file = path.join(dist, route.slice(1), 'index.html');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const { html } = await page(route, body, {
+    meta: entry.signInPageMeta[route],
+    extraHead: nextScreenMeta,
+    offline: false,
+  });
+  writeFileSync(file, html);
+}
+
 // 5. The app screens' shells (src/web/app/shells/app-shells.ts): the root layout with a neutral
 // header and the screen's title and skeleton, styled by inline CSS pruned to that markup, so the
 // screen paints from its HTML alone. The app's scripts stay; the blocking stylesheet goes (the app
 // loads the whole Mantine sheet before it renders a screen), and the first screen's code and
 // styles are preloaded so they arrive together instead of one after another. React's first commit
 // replaces the shell with the same layout (entry-client.tsx), so nothing moves.
-const FULL_STYLES_KEY = 'src/web/features/marketing/styles/full-styles.ts';
-if (!clientManifest[FULL_STYLES_KEY]) throw new Error(`the build has no ${FULL_STYLES_KEY} chunk`);
 const routeModulesOf = (shell) => [
   ...(shell.layout === 'dashboard' ? ['src/web/app/routes/dashboard/layout.tsx'] : []),
   `src/web/app/routes/${shell.module}.tsx`,
@@ -317,5 +350,5 @@ for (const w of warnings) console.warn(`prerender: ${w}`);
 writeFileSync(swFile, sw.slice(0, start) + JSON.stringify(manifestEntries) + sw.slice(end + 1));
 const pages = manifestEntries.filter((e) => e.url.endsWith('index.html')).length;
 console.log(
-  `prerendered ${routes.length} pages and ${shellManifest.length} app shells; precache: ${manifestEntries.length} entries (${pages} pages)`,
+  `prerendered ${routes.length} pages, ${signInRoutes.length} sign-in pages and ${shellManifest.length} app shells; precache: ${manifestEntries.length} entries (${pages} pages)`,
 );

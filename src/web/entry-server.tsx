@@ -15,13 +15,28 @@ import { createQueryClient } from './lib/query-client';
 
 export { appShells, marketingPageMeta };
 
-/** The route module each marketing page is drawn by, to inline its styles. */
+/**
+ * The sign-in screens, prerendered like the public pages (their form's behaviour is an enhancer,
+ * features/auth/enhance/sign-in-form.ts): a first visit to /login paints the form and runs it
+ * without downloading the app. The verification screen after them is the app's.
+ */
+export const signInPageMeta: Record<string, { title: string; description: string }> = {
+  '/login': { title: 'Log in — Arrive', description: 'Log in to Arrive with your mobile number.' },
+  '/signup': { title: 'Create your account — Arrive', description: 'Sign up to Arrive with your mobile number.' },
+};
+
+/** The screen a sign-in page leads to, whose code the page fetches once the visitor starts typing. */
+export const signInNextModule = 'src/web/app/routes/verification.tsx';
+
+/** The route module each prerendered page is drawn by, to inline its styles. */
 export function routeModuleFor(path: string): string {
   if (path === '/') return 'src/web/app/routes/home.tsx';
   if (path === '/about') return 'src/web/app/routes/about.tsx';
   if (path === '/rider') return 'src/web/app/routes/rider.tsx';
   if (path === '/rider/auth' || path === '/driver/signup') return 'src/web/app/routes/rider-signup.tsx';
   if (path === '/driver/info') return 'src/web/app/routes/driver-info.tsx';
+  if (path === '/login') return 'src/web/app/routes/login.tsx';
+  if (path === '/signup') return 'src/web/app/routes/signup.tsx';
   return 'src/web/app/routes/service-page.tsx';
 }
 

@@ -117,7 +117,10 @@ function registerServiceWorkerWhenIdle() {
 loadDeferredStylesLater();
 linkManifest();
 showSignedInNavigation();
-void enhance(document.body).then(() => {
+// The sign-in screens are prerendered too (a first visit to /login runs no app code at all).
+void enhance(document.body, {
+  'sign-in-form': () => import('./features/auth/enhance/sign-in-form').then((m) => (root) => m.enhanceSignInForm(root)),
+}).then(() => {
   // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
   document.documentElement.setAttribute('data-app-ready', '');
   performance.mark('arrive:interactive');

@@ -163,7 +163,8 @@ test('a prerendered page paints like the same page drawn by the app with all its
     await open(page, path);
     const prerendered = await paintedContent(page);
     const heading = (await h1(page).textContent()) ?? '';
-    await page.goto('/login');
+    // A screen the app draws (the sign-in screens are prerendered pages themselves).
+    await page.goto('/auth/verification/mobile');
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
@@ -387,7 +388,7 @@ test('a public page shows the signed-in menu of this device, and Logout there si
 });
 
 test('the app draws a public page itself with the same behaviour (no reload)', async ({ page }) => {
-  await page.goto('/login');
+  await page.goto('/auth/verification/mobile');
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.evaluate(() => {
     (window as Window & { sameDocument?: boolean }).sameDocument = true;

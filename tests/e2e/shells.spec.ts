@@ -21,7 +21,6 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     browser,
   }) => {
     for (const [path, title] of [
-      ['/login', 'Log in'],
       ['/products', 'Order gas and products'],
       ['/order/history', 'Order history'],
       ['/order/AR-0001', 'Order'],
@@ -67,7 +66,22 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 
-  test('a visitor on the login screen: the form replaces the shell without a layout shift', async ({ page }) => {
+  test('the sign-in screens are prerendered pages: the form itself, the visitor menu, no app script', async ({
+    page,
+    request,
+  }) => {
+    for (const [path, title] of [
+      ['/login', 'Log in'],
+      ['/signup', 'Create your account'],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      expect(html, path).toContain('data-enhance="sign-in-form"');
+      expect(html, path).toContain('data-enhance="site-header"');
+      expect(html, path).toMatch(/data-nav="visitor"(?![^>]*hidden)/);
+      expect(html, path).not.toMatch(/<script[^>]+src=/);
+    }
+    // The form paints and runs without a layout shift.
     await page.setViewportSize({ width: 360, height: 740 });
     await recordLayoutShifts(page);
     await page.goto('/login');
@@ -75,5 +89,8 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    // The header's menu works there, as on every public page.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible();
   });
 });

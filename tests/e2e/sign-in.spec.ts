@@ -145,8 +145,64 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
+  test('a first visit to /login runs the form without the app; the app comes with the code screen', async ({
+    page,
+    request,
+  }) => {
+    const appCode = (url: string) => /\/assets\/(entry-client|index)-[^/]+\.js$/.test(url);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    const phone = await registerByApi(request, '0818');
+    await page.goto('/login');
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    // Nothing of the app until the form is used; then the code screen's code is fetched ahead.
+    expect(fetched.filter(appCode)).toEqual([]);
+    const field = page.getByLabel('Mobile number');
+    await field.click();
+    await page.keyboard.type(phone.slice(0, 5), { delay: 120 });
+    await expect(field).toHaveValue(phone.slice(0, 5));
+    await expect.poll(() => fetched.filter(appCode).length).toBeGreaterThan(0);
+    // A reload in the middle of the form: the form still works, and still without the app.
+    await page.reload();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await expect(page.locator('script[src*="/assets/entry-client-"]')).toHaveCount(0);
+    await field.fill('');
+    await field.click();
+    await page.keyboard.type(`${phone.slice(0, 4)} ${phone.slice(4)}x`, { delay: 100 });
+    await expect(field).toHaveValue(phone);
+    const before = await lastSentAt(request, phone);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/auth\/verification\/mobile$/);
+    await expect(page.getByText(`we sent to ${phone}`)).toBeVisible();
+    await typeCode(page, await codeFor(request, phone, before));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('sent to login from the wallet, a reload of the login page still returns to the wallet', async ({
+    page,
+    request,
+  }) => {
+    const phone = await registerByApi(request, '0819');
+    await page.goto('/wallet');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.reload();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    // The reloaded page is the prerendered one: its form runs on its own, without the app.
+    await expect(page.locator('script[src*="/assets/entry-client-"]')).toHaveCount(0);
+    const before = await lastSentAt(request, phone);
+    await page.getByLabel('Mobile number').fill(phone);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await typeCode(page, await codeFor(request, phone, before));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+  });
+
   test('a paste event carrying the number works the same (DataTransfer)', async ({ page }) => {
     await page.goto('/login');
+    // A synthetic paste inserts nothing by itself: it is read once the form's script runs.
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
     const field = page.getByLabel('Mobile number');
     await field.focus();
     await field.evaluate((input) => {

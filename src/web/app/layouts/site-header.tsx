@@ -9,6 +9,11 @@ import { paths } from '../../lib/paths';
 import classes from './site-header.module.css';
 import { type NavAudience, siteNavigation } from './site-navigation';
 
+/** Pages prerendered as public pages, where React may never run: the marketing site and the sign-in screens. */
+const signInPaths: readonly string[] = [paths.login.path, paths.signup.path];
+const isPublicPage = (pathname: string) =>
+  isMarketingPath(pathname) || signInPaths.includes(pathname.replace(/(.)\/+$/, '$1'));
+
 /**
  * The navigation bar of SPEC §2: visitor, signed-in and staff menus; hides while scrolling down.
  * Its menu and scrolling behaviour live in the `site-header` enhancer, so the same markup works on
@@ -17,6 +22,7 @@ import { type NavAudience, siteNavigation } from './site-navigation';
  * public page shows the signed-in ones from the last known sign-in (see marketing.ts). On an app
  * screen (and in its prerendered shell) the bar stays neutral until the check has answered: the
  * logo, a grey block where the links go and a burger that waits, never the wrong audience's links.
+ * The sign-in screens are prerendered as public pages (a visitor's first screen), and drawn as one.
  */
 export function SiteHeader() {
   const ref = useRef<HTMLElement>(null);
@@ -26,7 +32,7 @@ export function SiteHeader() {
   const logout = useLogout();
   useEnhance(ref);
 
-  const neutral = !authChecked && !isMarketingPath(pathname);
+  const neutral = !authChecked && !isPublicPage(pathname);
   const audiences: NavAudience[] = authChecked ? [isLogin ? 'client' : 'visitor'] : ['visitor', 'client'];
   const shown = (audience: NavAudience) => !neutral && audience === (isLogin ? 'client' : 'visitor');
   const staffShown = authChecked ? isStaff : false;

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { normalizePhone } from '../../../../domain/phone';
 import type { AuthResult } from '../../../../domain/schemas/auth';
 import { api } from '../../../lib/api-client';
@@ -13,8 +12,4 @@ export type SignInMode = 'login' | 'signup';
 export function startSignIn(mode: SignInMode, mobileNumber: string): Promise<AuthResult> {
   const phone = normalizePhone(mobileNumber);
   return api.post<AuthResult>(`auth/${mode}`, { phoneNumber: phone.pass ? phone.international : mobileNumber });
-}
-
-export function useStartSignIn(mode: SignInMode) {
-  return useMutation({ mutationFn: (mobileNumber: string) => startSignIn(mode, mobileNumber) });
 }

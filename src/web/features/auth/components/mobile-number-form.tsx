@@ -1,14 +1,9 @@
-import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Button, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PHONE_LOCAL_LENGTH } from '../../../../domain/constants';
-import { isInternationalInProgress, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
-import { LoadingButton } from '../../../components/loading-button';
 import { paths } from '../../../lib/paths';
-import { type SignInMode, useStartSignIn } from '../api/start-sign-in';
-import { loginErrorMessage, signupErrorMessage } from '../auth-messages';
-import { originFromState, type VerificationState } from '../verification-state';
-import { MobileNumberInput } from './mobile-number-input';
+import type { SignInMode } from '../api/start-sign-in';
+import { enhanceSignInForm } from '../enhance/sign-in-form';
 
 const copy = {
   login: {
@@ -23,85 +18,85 @@ const copy = {
   },
 } as const;
 
-/** The mobile number form of /login and /signup (SPEC §2, §5): digits only, at most 11, pastes normalised. */
+/**
+ * The mobile number form of /login and /signup (SPEC §2, §5): digits only, at most 11, pastes
+ * normalised. Markup only, with its behaviour in enhance/sign-in-form.ts: the same behaviour runs on
+ * the prerendered page (a first visit, no app code at all) and here, where the app's router takes
+ * the client on to the verification screen.
+ */
 export function MobileNumberForm({ mode }: { mode: SignInMode }) {
-  const [mobileNumber, setMobileNumber] = useState('');
-  const [touched, setTouched] = useState(false);
-  const start = useStartSignIn(mode);
+  const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
-  const origin = originFromState(location.state);
+  const id = useId();
   const text = copy[mode];
 
-  // An international number part-way typed (234…) is not wrong yet: it becomes 0… once whole.
-  const inProgress = isInternationalInProgress(mobileNumber) && !touched;
-  const complete = mobileNumber.length === PHONE_LOCAL_LENGTH && !inProgress;
-  const formatError = (touched || complete) && !inProgress && mobileNumber !== '' && !isValidMobileFormat(mobileNumber);
-  const serverError = start.error ? (mode === 'signup' ? signupErrorMessage : loginErrorMessage)(start.error) : null;
+  // The state this screen was opened with (where to return after sign-in), read when the form is sent.
+  const state = useRef<unknown>(location.state);
+  state.current = location.state;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!complete || !isValidMobileFormat(mobileNumber)) return;
-    start.mutate(mobileNumber, {
-      onSuccess: (result) => {
-        const state: VerificationState = {
-          type: 'mobile',
-          mobileNumber: result.mobileNumber,
-          origin,
-          clientId: result.clientId,
-        };
-        navigate(paths.verification.getHref('mobile'), { state });
-      },
+  useEffect(() => {
+    if (!ref.current) return;
+    return enhanceSignInForm(ref.current, {
+      navigate: (href, next) => navigate(href, { state: next }),
+      state: () => state.current,
     });
-  };
+  }, [navigate]);
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md" w="100%" maw={440} mx="auto">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
-            {text.title}
-          </Title>
-          <Text>{text.intro}</Text>
-          <MobileNumberInput
-            label="Mobile number"
-            placeholder="08012345678"
-            value={mobileNumber}
-            onChange={(next) => {
-              setMobileNumber(next);
-              setTouched(false);
-              if (start.error) start.reset();
-            }}
-            onBlur={() => setTouched(true)}
-            error={formatError ? mobileFormatMessage : undefined}
-            required
-            size="md"
-          />
-          {serverError && (
-            <Alert color="red" role="alert" variant="light">
-              {serverError}
+      <div ref={ref} data-enhance="sign-in-form" data-mode={mode}>
+        <form noValidate data-part="form">
+          <Stack gap="md">
+            <Title order={1} fz={{ base: 26, sm: 30 }}>
+              {text.title}
+            </Title>
+            <Text>{text.intro}</Text>
+            <TextInput
+              id={id}
+              label="Mobile number"
+              placeholder="08012345678"
+              name="mobileNumber"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              required
+              size="md"
+              data-part="mobile-number"
+              inputContainer={(children) => (
+                <>
+                  {children}
+                  <Input.Error id={`${id}-error`} size="md" data-part="mobile-number-error" hidden />
+                </>
+              )}
+            />
+            <Alert color="red" role="alert" variant="light" hidden data-part="problem">
+              <span data-part="message" />
             </Alert>
-          )}
-          <LoadingButton type="submit" size="md" fullWidth loading={start.isPending} disabled={!complete}>
-            Continue
-          </LoadingButton>
-          <Text ta="center" size="sm">
-            {text.other.question}{' '}
-            <Anchor
-              component={Link}
-              to={text.other.to}
-              state={location.state}
-              fw={600}
-              display="inline-block"
-              py={12}
-              px={4}
-            >
-              {text.other.label}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+            <Button type="button" size="md" fullWidth disabled data-part="submit">
+              <span data-part="label">Continue</span>
+              <span data-part="busy" hidden>
+                Loading...
+              </span>
+            </Button>
+            <Text ta="center" size="sm">
+              {text.other.question}{' '}
+              <Anchor
+                component={Link}
+                to={text.other.to}
+                state={location.state}
+                fw={600}
+                display="inline-block"
+                py={12}
+                px={4}
+                data-part="other"
+              >
+                {text.other.label}
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </div>
     </Paper>
   );
 }

@@ -13,7 +13,9 @@ export const ENHANCE_ATTR = 'data-enhance';
 
 // What the home page needs is bundled with the page's script; the forms (and their validation
 // schemas) load only on the pages that have one.
-const enhancers: Record<string, () => Enhancer | Promise<Enhancer>> = {
+export type EnhancerLoaders = Record<string, () => Enhancer | Promise<Enhancer>>;
+
+const enhancers: EnhancerLoaders = {
   carousel: () => enhanceCarousel,
   scroller: () => enhanceScroller,
   install: () => enhanceInstallButton,
@@ -27,9 +29,10 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Enhances every marked element in `scope` (and `scope` itself), in document order, one task each
- * so that a slow phone never meets one long task; resolves to one cleanup for all.
+ * so that a slow phone never meets one long task; resolves to one cleanup for all. `more` adds the
+ * enhancers of other features' prerendered pages (the sign-in form), which the page script names.
  */
-export async function enhance(scope: HTMLElement): Promise<() => void> {
+export async function enhance(scope: HTMLElement, more: EnhancerLoaders = {}): Promise<() => void> {
   const elements = [
     ...(scope.matches(`[${ENHANCE_ATTR}]`) ? [scope] : []),
     ...scope.querySelectorAll<HTMLElement>(`[${ENHANCE_ATTR}]`),
@@ -37,7 +40,7 @@ export async function enhance(scope: HTMLElement): Promise<() => void> {
   const loaded = await Promise.all(
     elements.map((element) => {
       const name = element.getAttribute(ENHANCE_ATTR) ?? '';
-      const load = enhancers[name];
+      const load = more[name] ?? enhancers[name];
       if (!load) throw new Error(`No enhancer is called "${name}"`);
       return load();
     }),

@@ -1,42 +1,14 @@
-// What the two public forms share once enhanced: finding the parts of their markup, the busy
-// submit button, the message panels and the thank-you panel.
+// What the two public forms share once enhanced: their inputs, the thank-you panel, sending once
+// at a time and arming the submit button (the parts themselves: lib/dom-parts.ts).
 import { filterMobileInput } from '../../../../domain/phone';
+import { part, setBusy, showMessage } from '../../../lib/dom-parts';
 import { LeadRequestError } from '../api/post-lead';
-
-/** The attribute naming a part of a form's markup: `<span data-part="busy">`. */
-export const PART_ATTR = 'data-part';
-
-/** The one element of `root` marked `data-part={name}`; the markup and the enhancer ship together. */
-export function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, name: string): T {
-  const element = root.querySelector<T>(`[${PART_ATTR}="${name}"]`);
-  if (!element) throw new Error(`The form has no [${PART_ATTR}="${name}"]`);
-  return element;
-}
 
 /** The form's input called `name`. */
 export function input(form: HTMLFormElement, name: string): HTMLInputElement {
   const element = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   if (!element) throw new Error(`The form has no input "${name}"`);
   return element;
-}
-
-/**
- * Sending: the button says 'Loading...' and looks and reads disabled, yet keeps the focus (a
- * disabled button would drop it); the submit handler ignores it meanwhile.
- */
-export function setBusy(button: HTMLButtonElement, busy: boolean) {
-  for (const attr of ['aria-busy', 'aria-disabled', 'data-disabled']) {
-    if (busy) button.setAttribute(attr, 'true');
-    else button.removeAttribute(attr);
-  }
-  part(button, 'label').hidden = busy;
-  part(button, 'busy').hidden = !busy;
-}
-
-/** Shows `text` in a message panel (its `data-part="message"` slot), or hides the panel. */
-export function showMessage(panel: HTMLElement, text: string | null) {
-  part(panel, 'message').textContent = text ?? '';
-  panel.hidden = text === null;
 }
 
 /** Swaps the form for its thank-you panel and moves the focus there. */

@@ -6,9 +6,10 @@ import {
   isLeadService,
   isPartnerService,
 } from '../../../../domain/schemas/leads';
+import { part, showMessage } from '../../../lib/dom-parts';
 import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitInterest } from '../api/submit-interest';
-import { armSubmit, createSender, input, keepDigits, part, showMessage } from './form-ui';
+import { armSubmit, createSender, input, keepDigits } from './form-ui';
 import type { Enhancer } from './types';
 
 const fields = ['name', 'phone', 'city', 'businessName'] as const;

@@ -1,9 +1,10 @@
 // The rider / driver sign-up form: SPEC §5's checks, then the application is stored once per set
 // of values and the visitor told we will call.
 import { type ApplicationBody, applicationRoleValues, validateRiderSignup } from '../../../../domain/schemas/leads';
+import { PART_ATTR, part, showMessage } from '../../../lib/dom-parts';
 import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitApplication } from '../api/submit-application';
-import { armSubmit, createSender, input, keepDigits, PART_ATTR, part, showMessage } from './form-ui';
+import { armSubmit, createSender, input, keepDigits } from './form-ui';
 import type { Enhancer } from './types';
 
 const texts = {
