@@ -25,6 +25,7 @@ export const RUNTIME_CACHED = /\.(png|svg|webp|avif|jpe?g|gif|ico|woff2?)$/;
  * the pages as served are kept as they are visited (sw/navigation.ts). The empty app shell too.
  */
 export const OFFLINE_PAGE = 'offline.html';
+const ROOT_MANIFEST = 'manifest.webmanifest';
 const isPrecachedPage = (file) => file === 'shell.html' || file === OFFLINE_PAGE || file.endsWith(`/${OFFLINE_PAGE}`);
 
 /** @param {string} dist @param {string} [file] @returns {{ version: string, urls: string[] }} */
@@ -55,6 +56,9 @@ export function publicPrecacheTransform(dist, keep = new Set()) {
     const manifest = entries.filter((e) => {
       const file = e.url.replace(/^\//, '');
       if (file.endsWith('.html') && !isPrecachedPage(file)) return false;
+      // The root manifest is there for installs made from it (their browser checks it online); the
+      // pages link the hashed copy, which is precached.
+      if (file === ROOT_MANIFEST) return false;
       return !apart.has(`/${file}`) && !RUNTIME_CACHED.test(file);
     });
     return { manifest, warnings: [] };
