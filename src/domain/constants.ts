@@ -89,3 +89,10 @@ export function trimReferrer(url: string): string {
   const withoutQuery = q === -1 ? url : url.slice(0, q);
   return withoutQuery.slice(0, REFERRER_MAX_LENGTH);
 }
+
+// Order limits. They keep absurd input out (a 10 000 kg refill, 900 stoves) with a clear message.
+export const MAX_ORDER_LINES = 20;
+export const MAX_ITEM_QUANTITY = 20;
+/** Gas is sold in half-kg steps; a refill never exceeds the biggest cylinder. */
+export const GAS_KG_STEP = 0.5;
+export const MAX_GAS_KG = 50;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CYLINDER_SIZES_KG } from '../constants';
+import { CYLINDER_SIZES_KG, GAS_KG_STEP, MAX_GAS_KG, MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from '../constants';
 import {
   deliveryOptionValues,
   deliveryStatusValues,
@@ -12,12 +12,8 @@ import {
   productTypeValues,
 } from '../enums';
 
-// Order limits. They keep absurd input out (a 10 000 kg refill, 900 stoves) with a clear message.
-export const MAX_ORDER_LINES = 20;
-export const MAX_ITEM_QUANTITY = 20;
-/** Gas is sold in half-kg steps; a refill never exceeds the biggest cylinder. */
-export const GAS_KG_STEP = 0.5;
-export const MAX_GAS_KG = 50;
+// The order limits live with the constants (the shop's screens read them without loading zod).
+export { GAS_KG_STEP, MAX_GAS_KG, MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from '../constants';
 
 /** Where a home delivery goes; lat/lng are filled by the server's geocoder when absent. */
 export const deliveryAddressSchema = z.object({

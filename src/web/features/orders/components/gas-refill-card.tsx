@@ -1,8 +1,7 @@
 import { Button, Card, Chip, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
+import { CYLINDER_SIZES_KG, GAS_KG_STEP } from '../../../../domain/constants';
 import { formatNaira } from '../../../../domain/format';
-import { GAS_KG_STEP } from '../../../../domain/schemas/order';
 import type { Product } from '../../../../domain/schemas/product';
 
 /** Mantine's dimmed description is below AA contrast on white. */
