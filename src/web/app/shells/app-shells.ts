@@ -29,15 +29,7 @@ const dash = (child: string) => `${d.root.path}/${child}`;
  * the server answers the matching paths with it). More specific patterns first.
  */
 export const appShells: readonly AppShell[] = [
-  { pattern: paths.login.path, file: 'login', module: 'login', title: 'Log in', layout: 'form', size: 'xs' },
-  {
-    pattern: paths.signup.path,
-    file: 'signup',
-    module: 'signup',
-    title: 'Create your account',
-    layout: 'form',
-    size: 'xs',
-  },
+  // /login and /signup are not here: they are prerendered whole (entry-server.tsx, signInPageMeta).
   {
     pattern: paths.verification.path,
     file: 'verification',
