@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductList } from '../../../../domain/schemas/product';
 import { api } from '../../../lib/api-client';
-import { withOfflineCopy } from '../../../lib/offline-copy';
+import { readOfflineCopy, withOfflineCopy } from '../../../lib/offline-copy';
 import { catalogueKeys } from './keys';
 
 export const CATALOGUE_CACHE_KEY = 'catalogue';
@@ -15,4 +15,17 @@ export const productsQueryOptions = () =>
     queryFn: getProducts,
     // Run offline too: the fetcher answers the copy saved on the device, with its age.
     networkMode: 'always',
+  });
+
+/**
+ * The catalogue saved on this device the last time it was loaded (null when there is none), shown
+ * while the network answers: a repeat visit opens the shop at once, and its prices are replaced as
+ * soon as the catalogue arrives. Orders are priced by the server (the quote, then the order).
+ */
+export const savedProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: catalogueKeys.saved(),
+    queryFn: () => readOfflineCopy<ProductList>(CATALOGUE_CACHE_KEY),
+    networkMode: 'always',
+    staleTime: 0,
   });

@@ -15,6 +15,7 @@ export const orderKeys = {
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   products: () => [...catalogueKeys.all, 'products'] as const,
+  saved: () => [...catalogueKeys.all, 'saved'] as const,
   areas: () => [...catalogueKeys.all, 'areas'] as const,
   previousAddresses: () => [...catalogueKeys.all, 'previous-addresses'] as const,
 };

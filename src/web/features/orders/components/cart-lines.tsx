@@ -1,6 +1,6 @@
 import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { formatNaira } from '../../../../domain/format';
 import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
+import { formatNaira } from '../../../../domain/format';
 import { type Cart, type CartAction, lineTotal } from '../lib/cart';
 
 type Props = { cart: Cart; dispatch: (action: CartAction) => void };

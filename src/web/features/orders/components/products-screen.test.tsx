@@ -2,9 +2,12 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { Cylinder } from '../../../../domain/schemas/cylinder';
 import type { NewOrderInput } from '../../../../domain/schemas/order';
+import type { ProductList } from '../../../../domain/schemas/product';
 import { api } from '../../../lib/api-client';
-import { type FakeRoutes, fakeApi } from '../../../test/fake-api';
+import { deleteCached, putCached } from '../../../lib/local-db';
+import { type FakeAnswer, type FakeRoutes, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { CATALOGUE_CACHE_KEY } from '../api/get-products';
 import { orderFixture, productsFixture, quoteFor } from '../test/fixtures';
 import { ProductsScreen } from './products-screen';
 
@@ -138,5 +141,22 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
     expect(await screen.findByText(/Only 1 item of Single burner/, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();
+  });
+
+  it('opens with the catalogue saved on the device while the network answers, then shows the new prices', async () => {
+    // Saved on an earlier visit at ₦1,200 a kg; the server now says ₦1,250 but takes its time.
+    const older = productsFixture.map((p) => (p.type === 'Gas' ? { ...p, price: 120_000 } : p));
+    await putCached('orders', CATALOGUE_CACHE_KEY, { products: older });
+    let answer: (value: FakeAnswer<ProductList>) => void = () => {};
+    serve({ 'GET product': () => new Promise<FakeAnswer<ProductList>>((resolve) => (answer = resolve)) });
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
+    expect(await screen.findByText('₦1,200.00 per kg')).toBeInTheDocument();
+    // Not an offline copy: no notice about its age while the catalogue is on its way.
+    expect(screen.queryByRole('status', { name: /Prices from/ })).toBeNull();
+    expect(screen.queryByText(/Prices from/)).toBeNull();
+    answer({ status: 200, body: { products: productsFixture } });
+    expect(await screen.findByText('₦1,250.00 per kg')).toBeInTheDocument();
+    expect(screen.queryByText('₦1,200.00 per kg')).toBeNull();
+    await deleteCached('orders', CATALOGUE_CACHE_KEY);
   });
 });

@@ -20,7 +20,7 @@ import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { SavedCopyAge } from '../../../components/saved-copy-age';
-import { productsQueryOptions } from '../api/get-products';
+import { productsQueryOptions, savedProductsQueryOptions } from '../api/get-products';
 import { cartCount, cartSubtotal } from '../lib/cart';
 import { useSavedCart } from '../lib/saved-cart';
 import { CartLines } from './cart-lines';
@@ -48,26 +48,29 @@ type Props = {
 /** The shop: gas by kg or cylinder size, cylinders, burners, stoves, a cart and checkout. */
 export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props) {
   const products = useQuery(productsQueryOptions());
+  // Until the network answers, the copy saved on this device (see savedProductsQueryOptions).
+  const saved = useQuery({ ...savedProductsQueryOptions(), enabled: products.isPending });
+  const catalogue = products.data ?? (products.isPending ? (saved.data ?? undefined) : undefined);
   const { cart, dispatch, checkout, setCheckout, clear } = useSavedCart(clientId);
   const cartRef = useRef<HTMLElement>(null);
   const gasRef = useRef<HTMLDivElement>(null);
   const [refillSize, setRefillSize] = useState(12.5);
 
-  if (products.isPending) {
+  if (!catalogue && !products.isError) {
     return (
       <Group justify="center" py="xl">
         <Loader role="status" aria-label="Loading products" />
       </Group>
     );
   }
-  if (products.isError) {
+  if (!catalogue) {
     return (
       <Alert color="red" title="The catalogue could not be loaded" role="alert">
-        {products.error.message}
+        {products.error?.message}
       </Alert>
     );
   }
-  const all = products.data.data.products;
+  const all = catalogue.data.products;
   const gas = all.find((p) => p.type === ProductType.Gas);
   const inCart = (id: string) =>
     cart.reduce((n, l) => (l.kind === 'item' && l.productId === id ? n + l.quantity : n), 0);
@@ -81,8 +84,8 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
         <Text c="dimmed">Gas is priced per kg; you see the delivery fee before you confirm.</Text>
       </Stack>
       <SavedCopyAge
-        fromCache={products.data.fromCache}
-        updatedAt={products.data.updatedAt}
+        fromCache={products.data?.fromCache ?? false}
+        updatedAt={catalogue.updatedAt}
         what="Prices"
         needsNetwork="You can fill your cart; placing the order and paying need a connection."
       />

@@ -1,6 +1,6 @@
+import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { OrderType, ProductType } from '../../../../domain/enums';
 import type { DeliveryAddress, NewOrderInput, Nominee } from '../../../../domain/schemas/order';
-import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import type { Product } from '../../../../domain/schemas/product';
 
 /** A refill: `count` cylinders of `sizeKg`, each filled with `kg`. */
