@@ -33,7 +33,9 @@ export function MobileNumberForm({ mode }: { mode: SignInMode }) {
 
   // The state this screen was opened with (where to return after sign-in), read when the form is sent.
   const state = useRef<unknown>(location.state);
-  state.current = location.state;
+  useEffect(() => {
+    state.current = location.state;
+  }, [location.state]);
 
   useEffect(() => {
     if (!ref.current) return;
@@ -52,6 +54,8 @@ export function MobileNumberForm({ mode }: { mode: SignInMode }) {
               {text.title}
             </Title>
             <Text>{text.intro}</Text>
+            {/* No maxLength: the browser would cut a pasted "+234 801 000 0002" at 11 characters,
+                before the enhancer reads it as 08010000002. */}
             <TextInput
               id={id}
               label="Mobile number"
