@@ -11,10 +11,13 @@ r = await fetch(`${base}/api/auth/opt_confirmation`, { method: 'POST', headers: 
 const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const c = await b.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 await c.addCookies(jar.map((kv) => { const [name, ...v] = kv.split('='); return { name, value: v.join('='), url: base }; }));
+
 const p = await c.newPage();
 const list = [];
 p.on('response', async (res) => { const t = res.request().resourceType(); if (t==='script'||t==='stylesheet') { const body = await res.body().catch(()=>Buffer.alloc(0)); list.push([res.url().split('/').pop(), gzipSync(body,{level:9}).length]); } });
+await c.addInitScript(() => { const done = () => document.documentElement.hasAttribute('data-app-ready') && document.querySelector('main h1, h1') !== null && document.querySelector('[aria-busy="true"], .mantine-Loader-root') === null; const o = new MutationObserver(() => { if (done() && performance.getEntriesByName('arrive:screen-interactive').length === 0) { performance.mark('arrive:screen-interactive'); o.disconnect(); } }); o.observe(document, { subtree: true, childList: true, attributes: true }); });
 await p.goto(base + (process.argv[2] ?? '/products'));
-await p.waitForTimeout(4000);
+await p.waitForFunction(() => performance.getEntriesByName('arrive:screen-interactive').length > 0);
+console.log('interactive', await p.evaluate(() => performance.getEntriesByName('arrive:screen-interactive')[0].startTime));
 console.log(list.sort((a,b)=>b[1]-a[1]).slice(0,40).map(x=>x.join(' ')).join('\n'), '\ntotal', list.reduce((a,b)=>a+b[1],0), list.length);
 await b.close();

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useAfterFirstScreen } from '../../../lib/use-after-first-screen';
 
 // The app's session query (owned by the auth feature), read from the cache rather than imported:
 // features never import each other. Its data is the auth object of GET /api/auth/cookie_auth.
@@ -21,12 +22,15 @@ function useSignedInClientId(): string | null {
 
 /**
  * Mounted once in the root layout: while a client is signed in, it keeps the pickup channel open
- * and shows the counter's confirmation request wherever the client is in the app. Visitors do
- * not download the socket code at all.
+ * and shows the counter's confirmation request wherever the client is in the app, from the moment
+ * the screen's first reads have answered. Visitors do not download the socket code at all.
  */
 export function PickupConfirmationListener() {
   const clientId = useSignedInClientId();
-  if (!clientId) return null;
+  // The socket's code and connection wait for the screen's first reads: a counter's request made
+  // meanwhile is delivered when the phone connects (the server keeps it for this client).
+  const afterFirstScreen = useAfterFirstScreen();
+  if (!clientId || !afterFirstScreen) return null;
   return (
     <Suspense fallback={null}>
       <ConfirmationPromptHost key={clientId} />
