@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CYLINDER_SIZES_KG, GAS_KG_STEP, MAX_GAS_KG, MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from '../constants';
+import { CYLINDER_SIZES_KG, MAX_GAS_KG, MAX_ORDER_LINES } from '../constants';
 import {
   deliveryOptionValues,
   deliveryStatusValues,

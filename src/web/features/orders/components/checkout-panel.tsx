@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Card, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../../domain/format';
 import { isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
@@ -10,6 +10,7 @@ import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
 import { paths } from '../../../lib/paths';
+import { useAfterFirstScreen } from '../../../lib/use-after-first-screen';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useOnline } from '../../../lib/use-online';
 import { useCreateOrder } from '../api/create-order';
@@ -21,8 +22,12 @@ import { buildOrderInput, type Cart, type Checkout, cartSubtotal } from '../lib/
 import { deliveryOptionLabel } from '../lib/order-status';
 import type { CheckoutDraft } from '../lib/saved-cart';
 import { walletPaymentMessage } from '../lib/wallet-error';
-import { AddressFields } from './address-fields';
 import { QuoteSummary } from './quote-summary';
+
+// The address form (a select and an autocomplete, with their popover code) loads when home
+// delivery is chosen, or once the shop's first screen is done: not with the shop itself.
+const loadAddressFields = () => import('./address-fields');
+const AddressFields = lazy(() => loadAddressFields().then((m) => ({ default: m.AddressFields })));
 
 /** What the checkout knows of the client's wallet (the wallet area's query, read by the route). */
 export type CheckoutWallet =
@@ -53,6 +58,10 @@ type Props = {
 
 /** Delivery choice, address or nominee, the priced quote, how to pay and the Place order button. */
 export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedCard, onPlaced }: Props) {
+  const afterFirstScreen = useAfterFirstScreen();
+  useEffect(() => {
+    if (afterFirstScreen) void loadAddressFields();
+  }, [afterFirstScreen]);
   const { deliveryOption, homeDeliveryType, address, nominee } = checkout;
   const set = (change: Partial<CheckoutDraft>) => onCheckoutChange({ ...checkout, ...change });
   const setDeliveryOption = (v: Checkout['deliveryOption']) => set({ deliveryOption: v });
@@ -218,7 +227,9 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
 
         {deliveryOption === 'HomeDelivery' && (
           <>
-            <AddressFields value={address} onChange={setAddress} />
+            <Suspense fallback={<Loader size="sm" aria-label="Loading the address form" />}>
+              <AddressFields value={address} onChange={setAddress} />
+            </Suspense>
             {hasGas && (
               <Radio.Group
                 label="Refill delivery"

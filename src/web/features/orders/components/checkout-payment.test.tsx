@@ -130,7 +130,7 @@ describe('Checkout: the cart is kept on the device', { timeout: 20_000 }, () => 
     const first = renderWithProviders(<ProductsScreen onPlaced={vi.fn()} clientId="client-1" />);
     await fillCart();
     fireEvent.click(screen.getByRole('radio', { name: 'Home delivery' }));
-    fireEvent.change(screen.getByLabelText(/Street address/), { target: { value: '12 Herbert Macaulay Way' } });
+    fireEvent.change(await screen.findByLabelText(/Street address/), { target: { value: '12 Herbert Macaulay Way' } });
     await waitFor(async () => {
       const saved = await loadSavedCart('client-1');
       expect(saved?.cart).toHaveLength(2);
@@ -144,7 +144,7 @@ describe('Checkout: the cart is kept on the device', { timeout: 20_000 }, () => 
     expect(await screen.findByLabelText('2 items in cart')).toBeInTheDocument();
     expect(await screen.findByText('Gas refill: 12.5 kg in a 12.5 kg cylinder')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Home delivery' })).toBeChecked();
-    expect(screen.getByLabelText(/Street address/)).toHaveValue('12 Herbert Macaulay Way');
+    expect(await screen.findByLabelText(/Street address/)).toHaveValue('12 Herbert Macaulay Way');
     // Another client on this device does not see it.
     expect(await loadSavedCart('client-2')).toBeUndefined();
 

@@ -1,21 +1,18 @@
-import { Alert, Button, Card, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
+import { lazy, Suspense } from 'react';
 import { formatDate } from '../../../../domain/format';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { myCylindersQueryOptions, useAddCylinder } from '../api/cylinders';
+import { myCylindersQueryOptions } from '../api/cylinders';
+
+const AddCylinderForm = lazy(() => import('./add-cylinder-form'));
 
 type Props = { onRefill: (sizeKg: number) => void };
 
 /** The client's own cylinders: refill one in a tap, and a clear warning for one past its safe life. */
 export function MyCylinders({ onRefill }: Props) {
   const cylinders = useQuery(myCylindersQueryOptions());
-  const add = useAddCylinder();
   const [opened, modal] = useDisclosure(false);
-  const [form, setForm] = useState({ sizeKg: '12.5', serialNumber: '', expiryDate: '' });
-  const keys = useIdempotencyKey();
   const list = cylinders.data?.cylinders ?? [];
 
   return (
@@ -60,53 +57,10 @@ export function MyCylinders({ onRefill }: Props) {
         ))}
       </Stack>
       <Modal opened={opened} onClose={modal.close} title="Add a cylinder" centered>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            const input = { sizeKg: Number(form.sizeKg), serialNumber: form.serialNumber, expiryDate: form.expiryDate };
-            add.mutate(
-              { input, idempotencyKey: keys.keyFor(input) },
-              {
-                onSuccess: () => {
-                  modal.close();
-                  setForm({ sizeKg: '12.5', serialNumber: '', expiryDate: '' });
-                  keys.renew();
-                },
-              },
-            );
-          }}
-        >
-          <Stack>
-            <Select
-              label="Size"
-              data={CYLINDER_SIZES_KG.map((s) => ({ value: String(s), label: `${s} kg` }))}
-              value={form.sizeKg}
-              onChange={(v) => setForm({ ...form, sizeKg: v ?? '12.5' })}
-              allowDeselect={false}
-            />
-            <TextInput
-              label="Serial number (on the collar)"
-              value={form.serialNumber}
-              onChange={(e) => setForm({ ...form, serialNumber: e.currentTarget.value })}
-              required
-            />
-            <TextInput
-              label="Expiry or retest date"
-              type="date"
-              value={form.expiryDate}
-              onChange={(e) => setForm({ ...form, expiryDate: e.currentTarget.value })}
-              required
-            />
-            {add.error && (
-              <Alert color="red" role="alert">
-                {add.error.message}
-              </Alert>
-            )}
-            <Button type="submit" loading={add.isPending}>
-              Save cylinder
-            </Button>
-          </Stack>
-        </form>
+        {/* The form (its size select and popover code) loads with the dialog, not with the shop. */}
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the form" />}>
+          <AddCylinderForm onSaved={modal.close} />
+        </Suspense>
       </Modal>
     </Card>
   );

@@ -97,7 +97,7 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Home delivery' }));
     expect(screen.getByRole('button', { name: 'Enter the street address and area' })).toBeDisabled();
-    fireEvent.change(screen.getByLabelText(/Street address/), { target: { value: '12 Herbert Macaulay Way' } });
+    fireEvent.change(await screen.findByLabelText(/Street address/), { target: { value: '12 Herbert Macaulay Way' } });
     fireEvent.change(screen.getByRole('combobox', { name: /Area/ }), { target: { value: 'Yaba' } });
     expect(await screen.findByText('Delivery (9.0 km, estimated)', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('₦2,350.00')).toBeInTheDocument();

@@ -1,0 +1,61 @@
+import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useAddCylinder } from '../api/cylinders';
+
+/** The "Add a cylinder" dialog's form (its own chunk: the size select's popover code comes with it). */
+export default function AddCylinderForm({ onSaved }: { onSaved: () => void }) {
+  const add = useAddCylinder();
+  const [form, setForm] = useState({ sizeKg: '12.5', serialNumber: '', expiryDate: '' });
+  const keys = useIdempotencyKey();
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const input = { sizeKg: Number(form.sizeKg), serialNumber: form.serialNumber, expiryDate: form.expiryDate };
+        add.mutate(
+          { input, idempotencyKey: keys.keyFor(input) },
+          {
+            onSuccess: () => {
+              onSaved();
+              setForm({ sizeKg: '12.5', serialNumber: '', expiryDate: '' });
+              keys.renew();
+            },
+          },
+        );
+      }}
+    >
+      <Stack>
+        <Select
+          label="Size"
+          data={CYLINDER_SIZES_KG.map((s) => ({ value: String(s), label: `${s} kg` }))}
+          value={form.sizeKg}
+          onChange={(v) => setForm({ ...form, sizeKg: v ?? '12.5' })}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Serial number (on the collar)"
+          value={form.serialNumber}
+          onChange={(e) => setForm({ ...form, serialNumber: e.currentTarget.value })}
+          required
+        />
+        <TextInput
+          label="Expiry or retest date"
+          type="date"
+          value={form.expiryDate}
+          onChange={(e) => setForm({ ...form, expiryDate: e.currentTarget.value })}
+          required
+        />
+        {add.error && (
+          <Alert color="red" role="alert">
+            {add.error.message}
+          </Alert>
+        )}
+        <Button type="submit" loading={add.isPending}>
+          Save cylinder
+        </Button>
+      </Stack>
+    </form>
+  );
+}
