@@ -1,14 +1,16 @@
 import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import type { RequestKeys } from '../../../lib/idempotency-key';
 import { useAddCylinder } from '../api/cylinders';
 
-/** The "Add a cylinder" dialog's form (its own chunk: the size select's popover code comes with it). */
-export default function AddCylinderForm({ onSaved }: { onSaved: () => void }) {
+/**
+ * The "Add a cylinder" dialog's form (its own chunk: the size select's popover code comes with it).
+ * `keys` outlive the dialog, so the same cylinder sent again after closing it is recorded once.
+ */
+export default function AddCylinderForm({ onSaved, keys }: { onSaved: () => void; keys: RequestKeys }) {
   const add = useAddCylinder();
   const [form, setForm] = useState({ sizeKg: '12.5', serialNumber: '', expiryDate: '' });
-  const keys = useIdempotencyKey();
   return (
     <form
       onSubmit={(e) => {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { formatDate } from '../../../../domain/format';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { myCylindersQueryOptions } from '../api/cylinders';
 
 const AddCylinderForm = lazy(() => import('./add-cylinder-form'));
@@ -13,6 +14,7 @@ type Props = { onRefill: (sizeKg: number) => void };
 export function MyCylinders({ onRefill }: Props) {
   const cylinders = useQuery(myCylindersQueryOptions());
   const [opened, modal] = useDisclosure(false);
+  const keys = useIdempotencyKey();
   const list = cylinders.data?.cylinders ?? [];
 
   return (
@@ -59,7 +61,7 @@ export function MyCylinders({ onRefill }: Props) {
       <Modal opened={opened} onClose={modal.close} title="Add a cylinder" centered>
         {/* The form (its size select and popover code) loads with the dialog, not with the shop. */}
         <Suspense fallback={<Loader size="sm" aria-label="Loading the form" />}>
-          <AddCylinderForm onSaved={modal.close} />
+          <AddCylinderForm onSaved={modal.close} keys={keys} />
         </Suspense>
       </Modal>
     </Card>

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { Cylinder } from '../../../../domain/schemas/cylinder';
 import type { NewOrderInput } from '../../../../domain/schemas/order';
@@ -158,5 +158,34 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('₦1,250.00 per kg')).toBeInTheDocument();
     expect(screen.queryByText('₦1,200.00 per kg')).toBeNull();
     await deleteCached('orders', CATALOGUE_CACHE_KEY);
+  });
+
+  it('adds a cylinder from its dialog; sent again after closing it, it is recorded once', async () => {
+    const saved = cylinder({ id: 'c9', sizeKg: 12.5, serialNumber: 'NG-12-777', expiryDate: '2031-06-30' });
+    const api = serve({ 'POST cylinder/user': [{ offline: true }, { status: 201, body: saved }] });
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
+    const fill = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Add a cylinder' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a cylinder' });
+      fireEvent.change(await within(dialog).findByLabelText(/Serial number/), { target: { value: 'NG-12-777' } });
+      fireEvent.change(within(dialog).getByLabelText(/Expiry or retest date/), { target: { value: '2031-06-30' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save cylinder' }));
+      return dialog;
+    };
+    // The first try finds no network; the client closes the dialog and tries again later.
+    const first = await fill();
+    expect(await within(first).findByRole('alert')).toBeInTheDocument();
+    fireEvent.keyDown(first, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a cylinder' })).toBeNull());
+    await fill();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a cylinder' })).toBeNull());
+    const sent = api.calls.filter((c) => c.method === 'POST' && c.path === 'cylinder/user');
+    expect(sent.map((c) => c.body)).toEqual([
+      { sizeKg: 12.5, serialNumber: 'NG-12-777', expiryDate: '2031-06-30' },
+      { sizeKg: 12.5, serialNumber: 'NG-12-777', expiryDate: '2031-06-30' },
+    ]);
+    const [a, b] = sent.map((c) => c.headers.get('idempotency-key'));
+    expect(a).toBeTruthy();
+    expect(b).toBe(a);
   });
 });
