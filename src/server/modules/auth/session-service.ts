@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { randomToken, sha256, signToken } from '../../lib/tokens';
 import { ACCESS_COOKIE, type AccessTokenPayload } from '../../plugins/session';
 import { authSessions } from './tables';
@@ -155,9 +156,14 @@ export async function revokeAllSessions(db: DbOrTx, clientId: string): Promise<s
 
 /** Whether an access token's session is still alive (not revoked by logout or reuse). */
 export async function isSessionActive(db: DbOrTx, sessionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ revokedAt: authSessions.revokedAt })
-    .from(authSessions)
-    .where(eq(authSessions.id, sessionId));
+  const [row] = await sessionRevokedAt.run(db, { sessionId });
   return Boolean(row && !row.revokedAt);
 }
+
+/** Read for every signed-in request: built once (db/statement.ts). */
+const sessionRevokedAt = statement('session_revoked_at', (db) =>
+  db
+    .select({ revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sql.placeholder('sessionId'))),
+);

@@ -1,5 +1,6 @@
-import { desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { type ClientRow, clients } from './tables';
 
 export type { ClientRow };
@@ -91,9 +92,17 @@ export async function lockClient(tx: DbOrTx, id: string): Promise<void> {
 export async function findClientsByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ClientSummary>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.select(summaryColumns).from(clients).where(inArray(clients.id, unique));
+  const rows = await clientsByIds.run(db, { ids: unique });
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** Read wherever names are shown beside other areas' records: built once (db/statement.ts). */
+const clientsByIds = statement('client_summaries_by_ids', (db) =>
+  db
+    .select(summaryColumns)
+    .from(clients)
+    .where(sql`${clients.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
 
 /** The client's summary, or undefined. */
 export async function findClientSummary(db: DbOrTx, id: string): Promise<ClientSummary | undefined> {

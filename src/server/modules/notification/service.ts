@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { NotificationChannel, type NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
+import { rawStatement } from '../../db/statement';
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from './tables';
 
 /**
@@ -21,39 +22,37 @@ export type NotificationEvent = {
  * were added (0 when the event was already written or every channel is off).
  */
 export async function notify(db: DbOrTx, event: NotificationEvent): Promise<number> {
-  // One read: the client's switches (a missing row means both on) and whether a device is subscribed.
-  const [found] = await db
-    .select({
-      sms: sql<
-        boolean | null
-      >`(select ${notificationPreferences.sms} from ${notificationPreferences} where ${notificationPreferences.clientId} = ${event.clientId})`,
-      push: sql<
-        boolean | null
-      >`(select ${notificationPreferences.push} from ${notificationPreferences} where ${notificationPreferences.clientId} = ${event.clientId})`,
-      devices: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.clientId} = ${event.clientId})`,
-    })
-    .from(sql`(select 1) as one`);
-  const smsOn = found?.sms ?? true;
-  const pushOn = found?.push ?? true;
-  const channels: NotificationChannel[] = [];
-  if (smsOn) channels.push(NotificationChannel.Sms);
-  if (pushOn && found?.devices === true) channels.push(NotificationChannel.Push);
-  if (channels.length === 0) return 0;
-  const added = await db
-    .insert(notificationOutbox)
-    .values(
-      channels.map((channel) => ({
-        clientId: event.clientId,
-        channel,
-        kind: event.kind,
-        eventKey: event.key,
-        data: event.data,
-      })),
-    )
-    .onConflictDoNothing({ target: [notificationOutbox.eventKey, notificationOutbox.channel] })
-    .returning({ id: notificationOutbox.id });
+  const added = await notifyStatement.run(db, {
+    clientId: event.clientId,
+    kind: event.kind,
+    key: event.key,
+    data: JSON.stringify(event.data),
+  });
   return added.length;
 }
+
+/**
+ * notify's one statement: the client's switches (a missing row means both on) and whether a
+ * device is subscribed decide the channels, and a row per channel is added unless the event was
+ * already written. A hot path (every payment, every hand-over), so it is built once.
+ */
+const value = (name: string) => sql.placeholder(name);
+const notifyStatement = rawStatement<{ id: string }>(
+  'notify_outbox',
+  sql`with switches as (
+    select coalesce((select ${sql.identifier('sms')} from ${notificationPreferences} where client_id = ${value('clientId')}::uuid), true) as sms,
+           coalesce((select ${sql.identifier('push')} from ${notificationPreferences} where client_id = ${value('clientId')}::uuid), true) as push,
+           exists (select 1 from ${pushSubscriptions} where client_id = ${value('clientId')}::uuid) as devices
+  )
+  insert into ${notificationOutbox} (client_id, channel, kind, event_key, data)
+  select ${value('clientId')}::uuid, channel.name, ${value('kind')}, ${value('key')}, ${value('data')}::jsonb
+  from switches, (values (${NotificationChannel.Sms}, 1), (${NotificationChannel.Push}, 2)) as channel(name, rank)
+  where (channel.name = ${NotificationChannel.Sms} and switches.sms)
+     or (channel.name = ${NotificationChannel.Push} and switches.push and switches.devices)
+  order by channel.rank
+  on conflict (event_key, channel) do nothing
+  returning id`,
+);
 
 /** The rows written for one event (tests and support). */
 export async function outboxRowsFor(db: DbOrTx, eventKey: string) {

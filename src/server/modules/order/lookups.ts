@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { type OrderItemRow, type OrderRow, orderEvents, orderItems, orders } from './tables';
 
 export { listOrderEvents } from './events';
@@ -33,10 +34,24 @@ export async function findOrderById(
   id: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<OrderRow | null> {
-  const query = db.select().from(orders).where(eq(orders.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = await (lock ? orderByIdForUpdate : orderById).run(db, { id });
   return row ?? null;
 }
+
+// Read on every hand-over and payment: built once (db/statement.ts).
+const orderById = statement('order_by_id', (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id'))),
+);
+const orderByIdForUpdate = statement('order_by_id_for_update', (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update'),
+);
 
 /** The order whose pickup code this is (compared without case), or null. */
 export async function findOrderByPickupCode(db: DbOrTx, code: string): Promise<OrderRow | null> {
@@ -105,8 +120,16 @@ export async function listOrdersPlaced(
 
 /** The order's lines, in the order they were placed. */
 export async function listOrderItems(db: DbOrTx, orderId: string): Promise<OrderItemRow[]> {
-  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  return orderItemsOf.run(db, { orderId });
 }
+
+const orderItemsOf = statement('order_items_of', (db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.position)),
+);
 
 /** How many orders the client placed, and when the last one was. */
 export async function clientOrderStats(db: DbOrTx, clientId: string): Promise<{ count: number; lastAt: Date | null }> {

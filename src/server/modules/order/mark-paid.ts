@@ -1,10 +1,33 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { notify } from '../notification/service';
 import { recordOrderEvent } from './events';
 import { orders } from './tables';
+
+/** Every payment runs it: built once (db/statement.ts). */
+const markPaid = statement('order_mark_paid', (db) =>
+  db
+    .update(orders)
+    .set({
+      status: OrderStatus.Paid,
+      paymentStatus: 'success',
+      paymentType: sql`${sql.placeholder('paymentType')}`,
+      paidAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
+      orderPaymentNumber: sql`coalesce(${sql.placeholder('paymentNumber')}::text, ${orders.orderPaymentNumber})`,
+    })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.status, OrderStatus.NotPaid)))
+    .returning({
+      clientId: orders.clientId,
+      orderNumber: orders.orderNumber,
+      total: orders.total,
+      deliveryOption: orders.deliveryOption,
+      pickupCode: orders.pickupCode,
+    }),
+);
 
 /**
  * Moves an order from Not Paid to Paid (and puts the step on its timeline). Answers true only
@@ -23,23 +46,13 @@ export async function markOrderPaid(
   // One statement locks, checks and moves: the update waits for a concurrent one on the row and
   // then re-checks the status, so only one payment can make the change.
   const paidAt = new Date();
-  const [order] = await tx
-    .update(orders)
-    .set({
-      status: OrderStatus.Paid,
-      paymentStatus: 'success',
-      paymentType,
-      paidAt,
-      ...(options.paymentNumber ? { orderPaymentNumber: options.paymentNumber } : {}),
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.NotPaid)))
-    .returning({
-      clientId: orders.clientId,
-      orderNumber: orders.orderNumber,
-      total: orders.total,
-      deliveryOption: orders.deliveryOption,
-      pickupCode: orders.pickupCode,
-    });
+  const [order] = await markPaid.run(tx, {
+    orderId,
+    paymentType,
+    paidAt: paidAt.toISOString(),
+    // Null keeps the order's own payment number.
+    paymentNumber: options.paymentNumber ?? null,
+  });
   if (!order) return false;
   await recordOrderEvent(tx, orderId, OrderStatus.Paid, {
     note: options.note ?? `Paid (${paymentType})`,

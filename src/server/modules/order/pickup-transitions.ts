@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type OrderPickUpDispute, OrderStatus } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
+import { rawStatement, rowMapper } from '../../db/statement';
 import { recordOrderEvent } from './events';
-import { type OrderRow, orders } from './tables';
+import { type OrderRow, orderEvents, orders } from './tables';
 
 // Order changes made at the pickup counter. Each runs inside the pickup's transaction, the order
 // row already locked by the caller; the caller asked the order lifecycle whether the step is allowed.
@@ -16,19 +17,35 @@ export async function markOrderPickedUp(
   orderId: string,
   options: { actorClientId: string; at: Date; note: string },
 ): Promise<OrderRow | null> {
-  const [delivered] = await tx
-    .update(orders)
-    .set({ status: OrderStatus.Delivered, isDelivered: true, deliveredAt: options.at })
-    .where(and(eq(orders.id, orderId), eq(orders.isDelivered, false)))
-    .returning();
-  if (!delivered) return null;
-  await recordOrderEvent(tx, orderId, OrderStatus.Delivered, {
+  const [delivered] = await markDelivered.run(tx, {
+    orderId,
+    at: options.at.toISOString(),
     note: options.note,
     actorClientId: options.actorClientId,
-    at: options.at,
   });
-  return delivered;
+  return delivered ? toOrderRow(delivered) : null;
 }
+
+/**
+ * The hand-over's change and its step on the timeline, one statement built once
+ * (db/statement.ts): every confirmation at the counter runs it. The step is written only when
+ * the order changed.
+ */
+const at = sql`${sql.placeholder('at')}::timestamptz`;
+const markDelivered = rawStatement(
+  'order_mark_picked_up',
+  sql`with delivered as (
+    update ${orders} set status = ${OrderStatus.Delivered}, is_delivered = true, delivered_at = ${at}, updated_at = ${at}
+    where id = ${sql.placeholder('orderId')}::uuid and is_delivered = false
+    returning *
+  ), step as (
+    insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
+    select id, 'order', ${OrderStatus.Delivered}, ${sql.placeholder('note')}, ${sql.placeholder('actorClientId')}::uuid, ${at}
+    from delivered
+  )
+  select * from delivered`,
+);
+const toOrderRow = rowMapper(orders);
 
 /**
  * Sets the order's status and pickup dispute as the pickup left them; a status change (a refused

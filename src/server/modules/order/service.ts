@@ -13,6 +13,7 @@ import {
   type Order,
 } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
 import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
 import { recordOrderEvent } from './events';
@@ -60,13 +61,29 @@ export async function findClientOrder(
   ref: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<OrderRow | null> {
-  const where = UUID.test(ref)
-    ? and(eq(orders.id, ref.toLowerCase()), eq(orders.clientId, clientId))
-    : and(eq(orders.orderNumber, normalizeOrderNumber(ref)), eq(orders.clientId, clientId));
-  const query = db.select().from(orders).where(where);
-  const [row] = lock ? await query.for('update') : await query;
+  const byId = UUID.test(ref);
+  const [row] = await clientOrderStatements[`${byId ? 'id' : 'number'}${lock ? 'Locked' : ''}`].run(db, {
+    clientId,
+    ref: byId ? ref.toLowerCase() : normalizeOrderNumber(ref),
+  });
   return row ?? null;
 }
+
+/** Every call on a client's order reads it: built once (db/statement.ts), by id or number, locked or not. */
+const clientOrderStatement = (name: string, column: typeof orders.id | typeof orders.orderNumber, lock: boolean) =>
+  statement(name, (db) => {
+    const query = db
+      .select()
+      .from(orders)
+      .where(and(eq(column, sql.placeholder('ref')), eq(orders.clientId, sql.placeholder('clientId'))));
+    return lock ? query.for('update') : query;
+  });
+const clientOrderStatements = {
+  id: clientOrderStatement('client_order_by_id', orders.id, false),
+  idLocked: clientOrderStatement('client_order_by_id_for_update', orders.id, true),
+  number: clientOrderStatement('client_order_by_number', orders.orderNumber, false),
+  numberLocked: clientOrderStatement('client_order_by_number_for_update', orders.orderNumber, true),
+};
 
 /** findClientOrder, throwing NotFound for anything not theirs. */
 export async function requireClientOrder(db: DbOrTx, clientId: string, ref: string, lock = false): Promise<OrderRow> {
@@ -117,49 +134,44 @@ export async function createOrder(
     for (let attempt = 0; attempt < 5 && !order; attempt++) {
       // A code already taken makes the insert do nothing (a failed statement would abort the
       // transaction on PostgreSQL); new codes are then drawn.
-      [order] = await tx
-        .insert(orders)
-        .values({
-          ...freshCodes(),
-          clientId,
-          type: priced.type,
-          status: OrderStatus.NotPaid,
-          deliveryOption: priced.deliveryOption,
-          deliveryAddress: priced.address,
-          homeDeliveryType: priced.homeDeliveryType,
-          deliveryDistanceKm: priced.distanceKm,
-          deliveryFeeIsEstimate: priced.feeIsEstimate,
-          nomineeName: priced.nominee?.name ?? null,
-          nomineePhone: priced.nominee?.phone ?? null,
-          subtotal: priced.subtotal,
-          deliveryFee: priced.deliveryFee,
-          total: priced.total,
-        })
-        .onConflictDoNothing()
-        .returning();
+      [order] = await insertOrder.run(tx, {
+        ...freshCodes(),
+        clientId,
+        type: priced.type,
+        deliveryOption: priced.deliveryOption,
+        deliveryAddress: priced.address,
+        homeDeliveryType: priced.homeDeliveryType,
+        deliveryDistanceKm: priced.distanceKm,
+        deliveryFeeIsEstimate: priced.feeIsEstimate,
+        nomineeName: priced.nominee?.name ?? null,
+        nomineePhone: priced.nominee?.phone ?? null,
+        subtotal: priced.subtotal,
+        deliveryFee: priced.deliveryFee,
+        total: priced.total,
+      });
     }
     if (!order) {
       throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
     }
     const placedOrder = order;
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        priced.lines.map((l, position) => ({
-          orderId: placedOrder.id,
-          productId: l.product.id,
-          name:
-            l.product.type === ProductType.Gas && l.sizeKg !== null
-              ? `${l.product.name} (${l.sizeKg} kg cylinder)`
-              : l.product.name,
-          unitPrice: l.unitPrice,
-          quantity: l.quantity,
-          sizeKg: l.sizeKg,
-          lineTotal: l.lineTotal,
-          position,
-        })),
-      )
-      .returning();
+    const items = await insertOrderItems(priced.lines.length).run(tx, {
+      orderId: placedOrder.id,
+      ...Object.fromEntries(
+        priced.lines.flatMap((l, position) =>
+          Object.entries({
+            productId: l.product.id,
+            name:
+              l.product.type === ProductType.Gas && l.sizeKg !== null
+                ? `${l.product.name} (${l.sizeKg} kg cylinder)`
+                : l.product.name,
+            unitPrice: l.unitPrice,
+            quantity: l.quantity,
+            sizeKg: l.sizeKg,
+            lineTotal: l.lineTotal,
+          }).map(([key, line]) => [`${key}${position}`, line]),
+        ),
+      ),
+    });
     const placedEvent = await recordOrderEvent(tx, placedOrder.id, OrderStatus.NotPaid, {
       note: 'Order placed',
       actorClientId: options.actorClientId ?? clientId,
@@ -191,6 +203,61 @@ export async function createOrder(
   });
   options.legs.stock.committed?.();
   return placed;
+}
+
+// Placing an order runs these; built once (db/statement.ts), the lines' insert once per number
+// of lines (a cart has a handful).
+const value = (name: string) => sql.placeholder(name);
+const insertOrder = statement('order_insert', (db) =>
+  db
+    .insert(orders)
+    .values({
+      orderNumber: value('orderNumber'),
+      orderPaymentNumber: value('orderPaymentNumber'),
+      pickupCode: value('pickupCode'),
+      clientId: value('clientId'),
+      type: value('type'),
+      status: OrderStatus.NotPaid,
+      deliveryOption: value('deliveryOption'),
+      deliveryAddress: value('deliveryAddress'),
+      homeDeliveryType: value('homeDeliveryType'),
+      deliveryDistanceKm: value('deliveryDistanceKm'),
+      deliveryFeeIsEstimate: value('deliveryFeeIsEstimate'),
+      nomineeName: value('nomineeName'),
+      nomineePhone: value('nomineePhone'),
+      subtotal: value('subtotal'),
+      deliveryFee: value('deliveryFee'),
+      total: value('total'),
+    })
+    .onConflictDoNothing()
+    .returning(),
+);
+const itemInserts = new Map<number, ReturnType<typeof buildItemInsert>>();
+const buildItemInsert = (lines: number) =>
+  statement(`order_items_insert_${lines}`, (db) =>
+    db
+      .insert(orderItems)
+      .values(
+        Array.from({ length: lines }, (_, position) => ({
+          orderId: value('orderId'),
+          productId: value(`productId${position}`),
+          name: value(`name${position}`),
+          unitPrice: value(`unitPrice${position}`),
+          quantity: value(`quantity${position}`),
+          sizeKg: value(`sizeKg${position}`),
+          lineTotal: value(`lineTotal${position}`),
+          position,
+        })),
+      )
+      .returning(),
+  );
+function insertOrderItems(lines: number) {
+  let built = itemInserts.get(lines);
+  if (!built) {
+    built = buildItemInsert(lines);
+    itemInserts.set(lines, built);
+  }
+  return built;
 }
 
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus, PaymentGateway, PaymentPurpose, PaymentStatus, PaymentType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -7,6 +7,7 @@ import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { paymentLifecycle } from '../../../domain/lifecycles/payment';
 import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { isGatewayRefusal } from '../../integrations/paystack/client';
 import { newPaymentNumber, newProviderReference } from '../../lib/references';
 import { findOrderById, type OrderRow } from '../order/lookups';
@@ -55,13 +56,14 @@ const OPEN_CARD_STATUSES = previousStates(paymentLifecycle, PaymentStatus.Succes
  * A card success that got there first holds the lock; once it commits, the order is Paid and the
  * caller's own markOrderPaid refuses.
  */
-export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: string): Promise<number> {
-  const open = await tx
+/** Read (and locked) by every payment of an order, whichever way it is paid: built once (db/statement.ts). */
+const openCheckoutsForUpdate = statement('payment_open_checkouts_for_update', (db) =>
+  db
     .select({ id: payments.id })
     .from(payments)
     .where(
       and(
-        eq(payments.orderId, orderId),
+        eq(payments.orderId, sql.placeholder('orderId')),
         eq(payments.purpose, PaymentPurpose.OrderPayment),
         inArray(payments.status, OPEN_CARD_STATUSES),
         isNull(payments.valueGivenAt),
@@ -69,7 +71,11 @@ export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: st
       ),
     )
     .orderBy(asc(payments.id))
-    .for('update');
+    .for('update'),
+);
+
+export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: string): Promise<number> {
+  const open = await openCheckoutsForUpdate.run(tx, { orderId });
   if (open.length === 0) return 0;
   const closed = await tx
     .update(payments)

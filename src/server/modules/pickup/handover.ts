@@ -9,7 +9,7 @@ import { issueHandoverCode, verifyHandoverCode } from '../auth/handover-code';
 import { findClientById } from '../client/service';
 import { findOrderById, type OrderRow } from '../order/lookups';
 import { markOrderPickedUp } from '../order/pickup-transitions';
-import { findStaffPeople } from '../staff/service';
+import { findStaffClientId } from '../staff/service';
 import { OPEN_PICKUP_STATUSES, staffName } from './order-view';
 import { checkStaff, ineligibility, type Refusal, recordAttempt, refusalToAppError } from './service';
 import { type PickupRow, pickups } from './tables';
@@ -214,10 +214,10 @@ async function handOver(
           })
           .returning();
     if (!row) throw new Error('the hand-over was not stored');
-    const handedOverBy = (await findStaffPeople(tx, [row.staffId])).get(row.staffId);
+    const handedOverBy = await findStaffClientId(tx, row.staffId);
     const delivered = await markOrderPickedUp(tx, orderId, {
       note: how.note,
-      actorClientId: handedOverBy?.clientId ?? memberClientId,
+      actorClientId: handedOverBy ?? memberClientId,
       at: now,
     });
     if (!delivered) throw new Error('the order changed under its lock');

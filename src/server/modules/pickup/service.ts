@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   OrderPickUpDispute,
   OrderStatus,
@@ -19,12 +19,13 @@ import type {
 } from '../../../domain/realtime-events';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
+import { rawStatement, rowMapper, statement } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { notify } from '../notification/service';
 import { findOrderById, findOrderNumbersByIds, type OrderRow } from '../order/lookups';
 import { markOrderPickedUp, setOrderPickupOutcome } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
-import { findStaffPeople } from '../staff/service';
+import { findStaffClientId } from '../staff/service';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, toPickupRequest } from './order-view';
 import { type AttemptMethod, type PickupRow, pickupAttempts, pickups } from './tables';
 
@@ -98,13 +99,76 @@ export async function recordAttempt(
     presented?: string | null;
   },
 ): Promise<void> {
-  await db.insert(pickupAttempts).values({
+  await insertAttempt.run(db, {
     ...values,
     pickupId: values.pickupId ?? null,
     reason: values.reason ?? null,
     presented: values.presented ? values.presented.slice(0, 24) : null,
   });
 }
+
+// The statements every confirmation runs, built once (db/statement.ts).
+const value = (name: string) => sql.placeholder(name);
+const insertAttempt = statement('pickup_insert_attempt', (db) =>
+  db.insert(pickupAttempts).values({
+    orderId: value('orderId'),
+    pickupId: value('pickupId'),
+    staffId: value('staffId'),
+    method: value('method'),
+    status: value('status'),
+    reason: value('reason'),
+    presented: value('presented'),
+  }),
+);
+/** One read for both slots: the order's open request and this staff's (each is unique, by index). */
+const openSlots = statement('pickup_open_slots', (db) =>
+  db
+    .select({ id: pickups.id, orderId: pickups.orderId, staffId: pickups.staffId })
+    .from(pickups)
+    .where(and(openStatus, or(eq(pickups.orderId, value('orderId')), eq(pickups.staffId, value('staffId'))))),
+);
+/** A new request and its attempt ("pending: requested"), in one statement. */
+const insertPickup = rawStatement(
+  'pickup_insert',
+  sql`with created as (
+    insert into ${pickups} (order_id, client_id, staff_id, shift_id, nominee_verified, requested_at, expires_at)
+    values (${value('orderId')}::uuid, ${value('clientId')}::uuid, ${value('staffId')}::uuid, ${value('shiftId')}::uuid,
+            ${value('nomineeVerified')}::boolean, ${value('requestedAt')}::timestamptz, ${value('expiresAt')}::timestamptz)
+    returning *
+  ), attempt as (
+    insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
+    select order_id, id, staff_id, 'request', 'pending', 'requested' from created
+  )
+  select * from created`,
+);
+const toPickupRow = rowMapper(pickups);
+const pickupHead = statement('pickup_head', (db) =>
+  db
+    .select({ orderId: pickups.orderId, staffId: pickups.staffId })
+    .from(pickups)
+    .where(and(eq(pickups.id, value('pickupId')), eq(pickups.clientId, value('clientId')))),
+);
+const pickupForUpdate = statement('pickup_for_update', (db) =>
+  db
+    .select()
+    .from(pickups)
+    .where(eq(pickups.id, value('pickupId')))
+    .for('update'),
+);
+/** The owner's approval on the pickup and its attempt ("success: Approve"), in one statement. */
+const completePickup = rawStatement(
+  'pickup_complete',
+  sql`with done as (
+    update ${pickups} set status = 'Completed', confirmation_action = 'Approve', handover_method = 'ClientApp',
+      responded_at = ${value('at')}::timestamptz, completed_at = ${value('at')}::timestamptz, updated_at = ${value('at')}::timestamptz
+    where id = ${value('pickupId')}::uuid
+    returning *
+  ), attempt as (
+    insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
+    select order_id, id, staff_id, 'response', 'success', 'Approve' from done
+  )
+  select * from done`,
+);
 
 /** Attempt status for a verdict: eligible orders are pending a confirmation, the rest blocked. */
 export const attemptStatusFor = (verdict: PickupEligibilityStatus): PickupAttemptStatus =>
@@ -198,11 +262,7 @@ export async function requestConfirmation(
           message: `Check the ID of ${order.nomineeName ?? 'the nominated person'} first, then confirm it.`,
         });
       }
-      // One read for both slots: the order's open request and this staff's (each is unique, by index).
-      const openRows = await tx
-        .select({ id: pickups.id, orderId: pickups.orderId, staffId: pickups.staffId })
-        .from(pickups)
-        .where(and(openStatus, or(eq(pickups.orderId, order.id), eq(pickups.staffId, member.id))));
+      const openRows = await openSlots.run(tx, { orderId: order.id, staffId: member.id });
       const open = openRows.find((r) => r.orderId === order.id);
       if (open) {
         await attempt('blocked', 'duplicatedRequest', open.id);
@@ -229,21 +289,17 @@ export async function requestConfirmation(
         });
       }
       const now = new Date();
-      const [row] = await tx
-        .insert(pickups)
-        .values({
-          orderId: order.id,
-          clientId: order.clientId,
-          staffId: member.id,
-          shiftId: member.shiftId,
-          nomineeVerified: input.nomineeVerified === true,
-          requestedAt: now,
-          expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs),
-        })
-        .returning();
-      if (!row) throw new Error('the pickup request was not stored');
-      await attempt('pending', 'requested', row.id);
-      return { ok: true as const, row, order };
+      const [created] = await insertPickup.run(tx, {
+        orderId: order.id,
+        clientId: order.clientId,
+        staffId: member.id,
+        shiftId: member.shiftId,
+        nomineeVerified: input.nomineeVerified === true,
+        requestedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs).toISOString(),
+      });
+      if (!created) throw new Error('the pickup request was not stored');
+      return { ok: true as const, row: toPickupRow(created), order };
     });
     if (!stored.ok) return stored;
     // What the client is shown is read after the commit, so the order's lock is held no longer.
@@ -270,7 +326,7 @@ export type RespondResult =
  */
 async function lockPickupAndOrder(tx: DbOrTx, orderId: string, pickupId: string) {
   const order = await findOrderById(tx, orderId, { lock: true });
-  const [row] = await tx.select().from(pickups).where(eq(pickups.id, pickupId)).for('update');
+  const [row] = await pickupForUpdate.run(tx, { pickupId });
   if (!order || !row) throw new Error('the pickup lost its order');
   return { order, row };
 }
@@ -284,10 +340,7 @@ export async function respondToRequest(
   clientId: string,
   input: ClientEventPayload<'pickupConfirmationResponse'>,
 ): Promise<RespondResult> {
-  const [head] = await db
-    .select({ orderId: pickups.orderId, staffId: pickups.staffId })
-    .from(pickups)
-    .where(and(eq(pickups.id, input.pickupId), eq(pickups.clientId, clientId)));
+  const [head] = await pickupHead.run(db, { pickupId: input.pickupId, clientId });
   if (!head) {
     return refuse('pickupError', {
       event: 'pickupConfirmationResponse',
@@ -297,8 +350,7 @@ export async function respondToRequest(
   }
   // The staff member an approval credits: a pickup's staff never changes, so this is read before
   // the locks are taken rather than while they are held.
-  const handedOverBy =
-    input.action === 'Approve' ? (await findStaffPeople(db, [head.staffId])).get(head.staffId) : undefined;
+  const handedOverBy = input.action === 'Approve' ? await findStaffClientId(db, head.staffId) : undefined;
   return db.transaction(async (tx): Promise<RespondResult> => {
     const { order, row } = await lockPickupAndOrder(tx, head.orderId, input.pickupId);
     const ref = { pickupId: row.id, orderId: order.id, orderNumber: order.orderNumber };
@@ -359,7 +411,7 @@ export async function respondToRequest(
       // The hand-over is the staff member's act (sales per staff count it); the client confirmed it.
       const delivered = await markOrderPickedUp(tx, order.id, {
         note: 'Picked up at the counter; confirmed by the client',
-        actorClientId: handedOverBy?.clientId ?? clientId,
+        actorClientId: handedOverBy ?? clientId,
         at: now,
       });
       if (!delivered) throw new Error('the order changed under its lock');
@@ -369,27 +421,9 @@ export async function respondToRequest(
         key: `picked-up:${delivered.id}`,
         data: { orderNumber: delivered.orderNumber },
       });
-      const [done] = await tx
-        .update(pickups)
-        .set({
-          status: 'Completed',
-          confirmationAction: 'Approve',
-          handoverMethod: 'ClientApp',
-          respondedAt: now,
-          completedAt: now,
-        })
-        .where(eq(pickups.id, row.id))
-        .returning();
+      const [done] = await completePickup.run(tx, { pickupId: row.id, at: now.toISOString() });
       if (!done) throw new Error('the pickup changed under its lock');
-      await recordAttempt(tx, {
-        orderId: order.id,
-        pickupId: row.id,
-        staffId: row.staffId,
-        method: 'response',
-        status: 'success',
-        reason: 'Approve',
-      });
-      return { ok: true, kind: 'approved', row: done, order: delivered };
+      return { ok: true, kind: 'approved', row: toPickupRow(done), order: delivered };
     }
     const dispute = input.dispute ?? null;
     const orderRefused = canTransition(orderLifecycle, order.status, OrderStatus.ClientRejectPickup, 'client');

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { type ProductRow, products } from './tables';
 
 export type { ProductRow };
@@ -10,12 +11,17 @@ export type { ProductRow };
 export async function findActiveProductsByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(inArray(products.id, unique), eq(products.active, true)));
+  const rows = await activeProductsByIds.run(db, { ids: unique });
   return new Map(rows.map((p) => [p.id, p]));
 }
+
+/** Every order is priced from it: built once (db/statement.ts). */
+const activeProductsByIds = statement('products_active_by_ids', (db) =>
+  db
+    .select()
+    .from(products)
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.active, true))),
+);
 
 /** The type (Gas, Cylinder, …) of each of these products, on sale or not, by id. */
 export async function findProductTypesByIds(

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
 import type { Quota } from '../../../domain/schemas/quota';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import type { StockNeed } from '../order/legs';
 import { quantitiesOrderedSince } from '../order/lookups';
 import { findProductsByIds } from '../product/catalogue';
@@ -53,12 +54,7 @@ export async function reserveQuota(tx: DbOrTx, needs: QuotaNeed[], placedOrderId
   }
   const ids = [...byProduct.keys()];
   if (ids.length === 0) return;
-  const rows = await tx
-    .select()
-    .from(quotas)
-    .where(inArray(quotas.productId, ids))
-    .orderBy(quotas.productId)
-    .for('update');
+  const rows = await quotasForUpdate.run(tx, { ids });
   if (rows.length === 0) return;
   const used = await usedToday(
     tx,
@@ -97,13 +93,29 @@ export async function reserveQuota(tx: DbOrTx, needs: QuotaNeed[], placedOrderId
       }
     }
     if (row.stock !== null) {
-      await tx
-        .update(quotas)
-        .set({ stock: sql`${quotas.stock} - ${need.quantity}` })
-        .where(eq(quotas.id, row.id));
+      await takeStock.run(tx, { id: row.id, quantity: need.quantity, now: new Date().toISOString() });
     }
   }
 }
+
+// Every order placed runs these: built once (db/statement.ts).
+const quotasForUpdate = statement('quotas_for_update', (db) =>
+  db
+    .select()
+    .from(quotas)
+    .where(sql`${quotas.productId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(quotas.productId)
+    .for('update'),
+);
+const takeStock = statement('quota_take_stock', (db) =>
+  db
+    .update(quotas)
+    .set({
+      stock: sql`${quotas.stock} - ${sql.placeholder('quantity')}::double precision`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(eq(quotas.id, sql.placeholder('id'))),
+);
 
 /** Gives a cancelled order's stock back. */
 export async function releaseQuota(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<void> {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } fro
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Shift } from '../../../domain/schemas/shift';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { attributedSales, displayName } from '../sales/service';
 import { findStaffPeople } from '../staff/service';
 import { type ShiftRow, shiftCashMovements, shifts } from './tables';
@@ -25,13 +26,18 @@ function actedAt(at: string | undefined, notBefore: Date | null, now = new Date(
 }
 
 export async function openShiftOf(db: DbOrTx, staffId: string): Promise<ShiftRow | null> {
-  const [row] = await db
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.staffId, staffId), isNull(shifts.endedAt)))
-    .limit(1);
+  const [row] = await openShiftOfStaff.run(db, { staffId });
   return row ?? null;
 }
+
+/** Read for every staff request and event: built once (db/statement.ts). */
+const openShiftOfStaff = statement('open_shift_of_staff', (db) =>
+  db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.staffId, sql.placeholder('staffId')), isNull(shifts.endedAt)))
+    .limit(1),
+);
 
 /** The open shift of each of these staff members that has one, by staff id (one query). */
 export async function openShiftsOf(db: DbOrTx, staffIds: readonly string[]): Promise<Map<string, ShiftRow>> {

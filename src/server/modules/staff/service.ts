@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
 import { StaffAccess, type StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import {
   addClient,
@@ -138,13 +139,18 @@ export async function listStaff(
 
 /** A client's staff record, for the session's staff lookup (one indexed query), or null. */
 export async function findStaffByClientId(db: DbOrTx, clientId: string): Promise<Omit<StaffContext, 'shiftId'> | null> {
-  const [row] = await db
-    .select({ id: staff.id, role: staff.role, access: staff.access, isCurrentStaff: staff.isCurrentStaff })
-    .from(staff)
-    .where(eq(staff.clientId, clientId))
-    .limit(1);
+  const [row] = await staffOfClient.run(db, { clientId });
   return row ?? null;
 }
+
+/** Read for every staff request and event (with the shift): built once (db/statement.ts). */
+const staffOfClient = statement('staff_of_client', (db) =>
+  db
+    .select({ id: staff.id, role: staff.role, access: staff.access, isCurrentStaff: staff.isCurrentStaff })
+    .from(staff)
+    .where(eq(staff.clientId, sql.placeholder('clientId')))
+    .limit(1),
+);
 
 // Staff directory: who a staff member is, for the modules that record who did what.
 
@@ -157,10 +163,7 @@ export type StaffPerson = Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneL
 export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promise<Map<string, StaffPerson>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const members = await db
-    .select({ id: staff.id, clientId: staff.clientId, role: staff.role })
-    .from(staff)
-    .where(inArray(staff.id, unique));
+  const members = await staffByIds.run(db, { ids: unique });
   const people = await findClientsByIds(
     db,
     members.map((m) => m.clientId),
@@ -180,6 +183,20 @@ export async function findStaffPeople(db: DbOrTx, ids: readonly string[]): Promi
   }
   return found;
 }
+
+/** The client account behind a staff id (who did it, for a timeline), or undefined: one indexed read. */
+export async function findStaffClientId(db: DbOrTx, staffId: string): Promise<string | undefined> {
+  const [member] = await staffByIds.run(db, { ids: [staffId] });
+  return member?.clientId;
+}
+
+/** Read on every hand-over (who asked, who handed over): built once (db/statement.ts). */
+const staffByIds = statement('staff_by_ids', (db) =>
+  db
+    .select({ id: staff.id, clientId: staff.clientId, role: staff.role })
+    .from(staff)
+    .where(sql`${staff.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
 
 /** The client ids of staff members (of one when `staffId` is given), as a subquery for another area's query. */
 export function staffClientIds(db: DbOrTx, filter: { staffId?: string } = {}) {

@@ -1,7 +1,8 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentPurpose, WalletFundSource, WalletTransactionType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { type WalletTransactionRow, wallets, walletTransactions } from './tables';
 
 export type LedgerMovement = {
@@ -44,15 +45,11 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
     throw new AppError('amount must be a whole number of kobo above 0', { status: 400, type: ErrorType.InvalidInput });
   }
   const delta = movement.type === 'Credit' ? movement.amount : -movement.amount;
-  const [moved] = await tx
-    .update(wallets)
-    .set({ balance: sql`${wallets.balance} + ${delta}` })
-    .where(
-      movement.type === 'Credit'
-        ? eq(wallets.id, movement.walletId)
-        : and(eq(wallets.id, movement.walletId), gte(wallets.balance, movement.amount)),
-    )
-    .returning({ balance: wallets.balance });
+  const [moved] = await (movement.type === 'Credit' ? creditBalance : debitBalance).run(tx, {
+    walletId: movement.walletId,
+    amount: movement.amount,
+    now: new Date().toISOString(),
+  });
   if (!moved) {
     // Nothing moved: no such wallet, or a debit above the balance (read now, under the lock).
     const [wallet] = await tx
@@ -79,29 +76,24 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
     throw new AppError('The wallet balance would be too large', { status: 400, type: ErrorType.InvalidInput });
   }
 
-  const [transaction] = await tx
-    .insert(walletTransactions)
-    .values({
-      walletId: movement.walletId,
-      reference: movement.reference,
-      type: movement.type,
-      status: 'completed',
-      amount: movement.amount,
-      balanceAfter: balance,
-      purpose: movement.purpose,
-      source: movement.source ?? null,
-      displayName: movement.displayName,
-      fromBankName: movement.fromBankName ?? null,
-      fromAccountName: movement.fromAccountName ?? null,
-      fromAccountNumber: movement.fromAccountNumber ?? null,
-      orderId: movement.orderId ?? null,
-      paymentId: movement.paymentId ?? null,
-    })
-    // Under the wallet lock, a reference already in the ledger (a second delivery of the same
-    // webhook, a retried payment) inserts nothing: the balance change is undone and the first
-    // movement answered.
-    .onConflictDoNothing({ target: walletTransactions.reference })
-    .returning();
+  // Under the wallet lock, a reference already in the ledger (a second delivery of the same
+  // webhook, a retried payment) inserts nothing: the balance change is undone and the first
+  // movement answered.
+  const [transaction] = await insertLedgerRow.run(tx, {
+    walletId: movement.walletId,
+    reference: movement.reference,
+    type: movement.type,
+    amount: movement.amount,
+    balanceAfter: balance,
+    purpose: movement.purpose,
+    source: movement.source ?? null,
+    displayName: movement.displayName,
+    fromBankName: movement.fromBankName ?? null,
+    fromAccountName: movement.fromAccountName ?? null,
+    fromAccountNumber: movement.fromAccountNumber ?? null,
+    orderId: movement.orderId ?? null,
+    paymentId: movement.paymentId ?? null,
+  });
   if (!transaction) {
     await tx
       .update(wallets)
@@ -113,6 +105,51 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
   }
   return { applied: true, transaction, balance };
 }
+
+// Every movement of money runs these two: built once (db/statement.ts).
+const value = (name: string) => sql.placeholder(name);
+const creditBalance = statement('wallet_credit_balance', (db) =>
+  db
+    .update(wallets)
+    .set({
+      balance: sql`${wallets.balance} + ${value('amount')}::bigint`,
+      updatedAt: sql`${value('now')}::timestamptz`,
+    })
+    .where(eq(wallets.id, value('walletId')))
+    .returning({ balance: wallets.balance }),
+);
+const debitBalance = statement('wallet_debit_balance', (db) =>
+  db
+    .update(wallets)
+    .set({
+      balance: sql`${wallets.balance} - ${value('amount')}::bigint`,
+      updatedAt: sql`${value('now')}::timestamptz`,
+    })
+    .where(and(eq(wallets.id, value('walletId')), sql`${wallets.balance} >= ${value('amount')}::bigint`))
+    .returning({ balance: wallets.balance }),
+);
+const insertLedgerRow = statement('wallet_insert_ledger_row', (db) =>
+  db
+    .insert(walletTransactions)
+    .values({
+      walletId: value('walletId'),
+      reference: value('reference'),
+      type: value('type'),
+      status: 'completed',
+      amount: value('amount'),
+      balanceAfter: value('balanceAfter'),
+      purpose: value('purpose'),
+      source: value('source'),
+      displayName: value('displayName'),
+      fromBankName: value('fromBankName'),
+      fromAccountName: value('fromAccountName'),
+      fromAccountNumber: value('fromAccountNumber'),
+      orderId: value('orderId'),
+      paymentId: value('paymentId'),
+    })
+    .onConflictDoNothing({ target: walletTransactions.reference })
+    .returning(),
+);
 
 /** The movement with this reference, if one was applied before (the same one, or a Conflict). */
 async function alreadyApplied(tx: DbOrTx, movement: LedgerMovement, balance: number): Promise<LedgerResult | null> {

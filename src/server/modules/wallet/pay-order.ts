@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -6,6 +6,7 @@ import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
 import type { DbOrTx } from '../../db/client';
+import { statement } from '../../db/statement';
 import { markOrderPaid } from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
 import { closeOpenCheckouts } from '../payment/order-payment';
@@ -43,10 +44,7 @@ export async function payOrderFromWalletIn(
   options: { actorClientId?: string } = {},
 ): Promise<WalletPaymentResponse> {
   const order = await requireClientOrder(tx, clientId, orderNumber);
-  const [wallet] = await tx
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(and(eq(wallets.clientId, clientId), eq(wallets.status, 'active')));
+  const [wallet] = await activeWalletOf.run(tx, { clientId });
   if (!wallet) throw walletNotFound();
   if (order.total <= 0) {
     throw new AppError('This order has nothing to pay', { status: 400, type: ErrorType.AmountMissing });
@@ -96,6 +94,14 @@ export async function payOrderFromWalletIn(
     transactionId: result.transaction.id,
   };
 }
+
+/** Every wallet payment reads it: built once (db/statement.ts). */
+const activeWalletOf = statement('wallet_active_of_client', (db) =>
+  db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.clientId, sql.placeholder('clientId')), eq(wallets.status, 'active'))),
+);
 
 function orderNotPayable(status: string) {
   return new AppError(
