@@ -62,6 +62,32 @@ describe('POST /api/order/new', () => {
     expect(row?.pickupCode).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
   });
 
+  it('answers the order exactly as it is read back: every line in the cart\'s order, the address, the times', async () => {
+    const res = await newOrder({
+      type: 'Gas and Product',
+      items: [
+        { productId: cat.stove.id, quantity: 1 },
+        { productId: cat.gas.id, quantity: 6, sizeKg: 12.5 },
+        { productId: cat.burner.id, quantity: 3 },
+        { productId: cat.cylinder12.id, quantity: 1 },
+      ],
+      deliveryOption: 'HomeDelivery',
+      address: { line1: '4 Adeola Odeku Street', city: 'Victoria Island', state: 'Lagos' },
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json();
+    expect(placed.items.map((i: { productId: string }) => i.productId)).toEqual([
+      cat.stove.id,
+      cat.gas.id,
+      cat.burner.id,
+      cat.cylinder12.id,
+    ]);
+    expect(placed.items[1]).toMatchObject({ quantity: 6, sizeKg: 12.5, lineTotal: Math.round(cat.gas.price * 6) });
+    const read = await injectAs(app, client, { method: 'GET', url: `/api/order/${placed.orderNumber}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(placed);
+  });
+
   it('charges a distance-based delivery fee for home delivery and opens a delivery record', async () => {
     const res = await newOrder({
       type: 'Product',

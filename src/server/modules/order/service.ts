@@ -13,13 +13,13 @@ import {
   type Order,
 } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { rawStatement, rowMapper, statement } from '../../db/statement';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
 import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
 import { recordOrderEvent } from './events';
 import type { OrderLegs } from './legs';
 import { priceOrder } from './pricing';
-import { type OrderRow, orderItems, orders } from './tables';
+import { type OrderRow, orderEvents, orderItems, orders } from './tables';
 import { orderViewOf, toOrderView } from './view';
 
 export { recordOrderEvent } from './events';
@@ -130,16 +130,29 @@ export async function createOrder(
   // not by reading first), its lines, its first step, then the stock, last, so the quota rows
   // are locked only for the end of the transaction; the answer is built from what was written.
   const placed = await db.transaction(async (tx) => {
-    let order: OrderRow | undefined;
-    for (let attempt = 0; attempt < 5 && !order; attempt++) {
-      // A code already taken makes the insert do nothing (a failed statement would abort the
-      // transaction on PostgreSQL); new codes are then drawn.
-      [order] = await insertOrder.run(tx, {
+    // The order, its lines and its first step are one statement; a code already taken makes it
+    // write nothing (a failed statement would abort the transaction on PostgreSQL), and new
+    // codes are then drawn.
+    const lines = {
+      productIds: priced.lines.map((l) => l.product.id),
+      names: priced.lines.map((l) =>
+        l.product.type === ProductType.Gas && l.sizeKg !== null
+          ? `${l.product.name} (${l.sizeKg} kg cylinder)`
+          : l.product.name,
+      ),
+      unitPrices: priced.lines.map((l) => l.unitPrice),
+      quantities: priced.lines.map((l) => l.quantity),
+      sizesKg: priced.lines.map((l) => l.sizeKg),
+      lineTotals: priced.lines.map((l) => l.lineTotal),
+    };
+    let written: PlacedRows | undefined;
+    for (let attempt = 0; attempt < 5 && !written?.order; attempt++) {
+      [written] = await insertOrder.run(tx, {
         ...freshCodes(),
         clientId,
         type: priced.type,
         deliveryOption: priced.deliveryOption,
-        deliveryAddress: priced.address,
+        deliveryAddress: priced.address ? JSON.stringify(priced.address) : null,
         homeDeliveryType: priced.homeDeliveryType,
         deliveryDistanceKm: priced.distanceKm,
         deliveryFeeIsEstimate: priced.feeIsEstimate,
@@ -148,34 +161,17 @@ export async function createOrder(
         subtotal: priced.subtotal,
         deliveryFee: priced.deliveryFee,
         total: priced.total,
+        ...lines,
+        actorClientId: options.actorClientId ?? clientId,
+        placedAt: new Date().toISOString(),
       });
     }
-    if (!order) {
+    if (!written?.order || !written.event) {
       throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
     }
-    const placedOrder = order;
-    const items = await insertOrderItems(priced.lines.length).run(tx, {
-      orderId: placedOrder.id,
-      ...Object.fromEntries(
-        priced.lines.flatMap((l, position) =>
-          Object.entries({
-            productId: l.product.id,
-            name:
-              l.product.type === ProductType.Gas && l.sizeKg !== null
-                ? `${l.product.name} (${l.sizeKg} kg cylinder)`
-                : l.product.name,
-            unitPrice: l.unitPrice,
-            quantity: l.quantity,
-            sizeKg: l.sizeKg,
-            lineTotal: l.lineTotal,
-          }).map(([key, line]) => [`${key}${position}`, line]),
-        ),
-      ),
-    });
-    const placedEvent = await recordOrderEvent(tx, placedOrder.id, OrderStatus.NotPaid, {
-      note: 'Order placed',
-      actorClientId: options.actorClientId ?? clientId,
-    });
+    const placedOrder = toOrderRow(written.order);
+    const items = (written.items ?? []).map(toItemRow);
+    const placedEvent = toEventRow(written.event);
     if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
       await options.legs.delivery.open(tx, placedOrder);
     }
@@ -205,60 +201,52 @@ export async function createOrder(
   return placed;
 }
 
-// Placing an order runs these; built once (db/statement.ts), the lines' insert once per number
-// of lines (a cart has a handful).
+/** What the placing statement answers: the rows it wrote, as PostgreSQL's JSON. */
+type PlacedRows = {
+  order: Record<string, unknown> | null;
+  items: Record<string, unknown>[] | null;
+  event: Record<string, unknown> | null;
+};
+const toOrderRow = rowMapper(orders);
+const toItemRow = rowMapper(orderItems);
+const toEventRow = rowMapper(orderEvents);
 const value = (name: string) => sql.placeholder(name);
-const insertOrder = statement('order_insert', (db) =>
-  db
-    .insert(orders)
-    .values({
-      orderNumber: value('orderNumber'),
-      orderPaymentNumber: value('orderPaymentNumber'),
-      pickupCode: value('pickupCode'),
-      clientId: value('clientId'),
-      type: value('type'),
-      status: OrderStatus.NotPaid,
-      deliveryOption: value('deliveryOption'),
-      deliveryAddress: value('deliveryAddress'),
-      homeDeliveryType: value('homeDeliveryType'),
-      deliveryDistanceKm: value('deliveryDistanceKm'),
-      deliveryFeeIsEstimate: value('deliveryFeeIsEstimate'),
-      nomineeName: value('nomineeName'),
-      nomineePhone: value('nomineePhone'),
-      subtotal: value('subtotal'),
-      deliveryFee: value('deliveryFee'),
-      total: value('total'),
-    })
-    .onConflictDoNothing()
-    .returning(),
+
+/**
+ * Placing an order: the order, its lines (from arrays, in the cart's order) and its first step
+ * (Not Paid) in one statement, built once (db/statement.ts). The lines and the step are written
+ * only when the order was (its codes free).
+ */
+const insertOrder = rawStatement<PlacedRows>(
+  'order_place',
+  sql`with placed as (
+    insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, type, status, delivery_option,
+      delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name, nominee_phone,
+      subtotal, delivery_fee, total)
+    values (${value('orderNumber')}, ${value('orderPaymentNumber')}, ${value('pickupCode')}, ${value('clientId')}::uuid,
+      ${value('type')}, ${OrderStatus.NotPaid}, ${value('deliveryOption')}, ${value('deliveryAddress')}::jsonb,
+      ${value('homeDeliveryType')}, ${value('deliveryDistanceKm')}::double precision, ${value('deliveryFeeIsEstimate')}::boolean,
+      ${value('nomineeName')}, ${value('nomineePhone')}, ${value('subtotal')}::bigint, ${value('deliveryFee')}::bigint,
+      ${value('total')}::bigint)
+    on conflict do nothing
+    returning *
+  ), lines as (
+    insert into ${orderItems} (order_id, product_id, name, unit_price, quantity, size_kg, line_total, position)
+    select placed.id, line.product_id, line.name, line.unit_price, line.quantity, line.size_kg, line.line_total, line.n - 1
+    from placed, unnest(${value('productIds')}::uuid[], ${value('names')}::text[], ${value('unitPrices')}::bigint[],
+      ${value('quantities')}::double precision[], ${value('sizesKg')}::double precision[], ${value('lineTotals')}::bigint[])
+      with ordinality as line(product_id, name, unit_price, quantity, size_kg, line_total, n)
+    returning *
+  ), step as (
+    insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
+    select id, 'order', ${OrderStatus.NotPaid}, 'Order placed', ${value('actorClientId')}::uuid, ${value('placedAt')}::timestamptz
+    from placed
+    returning *
+  )
+  select (select row_to_json(placed) from placed) as "order",
+         (select json_agg(lines order by lines.position) from lines) as items,
+         (select row_to_json(step) from step) as event`,
 );
-const itemInserts = new Map<number, ReturnType<typeof buildItemInsert>>();
-const buildItemInsert = (lines: number) =>
-  statement(`order_items_insert_${lines}`, (db) =>
-    db
-      .insert(orderItems)
-      .values(
-        Array.from({ length: lines }, (_, position) => ({
-          orderId: value('orderId'),
-          productId: value(`productId${position}`),
-          name: value(`name${position}`),
-          unitPrice: value(`unitPrice${position}`),
-          quantity: value(`quantity${position}`),
-          sizeKg: value(`sizeKg${position}`),
-          lineTotal: value(`lineTotal${position}`),
-          position,
-        })),
-      )
-      .returning(),
-  );
-function insertOrderItems(lines: number) {
-  let built = itemInserts.get(lines);
-  if (!built) {
-    built = buildItemInsert(lines);
-    itemInserts.set(lines, built);
-  }
-  return built;
-}
 
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
 export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: string, ref: string): Promise<Order> {
