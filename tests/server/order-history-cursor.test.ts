@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ORDER_COUNT_CAP, type ClientOrderPage } from '../../src/domain/schemas/order';
-import { createOrder } from '../../src/server/modules/order/service';
+import { CLIENT_ORDER_COUNT_CAP, type ClientOrderPage, clientOrderPageSchema } from '../../src/domain/schemas/order';
+import { createOrder, listClientOrders } from '../../src/server/modules/order/service';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { catalogue } from './order-helpers';
 
@@ -103,6 +103,23 @@ describe('the order history by cursor', () => {
       },
     ]);
     expect(body.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('sends each page as PostgreSQL wrote it, equal to the page the service builds as an object', async () => {
+    let cursor: string | undefined;
+    for (let page = 0; page < 4; page++) {
+      const query = { pageSize: 7, status: page % 2 ? undefined : ('Not Paid' as const), cursor };
+      const res = await injectAs(app, owner, {
+        method: 'GET',
+        url: `/api/order/client?pageSize=7${query.status ? '&status=Not%20Paid' : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const sent = clientOrderPageSchema.strict().parse(res.json());
+      expect(sent).toEqual(await listClientOrders(app.db, owner.clientId, query));
+      expect(sent.orders).toHaveLength(7);
+      cursor = sent.nextCursor ?? undefined;
+    }
   });
 
   it('skips nothing and repeats nothing while new orders arrive between pages', async () => {

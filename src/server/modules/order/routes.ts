@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
+  type ClientOrderPage,
   clientOrderListQuerySchema,
   clientOrderPageSchema,
   newOrderInputSchema,
@@ -20,6 +21,7 @@ import { priceOrder } from './pricing';
 import { signOrderQrToken } from './qr-token';
 import {
   cancelClientOrder,
+  clientOrderPageJson,
   createOrder,
   findOrderByPaymentNumber,
   listClientOrders,
@@ -117,7 +119,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientOrderPageSchema },
       },
     },
-    async (request) => listClientOrders(app.db, clientIdOf(request), request.query),
+    async (request, reply) => {
+      // Numbered pages (with their count) are answered as objects; the cursor paging the screens
+      // use comes as PostgreSQL wrote it (service.ts, clientOrderPageJson), the same fields.
+      if (request.query.page) return listClientOrders(app.db, clientIdOf(request), request.query);
+      const body = await clientOrderPageJson(app.db, clientIdOf(request), request.query);
+      // A string with a JSON type is sent as it is (Fastify serializes only objects).
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ClientOrderPage);
+    },
   );
 
   const cancel = {

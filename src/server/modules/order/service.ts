@@ -412,3 +412,84 @@ export async function listClientOrders(
   }
   return page;
 }
+
+/**
+ * The history page as the server sends it: PostgreSQL writes the orders' JSON (the list's fields
+ * alone, `createdAt` as JavaScript's ISO text) and answers it as text with where the page ended,
+ * so no row is mapped or serialized here. One statement per shape (with or without a status, a
+ * cursor), built once (db/statement.ts), read by keyset like listClientOrders.
+ */
+const historyJsonStatements = new Map<string, ReturnType<typeof buildHistoryJson>>();
+
+type HistoryJsonRow = {
+  orders: string;
+  rows: number | string | null;
+  last_micros: string | null;
+  last_id: string | null;
+};
+
+function buildHistoryJson(withStatus: boolean, withCursor: boolean) {
+  const p = (name: string) => sql.placeholder(name);
+  return rawStatement<HistoryJsonRow>(
+    `order_history_json_${withStatus ? 's' : 'a'}${withCursor ? 'c' : 'f'}`,
+    sql`with page as (
+      select o.id, o.order_number, o.type, o.status, o.payment_status, o.payment_type, o.delivery_option, o.total,
+             o.created_at, (extract(epoch from o.created_at) * 1000000)::bigint::text as micros,
+             (select count(*)::int from ${orderItems} i where i.order_id = o.id) as item_count,
+             row_number() over (order by o.created_at desc, o.id desc) as n
+      from ${orders} o
+      where o.client_id = ${p('clientId')}::uuid
+        ${withStatus ? sql`and o.status = ${p('status')}` : sql``}
+        ${
+          withCursor
+            ? sql`and (o.created_at, o.id) < (timestamptz 'epoch' + ${p('micros')}::bigint * interval '1 microsecond', ${p('afterId')}::uuid)`
+            : sql``
+        }
+      order by o.created_at desc, o.id desc
+      limit ${p('limit')}::int
+    )
+    select coalesce(
+             json_agg(json_build_object(
+               'id', id, 'orderNumber', order_number, 'type', type, 'status', status,
+               'paymentStatus', payment_status, 'paymentType', payment_type, 'deliveryOption', delivery_option,
+               'total', total, 'itemCount', item_count,
+               'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+             ) order by n) filter (where n <= ${p('pageSize')}::int),
+             '[]'
+           )::text as orders,
+           count(*)::int as rows,
+           max(micros) filter (where n = ${p('pageSize')}::int) as last_micros,
+           max(id::text) filter (where n = ${p('pageSize')}::int) as last_id
+    from page`,
+  );
+}
+
+/**
+ * The client's orders as listClientOrders answers them without `page` (the cursor paging the
+ * screens use), already as the response's JSON text.
+ */
+export async function clientOrderPageJson(
+  db: DbOrTx,
+  clientId: string,
+  query: Omit<ClientOrderListQuery, 'page'>,
+): Promise<string> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const key = `${Boolean(query.status)}${Boolean(after)}`;
+  let statement = historyJsonStatements.get(key);
+  if (!statement) {
+    statement = buildHistoryJson(Boolean(query.status), Boolean(after));
+    historyJsonStatements.set(key, statement);
+  }
+  const [row] = await statement.run(db, {
+    clientId,
+    status: query.status ?? null,
+    micros: after?.micros ?? null,
+    afterId: after?.id ?? null,
+    // One more than asked: whether there is a next page, without counting.
+    limit: query.pageSize + 1,
+    pageSize: query.pageSize,
+  });
+  const more = Number(row?.rows ?? 0) > query.pageSize && row?.last_micros && row.last_id;
+  const nextCursor = more ? encodeCursor(row.last_micros as string, row.last_id as string) : null;
+  return `{"orders":${row?.orders ?? '[]'},"pageSize":${query.pageSize},"nextCursor":${JSON.stringify(nextCursor)}}`;
+}
