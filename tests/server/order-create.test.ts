@@ -62,7 +62,7 @@ describe('POST /api/order/new', () => {
     expect(row?.pickupCode).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
   });
 
-  it('answers the order exactly as it is read back: every line in the cart\'s order, the address, the times', async () => {
+  it("answers the order exactly as it is read back: every line in the cart's order, the address, the times", async () => {
     const res = await newOrder({
       type: 'Gas and Product',
       items: [
