@@ -84,16 +84,16 @@ describe('statement, built wrong', () => {
 
 describe('rawStatement with rowMapper', () => {
   const toClient = rowMapper(clients);
-  const renamed = rawStatement(
+  const renamed = rawStatement<{ row: Record<string, unknown> }>(
     'test_statement_raw_rename',
     sql`with changed as (update ${clients} set firstname = ${sql.placeholder('firstname')} where id = ${sql.placeholder('id')}::uuid returning *)
-        select * from changed`,
+        select row_to_json(changed) as row from changed`,
   );
 
   it('answers the rows of a data-modifying statement as drizzle would', async () => {
     const [created] = await insertClient.run(app.db, { ...phone(5), firstname: 'Ngozi' });
     const rows = await renamed.run(app.db, { firstname: 'Nneka', id: created?.id });
-    const [client] = rows.map(toClient);
+    const [client] = rows.map((r) => toClient(r.row));
     const [viaDrizzle] = await app.db
       .select()
       .from(clients)
@@ -102,5 +102,22 @@ describe('rawStatement with rowMapper', () => {
     expect(client?.firstname).toBe('Nneka');
     expect(client?.createdAt).toBeInstanceOf(Date);
     expect(await renamed.run(app.db, { firstname: 'X', id: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+  });
+});
+
+describe('rawStatement across a migration', () => {
+  it('keeps working when its table gains a column while the server runs (rows as one JSON column)', async () => {
+    await app.db.execute(sql`create table statement_test_notes (id serial primary key, body text not null)`);
+    const add = rawStatement<{ row: { id: number; body: string } }>(
+      'test_statement_raw_add_note',
+      sql`with added as (insert into statement_test_notes (body) values (${sql.placeholder('body')}) returning *)
+          select row_to_json(added) as row from added`,
+    );
+    const [first] = await add.run(app.db, { body: 'one' });
+    expect(first?.row.body).toBe('one');
+    // What a newer instance's migration may do under an older one still serving.
+    await app.db.execute(sql`alter table statement_test_notes add column seen boolean not null default false`);
+    const [second] = await add.run(app.db, { body: 'two' });
+    expect(second?.row).toMatchObject({ body: 'two', seen: false });
   });
 });

@@ -76,7 +76,10 @@ export function statement<R>(name: string, build: (db: DbOrTx) => Preparable<R>)
 
 /**
  * `statement` for SQL written out (a data-modifying CTE, say): built once, its rows answered as
- * PostgreSQL names them (snake_case, timestamps as text), for the caller to map.
+ * PostgreSQL names them (snake_case, timestamps as text), for the caller to map. Answer a table's
+ * rows as one JSON column (`select row_to_json(t) as row from t`), not `select *`: a prepared
+ * statement whose columns change under it (a migration adding one, while an older instance still
+ * runs) fails with "cached plan must not change result type"; a JSON column stays a JSON column.
  */
 export function rawStatement<Row extends Record<string, unknown>>(name: string, text: SQL) {
   let query: { sql: string; params: unknown[] } | null = null;
@@ -95,8 +98,8 @@ export function rawStatement<Row extends Record<string, unknown>>(name: string, 
 }
 
 /**
- * Maps rows of `table` as PostgreSQL answers them (`returning *` of a rawStatement) to what
- * drizzle's own queries answer: property names, dates, numbers.
+ * Maps rows of `table` as PostgreSQL answers them (`row_to_json` of a `returning *`, or its
+ * columns) to what drizzle's own queries answer: property names, dates, numbers.
  */
 export function rowMapper<T extends Table>(table: T): (raw: Record<string, unknown>) => T['$inferSelect'] {
   const columns = Object.entries(getTableColumns(table));

@@ -23,7 +23,7 @@ export async function markOrderPickedUp(
     note: options.note,
     actorClientId: options.actorClientId,
   });
-  return delivered ? toOrderRow(delivered) : null;
+  return delivered ? toOrderRow(delivered.row) : null;
 }
 
 /**
@@ -32,7 +32,7 @@ export async function markOrderPickedUp(
  * the order changed.
  */
 const at = sql`${sql.placeholder('at')}::timestamptz`;
-const markDelivered = rawStatement(
+const markDelivered = rawStatement<{ row: Record<string, unknown> }>(
   'order_mark_picked_up',
   sql`with delivered as (
     update ${orders} set status = ${OrderStatus.Delivered}, is_delivered = true, delivered_at = ${at}, updated_at = ${at}
@@ -43,7 +43,7 @@ const markDelivered = rawStatement(
     select id, 'order', ${OrderStatus.Delivered}, ${sql.placeholder('note')}, ${sql.placeholder('actorClientId')}::uuid, ${at}
     from delivered
   )
-  select * from delivered`,
+  select row_to_json(delivered) as row from delivered`,
 );
 const toOrderRow = rowMapper(orders);
 

@@ -128,7 +128,7 @@ const openSlots = statement('pickup_open_slots', (db) =>
     .where(and(openStatus, or(eq(pickups.orderId, value('orderId')), eq(pickups.staffId, value('staffId'))))),
 );
 /** A new request and its attempt ("pending: requested"), in one statement. */
-const insertPickup = rawStatement(
+const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
   'pickup_insert',
   sql`with created as (
     insert into ${pickups} (order_id, client_id, staff_id, shift_id, nominee_verified, requested_at, expires_at)
@@ -139,7 +139,7 @@ const insertPickup = rawStatement(
     insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
     select order_id, id, staff_id, 'request', 'pending', 'requested' from created
   )
-  select * from created`,
+  select row_to_json(created) as row from created`,
 );
 const toPickupRow = rowMapper(pickups);
 const pickupHead = statement('pickup_head', (db) =>
@@ -156,7 +156,7 @@ const pickupForUpdate = statement('pickup_for_update', (db) =>
     .for('update'),
 );
 /** The owner's approval on the pickup and its attempt ("success: Approve"), in one statement. */
-const completePickup = rawStatement(
+const completePickup = rawStatement<{ row: Record<string, unknown> }>(
   'pickup_complete',
   sql`with done as (
     update ${pickups} set status = 'Completed', confirmation_action = 'Approve', handover_method = 'ClientApp',
@@ -167,7 +167,7 @@ const completePickup = rawStatement(
     insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
     select order_id, id, staff_id, 'response', 'success', 'Approve' from done
   )
-  select * from done`,
+  select row_to_json(done) as row from done`,
 );
 
 /** Attempt status for a verdict: eligible orders are pending a confirmation, the rest blocked. */
@@ -299,7 +299,7 @@ export async function requestConfirmation(
         expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs).toISOString(),
       });
       if (!created) throw new Error('the pickup request was not stored');
-      return { ok: true as const, row: toPickupRow(created), order };
+      return { ok: true as const, row: toPickupRow(created.row), order };
     });
     if (!stored.ok) return stored;
     // What the client is shown is read after the commit, so the order's lock is held no longer.
@@ -423,7 +423,7 @@ export async function respondToRequest(
       });
       const [done] = await completePickup.run(tx, { pickupId: row.id, at: now.toISOString() });
       if (!done) throw new Error('the pickup changed under its lock');
-      return { ok: true, kind: 'approved', row: toPickupRow(done), order: delivered };
+      return { ok: true, kind: 'approved', row: toPickupRow(done.row), order: delivered };
     }
     const dispute = input.dispute ?? null;
     const orderRefused = canTransition(orderLifecycle, order.status, OrderStatus.ClientRejectPickup, 'client');
