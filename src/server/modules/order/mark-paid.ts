@@ -1,32 +1,36 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { rawStatement } from '../../db/statement';
 import { notify } from '../notification/service';
-import { recordOrderEvent } from './events';
-import { orders } from './tables';
+import { orderEvents, orders } from './tables';
 
-/** Every payment runs it: built once (db/statement.ts). */
-const markPaid = statement('order_mark_paid', (db) =>
-  db
-    .update(orders)
-    .set({
-      status: OrderStatus.Paid,
-      paymentStatus: 'success',
-      paymentType: sql`${sql.placeholder('paymentType')}`,
-      paidAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
-      updatedAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
-      orderPaymentNumber: sql`coalesce(${sql.placeholder('paymentNumber')}::text, ${orders.orderPaymentNumber})`,
-    })
-    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.status, OrderStatus.NotPaid)))
-    .returning({
-      clientId: orders.clientId,
-      orderNumber: orders.orderNumber,
-      total: orders.total,
-      deliveryOption: orders.deliveryOption,
-      pickupCode: orders.pickupCode,
-    }),
+/**
+ * Every payment runs it, built once (db/statement.ts): the order moves to Paid and its step goes on
+ * the timeline in one statement, the step written only when the order moved.
+ */
+const value = (name: string) => sql.placeholder(name);
+const markPaid = rawStatement<{
+  client_id: string;
+  order_number: string;
+  total: number;
+  delivery_option: string;
+  pickup_code: string;
+}>(
+  'order_mark_paid',
+  sql`with paid as (
+    update ${orders} set status = ${OrderStatus.Paid}, payment_status = 'success', payment_type = ${value('paymentType')},
+      paid_at = ${value('paidAt')}::timestamptz, updated_at = ${value('paidAt')}::timestamptz,
+      order_payment_number = coalesce(${value('paymentNumber')}::text, order_payment_number)
+    where id = ${value('orderId')}::uuid and status = ${OrderStatus.NotPaid}
+    returning id, client_id, order_number, total, delivery_option, pickup_code
+  ), step as (
+    insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
+    select id, 'order', ${OrderStatus.Paid}, ${value('note')}, ${value('actorClientId')}::uuid, ${value('paidAt')}::timestamptz
+    from paid
+  )
+  select client_id::text, order_number, total::double precision as total, delivery_option, pickup_code from paid`,
 );
 
 /**
@@ -52,25 +56,22 @@ export async function markOrderPaid(
     paidAt: paidAt.toISOString(),
     // Null keeps the order's own payment number.
     paymentNumber: options.paymentNumber ?? null,
-  });
-  if (!order) return false;
-  await recordOrderEvent(tx, orderId, OrderStatus.Paid, {
     note: options.note ?? `Paid (${paymentType})`,
-    at: paidAt,
     // A staff member taking the money at the counter: the sale is theirs (shift README "Who sold what").
     actorClientId: options.actorClientId ?? null,
   });
+  if (!order) return false;
   // A sale at the counter sends its own receipt SMS; everyone else is told here (SMS/push, with
   // the receipt link; a pickup order is ready now, so with its pickup code).
   if (options.actorClientId) return true;
   await notify(tx, {
     kind: NotificationKind.OrderPaid,
-    clientId: order.clientId,
+    clientId: order.client_id,
     key: `order-paid:${orderId}`,
     data: {
-      orderNumber: order.orderNumber,
-      total: order.total,
-      pickupCode: order.deliveryOption === DeliveryOption.HomeDelivery ? null : order.pickupCode,
+      orderNumber: order.order_number,
+      total: Number(order.total),
+      pickupCode: order.delivery_option === DeliveryOption.HomeDelivery ? null : order.pickup_code,
     },
   });
   return true;

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PaymentPurpose, WalletFundSource, WalletTransactionType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { rawStatement, rowMapper } from '../../db/statement';
 import { type WalletTransactionRow, wallets, walletTransactions } from './tables';
 
 export type LedgerMovement = {
@@ -38,19 +38,32 @@ export type LedgerResult = {
  * unchanged (its balance change undone in the same transaction).
  *
  * The UPDATE takes the wallet's row lock and checks the balance on the latest committed row, as
- * the SELECT … FOR UPDATE then UPDATE it replaces did, in one statement fewer.
+ * the SELECT … FOR UPDATE then UPDATE it replaces did; the ledger row is written by the same
+ * statement, only when the balance moved.
  */
 export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promise<LedgerResult> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0) {
     throw new AppError('amount must be a whole number of kobo above 0', { status: 400, type: ErrorType.InvalidInput });
   }
   const delta = movement.type === 'Credit' ? movement.amount : -movement.amount;
-  const [moved] = await (movement.type === 'Credit' ? creditBalance : debitBalance).run(tx, {
+  // The balance and the ledger row in one statement: the row is written only when the balance
+  // moved, with the balance after it.
+  const [written] = await (movement.type === 'Credit' ? creditWithRow : debitWithRow).run(tx, {
     walletId: movement.walletId,
+    reference: movement.reference,
+    type: movement.type,
     amount: movement.amount,
+    purpose: movement.purpose,
+    source: movement.source ?? null,
+    displayName: movement.displayName,
+    fromBankName: movement.fromBankName ?? null,
+    fromAccountName: movement.fromAccountName ?? null,
+    fromAccountNumber: movement.fromAccountNumber ?? null,
+    orderId: movement.orderId ?? null,
+    paymentId: movement.paymentId ?? null,
     now: new Date().toISOString(),
   });
-  if (!moved) {
+  if (written?.balance === null || written?.balance === undefined) {
     // Nothing moved: no such wallet, or a debit above the balance (read now, under the lock).
     const [wallet] = await tx
       .select({ balance: wallets.balance })
@@ -67,88 +80,60 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
       additionalInfo: { balance: wallet.balance, amount: movement.amount },
     });
   }
-  const balance = moved.balance;
-  if (!Number.isSafeInteger(balance)) {
-    await tx
+  const balance = Number(written.balance);
+  const undo = () =>
+    tx
       .update(wallets)
       .set({ balance: sql`${wallets.balance} - ${delta}` })
       .where(eq(wallets.id, movement.walletId));
+  if (!Number.isSafeInteger(balance)) {
+    // Refused: the caller's transaction rolls back with the balance and the row (the ledger
+    // itself cannot be edited).
     throw new AppError('The wallet balance would be too large', { status: 400, type: ErrorType.InvalidInput });
   }
-
-  // Under the wallet lock, a reference already in the ledger (a second delivery of the same
-  // webhook, a retried payment) inserts nothing: the balance change is undone and the first
-  // movement answered.
-  const [transaction] = await insertLedgerRow.run(tx, {
-    walletId: movement.walletId,
-    reference: movement.reference,
-    type: movement.type,
-    amount: movement.amount,
-    balanceAfter: balance,
-    purpose: movement.purpose,
-    source: movement.source ?? null,
-    displayName: movement.displayName,
-    fromBankName: movement.fromBankName ?? null,
-    fromAccountName: movement.fromAccountName ?? null,
-    fromAccountNumber: movement.fromAccountNumber ?? null,
-    orderId: movement.orderId ?? null,
-    paymentId: movement.paymentId ?? null,
-  });
-  if (!transaction) {
-    await tx
-      .update(wallets)
-      .set({ balance: sql`${wallets.balance} - ${delta}` })
-      .where(eq(wallets.id, movement.walletId));
+  if (!written.entry) {
+    // Under the wallet lock, a reference already in the ledger (a second delivery of the same
+    // webhook, a retried payment) inserted nothing: the balance change is undone and the first
+    // movement answered.
+    await undo();
     const earlier = await alreadyApplied(tx, movement, balance - delta);
     if (earlier) return earlier;
     throw new AppError('The wallet could not be updated');
   }
-  return { applied: true, transaction, balance };
+  return { applied: true, transaction: toLedgerRow(written.entry), balance };
 }
 
-// Every movement of money runs these two: built once (db/statement.ts).
+// Every movement of money runs one of these: built once (db/statement.ts).
 const value = (name: string) => sql.placeholder(name);
-const creditBalance = statement('wallet_credit_balance', (db) =>
-  db
-    .update(wallets)
-    .set({
-      balance: sql`${wallets.balance} + ${value('amount')}::bigint`,
-      updatedAt: sql`${value('now')}::timestamptz`,
-    })
-    .where(eq(wallets.id, value('walletId')))
-    .returning({ balance: wallets.balance }),
+type Written = { balance: string | null; entry: Record<string, unknown> | null };
+const toLedgerRow = rowMapper(walletTransactions);
+const movementWithRow = (name: string, move: SQL) =>
+  rawStatement<Written>(
+    name,
+    sql`with moved as (
+      ${move}
+      returning balance
+    ), entry as (
+      insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, source,
+        display_name, from_bank_name, from_account_name, from_account_number, order_id, payment_id)
+      select ${value('walletId')}::uuid, ${value('reference')}, ${value('type')}, 'completed', ${value('amount')}::bigint,
+        moved.balance, ${value('purpose')}, ${value('source')}, ${value('displayName')}, ${value('fromBankName')},
+        ${value('fromAccountName')}, ${value('fromAccountNumber')}, ${value('orderId')}::uuid, ${value('paymentId')}
+      from moved
+      on conflict (reference) do nothing
+      returning *
+    )
+    select (select balance::text from moved) as balance, (select row_to_json(entry) from entry) as entry`,
+  );
+const creditWithRow = movementWithRow(
+  'wallet_credit_with_row',
+  sql`update ${wallets} set balance = balance + ${value('amount')}::bigint, updated_at = ${value('now')}::timestamptz
+      where id = ${value('walletId')}::uuid`,
 );
-const debitBalance = statement('wallet_debit_balance', (db) =>
-  db
-    .update(wallets)
-    .set({
-      balance: sql`${wallets.balance} - ${value('amount')}::bigint`,
-      updatedAt: sql`${value('now')}::timestamptz`,
-    })
-    .where(and(eq(wallets.id, value('walletId')), sql`${wallets.balance} >= ${value('amount')}::bigint`))
-    .returning({ balance: wallets.balance }),
-);
-const insertLedgerRow = statement('wallet_insert_ledger_row', (db) =>
-  db
-    .insert(walletTransactions)
-    .values({
-      walletId: value('walletId'),
-      reference: value('reference'),
-      type: value('type'),
-      status: 'completed',
-      amount: value('amount'),
-      balanceAfter: value('balanceAfter'),
-      purpose: value('purpose'),
-      source: value('source'),
-      displayName: value('displayName'),
-      fromBankName: value('fromBankName'),
-      fromAccountName: value('fromAccountName'),
-      fromAccountNumber: value('fromAccountNumber'),
-      orderId: value('orderId'),
-      paymentId: value('paymentId'),
-    })
-    .onConflictDoNothing({ target: walletTransactions.reference })
-    .returning(),
+const debitWithRow = movementWithRow(
+  'wallet_debit_with_row',
+  sql`update ${wallets} set balance = balance - ${value('amount')}::bigint, updated_at = ${value('now')}::timestamptz
+      where id = ${value('walletId')}::uuid and balance >= ${value('amount')}::bigint`,
 );
 
 /** The movement with this reference, if one was applied before (the same one, or a Conflict). */
