@@ -429,7 +429,7 @@ type HistoryJsonRow = {
 };
 
 function buildHistoryJson(withStatus: boolean, withCursor: boolean) {
-  const p = (name: string) => sql.placeholder(name);
+  const p = value;
   return rawStatement<HistoryJsonRow>(
     `order_history_json_${withStatus ? 's' : 'a'}${withCursor ? 'c' : 'f'}`,
     sql`with page as (
@@ -475,12 +475,12 @@ export async function clientOrderPageJson(
 ): Promise<string> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const key = `${Boolean(query.status)}${Boolean(after)}`;
-  let statement = historyJsonStatements.get(key);
-  if (!statement) {
-    statement = buildHistoryJson(Boolean(query.status), Boolean(after));
-    historyJsonStatements.set(key, statement);
+  let pageStatement = historyJsonStatements.get(key);
+  if (!pageStatement) {
+    pageStatement = buildHistoryJson(Boolean(query.status), Boolean(after));
+    historyJsonStatements.set(key, pageStatement);
   }
-  const [row] = await statement.run(db, {
+  const [row] = await pageStatement.run(db, {
     clientId,
     status: query.status ?? null,
     micros: after?.micros ?? null,
