@@ -1,4 +1,4 @@
-import { getTableColumns, is, SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /**
@@ -15,6 +15,9 @@ type Built = {
   _isResponseInArrayMode: boolean;
   customResultMapper?: unknown;
 };
+
+/** A value given when a statement runs (`run(db, { name: … })`): `sql.placeholder`, shorter. */
+export const value = (name: string) => sql.placeholder(name);
 
 /** A time written into the query when it was built (a Date, or drizzle's text of one). */
 function isFixedTime(param: unknown): boolean {

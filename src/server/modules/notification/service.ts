@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { NotificationChannel, type NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement } from '../../db/statement';
+import { rawStatement, value } from '../../db/statement';
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from './tables';
 
 /**
@@ -36,7 +36,6 @@ export async function notify(db: DbOrTx, event: NotificationEvent): Promise<numb
  * device is subscribed decide the channels, and a row per channel is added unless the event was
  * already written. A hot path (every payment, every hand-over), so it is built once.
  */
-const value = (name: string) => sql.placeholder(name);
 const notifyStatement = rawStatement<{ id: string }>(
   'notify_outbox',
   sql`with switches as (

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement } from '../../db/statement';
+import { rawStatement, value } from '../../db/statement';
 import { notify } from '../notification/service';
 import { orderEvents, orders } from './tables';
 
@@ -10,7 +10,6 @@ import { orderEvents, orders } from './tables';
  * Every payment runs it, built once (db/statement.ts): the order moves to Paid and its step goes on
  * the timeline in one statement, the step written only when the order moved.
  */
-const value = (name: string) => sql.placeholder(name);
 const markPaid = rawStatement<{
   client_id: string;
   order_number: string;

@@ -13,7 +13,7 @@ import {
   type Order,
 } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement, rowMapper, statement } from '../../db/statement';
+import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
 import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
 import { recordOrderEvent } from './events';
@@ -210,7 +210,6 @@ type PlacedRows = {
 const toOrderRow = rowMapper(orders);
 const toItemRow = rowMapper(orderItems);
 const toEventRow = rowMapper(orderEvents);
-const value = (name: string) => sql.placeholder(name);
 
 /**
  * Placing an order: the order, its lines (from arrays, in the cart's order) and its first step
@@ -419,8 +418,6 @@ export async function listClientOrders(
  * so no row is mapped or serialized here. One statement per shape (with or without a status, a
  * cursor), built once (db/statement.ts), read by keyset like listClientOrders.
  */
-const historyJsonStatements = new Map<string, ReturnType<typeof buildHistoryJson>>();
-
 type HistoryJsonRow = {
   orders: string;
   rows: number | string | null;
@@ -428,8 +425,7 @@ type HistoryJsonRow = {
   last_id: string | null;
 };
 
-function buildHistoryJson(withStatus: boolean, withCursor: boolean) {
-  const p = value;
+function historyJson(withStatus: boolean, withCursor: boolean) {
   return rawStatement<HistoryJsonRow>(
     `order_history_json_${withStatus ? 's' : 'a'}${withCursor ? 'c' : 'f'}`,
     sql`with page as (
@@ -438,15 +434,15 @@ function buildHistoryJson(withStatus: boolean, withCursor: boolean) {
              (select count(*)::int from ${orderItems} i where i.order_id = o.id) as item_count,
              row_number() over (order by o.created_at desc, o.id desc) as n
       from ${orders} o
-      where o.client_id = ${p('clientId')}::uuid
-        ${withStatus ? sql`and o.status = ${p('status')}` : sql``}
+      where o.client_id = ${value('clientId')}::uuid
+        ${withStatus ? sql`and o.status = ${value('status')}` : sql``}
         ${
           withCursor
-            ? sql`and (o.created_at, o.id) < (timestamptz 'epoch' + ${p('micros')}::bigint * interval '1 microsecond', ${p('afterId')}::uuid)`
+            ? sql`and (o.created_at, o.id) < (timestamptz 'epoch' + ${value('micros')}::bigint * interval '1 microsecond', ${value('afterId')}::uuid)`
             : sql``
         }
       order by o.created_at desc, o.id desc
-      limit ${p('limit')}::int
+      limit ${value('limit')}::int
     )
     select coalesce(
              json_agg(json_build_object(
@@ -454,15 +450,23 @@ function buildHistoryJson(withStatus: boolean, withCursor: boolean) {
                'paymentStatus', payment_status, 'paymentType', payment_type, 'deliveryOption', delivery_option,
                'total', total, 'itemCount', item_count,
                'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-             ) order by n) filter (where n <= ${p('pageSize')}::int),
+             ) order by n) filter (where n <= ${value('pageSize')}::int),
              '[]'
            )::text as orders,
            count(*)::int as rows,
-           max(micros) filter (where n = ${p('pageSize')}::int) as last_micros,
-           max(id::text) filter (where n = ${p('pageSize')}::int) as last_id
+           max(micros) filter (where n = ${value('pageSize')}::int) as last_micros,
+           max(id::text) filter (where n = ${value('pageSize')}::int) as last_id
     from page`,
   );
 }
+
+// The four shapes (with or without a status, a cursor); each is built on its first use.
+const historyJsonStatements = {
+  all: historyJson(false, false),
+  allAfter: historyJson(false, true),
+  status: historyJson(true, false),
+  statusAfter: historyJson(true, true),
+};
 
 /**
  * The client's orders as listClientOrders answers them without `page` (the cursor paging the
@@ -474,13 +478,7 @@ export async function clientOrderPageJson(
   query: Omit<ClientOrderListQuery, 'page'>,
 ): Promise<string> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const key = `${Boolean(query.status)}${Boolean(after)}`;
-  let pageStatement = historyJsonStatements.get(key);
-  if (!pageStatement) {
-    pageStatement = buildHistoryJson(Boolean(query.status), Boolean(after));
-    historyJsonStatements.set(key, pageStatement);
-  }
-  const [row] = await pageStatement.run(db, {
+  const [row] = await historyJsonStatements[`${query.status ? 'status' : 'all'}${after ? 'After' : ''}`].run(db, {
     clientId,
     status: query.status ?? null,
     micros: after?.micros ?? null,

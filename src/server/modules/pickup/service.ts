@@ -19,7 +19,7 @@ import type {
 } from '../../../domain/realtime-events';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement, rowMapper, statement } from '../../db/statement';
+import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { notify } from '../notification/service';
 import { findOrderById, findOrderNumbersByIds, type OrderRow } from '../order/lookups';
@@ -108,7 +108,6 @@ export async function recordAttempt(
 }
 
 // The statements every confirmation runs, built once (db/statement.ts).
-const value = (name: string) => sql.placeholder(name);
 const insertAttempt = statement('pickup_insert_attempt', (db) =>
   db.insert(pickupAttempts).values({
     orderId: value('orderId'),

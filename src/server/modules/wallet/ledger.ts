@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PaymentPurpose, WalletFundSource, WalletTransactionType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement, rowMapper } from '../../db/statement';
+import { rawStatement, rowMapper, value } from '../../db/statement';
 import { type WalletTransactionRow, wallets, walletTransactions } from './tables';
 
 export type LedgerMovement = {
@@ -81,11 +81,6 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
     });
   }
   const balance = Number(written.balance);
-  const undo = () =>
-    tx
-      .update(wallets)
-      .set({ balance: sql`${wallets.balance} - ${delta}` })
-      .where(eq(wallets.id, movement.walletId));
   if (!Number.isSafeInteger(balance)) {
     // Refused: the caller's transaction rolls back with the balance and the row (the ledger
     // itself cannot be edited).
@@ -95,7 +90,10 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
     // Under the wallet lock, a reference already in the ledger (a second delivery of the same
     // webhook, a retried payment) inserted nothing: the balance change is undone and the first
     // movement answered.
-    await undo();
+    await tx
+      .update(wallets)
+      .set({ balance: sql`${wallets.balance} - ${delta}` })
+      .where(eq(wallets.id, movement.walletId));
     const earlier = await alreadyApplied(tx, movement, balance - delta);
     if (earlier) return earlier;
     throw new AppError('The wallet could not be updated');
@@ -104,7 +102,6 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
 }
 
 // Every movement of money runs one of these: built once (db/statement.ts).
-const value = (name: string) => sql.placeholder(name);
 type Written = { balance: string | null; entry: Record<string, unknown> | null };
 const toLedgerRow = rowMapper(walletTransactions);
 const movementWithRow = (name: string, move: SQL) =>
