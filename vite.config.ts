@@ -11,7 +11,8 @@ import {
   STAFF_CODE_FILE,
 } from './scripts/public-precache.mjs';
 import type { StaffCodeManifest } from './src/domain/staff-code';
-import { splitByRole, type ViteManifest } from './sw/build/staff-split';
+import { type CodeGroups, computeCodeGroups, isRouteModule, type ModuleGraph } from './sw/build/code-groups';
+import { isStaffRouteModule, splitByRole, type ViteManifest } from './sw/build/staff-split';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -90,12 +91,70 @@ function roleCode(): { app: Plugin; worker: Plugin } {
   return { app, worker };
 }
 
+/**
+ * A screen's code in a handful of files (sw/build/code-groups.ts): the groups are computed once the
+ * module graph is complete and answer the output's `codeSplitting.groups`.
+ */
+function codeGroups(options: { root: string; appEntry: string; shellEntry: string; publicEntries: string[] }) {
+  let groups: CodeGroups | null = null;
+  const relative = (id: string) => (id.startsWith(options.root) ? id.slice(options.root.length + 1) : id);
+  const plugin: Plugin = {
+    name: 'arrive-code-groups',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const graph: ModuleGraph = {
+        imports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        dynamicImports: (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+      };
+      const find = (key: string) => {
+        const id = ids.find((candidate) => relative(candidate) === key);
+        if (!id) throw new Error(`code groups: ${key} is not in the build`);
+        return id;
+      };
+      groups = computeCodeGroups(
+        graph,
+        {
+          visitorRoots: options.publicEntries.map(find),
+          shellEntry: find(options.shellEntry),
+          appEntry: find(options.appEntry),
+          routes: ids.filter((id) => isRouteModule(relative(id))),
+          modules: ids,
+        },
+        (id) => isStaffRouteModule(relative(id)),
+      );
+    },
+  };
+  const member = (pick: (g: CodeGroups) => Set<string>) => (id: string) => (groups ? pick(groups).has(id) : false);
+  return {
+    plugin,
+    // Each group takes only its own modules: a module's dependencies are grouped by who needs them.
+    output: {
+      includeDependenciesRecursively: false,
+      groups: [
+        { name: 'framework', test: member((g) => g.framework), priority: 40 },
+        { name: 'app', test: member((g) => g.app), priority: 30 },
+        { name: 'app-shared', test: member((g) => g.appShared), priority: 20 },
+        { name: 'staff-shared', test: member((g) => g.staffShared), priority: 10 },
+      ],
+    },
+  };
+}
+
 const staff = roleCode();
+const PUBLIC_ENTRIES = { marketing: 'src/web/marketing.ts', 'marketing-page': 'src/web/marketing-page.ts' };
+const groups = codeGroups({
+  root: __dirname,
+  appEntry: 'src/web/entry-client.tsx',
+  shellEntry: 'index.html',
+  publicEntries: Object.values(PUBLIC_ENTRIES),
+});
 
 export default defineConfig({
   plugins: [
     react(),
     rootManifest(),
+    groups.plugin,
     staff.app,
     VitePWA({
       strategies: 'injectManifest',
@@ -126,7 +185,9 @@ export default defineConfig({
     rollupOptions: {
       // The app (index.html → main.tsx), and the prerendered public pages' script and the behaviour
       // it loads after the first paint.
-      input: { index: 'index.html', marketing: 'src/web/marketing.ts', 'marketing-page': 'src/web/marketing-page.ts' },
+      input: { index: 'index.html', ...PUBLIC_ENTRIES },
+      // A screen's code in a handful of files rather than dozens (sw/build/code-groups.ts).
+      output: { codeSplitting: groups.output },
     },
   },
   server: {

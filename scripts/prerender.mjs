@@ -290,8 +290,13 @@ for (const shell of entry.appShells) {
   const styles = [
     ...new Set([...chunks].filter((k) => !inEntry.has(k)).flatMap((k) => clientManifest[k].css ?? [])),
   ].map((f) => `/${f}`);
+  // The shell's own sheet is inline, pruned to the shell; the app still links it whole before it
+  // starts (Vite's loader of the app's chunk), so it is fetched with the rest, not after them.
+  const shellStyles = [...inEntry].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`);
   const preloads = [
-    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...[...new Set([...shellStyles, ...styles])].map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
+    ),
     ...scripts.filter((f) => f.endsWith('.js')).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ].join('');
   const sample = entry.shellSamplePath(shell.pattern);
