@@ -3,8 +3,11 @@
 // offer's listener are in place while it loads.
 import './features/marketing/styles/critical-styles';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
+import { startEarlyReads } from './lib/early-reads';
 
 // The browser's install offer can come early: keep it for the 'Download the app' button.
 captureInstallPrompt();
+// The sign-in check and the screen's first reads go out now, not once the app's code is here.
+startEarlyReads(window.location.pathname);
 
 void import('./entry-client').then((app) => app.start());

@@ -1,6 +1,7 @@
 import ky, { type Options } from 'ky';
 import { API_TIMEOUT_MS } from '../../domain/constants';
 import { type ErrorObject, ErrorType, isErrorObject } from '../../domain/errors';
+import { API_READ_HEADERS, takeEarlyRead } from './early-reads';
 
 /** A failed call: carries the server's error object (SPEC §7: wrappers throw the response body). */
 export class ApiError extends Error implements ErrorObject {
@@ -27,7 +28,7 @@ const http = ky.create({
   timeout: API_TIMEOUT_MS,
   retry: 0,
   throwHttpErrors: false,
-  headers: { 'x-platform': 'web', accept: 'application/json' },
+  headers: API_READ_HEADERS,
 });
 
 export type RequestOptions = Omit<Options, 'json' | 'method' | 'searchParams'> & {
@@ -39,6 +40,10 @@ export type RequestOptions = Omit<Options, 'json' | 'method' | 'searchParams'> &
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const { idempotencyKey, searchParams, headers, ...rest } = options;
+  // The app shell may have asked already, while this code was loading (early-reads.ts).
+  const early = method === 'GET' && !searchParams && !headers ? takeEarlyRead(path) : undefined;
+  const earlyAnswer = early ? await early : null;
+  if (earlyAnswer) return earlyAnswer;
   const params = searchParams
     ? Object.fromEntries(
         Object.entries(searchParams).filter((e): e is [string, string | number | boolean] => e[1] !== undefined),
