@@ -11,7 +11,13 @@ import {
   STAFF_CODE_FILE,
 } from './scripts/public-precache.mjs';
 import type { StaffCodeManifest } from './src/domain/staff-code';
-import { type CodeGroups, computeCodeGroups, isRouteModule, type ModuleGraph } from './sw/build/code-groups';
+import {
+  type CodeGroups,
+  computeCodeGroups,
+  isRouteModule,
+  type ModuleGraph,
+  preciseImports,
+} from './sw/build/code-groups';
 import { isStaffRouteModule, splitByRole, type ViteManifest } from './sw/build/staff-split';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -119,7 +125,12 @@ function codeGroups(options: { root: string; appEntry: string; shellEntry: strin
           shellEntry: find(options.shellEntry),
           appEntry: find(options.appEntry),
           routes: ids.filter((id) => isRouteModule(relative(id))),
-          modules: ids,
+          exactImports: preciseImports(
+            ids.map((id) => {
+              const info = this.getModuleInfo(id);
+              return { id, code: info?.code ?? null, importedIds: info?.importedIds ?? [] };
+            }),
+          ),
         },
         (id) => isStaffRouteModule(relative(id)),
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeCodeGroups, isRouteModule, type ModuleGraph } from './code-groups';
+import { computeCodeGroups, isRouteModule, type ModuleGraph, preciseImports } from './code-groups';
 
 // A module graph shaped like the app's: the public pages' script, the app shell with the app as a
 // dynamic import, client and dashboard screens that share some modules, a form loaded on use.
@@ -13,8 +13,24 @@ const imports: Record<string, string[]> = {
   [own('app/layout.tsx')]: [nm('@mantine/core/esm/index.mjs'), own('critical-styles.ts')],
   [nm('@mantine/core/esm/index.mjs')]: [nm('@mantine/core/esm/components/Button/Button.mjs')],
   [nm('@mantine/core/esm/components/Button/Button.mjs')]: [nm('react/index.js')],
-  [own('app/routes/products.tsx')]: [own('format.ts'), own('cart.ts'), nm('@mantine/core/esm/index.mjs')],
-  [own('app/routes/order-history.tsx')]: [own('format.ts'), own('offline-copy.ts'), own('app/routes/payment.tsx')],
+  [own('app/routes/products.tsx')]: [
+    own('format.ts'),
+    own('cart.ts'),
+    nm('@mantine/core/esm/index.mjs'),
+    own('live-badge.tsx'),
+    own('sign-in-link.tsx'),
+  ],
+  [own('app/routes/order-history.tsx')]: [
+    own('format.ts'),
+    own('offline-copy.ts'),
+    own('app/routes/payment.tsx'),
+    own('live-badge.tsx'),
+    own('sign-in-link.tsx'),
+  ],
+  // Shared, but one brings the live channel's package along and the other a public page's script.
+  [own('live-badge.tsx')]: [own('live.ts'), nm('react/index.js')],
+  [own('live.ts')]: [nm('socket.io-client/build/esm/index.js')],
+  [own('sign-in-link.tsx')]: [own('enhance.ts')],
   [own('address-form.tsx')]: [own('format.ts'), own('address-parts.ts')],
   [own('app/routes/dashboard/sales.tsx')]: [own('staff-keys.ts'), own('money-input.tsx'), nm('recharts/es6/index.js')],
   [own('app/routes/dashboard/shift.tsx')]: [own('staff-keys.ts'), own('money-input.tsx'), own('format.ts')],
@@ -46,7 +62,6 @@ const groups = computeCodeGroups(
     shellEntry: '/app/index.html',
     appEntry: own('entry-client.tsx'),
     routes: modules.filter((id) => id.includes('/app/routes/')),
-    modules,
   },
   (id) => id.includes('/app/routes/dashboard/'),
 );
@@ -67,7 +82,7 @@ describe('computeCodeGroups', () => {
     expect(sorted(groups.app)).toEqual([own('app/layout.tsx'), own('app/router.tsx')]);
   });
 
-  it('shares between screens only what two screens import, one of them a client screen', () => {
+  it('shares between screens only what two screens import, one of them a client screen, and that brings nothing else along', () => {
     expect(sorted(groups.appShared)).toEqual([own('format.ts')]);
   });
 
@@ -85,6 +100,10 @@ describe('computeCodeGroups', () => {
       own('address-parts.ts'),
       own('enhance.ts'),
       own('critical-styles.ts'),
+      own('live-badge.tsx'),
+      own('live.ts'),
+      own('sign-in-link.tsx'),
+      nm('socket.io-client/build/esm/index.js'),
       nm('clsx/dist/clsx.mjs'),
       nm('recharts/es6/index.js'),
     ])
@@ -98,5 +117,87 @@ describe('isRouteModule', () => {
     expect(isRouteModule('src/web/app/routes/dashboard/sales.tsx')).toBe(true);
     expect(isRouteModule('src/web/app/routes/dashboard/layout.test.tsx')).toBe(false);
     expect(isRouteModule('src/web/app/guards.tsx')).toBe(false);
+  });
+});
+
+describe('preciseImports', () => {
+  const index = nm('@mantine/core/esm/index.mjs');
+  const button = nm('@mantine/core/esm/components/Button/Button.mjs');
+  const table = nm('@mantine/core/esm/components/Table/Table.mjs');
+  const card = nm('@mantine/core/esm/components/Card/Card.mjs');
+  const barrel = {
+    id: index,
+    code: [
+      '"use client";',
+      'import { Button } from "./components/Button/Button.mjs";',
+      'import { Table, TableTd } from "./components/Table/Table.mjs";',
+      '// a comment',
+      'import { Card } from "./components/Card/Card.mjs";',
+      'export { Button, Card as Panel, Table, TableTd };',
+    ].join('\n'),
+    importedIds: [button, table, card],
+  };
+  const importer = (id: string, code: string) => ({ id, code, importedIds: [index, nm('react/jsx-runtime.js')] });
+
+  it("turns a named import from a package's index into the modules those names come from", () => {
+    const imports = preciseImports([
+      barrel,
+      importer(
+        own('a.tsx'),
+        'import { Button, Panel as P } from "@mantine/core";\nimport { jsx } from "react/jsx-runtime";',
+      ),
+      importer(own('b.tsx'), 'import {\n  TableTd,\n  type TableProps,\n} from "@mantine/core";'),
+    ]);
+    expect([...imports(own('a.tsx'))].sort()).toEqual([button, card, nm('react/jsx-runtime.js')].sort());
+    expect(imports(own('b.tsx'))).not.toContain(index);
+    expect(imports(own('b.tsx'))).not.toContain(button);
+    expect(imports(index)).toEqual([button, table, card]);
+  });
+
+  it('keeps the whole index where it cannot tell: a namespace import, an unknown name, an index that does more', () => {
+    const imports = preciseImports([
+      barrel,
+      importer(own('all.tsx'), 'import * as Mantine from "@mantine/core";'),
+      importer(own('unknown.tsx'), 'import { Button, Nothing } from "@mantine/core";'),
+    ]);
+    expect(imports(own('all.tsx'))).toContain(index);
+    expect(imports(own('unknown.tsx'))).toContain(index);
+    const busy = { ...barrel, code: `${barrel.code}\nconsole.log('side effect');` };
+    expect(
+      preciseImports([busy, importer(own('a.tsx'), 'import { Button } from "@mantine/core";')])(own('a.tsx')),
+    ).toContain(index);
+  });
+
+  it('puts in the framework what client screens import; a dashboard or a form loaded on use keep theirs', () => {
+    const route = own('app/routes/products.tsx');
+    const history = own('app/routes/order-history.tsx');
+    const staffRoute = own('app/routes/dashboard/sales.tsx');
+    const lazyForm = own('address-form.tsx');
+    const exact = preciseImports([
+      barrel,
+      { id: own('entry-client.tsx'), code: '', importedIds: [] },
+      importer(route, 'import { Button } from "@mantine/core";'),
+      importer(history, 'import { Button } from "@mantine/core";'),
+      importer(staffRoute, 'import { Table } from "@mantine/core";'),
+      importer(lazyForm, 'import { Panel } from "@mantine/core";'),
+    ]);
+    const { framework } = computeCodeGroups(
+      {
+        imports: (id) =>
+          id === index ? [button, table, card] : [route, history, staffRoute, lazyForm].includes(id) ? [index] : [],
+        dynamicImports: (id) => (id === route ? [lazyForm] : []),
+      },
+      {
+        visitorRoots: [],
+        shellEntry: '/app/index.html',
+        appEntry: own('entry-client.tsx'),
+        routes: [route, history, staffRoute],
+        exactImports: exact,
+      },
+      (id) => id.includes('/dashboard/'),
+    );
+    expect(framework.has(button)).toBe(true);
+    expect(framework.has(table)).toBe(false);
+    expect(framework.has(card)).toBe(false);
   });
 });

@@ -4,12 +4,13 @@
 // of round trips on top of the bytes. The build reads the module graph once it is complete
 // (vite.config.ts, `codeGroups`) and groups the code by who needs it, so a screen loads a handful
 // of files:
-//   - `framework`: the packages every signed-in screen runs on (FRAMEWORK_PACKAGES);
+//   - `framework`: what the screens use of the packages they all run on (FRAMEWORK_PACKAGES);
 //   - `app`: the project's modules the app loads before any screen (the router, the providers,
 //     the layout);
 //   - `app-shared`: the project's modules two or more screens share, one of them at least a client
-//     or public screen;
-//   - `staff-shared`: the project's modules two or more dashboard screens share and no other uses.
+//     or public screen, when they bring nothing else along (a module needing socket.io, zod or
+//     the local database stays with the screens that import it);
+//   - `staff-shared`: the same for what only dashboard screens share.
 // What a visitor's device runs (the public pages' scripts and the app shell's up-front imports) is
 // in none of them, so a visitor's precache does not grow. A module only one screen uses stays in
 // that screen's chunk, and one loaded on use (a dynamic import) in its own: code for a route still
@@ -61,12 +62,23 @@ export function computeCodeGroups(
     shellEntry: string;
     appEntry: string;
     routes: readonly string[];
-    modules: readonly string[];
+    /** The static imports as the bundle keeps them (preciseImports); the graph's own by default. */
+    exactImports?: (id: string) => readonly string[];
   },
   isStaffRoute: (id: string) => boolean,
 ): CodeGroups {
   const visitor = closure(graph, input.visitorRoots, true);
-  for (const id of closure(graph, [input.shellEntry], false)) visitor.add(id);
+  const shell = closure(graph, [input.shellEntry], false);
+  for (const id of shell) visitor.add(id);
+  // The framework's modules the app or a client or public screen imports; a dashboard's own
+  // components stay with the dashboard, a form's loaded on use with the form.
+  const exact: ModuleGraph = { imports: input.exactImports ?? graph.imports, dynamicImports: () => [] };
+  const publicRoutes = input.routes.filter((id) => !isStaffRoute(id));
+  const framework = new Set(
+    [...closure(exact, [input.appEntry, ...publicRoutes], false)].filter(
+      (id) => isFrameworkModule(id) && !visitor.has(id),
+    ),
+  );
   const app = new Set(
     [...closure(graph, [input.appEntry], false, true)].filter((id) => id !== input.appEntry && !visitor.has(id)),
   );
@@ -81,23 +93,155 @@ export function computeCodeGroups(
       users.set(id, use);
     }
   }
+  // A shared chunk is loaded by every screen that shares any of it, so it takes only modules that
+  // bring nothing else along: whatever they import is in the framework, in the app, in the
+  // shell's script, or is such a module itself. One that needs another package (the live
+  // channel's socket.io, the schemas' zod, the local database) or a public page's script keeps to
+  // the screens that import it.
+  const loaded = (id: string) => framework.has(id) || app.has(id) || shell.has(id) || id === input.appEntry;
+  const light = new Set([...users.keys()].filter((id) => !inPackage(id)));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const id of light) {
+      if (exact.imports(id).every((next) => loaded(next) || light.has(next))) continue;
+      light.delete(id);
+      changed = true;
+    }
+  }
   const appShared = new Set<string>();
   const staffShared = new Set<string>();
   for (const [id, use] of users) {
     // A screen's own module stays the screen's chunk, whoever else imports it.
-    if (input.routes.includes(id) || use.screens < 2) continue;
+    if (input.routes.includes(id) || use.screens < 2 || !light.has(id)) continue;
     (use.public ? appShared : staffShared).add(id);
   }
-  const framework = new Set(input.modules.filter((id) => isFrameworkModule(id) && !visitor.has(id)));
   return { framework, app, appShared, staffShared };
+}
+
+/** A module as the bundler knows it: its id, its code after the transforms, its static imports. */
+export type ModuleSource = { id: string; code: string | null; importedIds: readonly string[] };
+
+const STATEMENT = /\b(?:import|export)\s*([^'"`;]*?)\s*from\s*["']([^"']+)["']/g;
+const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+const ALL = '*';
+
+/** The names an import or re-export clause takes (`*` for all of them), by the name the source exports. */
+function clauseNames(clause: string): string[] {
+  if (clause.includes('*')) return [ALL];
+  const names: string[] = [];
+  const braces = clause.match(/\{([^}]*)\}/);
+  const outside = clause
+    .replace(/\{[^}]*\}/, '')
+    .trim()
+    .replace(/^type\b/, '');
+  if (/[\w$]/.test(outside.replace(/[\s,]/g, ''))) names.push('default');
+  for (const part of braces?.[1]?.split(',') ?? []) {
+    // A type is no code: the transform drops it (kept here only if the code was not transformed).
+    if (/^\s*type\s/.test(part)) continue;
+    const name = part
+      .trim()
+      .split(/\s+as\s+/)[0]
+      ?.trim();
+    if (name) names.push(name);
+  }
+  return names;
+}
+
+const directory = (id: string) => id.slice(0, id.lastIndexOf('/'));
+function resolveRelative(from: string, spec: string): string {
+  const parts = directory(from).split('/');
+  for (const segment of spec.split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '.') parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+/** Which of a module's imports a specifier names (a relative path, or a package by name). */
+function resolveImport(module: ModuleSource, spec: string): string | undefined {
+  if (spec.startsWith('.')) {
+    const target = resolveRelative(module.id, spec);
+    return module.importedIds.includes(target) ? target : undefined;
+  }
+  return module.importedIds.find((id) => id.includes(`/node_modules/${spec}/`));
+}
+
+/**
+ * A package's index that only re-exports (Mantine's, its hooks'): which of its imports each
+ * exported name comes from. Null when the module does anything else, or re-exports a whole module.
+ */
+function barrelOf(module: ModuleSource): Map<string, string> | null {
+  if (!module.code || !inPackage(module.id)) return null;
+  const code = module.code.replace(COMMENTS, '');
+  const rest = code.replace(STATEMENT, '').replace(/["']use client["'];?/g, '');
+  const exportBlock = /\bexport\s*\{([^}]*)\}\s*;?/;
+  if (rest.replace(exportBlock, '').replace(/[;\s]/g, '') !== '') return null;
+  const local = new Map<string, string>();
+  for (const [, clause = '', spec = ''] of code.matchAll(STATEMENT)) {
+    const target = resolveImport(module, spec);
+    // A name from an import it cannot place stays unknown: who imports it keeps the whole index.
+    if (!target) continue;
+    for (const name of clauseNames(clause)) {
+      if (name === ALL) return null;
+      local.set(name, target);
+    }
+  }
+  const exports = new Map<string, string>();
+  for (const part of rest.match(exportBlock)?.[1]?.split(',') ?? []) {
+    const [name = '', alias = name] = part
+      .trim()
+      .split(/\s+as\s+/)
+      .map((s) => s.trim());
+    const target = local.get(name);
+    if (target) exports.set(alias, target);
+  }
+  return exports;
+}
+
+/**
+ * The static imports of each module as the bundle will keep them: a module that takes three
+ * components from Mantine's index imports those three, not the four hundred the index names (the
+ * bundler shakes the rest off). Anything this cannot read is left as the bundler reported it, so
+ * the groups only ever take too much, never too little.
+ */
+export function preciseImports(modules: readonly ModuleSource[]): (id: string) => readonly string[] {
+  const barrels = new Map<string, Map<string, string>>();
+  for (const module of modules) {
+    const barrel = barrelOf(module);
+    if (barrel) barrels.set(module.id, barrel);
+  }
+  const imports = new Map<string, readonly string[]>();
+  for (const module of modules) {
+    if (!module.importedIds.some((id) => barrels.has(id)) || !module.code) {
+      imports.set(module.id, module.importedIds);
+      continue;
+    }
+    const statements = [...module.code.replace(COMMENTS, '').matchAll(STATEMENT)];
+    const precise = new Set<string>();
+    for (const id of module.importedIds) {
+      const barrel = barrels.get(id);
+      if (!barrel) {
+        precise.add(id);
+        continue;
+      }
+      const names = statements
+        .filter(([, , spec = '']) => resolveImport(module, spec) === id)
+        .flatMap(([, clause = '']) => clauseNames(clause));
+      const targets = names.map((name) => barrel.get(name));
+      if (names.length === 0 || targets.some((target) => target === undefined)) precise.add(id);
+      else for (const target of targets) precise.add(target as string);
+    }
+    imports.set(module.id, [...precise]);
+  }
+  return (id) => imports.get(id) ?? [];
 }
 
 /**
  * The packages every signed-in screen runs on: React, the router, TanStack Query, Mantine and what
- * Mantine's components use. Their code is one chunk; the bundle keeps only what some screen uses,
- * so a client also loads the few Mantine components only a dashboard uses (a few KB, in exchange
- * for dozens of requests). Staff-only packages (the date pickers, the charts, the QR scanner) are
- * not in it.
+ * Mantine's components use. The parts of them that a client or public screen imports, or the app
+ * before any screen, are one chunk; what only a dashboard screen uses stays with the dashboard,
+ * what a form loaded on use needs (a select, an autocomplete) comes with the form. Staff-only
+ * packages (the date pickers, the charts, the QR scanner) are not in it.
  */
 const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+|@mantine[\\/](core|hooks|notifications|store)|@floating-ui[\\/][^\\/]+|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|tslib|get-nonce|detect-node-es|clsx|tabbable|react-number-format|react-textarea-autosize|react-transition-group|dom-helpers|prop-types|@babel[\\/]runtime)[\\/][^?]*\.(m?js|cjs)$/;

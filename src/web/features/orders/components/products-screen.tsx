@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { ProductType } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
@@ -50,13 +50,16 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
   const products = useQuery(productsQueryOptions());
   // Until the network answers, the copy saved on this device (see savedProductsQueryOptions).
   const saved = useQuery({ ...savedProductsQueryOptions(), enabled: products.isPending });
-  const catalogue = products.data ?? (products.isPending ? (saved.data ?? undefined) : undefined);
+  const arrived = products.data ?? (products.isPending ? (saved.data ?? undefined) : undefined);
+  // The shelves are drawn as a transition, in slices a cheap phone can answer a tap between, not
+  // in one long task the moment the catalogue arrives; the loader stays until they are.
+  const catalogue = useDeferredValue(arrived);
   const { cart, dispatch, checkout, setCheckout, clear } = useSavedCart(clientId);
   const cartRef = useRef<HTMLElement>(null);
   const gasRef = useRef<HTMLDivElement>(null);
   const [refillSize, setRefillSize] = useState(12.5);
 
-  if (!catalogue && !products.isError) {
+  if (!catalogue && (arrived || !products.isError)) {
     return (
       <Group justify="center" py="xl">
         <Loader role="status" aria-label="Loading products" />
