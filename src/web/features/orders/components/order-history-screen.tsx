@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { orderStatusValues } from '../../../../domain/enums';
 import { formatDate, formatNaira } from '../../../../domain/format';
@@ -21,7 +21,10 @@ type Props = { orderHref: (orderNumber: string) => string; productsHref: string 
 export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
   const [status, setStatus] = useState<string | null>(null);
   const query = useInfiniteQuery(clientOrderPagesQueryOptions({ status: status ?? undefined, pageSize: PAGE_SIZE }));
-  const pages = query.data?.pages ?? [];
+  // The list is drawn as a transition, in slices a cheap phone can answer a tap between, not in one
+  // long task when the orders arrive; the loader stays until it is drawn.
+  const data = useDeferredValue(query.data);
+  const pages = data?.pages ?? [];
   const orders = pages.flatMap((p) => p.data.orders);
   // The notice speaks of the oldest copy shown.
   const offlinePage = pages.find((p) => p.fromCache);
@@ -43,7 +46,7 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
       {pages[0] && (
         <OfflineCopyNotice fromCache={Boolean(offlinePage)} updatedAt={(offlinePage ?? pages[0]).updatedAt} />
       )}
-      {query.isPending && (
+      {!data && !query.isError && (
         <Group justify="center" py="xl">
           <Loader role="status" aria-label="Loading orders" />
         </Group>
@@ -53,7 +56,7 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
           {query.error.message}
         </Alert>
       )}
-      {query.data && orders.length === 0 && (
+      {data && orders.length === 0 && (
         <Card withBorder padding="lg">
           <Text>
             {status ? `No ${status} orders.` : 'You have no orders yet.'}{' '}
