@@ -108,10 +108,22 @@ function codeGroups(options: { root: string; appEntry: string; shellEntry: strin
     name: 'arrive-code-groups',
     apply: 'build',
     buildEnd() {
-      const ids = [...this.getModuleIds()];
+      // Each module's imports and code, read from the bundler once: the walks below visit a module
+      // many times.
+      const modules = [...this.getModuleIds()].map((id) => {
+        const info = this.getModuleInfo(id);
+        return {
+          id,
+          code: info?.code ?? null,
+          importedIds: info?.importedIds ?? [],
+          dynamicImports: info?.dynamicallyImportedIds ?? [],
+        };
+      });
+      const byId = new Map(modules.map((module) => [module.id, module]));
+      const ids = [...byId.keys()];
       const graph: ModuleGraph = {
-        imports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
-        dynamicImports: (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+        imports: (id) => byId.get(id)?.importedIds ?? [],
+        dynamicImports: (id) => byId.get(id)?.dynamicImports ?? [],
       };
       const find = (key: string) => {
         const id = ids.find((candidate) => relative(candidate) === key);
@@ -125,12 +137,7 @@ function codeGroups(options: { root: string; appEntry: string; shellEntry: strin
           shellEntry: find(options.shellEntry),
           appEntry: find(options.appEntry),
           routes: ids.filter((id) => isRouteModule(relative(id))),
-          exactImports: preciseImports(
-            ids.map((id) => {
-              const info = this.getModuleInfo(id);
-              return { id, code: info?.code ?? null, importedIds: info?.importedIds ?? [] };
-            }),
-          ),
+          exactImports: preciseImports(modules),
         },
         (id) => isStaffRouteModule(relative(id)),
       );

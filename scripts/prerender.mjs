@@ -278,6 +278,9 @@ const routeModulesOf = (shell) => [
   ...(shell.layout === 'dashboard' ? ['src/web/app/routes/dashboard/layout.tsx'] : []),
   `src/web/app/routes/${shell.module}.tsx`,
 ];
+// The shell's own sheet is inline, pruned to the shell; the app still links it whole before it
+// starts (Vite's loader of the app's chunk), so every shell preloads it with the rest.
+const shellStyles = [...inEntry].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`);
 const shellManifest = [];
 mkdirSync(path.join(dist, 'app-shells'), { recursive: true });
 for (const shell of entry.appShells) {
@@ -290,9 +293,6 @@ for (const shell of entry.appShells) {
   const styles = [
     ...new Set([...chunks].filter((k) => !inEntry.has(k)).flatMap((k) => clientManifest[k].css ?? [])),
   ].map((f) => `/${f}`);
-  // The shell's own sheet is inline, pruned to the shell; the app still links it whole before it
-  // starts (Vite's loader of the app's chunk), so it is fetched with the rest, not after them.
-  const shellStyles = [...inEntry].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`);
   const preloads = [
     ...[...new Set([...shellStyles, ...styles])].map(
       (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,

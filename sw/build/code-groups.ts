@@ -108,11 +108,12 @@ export function computeCodeGroups(
       changed = true;
     }
   }
+  const screens = new Set(input.routes);
   const appShared = new Set<string>();
   const staffShared = new Set<string>();
   for (const [id, use] of users) {
     // A screen's own module stays the screen's chunk, whoever else imports it.
-    if (input.routes.includes(id) || use.screens < 2 || !light.has(id)) continue;
+    if (screens.has(id) || use.screens < 2 || !light.has(id)) continue;
     (use.public ? appShared : staffShared).add(id);
   }
   return { framework, app, appShared, staffShared };
