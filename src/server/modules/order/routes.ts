@@ -17,11 +17,11 @@ import {
   orderSearchQuerySchema,
   orderWithClientSchema,
 } from '../../../domain/schemas/order';
+import { historyPages } from './history-cache';
 import { priceOrder } from './pricing';
 import { signOrderQrToken } from './qr-token';
 import {
   cancelClientOrder,
-  clientOrderPageJson,
   createOrder,
   findOrderByPaymentNumber,
   listClientOrders,
@@ -51,6 +51,8 @@ async function requirePlatformHeader(request: FastifyRequest) {
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const maps = app.maps;
   const staffOnly = app.requireStaff({ shift: true });
+  // This instance's copy of the history's pages, checked against the database on every read.
+  const history = historyPages(app.db);
 
   app.post(
     '/new',
@@ -121,9 +123,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Numbered pages (with their count) are answered as objects; the cursor paging the screens
-      // use comes as PostgreSQL wrote it (service.ts, clientOrderPageJson), the same fields.
+      // use comes as PostgreSQL wrote it (service.ts, clientOrderPageJson), the same fields, kept
+      // in memory until the client's orders change (history-cache.ts).
       if (request.query.page) return listClientOrders(app.db, clientIdOf(request), request.query);
-      const body = await clientOrderPageJson(app.db, clientIdOf(request), request.query);
+      const body = await history.read(clientIdOf(request), request.query);
       // A string with a JSON type is sent as it is (Fastify serializes only objects).
       return reply.type('application/json; charset=utf-8').send(body as unknown as ClientOrderPage);
     },

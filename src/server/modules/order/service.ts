@@ -423,6 +423,7 @@ type HistoryJsonRow = {
   rows: number | string | null;
   last_micros: string | null;
   last_id: string | null;
+  version: string | null;
 };
 
 function historyJson(withStatus: boolean, withCursor: boolean) {
@@ -455,7 +456,8 @@ function historyJson(withStatus: boolean, withCursor: boolean) {
            )::text as orders,
            count(*)::int as rows,
            max(micros) filter (where n = ${value('pageSize')}::int) as last_micros,
-           max(id::text) filter (where n = ${value('pageSize')}::int) as last_id
+           max(id::text) filter (where n = ${value('pageSize')}::int) as last_id,
+           (select v.version::text from order_history_versions v where v.client_id = ${value('clientId')}::uuid) as version
     from page`,
   );
 }
@@ -470,13 +472,14 @@ const historyJsonStatements = {
 
 /**
  * The client's orders as listClientOrders answers them without `page` (the cursor paging the
- * screens use), already as the response's JSON text.
+ * screens use), already as the response's JSON text, with the version of the client's history it
+ * was read at (the same snapshot; '0' before the client's first order: history-cache.ts).
  */
 export async function clientOrderPageJson(
   db: DbOrTx,
   clientId: string,
   query: Omit<ClientOrderListQuery, 'page'>,
-): Promise<string> {
+): Promise<{ body: string; version: string }> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const [row] = await historyJsonStatements[`${query.status ? 'status' : 'all'}${after ? 'After' : ''}`].run(db, {
     clientId,
@@ -489,5 +492,8 @@ export async function clientOrderPageJson(
   });
   const more = Number(row?.rows ?? 0) > query.pageSize && row?.last_micros && row.last_id;
   const nextCursor = more ? encodeCursor(row.last_micros as string, row.last_id as string) : null;
-  return `{"orders":${row?.orders ?? '[]'},"pageSize":${query.pageSize},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  return {
+    body: `{"orders":${row?.orders ?? '[]'},"pageSize":${query.pageSize},"nextCursor":${JSON.stringify(nextCursor)}}`,
+    version: row?.version ?? '0',
+  };
 }

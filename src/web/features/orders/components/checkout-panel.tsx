@@ -271,7 +271,9 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
         <QuoteSummary
           estimateSubtotal={cartSubtotal(cart)}
           quote={quoteCurrent ? quote.data : undefined}
-          loading={quote.isFetching || (input !== null && !quoteCurrent && !quote.isError)}
+          // Offline the price waits (the query is paused until the connection is back): no
+          // "Updating prices…" that would never end; the notice above says why.
+          loading={online && (quote.isFetching || (input !== null && !quoteCurrent && !quote.isError))}
           // Offline the notice above says why there is no price; no second error for it.
           error={input && online ? quote.error : null}
           homeDelivery={deliveryOption === 'HomeDelivery'}

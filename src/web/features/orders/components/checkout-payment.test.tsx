@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { NewOrderInput } from '../../../../domain/schemas/order';
@@ -64,6 +65,32 @@ afterEach(() => {
 });
 
 configure({ asyncUtilTimeout: 5000 });
+describe('Checkout offline', { timeout: 20_000 }, () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('waits for the connection to price the cart, without a loader that never ends', async () => {
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} wallet={ready(5_000_000)} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Add 12.5 kg refill/ }));
+    const quotes = () => post.mock.calls.filter(([path]) => path === 'order/quote').length;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    const quotedOnline = quotes();
+    window.dispatchEvent(new Event('offline'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    expect(await screen.findByText('Placing an order needs a connection')).toBeInTheDocument();
+    // Longer than the quote's 400 ms pause: the cart changed, and no price can come.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(screen.queryByText('Updating prices…')).not.toBeInTheDocument();
+    expect(quotes()).toBe(quotedOnline);
+    // Back online, the price of the cart as it is now arrives.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    onlineManager.setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0));
+    expect(screen.queryByText('Placing an order needs a connection')).not.toBeInTheDocument();
+  });
+});
+
 describe('Checkout: how to pay', { timeout: 20_000 }, () => {
   it('keeps the wallet off when its balance is short and says how much to top up', async () => {
     renderWithProviders(<ProductsScreen onPlaced={vi.fn()} wallet={ready(500_000)} />);

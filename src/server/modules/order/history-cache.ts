@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { ClientOrderListQuery } from '../../../domain/schemas/order';
+import type { DbOrTx } from '../../db/client';
+import { rawStatement, value } from '../../db/statement';
+import { clientOrderPageJson } from './service';
+
+/** What the history's pages may hold in memory, in characters of JSON (about as many bytes). */
+export const HISTORY_CACHE_CHARS = 32 * 1024 * 1024;
+
+/** The history versions of these clients (migration 0017): a primary-key read; none before a first order. */
+const historyVersions = rawStatement<{ client_id: string; version: string }>(
+  'order_history_versions',
+  sql`select client_id::text as client_id, version::text as version from order_history_versions
+      where client_id = any(${value('clientIds')}::uuid[])`,
+);
+
+type Waiter = { resolve: (version: bigint) => void; reject: (err: unknown) => void };
+
+/**
+ * Reads clients' history versions, the requests that wait together in one statement: while one
+ * read is out, the requests that arrive wait for the next, which is sent when it returns. Each
+ * request's version is so read by a statement sent after the request arrived, and never older
+ * than it; under load one statement answers many requests, at the price of at most one more
+ * round trip to the database for each.
+ */
+function versionReader(db: DbOrTx) {
+  let waiting = new Map<string, Waiter[]>();
+  let reading = false;
+  const readAll = async () => {
+    reading = true;
+    while (waiting.size > 0) {
+      const batch = waiting;
+      waiting = new Map();
+      try {
+        const rows = await historyVersions.run(db, { clientIds: [...batch.keys()] });
+        const found = new Map(rows.map((r) => [r.client_id, BigInt(r.version)]));
+        for (const [clientId, waiters] of batch) for (const w of waiters) w.resolve(found.get(clientId) ?? 0n);
+      } catch (err) {
+        for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+      }
+    }
+    reading = false;
+  };
+  return (clientId: string) =>
+    new Promise<bigint>((resolve, reject) => {
+      const waiters = waiting.get(clientId);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(clientId, [{ resolve, reject }]);
+      if (!reading) void readAll();
+    });
+}
+
+type Entry = { version: bigint; pages: Map<string, string>; chars: number };
+
+/** Room a kept page takes beyond its text: its key, the map's slot. */
+const OVERHEAD = 128;
+
+/**
+ * The order history's cursor pages kept in memory, per client, as the JSON text sent.
+ *
+ * A page is answered from memory only when the client's history version, read from PostgreSQL for
+ * every request (versionReader), is the one it was read at. The version changes in the same transaction as any
+ * write to the client's orders that the history shows (a trigger, migration 0017), whichever
+ * instance, job or tool wrote it: a page is never older than the request that reads it, and no
+ * instance needs to hear of another's writes. A request costs its share of one primary-key read
+ * instead of the page's query, whose cost grows with the page and the client's history. Least recently used
+ * clients leave first when the pages outgrow `maxChars`.
+ */
+export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
+  const maxChars = options.maxChars ?? HISTORY_CACHE_CHARS;
+  const versionOf = versionReader(db);
+  const clients = new Map<string, Entry>();
+  let chars = 0;
+
+  const drop = (clientId: string) => {
+    const entry = clients.get(clientId);
+    if (!entry) return;
+    chars -= entry.chars;
+    clients.delete(clientId);
+  };
+
+  const keep = (clientId: string, version: bigint, key: string, body: string) => {
+    const size = body.length + key.length + OVERHEAD;
+    if (size > maxChars) return;
+    let entry = clients.get(clientId);
+    // Two reads may finish out of order: a page read at an older version is not kept over newer.
+    if (entry && entry.version > version) return;
+    if (entry && entry.version < version) {
+      drop(clientId);
+      entry = undefined;
+    }
+    if (!entry) entry = { version, pages: new Map(), chars: 0 };
+    // Most recently used last: delete and set again.
+    clients.delete(clientId);
+    clients.set(clientId, entry);
+    const before = entry.pages.get(key);
+    if (before !== undefined) {
+      entry.chars -= before.length + key.length + OVERHEAD;
+      chars -= before.length + key.length + OVERHEAD;
+    }
+    entry.pages.set(key, body);
+    entry.chars += size;
+    chars += size;
+    for (const oldest of clients.keys()) {
+      if (chars <= maxChars) break;
+      drop(oldest);
+    }
+  };
+
+  return {
+    /** The page as the client's history is now: from memory when nothing changed since it was read. */
+    async read(clientId: string, query: Omit<ClientOrderListQuery, 'page'>): Promise<string> {
+      const key = `${query.pageSize} ${query.status ?? ''} ${query.cursor ?? ''}`;
+      const entry = clients.get(clientId);
+      if (entry) {
+        const current = await versionOf(clientId);
+        const body = current === entry.version ? entry.pages.get(key) : undefined;
+        if (body !== undefined) {
+          clients.delete(clientId);
+          clients.set(clientId, entry);
+          return body;
+        }
+        if (current !== entry.version) drop(clientId);
+      }
+      const page = await clientOrderPageJson(db, clientId, query);
+      keep(clientId, BigInt(page.version), key, page.body);
+      return page.body;
+    },
+    /** How much is kept (for tests and the operator). */
+    size: () => ({ clients: clients.size, chars }),
+  };
+}
+
+export type HistoryPages = ReturnType<typeof historyPages>;
