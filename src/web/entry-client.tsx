@@ -1,5 +1,6 @@
 // The app itself: started by main.tsx in the app shell (dist/shell.html). The prerendered public
 // pages do not load it: they run marketing.ts.
+import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -8,7 +9,7 @@ import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { AppReady } from './app-ready';
 import { isMarketingPath } from './features/marketing/content/marketing-paths';
-import { registerServiceWorker } from './lib/pwa';
+import { registerServiceWorkerWhenIdle } from './lib/pwa';
 import { createQueryClient } from './lib/query-client';
 
 let fullStyles: Promise<unknown> | null = null;
@@ -77,7 +78,7 @@ export async function start() {
       </AppProvider>
     </StrictMode>
   );
-  registerServiceWorker();
+  registerServiceWorkerWhenIdle();
   // React clears the container in the same commit that draws the app, so an app screen's
   // prerendered shell stays on screen until the app replaces it with the same layout. Drawn as a
   // transition, the first render comes in slices a cheap phone can answer a tap between, instead

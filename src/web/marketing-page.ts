@@ -2,13 +2,15 @@
 // React does not run on these pages: the enhancers give the server-rendered markup its behaviour,
 // so a phone on a slow network downloads a few kilobytes, not the app.
 
+// Before the forms' checks load: zod parses without compiling (no `Function` under the CSP).
+import './lib/zod-jitless';
 import { KEEP_IMAGES_MESSAGE } from '../domain/staff-code';
 import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
 import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
 // Part of this script (2 KB), not a lazy chunk: every visitor loads it, so it belongs with the
 // public pages' code in a visitor's precache, not with the signed-in app's.
-import { registerServiceWorker } from './lib/pwa';
+import { registerServiceWorkerWhenIdle } from './lib/pwa';
 
 /** How long a page nobody touches waits before applying its whole stylesheets. */
 const DEFERRED_STYLES_IDLE_MS = 8000;
@@ -96,24 +98,6 @@ function keepShownImages() {
   });
 }
 
-/**
- * The service worker precaches the app shell and the public pages' code as it installs: registered
- * once the page has loaded and the browser is idle, so that download never competes with the
- * page's start.
- */
-function registerServiceWorkerWhenIdle() {
-  const register = () => {
-    registerServiceWorker();
-    keepShownImages();
-  };
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 3000 });
-    else setTimeout(register, 1000);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}
-
 loadDeferredStylesLater();
 linkManifest();
 showSignedInNavigation();
@@ -124,5 +108,6 @@ void enhance(document.body, {
   // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
   document.documentElement.setAttribute('data-app-ready', '');
   performance.mark('arrive:interactive');
-  registerServiceWorkerWhenIdle();
+  // The public pages' images it keeps are those shown here, once it is registered.
+  registerServiceWorkerWhenIdle(keepShownImages);
 });

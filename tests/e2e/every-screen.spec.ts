@@ -5,7 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, expectTapTargets, platformHeaders, signInByApi, signUpByApi } from './support';
+import {
+  deviceAddress,
+  expectTapTargets,
+  platformHeaders,
+  policyViolations,
+  signInByApi,
+  signUpByApi,
+  watchPolicyViolations,
+} from './support';
 
 // This file's journeys play one device (support.ts `deviceAddress`).
 const headers = { ...platformHeaders, 'x-forwarded-for': deviceAddress() };
@@ -13,7 +21,8 @@ const CEO = '08010000001';
 const RIDER = '08010000004';
 const SHOTS = process.env.EVERY_SCREEN_SHOTS_DIR;
 
-test.setTimeout(180_000);
+// About fifteen screens, each in two schemes at one or two widths with axe: minutes on a busy machine.
+test.setTimeout(360_000);
 
 /** Signs a demo staff member in through the API and puts them on a shift. */
 async function signInStaff(request: APIRequestContext, phone: string) {
@@ -66,6 +75,7 @@ async function person(browser: Browser, width: number) {
     hasTouch: true,
     isMobile: width === 360,
   });
+  await watchPolicyViolations(context);
   return { context, page: await context.newPage() };
 }
 
@@ -92,8 +102,8 @@ async function transitionsDone(page: Page) {
 }
 
 /**
- * Loads a screen once, then at each width and in each scheme: axe on the whole page (0 violations)
- * and, at 360 px, the tap targets. Failures are collected (soft), so one run lists them all.
+ * Loads a screen once (no Content-Security-Policy violation reported), then at each width and in
+ * each scheme: axe on the whole page (0 violations) and, at 360 px, the tap targets. Failures are collected (soft), so one run lists them all.
  */
 async function checkScreen(page: Page, path: string, widths: number[], ready?: (page: Page) => Promise<void>) {
   await page.setViewportSize({ width: widths[0] ?? 360, height: 740 });
@@ -102,6 +112,7 @@ async function checkScreen(page: Page, path: string, widths: number[], ready?: (
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
   await settled(page);
   if (ready) await ready(page);
+  expect.soft(await policyViolations(page), `Content-Security-Policy violations on ${path}`).toEqual([]);
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 768 });
     for (const colorScheme of ['light', 'dark'] as const) {

@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { launchProfileContext, signUpByApi, waitForServiceWorker } from './support';
+import {
+  launchProfileContext,
+  policyViolations,
+  signUpByApi,
+  waitForServiceWorker,
+  watchPolicyViolations,
+} from './support';
 
 const serviceCards = [
   { title: 'Ride', path: '/ride', heading: 'Rides with Arrive' },
@@ -250,7 +256,9 @@ test('the download button explains how to install where the browser offers no pr
   await expect(dialog).toBeHidden();
 });
 
-test('a partner registers interest and sees the thank-you state', async ({ page }) => {
+test('a partner registers interest and sees the thank-you state, the page breaking no policy', async ({ page }) => {
+  // The form's checks run zod, which must not try to compile code from a string.
+  await watchPolicyViolations(page);
   await open(page, '/restaurant-partner');
   const form = page.getByRole('form', { name: 'Join as a food partner' });
   await form.getByRole('textbox', { name: 'Your name' }).fill('Ngozi Okafor');
@@ -265,6 +273,7 @@ test('a partner registers interest and sees the thank-you state', async ({ page 
   await form.getByRole('button', { name: 'Join as a partner' }).click();
   expect((await answer).status()).toBe(201);
   await expect(page.getByTestId('lead-thanks')).toContainText('Thank you, Ngozi Okafor!');
+  expect(await policyViolations(page)).toEqual([]);
 });
 
 test('a driver applies: the sign-up screen checks its fields, then stores the application', async ({ page }) => {

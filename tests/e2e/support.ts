@@ -158,3 +158,21 @@ export async function signInByApi(
   });
   expect(confirm.ok(), await confirm.text()).toBe(true);
 }
+
+/**
+ * Records every Content-Security-Policy violation the pages of `target` report (an inline script
+ * or style, code built from a string); read them with `policyViolations`.
+ */
+export async function watchPolicyViolations(target: BrowserContext | Page) {
+  await target.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { policyViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+}
+
+/** The violations the page has reported since it loaded (watchPolicyViolations). */
+export const policyViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { policyViolations?: string[] }).policyViolations ?? []);

@@ -163,6 +163,21 @@ describe('what a kept page costs, and what is kept', () => {
     expect(unchanged).toBe(alone.get(same));
   });
 
+  it('asks for at most 500 clients in one statement, and answers every waiting request', async () => {
+    const pages = historyPages(database.db);
+    const id = clientIds[0] as string;
+    const page = await pages.read(id, { pageSize: 3 });
+    // Clients who never ordered: each a miss after its version read, but the reads come first.
+    const strangers = Array.from({ length: 1200 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    for (const s of strangers) await pages.read(s, { pageSize: 3 });
+    const q0 = database.queryCount();
+    const answers = await Promise.all([id, ...strangers].map((c) => pages.read(c, { pageSize: 3 })));
+    expect(answers[0]).toBe(page);
+    expect(answers.slice(1).every((a) => JSON.parse(a).orders.length === 0)).toBe(true);
+    // The first statement for the first request, then 1,200 waiting clients in three.
+    expect(database.queryCount() - q0).toBe(4);
+  });
+
   it('lets the least recently read clients go when the pages outgrow their room', async () => {
     const [a, b, c] = clientIds as [string, string, string];
     const probe = historyPages(database.db);

@@ -10,19 +10,40 @@ const listeners = new Set<Listener>();
  * half-filled form is never reloaded away; updates are checked when the page becomes visible (iOS).
  */
 export function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV || workbox) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {
     waiting = true;
     for (const l of listeners) l();
   });
-  void workbox.register();
+  // A registration refused (storage off, a private window) or an update check made offline is
+  // not the page's failure: it works on as a plain page and tries again on the next visit or
+  // the next return to it, without an unhandled rejection in the console each time.
+  workbox.register().catch(() => {});
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void workbox?.update();
+    if (document.visibilityState === 'visible') workbox?.update().catch(() => {});
   });
   window.addEventListener('online', () => {
     navigator.serviceWorker.controller?.postMessage({ type: 'ONLINE' });
   });
+}
+
+/**
+ * The service worker precaches the shell and the code of who you are as it installs: registered
+ * once the page has loaded and the browser is idle, so on a first visit that download never
+ * competes with the screen's own start. `then` runs once it is registered.
+ */
+export function registerServiceWorkerWhenIdle(then?: () => void) {
+  const register = () => {
+    registerServiceWorker();
+    then?.();
+  };
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 3000 });
+    else setTimeout(register, 1000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 export function onUpdateAvailable(listener: Listener) {

@@ -16,6 +16,9 @@ const historyVersions = rawStatement<{ client_id: string; version: string }>(
 
 type Waiter = { resolve: (version: bigint) => void; reject: (err: unknown) => void };
 
+/** Clients asked for in one statement at most; more wait for the next. */
+const BATCH = 500;
+
 /**
  * Reads clients' history versions, the requests that wait together in one statement: while one
  * read is out, the requests that arrive wait for the next, which is sent when it returns. Each
@@ -29,8 +32,14 @@ function versionReader(db: DbOrTx) {
   const readAll = async () => {
     reading = true;
     while (waiting.size > 0) {
-      const batch = waiting;
+      let batch = waiting;
       waiting = new Map();
+      if (batch.size > BATCH) {
+        const rest = [...batch].slice(BATCH);
+        batch = new Map([...batch].slice(0, BATCH));
+        // The rest arrived before this statement is sent: they go first in the next one.
+        waiting = new Map(rest);
+      }
       try {
         const rows = await historyVersions.run(db, { clientIds: [...batch.keys()] });
         const found = new Map(rows.map((r) => [r.client_id, BigInt(r.version)]));
