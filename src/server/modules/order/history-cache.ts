@@ -20,11 +20,12 @@ type Waiter = { resolve: (version: bigint) => void; reject: (err: unknown) => vo
 const BATCH = 500;
 
 /**
- * Reads clients' history versions, the requests that wait together in one statement: while one
- * read is out, the requests that arrive wait for the next, which is sent when it returns. Each
- * request's version is so read by a statement sent after the request arrived, and never older
- * than it; under load one statement answers many requests, at the price of at most one more
- * round trip to the database for each.
+ * Reads clients' history versions, the requests that wait together in one statement: a read
+ * waits for the requests already read from the sockets to join it, and while it is out the
+ * requests that arrive wait for the next, sent when it returns. Each request's version is so read
+ * by a statement sent after the request arrived, and never older than it; under load one
+ * statement answers many requests, at the price of at most one more round trip to the database
+ * for each.
  */
 function versionReader(db: DbOrTx) {
   let waiting = new Map<string, Waiter[]>();
@@ -32,6 +33,9 @@ function versionReader(db: DbOrTx) {
   const readAll = async () => {
     reading = true;
     while (waiting.size > 0) {
+      // The requests already read from the sockets join before the statement is sent (on PGlite,
+      // which answers in this process, none would arrive while it is out).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       let batch = waiting;
       waiting = new Map();
       if (batch.size > BATCH) {
@@ -55,7 +59,10 @@ function versionReader(db: DbOrTx) {
       const waiters = waiting.get(clientId);
       if (waiters) waiters.push({ resolve, reject });
       else waiting.set(clientId, [{ resolve, reject }]);
-      if (!reading) void readAll();
+      if (!reading) {
+        reading = true;
+        void readAll();
+      }
     });
 }
 
