@@ -74,13 +74,13 @@ const OVERHEAD = 128;
 /**
  * The order history's cursor pages kept in memory, per client, as the JSON text sent.
  *
- * A page is answered from memory only when the client's history version, read from PostgreSQL for
- * every request (versionReader), is the one it was read at. The version changes in the same transaction as any
- * write to the client's orders that the history shows (a trigger, migration 0017), whichever
- * instance, job or tool wrote it: a page is never older than the request that reads it, and no
- * instance needs to hear of another's writes. A request costs its share of one primary-key read
- * instead of the page's query, whose cost grows with the page and the client's history. Least recently used
- * clients leave first when the pages outgrow `maxChars`.
+ * A page is answered from memory only when the client's history version, read from the database
+ * for every request (versionReader), is the one it was read at. The version changes in the same
+ * transaction as any write to the client's orders that the history shows (a trigger, migration
+ * 0017), whichever instance, job or tool wrote it: a page is never older than the request that
+ * reads it, and no instance needs to hear of another's writes. A request costs its share of one
+ * primary-key read instead of the page's query, whose cost grows with the page and the client's
+ * history. Least recently used clients leave first when the pages outgrow `maxChars`.
  */
 export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
   const maxChars = options.maxChars ?? HISTORY_CACHE_CHARS;
@@ -88,6 +88,12 @@ export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
   const clients = new Map<string, Entry>();
   let chars = 0;
 
+  const sizeOf = (key: string, body: string) => body.length + key.length + OVERHEAD;
+  // Most recently used last: delete and set again.
+  const touch = (clientId: string, entry: Entry) => {
+    clients.delete(clientId);
+    clients.set(clientId, entry);
+  };
   const drop = (clientId: string) => {
     const entry = clients.get(clientId);
     if (!entry) return;
@@ -96,7 +102,7 @@ export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
   };
 
   const keep = (clientId: string, version: bigint, key: string, body: string) => {
-    const size = body.length + key.length + OVERHEAD;
+    const size = sizeOf(key, body);
     if (size > maxChars) return;
     let entry = clients.get(clientId);
     // Two reads may finish out of order: a page read at an older version is not kept over newer.
@@ -105,18 +111,13 @@ export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
       drop(clientId);
       entry = undefined;
     }
-    if (!entry) entry = { version, pages: new Map(), chars: 0 };
-    // Most recently used last: delete and set again.
-    clients.delete(clientId);
-    clients.set(clientId, entry);
+    entry ??= { version, pages: new Map(), chars: 0 };
+    touch(clientId, entry);
     const before = entry.pages.get(key);
-    if (before !== undefined) {
-      entry.chars -= before.length + key.length + OVERHEAD;
-      chars -= before.length + key.length + OVERHEAD;
-    }
+    const grown = size - (before === undefined ? 0 : sizeOf(key, before));
     entry.pages.set(key, body);
-    entry.chars += size;
-    chars += size;
+    entry.chars += grown;
+    chars += grown;
     for (const oldest of clients.keys()) {
       if (chars <= maxChars) break;
       drop(oldest);
@@ -132,8 +133,7 @@ export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
         const current = await versionOf(clientId);
         const body = current === entry.version ? entry.pages.get(key) : undefined;
         if (body !== undefined) {
-          clients.delete(clientId);
-          clients.set(clientId, entry);
+          touch(clientId, entry);
           return body;
         }
         if (current !== entry.version) drop(clientId);
@@ -142,9 +142,7 @@ export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
       keep(clientId, BigInt(page.version), key, page.body);
       return page.body;
     },
-    /** How much is kept (for tests and the operator). */
+    /** How much is kept (for tests). */
     size: () => ({ clients: clients.size, chars }),
   };
 }
-
-export type HistoryPages = ReturnType<typeof historyPages>;
