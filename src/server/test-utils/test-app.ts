@@ -53,6 +53,8 @@ export type TestAppOptions = {
   databaseUrl?: string;
   /** Off unless given, e.g. a level and a stream to check what the server logs. */
   logger?: FastifyServerOptions['logger'];
+  /** Counts the statements sent (`app.database.queryCount()`), e.g. to check a call's round trips. */
+  countQueries?: boolean;
   /** Called before ready, e.g. to add a probe route declared like any module route. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 };
@@ -77,7 +79,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  const database = await openDatabase({ url });
+  const database = await openDatabase({ url, countQueries: options.countQueries });
   await database.migrate();
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   if (drop) app.addHook('onClose', drop);

@@ -44,7 +44,7 @@ export async function cancelPaidOrderAtCounter(
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  await legs.stock.release(tx, lines);
+  await legs.stock.release(tx, lines, order.createdAt);
   await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
     note: options.note,
     actorClientId: options.actorClientId,

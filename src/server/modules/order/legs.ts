@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { OrderRow } from './tables';
 
@@ -15,19 +16,28 @@ export type DeliveryLeg = {
 /** What one product of an order takes: kg of gas, or items. */
 export type StockNeed = { productId: string; name: string; quantity: number; unit: 'kg' | 'item' };
 
+/** A product the stock refused an order for: `stock_refused`'s row (StockLedger.inStatement). */
+export type StockRefusal = { product_id: string; reason: string; available: number };
+
 /**
- * The stock and daily limits of products, kept by the quota area. Reserving locks what it checks
- * and refuses (throws) an order that asks for more than is left; both run in the order's transaction.
+ * The stock and daily limits of products, kept by the quota area. An order is checked and its stock
+ * taken inside the very statement that places it (`inStatement`), so placing is one statement and
+ * two orders racing for the last cylinder cannot both get it.
  */
 export type StockLedger = {
   /**
-   * `placedOrderId`: the order being placed, already written in this transaction (the stock is
-   * taken last, to hold its lock briefly); its own lines are not counted in today's use.
+   * Parts of the placing statement, written by the quota area. `check` follows a CTE
+   * `stock_needs(product_id uuid, quantity double precision)` (one row per product) and defines
+   * `stock_refused`: no row, or the first product refused (a StockRefusal). The order is written
+   * only when it is empty, in a CTE named `placed`; `take`, after it, takes the stock only when
+   * `placed` wrote the order.
    */
-  reserve(tx: DbOrTx, needs: StockNeed[], placedOrderId?: string): Promise<void>;
-  /** Gives a cancelled order's lines back. */
-  release(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<void>;
-  /** Told once the transaction of a reserve or release has committed (what was taken is now seen by all). */
+  inStatement: { check: SQL; take: SQL };
+  /** The error for a refusal `check` found, worded with the order's products. */
+  refusal(refused: StockRefusal, needs: StockNeed[]): Error;
+  /** Gives a cancelled order's lines back (`placedAt`: when the order was placed, for today's use). */
+  release(tx: DbOrTx, lines: { productId: string; quantity: number }[], placedAt: Date): Promise<void>;
+  /** Told once the statement or transaction that took or gave back stock has committed. */
   committed?(): void;
 };
 

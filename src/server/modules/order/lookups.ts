@@ -11,12 +11,10 @@ import {
   lt,
   max,
   ne,
-  notInArray,
   or,
   type SQL,
   type SQLWrapper,
   sql,
-  sum,
 } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
@@ -161,32 +159,6 @@ export async function listClientDeliveryAddresses(
 }
 
 /** Orders in these states no longer hold what they ordered. */
-const RELEASED_STATUSES = [OrderStatus.Cancelled, OrderStatus.Failed];
-
-/** What orders placed since `since` (and still standing) took of each of these products (one query). */
-export async function quantitiesOrderedSince(
-  db: DbOrTx,
-  productIds: readonly string[],
-  since: Date,
-  exceptOrderId?: string,
-): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: orderItems.productId, used: sum(orderItems.quantity) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        inArray(orderItems.productId, [...productIds]),
-        gte(orders.createdAt, since),
-        notInArray(orders.status, RELEASED_STATUSES),
-        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-      ),
-    )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((r) => [r.productId, Number(r.used ?? 0)]));
-}
-
 // ── Sales: paid orders and who made each sale, for the sales and shift reports ──
 
 /** Statuses of an order whose money was taken (a refused pickup was still paid for). */

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
 import { quoteDelivery } from '../../lib/delivery-quote';
-import { findActiveProductsByIds, type ProductRow } from '../product/catalogue';
+import { findActiveProductsByIds, type ProductRow, rememberedActiveProducts } from '../product/catalogue';
 
 export type PricedLine = {
   product: ProductRow;
@@ -42,8 +42,15 @@ const invalid = (message: string, field?: string) =>
  * Prices a cart from the catalogue and the delivery rules. Everything the client sends besides
  * product ids, quantities and the delivery choice is ignored: prices and totals are ours.
  */
-export async function priceOrder(db: DbOrTx, input: NewOrderInput, maps: MapsAdapter): Promise<PricedOrder> {
-  const byId = await findActiveProductsByIds(
+export async function priceOrder(
+  db: DbOrTx,
+  input: NewOrderInput,
+  maps: MapsAdapter,
+  { remembered = false }: { remembered?: boolean } = {},
+): Promise<PricedOrder> {
+  // `remembered`: from the products as last read, for a caller that checks the prices when it
+  // writes (createOrder); a quote reads them afresh.
+  const byId = await (remembered ? rememberedActiveProducts : findActiveProductsByIds)(
     db,
     input.items.map((i) => i.productId),
   );

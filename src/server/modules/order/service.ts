@@ -16,9 +16,10 @@ import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
 import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
+import { forgetProducts, pricesStillHold } from '../product/catalogue';
 import { recordOrderEvent } from './events';
-import type { OrderLegs } from './legs';
-import { priceOrder } from './pricing';
+import type { OrderLegs, StockLedger, StockNeed, StockRefusal } from './legs';
+import { type PricedOrder, priceOrder } from './pricing';
 import { type OrderRow, orderEvents, orderItems, orders } from './tables';
 import { orderViewOf, toOrderView } from './view';
 
@@ -111,10 +112,11 @@ const freshCodes = () => ({
 });
 
 /**
- * Places an order for a client: prices it on the server, takes the quota, stores the order, its
- * lines, its first timeline step (Not Paid) and, for home delivery, its delivery record — all in
- * one transaction, so bad input or a full quota stores nothing. Retried HTTP calls are made
- * idempotent by the Idempotency-Key plugin in front of the route.
+ * Places an order for a client: prices it on the server, then takes the quota and stores the order,
+ * its lines and its first timeline step (Not Paid) in one statement, so bad input or a full quota
+ * stores nothing. A home-delivery order also opens its delivery record, in one transaction with
+ * that statement. Retried HTTP calls are made idempotent by the Idempotency-Key plugin in front of
+ * the route.
  */
 export async function createOrder(
   db: DbOrTx,
@@ -124,128 +126,157 @@ export async function createOrder(
 ): Promise<Order> {
   const parsed = parseInput(input);
   const maps = options.maps ?? createEstimateMaps();
-  // Priced outside the transaction: geocoding may call out to the network.
-  const priced = await priceOrder(db, parsed, maps);
-  // Statements, not round trips to spare: the order (its codes checked by the unique indexes,
-  // not by reading first), its lines, its first step, then the stock, last, so the quota rows
-  // are locked only for the end of the transaction; the answer is built from what was written.
-  const placed = await db.transaction(async (tx) => {
-    // The order, its lines and its first step are one statement; a code already taken makes it
-    // write nothing (a failed statement would abort the transaction on PostgreSQL), and new
-    // codes are then drawn.
-    const lines = {
-      productIds: priced.lines.map((l) => l.product.id),
-      names: priced.lines.map((l) =>
-        l.product.type === ProductType.Gas && l.sizeKg !== null
-          ? `${l.product.name} (${l.sizeKg} kg cylinder)`
-          : l.product.name,
-      ),
-      unitPrices: priced.lines.map((l) => l.unitPrice),
-      quantities: priced.lines.map((l) => l.quantity),
-      sizesKg: priced.lines.map((l) => l.sizeKg),
-      lineTotals: priced.lines.map((l) => l.lineTotal),
-    };
+  const { stock, delivery } = options.legs;
+  // Priced before anything is written (geocoding may call out to the network), from the products
+  // as last read; the statement checks those prices still hold.
+  let priced = await priceOrder(db, parsed, maps, { remembered: true });
+  const needsOf = (order: PricedOrder): StockNeed[] =>
+    order.lines.map((l) => ({
+      productId: l.product.id,
+      name: l.product.name,
+      quantity: l.quantity,
+      unit: l.product.type === ProductType.Gas ? 'kg' : 'item',
+    }));
+  const placedAt = new Date().toISOString();
+  const placingValues = (order: PricedOrder) => ({
+    clientId,
+    type: order.type,
+    deliveryOption: order.deliveryOption,
+    deliveryAddress: order.address ? JSON.stringify(order.address) : null,
+    homeDeliveryType: order.homeDeliveryType,
+    deliveryDistanceKm: order.distanceKm,
+    deliveryFeeIsEstimate: order.feeIsEstimate,
+    nomineeName: order.nominee?.name ?? null,
+    nomineePhone: order.nominee?.phone ?? null,
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    total: order.total,
+    productIds: order.lines.map((l) => l.product.id),
+    names: order.lines.map((l) =>
+      l.product.type === ProductType.Gas && l.sizeKg !== null
+        ? `${l.product.name} (${l.sizeKg} kg cylinder)`
+        : l.product.name,
+    ),
+    unitPrices: order.lines.map((l) => l.unitPrice),
+    quantities: order.lines.map((l) => l.quantity),
+    sizesKg: order.lines.map((l) => l.sizeKg),
+    lineTotals: order.lines.map((l) => l.lineTotal),
+    actorClientId: options.actorClientId ?? clientId,
+    placedAt,
+  });
+  const place = async (run: DbOrTx) => {
+    // A code already taken makes the statement write nothing (a failed statement would abort a
+    // transaction on PostgreSQL), and new codes are then drawn; so does a price that moved since
+    // the products were read, and the order is then priced again from the database.
     let written: PlacedRows | undefined;
     for (let attempt = 0; attempt < 5 && !written?.order; attempt++) {
-      [written] = await insertOrder.run(tx, {
-        ...freshCodes(),
-        clientId,
-        type: priced.type,
-        deliveryOption: priced.deliveryOption,
-        deliveryAddress: priced.address ? JSON.stringify(priced.address) : null,
-        homeDeliveryType: priced.homeDeliveryType,
-        deliveryDistanceKm: priced.distanceKm,
-        deliveryFeeIsEstimate: priced.feeIsEstimate,
-        nomineeName: priced.nominee?.name ?? null,
-        nomineePhone: priced.nominee?.phone ?? null,
-        subtotal: priced.subtotal,
-        deliveryFee: priced.deliveryFee,
-        total: priced.total,
-        ...lines,
-        actorClientId: options.actorClientId ?? clientId,
-        placedAt: new Date().toISOString(),
-      });
+      [written] = await placingStatement(stock).run(run, { ...placingValues(priced), ...freshCodes() });
+      if (written?.refused) throw stock.refusal(written.refused, needsOf(priced));
+      if (written && !written.priced) {
+        forgetProducts(db);
+        priced = await priceOrder(run, parsed, maps);
+      }
     }
     if (!written?.order || !written.event) {
       throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
     }
-    const placedOrder = toOrderRow(written.order);
-    const items = (written.items ?? []).map(toItemRow);
-    const placedEvent = toEventRow(written.event);
-    if (priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address) {
-      await options.legs.delivery.open(tx, placedOrder);
-    }
-    await options.legs.stock.reserve(
-      tx,
-      priced.lines.map((l) => ({
-        productId: l.product.id,
-        name: l.product.name,
-        quantity: l.quantity,
-        unit: l.product.type === ProductType.Gas ? 'kg' : 'item',
-      })),
-      placedOrder.id,
-    );
-    const typeOf = new Map(priced.lines.map((l) => [l.product.id, l.product.type]));
-    return orderViewOf(
-      placedOrder,
-      items
-        .sort((x, y) => x.position - y.position)
-        .flatMap((item) => {
-          const productType = typeOf.get(item.productId);
-          return productType ? [{ item, productType }] : [];
-        }),
-      [placedEvent],
-    );
-  });
-  options.legs.stock.committed?.();
-  return placed;
+    return written;
+  };
+  const homeDelivery = priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address;
+  const written = homeDelivery
+    ? await db.transaction(async (tx) => {
+        const rows = await place(tx);
+        if (rows.order) await delivery.open(tx, toOrderRow(rows.order));
+        return rows;
+      })
+    : await place(db);
+  stock.committed?.();
+  // The answer is built from what was written.
+  const typeOf = new Map(priced.lines.map((l) => [l.product.id, l.product.type]));
+  return orderViewOf(
+    toOrderRow(written.order as Record<string, unknown>),
+    (written.items ?? [])
+      .map(toItemRow)
+      .sort((x, y) => x.position - y.position)
+      .flatMap((item) => {
+        const productType = typeOf.get(item.productId);
+        return productType ? [{ item, productType }] : [];
+      }),
+    [toEventRow(written.event as Record<string, unknown>)],
+  );
 }
 
-/** What the placing statement answers: the rows it wrote, as PostgreSQL's JSON. */
+/** What the placing statement answers: the rows it wrote, as PostgreSQL's JSON, or the stock's refusal. */
 type PlacedRows = {
   order: Record<string, unknown> | null;
   items: Record<string, unknown>[] | null;
   event: Record<string, unknown> | null;
+  refused: StockRefusal | null;
+  /** False when a price or product changed since the order was priced: nothing was written. */
+  priced: boolean;
 };
 const toOrderRow = rowMapper(orders);
 const toItemRow = rowMapper(orderItems);
 const toEventRow = rowMapper(orderEvents);
 
+/** The placing statement, built once for the stock's parts (there is one stock ledger per program). */
+const placingStatements = new WeakMap<StockLedger['inStatement'], ReturnType<typeof buildPlacingStatement>>();
+function placingStatement(stock: StockLedger) {
+  let built = placingStatements.get(stock.inStatement);
+  if (!built) {
+    built = buildPlacingStatement(stock.inStatement);
+    placingStatements.set(stock.inStatement, built);
+  }
+  return built;
+}
+
 /**
- * Placing an order: the order, its lines (from arrays, in the cart's order) and its first step
- * (Not Paid) in one statement, built once (db/statement.ts). The lines and the step are written
- * only when the order was (its codes free).
+ * Placing an order, in one statement (one round trip, no transaction of its own): the stock's
+ * check locks the products' quota rows and names a refusal; only without one are the order, its
+ * lines (from arrays, in the cart's order) and its first step (Not Paid) written, and the stock
+ * taken only when the order was (its codes free). Built once (db/statement.ts).
  */
-const insertOrder = rawStatement<PlacedRows>(
-  'order_place',
-  sql`with placed as (
-    insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, type, status, delivery_option,
-      delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name, nominee_phone,
-      subtotal, delivery_fee, total)
-    values (${value('orderNumber')}, ${value('orderPaymentNumber')}, ${value('pickupCode')}, ${value('clientId')}::uuid,
-      ${value('type')}, ${OrderStatus.NotPaid}, ${value('deliveryOption')}, ${value('deliveryAddress')}::jsonb,
-      ${value('homeDeliveryType')}, ${value('deliveryDistanceKm')}::double precision, ${value('deliveryFeeIsEstimate')}::boolean,
-      ${value('nomineeName')}, ${value('nomineePhone')}, ${value('subtotal')}::bigint, ${value('deliveryFee')}::bigint,
-      ${value('total')}::bigint)
-    on conflict do nothing
-    returning *
-  ), lines as (
-    insert into ${orderItems} (order_id, product_id, name, unit_price, quantity, size_kg, line_total, position)
-    select placed.id, line.product_id, line.name, line.unit_price, line.quantity, line.size_kg, line.line_total, line.n - 1
-    from placed, unnest(${value('productIds')}::uuid[], ${value('names')}::text[], ${value('unitPrices')}::bigint[],
-      ${value('quantities')}::double precision[], ${value('sizesKg')}::double precision[], ${value('lineTotals')}::bigint[])
-      with ordinality as line(product_id, name, unit_price, quantity, size_kg, line_total, n)
-    returning *
-  ), step as (
-    insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
-    select id, 'order', ${OrderStatus.NotPaid}, 'Order placed', ${value('actorClientId')}::uuid, ${value('placedAt')}::timestamptz
-    from placed
-    returning *
-  )
-  select (select row_to_json(placed) from placed) as "order",
-         (select json_agg(lines order by lines.position) from lines) as items,
-         (select row_to_json(step) from step) as event`,
-);
+function buildPlacingStatement(stock: StockLedger['inStatement']) {
+  return rawStatement<PlacedRows>(
+    'order_place',
+    sql`with stock_needs as (
+      select product_id, sum(quantity)::double precision as quantity
+      from unnest(${value('productIds')}::uuid[], ${value('quantities')}::double precision[]) as n(product_id, quantity)
+      group by product_id
+    ), ${stock.check}, price_check as (
+      select ${pricesStillHold(value('productIds'), value('unitPrices'))} as hold
+    ), placed as (
+      insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, type, status, delivery_option,
+        delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name, nominee_phone,
+        subtotal, delivery_fee, total)
+      select ${value('orderNumber')}, ${value('orderPaymentNumber')}, ${value('pickupCode')}, ${value('clientId')}::uuid,
+        ${value('type')}, ${OrderStatus.NotPaid}, ${value('deliveryOption')}, ${value('deliveryAddress')}::jsonb,
+        ${value('homeDeliveryType')}, ${value('deliveryDistanceKm')}::double precision, ${value('deliveryFeeIsEstimate')}::boolean,
+        ${value('nomineeName')}, ${value('nomineePhone')}, ${value('subtotal')}::bigint, ${value('deliveryFee')}::bigint,
+        ${value('total')}::bigint
+      where not exists (select 1 from stock_refused) and (select hold from price_check)
+      on conflict do nothing
+      returning *
+    ), lines as (
+      insert into ${orderItems} (order_id, product_id, name, unit_price, quantity, size_kg, line_total, position)
+      select placed.id, line.product_id, line.name, line.unit_price, line.quantity, line.size_kg, line.line_total, line.n - 1
+      from placed, unnest(${value('productIds')}::uuid[], ${value('names')}::text[], ${value('unitPrices')}::bigint[],
+        ${value('quantities')}::double precision[], ${value('sizesKg')}::double precision[], ${value('lineTotals')}::bigint[])
+        with ordinality as line(product_id, name, unit_price, quantity, size_kg, line_total, n)
+      returning *
+    ), step as (
+      insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
+      select id, 'order', ${OrderStatus.NotPaid}, 'Order placed', ${value('actorClientId')}::uuid, ${value('placedAt')}::timestamptz
+      from placed
+      returning *
+    ), ${stock.take}
+    select (select row_to_json(placed) from placed) as "order",
+           (select json_agg(lines order by lines.position) from lines) as items,
+           (select row_to_json(step) from step) as event,
+           (select row_to_json(stock_refused) from stock_refused) as refused,
+           (select hold from price_check) as priced`,
+  );
+}
 
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
 export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: string, ref: string): Promise<Order> {
@@ -268,7 +299,7 @@ export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: s
       .select({ productId: orderItems.productId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    await legs.stock.release(tx, lines);
+    await legs.stock.release(tx, lines, order.createdAt);
     await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
       note: 'Cancelled by the client',
       actorClientId: clientId,

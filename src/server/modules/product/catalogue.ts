@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
 import { type ProductRow, products } from './tables';
@@ -14,6 +14,42 @@ export async function findActiveProductsByIds(db: DbOrTx, ids: readonly string[]
   const rows = await activeProductsByIds.run(db, { ids: unique });
   return new Map(rows.map((p) => [p.id, p]));
 }
+
+/**
+ * The products on sale as last read, per database: orders are priced from them (products change a
+ * few times a day, orders come all day). What is remembered may be older than a staff edit, so a
+ * statement placing what was priced from it checks `pricesStillHold` and, when a price moved, the
+ * order is priced again from the database (forgetProducts, then findActiveProductsByIds).
+ */
+const remembered = new WeakMap<object, Map<string, ProductRow>>();
+
+/** findActiveProductsByIds, from what this database's products were when last read. */
+export async function rememberedActiveProducts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+  let known = remembered.get(db);
+  if (!known) {
+    known = new Map();
+    remembered.set(db, known);
+  }
+  const unique = [...new Set(ids)];
+  const missing = unique.filter((id) => !known.has(id));
+  if (missing.length) for (const [id, row] of await findActiveProductsByIds(db, missing)) known.set(id, row);
+  return new Map(unique.flatMap((id) => (known.get(id) ? [[id, known.get(id) as ProductRow] as const] : [])));
+}
+
+/** Drops what rememberedActiveProducts knows of this database's products. */
+export function forgetProducts(db: DbOrTx): void {
+  remembered.delete(db);
+}
+
+/**
+ * A condition for a statement placing an order: every product of `productIds` is still on sale at
+ * the matching price of `unitPrices` (two arrays of the statement's values, line by line).
+ */
+export const pricesStillHold = (productIds: SQLWrapper, unitPrices: SQLWrapper) =>
+  sql`not exists (
+    select 1 from unnest(${productIds}::uuid[], ${unitPrices}::bigint[]) as l(product_id, unit_price)
+    left join ${products} p on p.id = l.product_id and p.active and p.price = l.unit_price
+    where p.id is null)`;
 
 /** Every order is priced from it: built once (db/statement.ts). */
 const activeProductsByIds = statement('products_active_by_ids', (db) =>

@@ -1,30 +1,30 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
 import type { Quota } from '../../../domain/schemas/quota';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
-import type { StockNeed } from '../order/legs';
-import { quantitiesOrderedSince } from '../order/lookups';
+import { rawStatement, value } from '../../db/statement';
+import type { StockNeed, StockRefusal } from '../order/legs';
 import { findProductsByIds } from '../product/catalogue';
 import { type QuotaRow, quotas } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The Lagos offset in seconds, for the SQL below (Lagos is UTC+1 all year). */
+const LAGOS_OFFSET_S = sql.raw(String(LAGOS_UTC_OFFSET_MS / 1000));
 
-/** Midnight of the current Lagos day, as an instant. */
-export function lagosDayStart(now = new Date()): Date {
-  const shifted = now.getTime() + LAGOS_UTC_OFFSET_MS;
-  return new Date(shifted - (shifted % DAY_MS) - LAGOS_UTC_OFFSET_MS);
+/** The Lagos day of an instant, as PostgreSQL's `date` text (YYYY-MM-DD). */
+export function lagosDayOf(at = new Date()): string {
+  return new Date(Math.floor((at.getTime() + LAGOS_UTC_OFFSET_MS) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** What orders placed today (and still standing) took of each product. */
-export async function usedToday(
-  db: DbOrTx,
-  productIds: string[],
-  now = new Date(),
-  exceptOrderId?: string,
-): Promise<Map<string, number>> {
-  return quantitiesOrderedSince(db, productIds, lagosDayStart(now), exceptOrderId);
+/** What orders placed today took of the quota's product (its row counts one day: migration 0018). */
+export function takenToday(quota: Pick<QuotaRow, 'takenDay' | 'takenToday'>, now = new Date()): number {
+  return quota.takenDay === lagosDayOf(now) ? quota.takenToday : 0;
+}
+
+/** Today's use of each quota's product. */
+export function usedToday(quotaRows: QuotaRow[], now = new Date()): Map<string, number> {
+  return new Map(quotaRows.map((q) => [q.productId, takenToday(q, now)]));
 }
 
 /** What may still be ordered: the smaller of stock and today's remaining limit; null = unlimited. */
@@ -41,91 +41,100 @@ export type QuotaNeed = StockNeed;
 const amountText = (n: number, unit: 'kg' | 'item') =>
   unit === 'kg' ? `${n} kg` : `${n} ${n === 1 ? 'item' : 'items'}`;
 
+/** The Lagos day the database is in, as a `date`. */
+const lagosToday = sql`((now() at time zone 'UTC') + ${LAGOS_OFFSET_S} * interval '1 second')::date`;
+
 /**
- * Checks an order against the quotas of its products and takes the stock, inside the order's
- * transaction. The quota rows are locked first, so two orders racing for the last cylinder
- * cannot both get it.
+ * Checking an order against its products' quotas and taking the stock, written as parts of the
+ * statement that places the order (StockLedger.inStatement, order/service.ts). `check` locks the
+ * quota rows of the products in `stock_needs`, in product order (as every placement does, so two
+ * cannot deadlock), and reads them as they are once locked: an order that committed meanwhile is
+ * counted. Its `stock_refused` is the first product that has not enough stock or room under
+ * today's limit. `take` takes the stock and counts today's use only when `placed` wrote the order.
  */
-export async function reserveQuota(tx: DbOrTx, needs: QuotaNeed[], placedOrderId?: string): Promise<void> {
-  const byProduct = new Map<string, QuotaNeed>();
-  for (const need of needs) {
-    const prev = byProduct.get(need.productId);
-    byProduct.set(need.productId, prev ? { ...prev, quantity: prev.quantity + need.quantity } : { ...need });
+export const stockInStatement = {
+  check: sql`stock_held as materialized (
+      select q.id, q.product_id, q.stock, q.daily_limit, n.quantity,
+             case when q.taken_day = ${lagosToday} then q.taken_today else 0 end as taken
+      from ${quotas} q join stock_needs n on n.product_id = q.product_id
+      order by q.product_id
+      for update of q
+    ), stock_refused as (
+      select product_id,
+             case when stock is not null and quantity > stock then 'QuotaExceeded' else 'DailyLimitReached' end as reason,
+             case when stock is not null and quantity > stock then greatest(stock, 0)
+                  else greatest(daily_limit - taken, 0) end as available
+      from stock_held
+      where (stock is not null and quantity > stock) or (daily_limit is not null and taken + quantity > daily_limit)
+      order by product_id
+      limit 1
+    )`,
+  take: sql`stock_taken as (
+      update ${quotas} q
+      set stock = q.stock - h.quantity,
+          taken_today = case when q.taken_day = ${lagosToday} then q.taken_today else 0 end + h.quantity,
+          taken_day = ${lagosToday},
+          updated_at = now()
+      from stock_held h
+      where q.id = h.id and exists (select 1 from placed)
+      returning q.id
+    )`,
+};
+
+/** The refusal of an order `stock_refused` named, worded for the client. */
+export function stockRefusal(refused: StockRefusal, needs: QuotaNeed[]): AppError {
+  const need = needs.find((n) => n.productId === refused.product_id);
+  const name = need?.name ?? 'this product';
+  const unit = need?.unit ?? 'item';
+  const asked = needs.filter((n) => n.productId === refused.product_id).reduce((sum, n) => sum + n.quantity, 0);
+  const available = Number(refused.available);
+  const additionalInfo = { reason: refused.reason, productId: refused.product_id, available };
+  if (refused.reason === 'QuotaExceeded') {
+    return new AppError(
+      available <= 0
+        ? `${name} is out of stock`
+        : `Only ${amountText(available, unit)} of ${name} left; you asked for ${amountText(asked, unit)}`,
+      { status: 409, type: ErrorType.Conflict, additionalInfo },
+    );
   }
-  const ids = [...byProduct.keys()];
-  if (ids.length === 0) return;
-  const rows = await quotasForUpdate.run(tx, { ids });
-  if (rows.length === 0) return;
-  const used = await usedToday(
-    tx,
-    rows.filter((r) => r.dailyLimit !== null).map((r) => r.productId),
-    new Date(),
-    placedOrderId,
+  return new AppError(
+    available <= 0
+      ? `Today's limit for ${name} is reached; please order again tomorrow`
+      : `Only ${amountText(available, unit)} of ${name} can still be ordered today`,
+    { status: 409, type: ErrorType.Conflict, additionalInfo },
   );
-  for (const row of rows) {
-    const need = byProduct.get(row.productId);
-    if (!need) continue;
-    if (row.stock !== null && need.quantity > row.stock) {
-      throw new AppError(
-        row.stock <= 0
-          ? `${need.name} is out of stock`
-          : `Only ${amountText(row.stock, need.unit)} of ${need.name} left; you asked for ${amountText(need.quantity, need.unit)}`,
-        {
-          status: 409,
-          type: ErrorType.Conflict,
-          additionalInfo: { reason: 'QuotaExceeded', productId: row.productId, available: Math.max(0, row.stock) },
-        },
-      );
-    }
-    if (row.dailyLimit !== null) {
-      const left = Math.max(0, row.dailyLimit - (used.get(row.productId) ?? 0));
-      if (need.quantity > left) {
-        throw new AppError(
-          left <= 0
-            ? `Today's limit for ${need.name} is reached; please order again tomorrow`
-            : `Only ${amountText(left, need.unit)} of ${need.name} can still be ordered today`,
-          {
-            status: 409,
-            type: ErrorType.Conflict,
-            additionalInfo: { reason: 'DailyLimitReached', productId: row.productId, available: left },
-          },
-        );
-      }
-    }
-    if (row.stock !== null) {
-      await takeStock.run(tx, { id: row.id, quantity: need.quantity, now: new Date().toISOString() });
-    }
-  }
 }
 
-// Every order placed runs these: built once (db/statement.ts).
-const quotasForUpdate = statement('quotas_for_update', (db) =>
-  db
-    .select()
-    .from(quotas)
-    .where(sql`${quotas.productId} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(quotas.productId)
-    .for('update'),
-);
-const takeStock = statement('quota_take_stock', (db) =>
-  db
-    .update(quotas)
-    .set({
-      stock: sql`${quotas.stock} - ${sql.placeholder('quantity')}::double precision`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    })
-    .where(eq(quotas.id, sql.placeholder('id'))),
-);
-
-/** Gives a cancelled order's stock back. */
-export async function releaseQuota(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<void> {
-  for (const line of lines) {
-    await tx
-      .update(quotas)
-      .set({ stock: sql`${quotas.stock} + ${line.quantity}` })
-      .where(and(eq(quotas.productId, line.productId), sql`${quotas.stock} is not null`));
-  }
+/**
+ * Gives a cancelled order's stock back, and its share of the day's use when it was placed on the
+ * day the quota counts. One statement for all its lines.
+ */
+export async function releaseQuota(
+  tx: DbOrTx,
+  lines: { productId: string; quantity: number }[],
+  placedAt: Date,
+): Promise<void> {
+  if (lines.length === 0) return;
+  await releaseStock.run(tx, {
+    productIds: lines.map((l) => l.productId),
+    quantities: lines.map((l) => l.quantity),
+    placedDay: lagosDayOf(placedAt),
+  });
 }
+
+const releaseStock = rawStatement(
+  'quota_release',
+  sql`update ${quotas} q
+    set stock = q.stock + r.quantity,
+        taken_today = case when q.taken_day = ${value('placedDay')}::date then greatest(q.taken_today - r.quantity, 0)
+                           else q.taken_today end
+    from (
+      select product_id, sum(quantity) as quantity
+      from unnest(${value('productIds')}::uuid[], ${value('quantities')}::double precision[]) as l(product_id, quantity)
+      group by product_id
+    ) r
+    where q.product_id = r.product_id`,
+);
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -136,14 +145,14 @@ export async function listQuotas(db: DbOrTx, filter: { supplierId?: string } = {
     .from(quotas)
     .where(filter.supplierId ? eq(quotas.supplierId, filter.supplierId) : undefined);
   const ids = quotaRows.map((q) => q.productId);
-  const [productsById, used] = await Promise.all([findProductsByIds(db, ids), usedToday(db, ids)]);
+  const productsById = await findProductsByIds(db, ids);
   const rows = quotaRows.flatMap((quota) => {
     const product = productsById.get(quota.productId);
     return product ? [{ quota, productName: product.name, productType: product.type }] : [];
   });
   rows.sort((a, b) => byCodePoint(a.productType, b.productType) || byCodePoint(a.productName, b.productName));
   return rows.map(({ quota, productName, productType }) => {
-    const u = used.get(quota.productId) ?? 0;
+    const u = takenToday(quota);
     return {
       id: quota.id,
       productId: quota.productId,

@@ -6,8 +6,8 @@ import { productListSchema, productSchema } from '../../../domain/schemas/produc
 import { quotaSchema } from '../../../domain/schemas/quota';
 import { findActiveProduct, listActiveProductRows } from '../product/service';
 import { type CatalogueParts, etagOf, matchesEtag } from './catalogue-cache';
-import { listQuotas } from './service';
-import { assembleProductViews, quotaRowsOf, toProductViews, usedUnderDailyLimits } from './shop';
+import { listQuotas, usedToday } from './service';
+import { assembleProductViews, quotaRowsOf, toProductViews } from './shop';
 
 const idParams = z.object({ id: z.uuid('Unknown product') });
 const notFound = () => new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
@@ -39,11 +39,11 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Products and quotas from memory; only today's use under a daily limit is read each time.
+      // Products and quotas from memory; under a daily limit, what is left today is worked out each time.
       const parts = await app.catalogueCache.get(loadParts);
       let body = parts.body;
       if (!body) {
-        const text = bodyOf(parts, await usedUnderDailyLimits(app.db, parts.quotaRows));
+        const text = bodyOf(parts, usedToday(parts.quotaRows));
         body = { text, etag: etagOf(text) };
       }
       // Always revalidated, so a new price shows at once; an unchanged catalogue costs no body.

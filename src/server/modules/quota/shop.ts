@@ -12,15 +12,6 @@ export async function quotaRowsOf(db: DbOrTx, rows: ProductRow[]): Promise<Quota
   return ids.length ? db.select().from(quotas).where(inArray(quotas.productId, ids)) : [];
 }
 
-/** Today's use of the products under a daily limit (only there does it matter). */
-export async function usedUnderDailyLimits(db: DbOrTx, quotaRows: QuotaRow[]): Promise<Map<string, number>> {
-  // Skipping the sum when no product has a daily limit keeps the shop cheap to list.
-  return usedToday(
-    db,
-    quotaRows.filter((q) => q.dailyLimit !== null).map((q) => q.productId),
-  );
-}
-
 /** Products as the shop shows them, from their quotas and today's use. */
 export function assembleProductViews(rows: ProductRow[], quotaRows: QuotaRow[], used: Map<string, number>): Product[] {
   const quotaOf = new Map(quotaRows.map((q) => [q.productId, q]));
@@ -39,7 +30,7 @@ export function assembleProductViews(rows: ProductRow[], quotaRows: QuotaRow[], 
 /** Products as the shop shows them, with what may still be ordered now. */
 export async function toProductViews(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   const quotaRows = await quotaRowsOf(db, rows);
-  return assembleProductViews(rows, quotaRows, await usedUnderDailyLimits(db, quotaRows));
+  return assembleProductViews(rows, quotaRows, usedToday(quotaRows));
 }
 
 /** The shop's catalogue: the active products in catalogue order, with what may still be ordered. */

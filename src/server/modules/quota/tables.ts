@@ -1,4 +1,4 @@
-import { doublePrecision, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns';
 import { products } from '../product/tables';
 
@@ -17,6 +17,13 @@ export const quotas = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     stock: doublePrecision('stock'),
     dailyLimit: doublePrecision('daily_limit'),
+    /**
+     * What orders placed on `takenDay` (a Lagos day, YYYY-MM-DD) took, less what their
+     * cancellations gave back: today's use under the daily limit, counted under the row's lock
+     * with the stock (migration 0018). A row counting an earlier day has taken nothing today.
+     */
+    takenDay: date('taken_day'),
+    takenToday: doublePrecision('taken_today').notNull().default(0),
     /** The supplier this product's stock comes from (supplier area), when known. */
     supplierId: uuid('supplier_id'),
     note: text('note'),

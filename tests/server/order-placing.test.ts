@@ -1,0 +1,177 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newOrderInputSchema } from '../../src/domain/schemas/order';
+import { createEstimateMaps } from '../../src/server/integrations/maps/adapter';
+import { priceOrder } from '../../src/server/modules/order/pricing';
+import { createOrder } from '../../src/server/modules/order/service';
+import { orders } from '../../src/server/modules/order/tables';
+import { products } from '../../src/server/modules/product/tables';
+import { lagosDayOf } from '../../src/server/modules/quota/service';
+import { quotas } from '../../src/server/modules/quota/tables';
+import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
+import { catalogue } from './order-helpers';
+
+// The daily limit counted on the quota row (migration 0018), and an order placed in one statement.
+// Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (where the races are real).
+
+let app: FastifyInstance;
+let client: Session;
+let cat: Awaited<ReturnType<typeof catalogue>>;
+
+beforeAll(async () => {
+  app = await buildTestApp({ countQueries: true });
+  client = await signInAs(app, '08010000002');
+  cat = await catalogue(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const gasOrder = (kg: number) => ({
+  type: 'Gas',
+  items: [{ productId: cat.gas.id, quantity: kg, sizeKg: 25 }],
+  deliveryOption: 'PickerUP',
+});
+const place = (payload: unknown, who = client) =>
+  injectAs(app, who, { method: 'POST', url: '/api/order/new', payload: payload as Record<string, unknown> });
+const gasQuota = async () => (await app.db.select().from(quotas).where(eq(quotas.productId, cat.gas.id)))[0];
+const available = async () =>
+  (await injectAs(app, client, { method: 'GET', url: `/api/product/${cat.gas.id}` })).json().available as number | null;
+
+describe('the daily limit, counted under the quota row', () => {
+  const noGasQuota = async () => {
+    await app.db.delete(quotas).where(eq(quotas.productId, cat.gas.id));
+  };
+  beforeEach(noGasQuota);
+  afterAll(noGasQuota);
+
+  it("counts the day's standing orders when a quota is created during the day", async () => {
+    const a = await place(gasOrder(4));
+    const b = await place(gasOrder(3));
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    await injectAs(app, client, { method: 'GET', url: `/api/order/cancel/${b.json().id}` });
+    const before = Number(
+      (
+        await app.db.execute<{ kg: number }>(sql`
+          select coalesce(sum(i.quantity), 0)::float8 as kg from order_items i join orders o on o.id = i.order_id
+          where i.product_id = ${cat.gas.id} and o.status not in ('Cancelled', 'Failed')
+            and o.created_at >= ${`${lagosDayOf()}T00:00:00+01:00`}::timestamptz`)
+      ).rows[0]?.kg,
+    );
+    expect(before).toBeGreaterThanOrEqual(4);
+    await app.db.insert(quotas).values({ productId: cat.gas.id, stock: null, dailyLimit: before + 10 });
+    expect(await gasQuota()).toMatchObject({ takenDay: lagosDayOf(), takenToday: before });
+    expect(await available()).toBe(10);
+  });
+
+  it("gives a cancelled order's share of the day back, and counts only the quota's day", async () => {
+    await app.db.insert(quotas).values({ productId: cat.gas.id, stock: 100, dailyLimit: 1000 });
+    const start = (await gasQuota())?.takenToday ?? 0;
+    const placed = await place(gasOrder(12.5));
+    expect(placed.statusCode).toBe(201);
+    expect(await gasQuota()).toMatchObject({ stock: 87.5, takenToday: start + 12.5 });
+    await injectAs(app, client, { method: 'GET', url: `/api/order/cancel/${placed.json().id}` });
+    expect(await gasQuota()).toMatchObject({ stock: 100, takenToday: start });
+
+    // A row still counting yesterday: nothing is taken today, and the next order starts today's count.
+    await app.db
+      .update(quotas)
+      .set({ takenDay: '2020-01-01', takenToday: 999 })
+      .where(eq(quotas.productId, cat.gas.id));
+    expect(await available()).toBe(100);
+    expect((await place(gasOrder(5))).statusCode).toBe(201);
+    expect(await gasQuota()).toMatchObject({ takenDay: lagosDayOf(), takenToday: 5, stock: 95 });
+  });
+
+  it('refuses the order past the limit, writing and taking nothing', async () => {
+    await app.db.insert(quotas).values({ productId: cat.gas.id, stock: 50, dailyLimit: 0 });
+    await app.db
+      .update(quotas)
+      .set({ dailyLimit: (await gasQuota())?.takenToday ?? 0 })
+      .where(eq(quotas.productId, cat.gas.id));
+    const [{ n: ordersBefore } = { n: 0 }] = (
+      await app.db.execute<{ n: number }>(sql`select count(*)::int as n from ${orders}`)
+    ).rows;
+    const refused = await place(gasOrder(1));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ additionalInfo: { reason: 'DailyLimitReached', available: 0 } });
+    expect(refused.json().message).toMatch(/Today's limit for .* is reached/);
+    const [{ n: ordersAfter } = { n: 0 }] = (
+      await app.db.execute<{ n: number }>(sql`select count(*)::int as n from ${orders}`)
+    ).rows;
+    expect(ordersAfter).toBe(ordersBefore);
+    expect((await gasQuota())?.stock).toBe(50);
+  });
+
+  it('lets racing orders take no more than the limit together', async () => {
+    await app.db.insert(quotas).values({ productId: cat.gas.id, stock: null, dailyLimit: null });
+    const start = (await gasQuota())?.takenToday ?? 0;
+    await app.db
+      .update(quotas)
+      .set({ dailyLimit: start + 20 })
+      .where(eq(quotas.productId, cat.gas.id));
+    const clients = await Promise.all(['08030000101', '08030000102', '08030000103'].map((p) => signInAs(app, p)));
+    const results = await Promise.all(clients.map((c) => place(gasOrder(8), c)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().additionalInfo).toMatchObject({
+      reason: 'DailyLimitReached',
+      available: 4,
+    });
+    expect((await gasQuota())?.takenToday).toBe(start + 16);
+  });
+});
+
+describe('placing an order', () => {
+  it('is one statement for a pickup order once its products were read', async () => {
+    const input = {
+      type: 'Gas and Product',
+      items: [
+        { productId: cat.gas.id, quantity: 6, sizeKg: 6 },
+        { productId: cat.burner.id, quantity: 1 },
+      ],
+      deliveryOption: 'PickerUP',
+    };
+    const count = () => app.database.queryCount();
+    await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
+    const q0 = count();
+    const order = await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
+    expect(count() - q0).toBe(1);
+    expect(order.items.map((i) => i.productId)).toEqual([cat.gas.id, cat.burner.id]);
+    expect(order.total).toBe(Math.round(cat.gas.price * 6) + cat.burner.price);
+    // The quote reads the products afresh.
+    const q1 = count();
+    const quote = await priceOrder(app.db, newOrderInputSchema.parse(input), createEstimateMaps());
+    expect(count() - q1).toBe(1);
+    expect(quote.total).toBe(order.total);
+  });
+
+  it('charges the price of the moment, though the products were read before a price change', async () => {
+    const input = { type: 'Product', items: [{ productId: cat.burner.id, quantity: 2 }], deliveryOption: 'PickerUP' };
+    const first = await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
+    expect(first.total).toBe(cat.burner.price * 2);
+    const newPrice = cat.burner.price + 50_000;
+    await app.db.update(products).set({ price: newPrice }).where(eq(products.id, cat.burner.id));
+    try {
+      const count = () => app.database.queryCount();
+      const q0 = count();
+      const second = await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
+      expect(second.total).toBe(newPrice * 2);
+      expect(second.items[0]?.unitPrice).toBe(newPrice);
+      // Refused by the price check, priced again from the database, placed.
+      expect(count() - q0).toBe(3);
+      // Taken off sale meanwhile: refused as unavailable, nothing written.
+      await app.db.update(products).set({ active: false }).where(eq(products.id, cat.burner.id));
+      const before = (await app.db.select({ id: orders.id }).from(orders)).length;
+      await expect(createOrder(app.db, client.clientId, input, { legs: app.orderLegs })).rejects.toThrow(
+        /not available/,
+      );
+      expect((await app.db.select({ id: orders.id }).from(orders)).length).toBe(before);
+    } finally {
+      await app.db
+        .update(products)
+        .set({ price: cat.burner.price, active: true })
+        .where(eq(products.id, cat.burner.id));
+    }
+  });
+});
