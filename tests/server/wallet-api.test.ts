@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeEmulatorCheckout, setEmulatorFailure } from '../../src/server/integrations/paystack/emulator';
-import { orders } from '../../src/server/modules/order/tables';
+import { outboxRowsFor } from '../../src/server/modules/notification/service';
+import { orderEvents, orders } from '../../src/server/modules/order/tables';
+import { payments } from '../../src/server/modules/payment/tables';
+import { orderLedgerReference, payOrderFromWalletIn } from '../../src/server/modules/wallet/pay-order';
 import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
 import { walletFundings, wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
@@ -22,7 +25,7 @@ const post = (session: Session | null, url: string, payload: unknown, headers: R
 const get = (session: Session | null, url: string) => injectAs(app, session, { method: 'GET', url });
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ countQueries: true });
   ada = await signInAs(app, '08030000001');
   bola = await signInAs(app, '08030000002');
 });
@@ -200,6 +203,53 @@ describe('paying an order from the wallet', () => {
     expect(list[0]).toMatchObject({ type: 'Debit', amount: 120_000, purpose: 'OrderPayment' });
     const one = await get(ada, `/api/wallet/transactions/${list[0].id}`);
     expect(one.json()).toEqual(list[0]);
+  });
+
+  it('pays in one statement: the open checkout closed, the step, the ledger row, the message', async () => {
+    const order = await insertOrder(ada.clientId, 2_500);
+    const [checkout] = await app.db
+      .insert(payments)
+      .values({
+        paymentNumber: `PMT-${randomUUID().slice(0, 8).toUpperCase()}`,
+        reference: `ref-${randomUUID()}`,
+        clientId: ada.clientId,
+        orderId: order.id,
+        purpose: 'OrderPayment',
+        gateway: 'Paystack',
+        amount: 2_500,
+        email: form.email,
+        status: 'pending',
+      })
+      .returning();
+    const before = (await get(ada, '/api/wallet/details')).json().balance;
+    const q0 = app.database.queryCount();
+    const paid = await app.db.transaction((tx) => payOrderFromWalletIn(tx, ada.clientId, order.orderNumber));
+    // BEGIN and COMMIT are the transaction's; between them, the payment and its message.
+    expect(app.database.queryCount() - q0).toBeLessThanOrEqual(4);
+    expect(paid).toMatchObject({ orderNumber: order.orderNumber, amount: 2_500, balance: before - 2_500 });
+    const [entry] = await app.db.select().from(walletTransactions).where(eq(walletTransactions.id, paid.transactionId));
+    expect(entry).toMatchObject({
+      reference: orderLedgerReference(order.id),
+      type: 'Debit',
+      amount: 2_500,
+      balanceAfter: before - 2_500,
+      orderId: order.id,
+      displayName: `Order #${order.orderNumber}`,
+    });
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'Paid', paymentType: 'Wallet', paymentStatus: 'success' });
+    const steps = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(steps.map((e) => e.status)).toContain('Paid');
+    const [closed] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, checkout?.id as string));
+    expect(closed).toMatchObject({
+      status: 'abandoned',
+      gatewayResponse: 'Closed: the order was paid from the wallet',
+    });
+    expect(closed?.closedAt).not.toBeNull();
+    expect(await outboxRowsFor(app.db, `order-paid:${order.id}`)).not.toHaveLength(0);
   });
 
   it('refuses an order the balance cannot cover, changing nothing', async () => {

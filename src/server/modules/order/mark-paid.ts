@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
@@ -6,31 +6,79 @@ import { rawStatement, value } from '../../db/statement';
 import { notify } from '../notification/service';
 import { orderEvents, orders } from './tables';
 
-/**
- * Every payment runs it, built once (db/statement.ts): the order moves to Paid and its step goes on
- * the timeline in one statement, the step written only when the order moved.
- */
-const markPaid = rawStatement<{
+/** What `paid` answers of the order it moved. */
+export type PaidOrder = {
+  id: string;
   client_id: string;
   order_number: string;
-  total: number;
+  total: number | string;
   delivery_option: string;
   pickup_code: string;
-}>(
-  'order_mark_paid',
-  sql`with paid as (
+};
+
+/**
+ * The move to Paid as parts of a statement: CTEs `paid` (the order `orderId` names, moved only
+ * from Not Paid, and only when `when` holds; a PaidOrder) and `step` (its timeline step, written
+ * only when it moved). Values: paymentType, paidAt, paymentNumber (null keeps the order's), note,
+ * actorClientId. The update waits for a concurrent one on the row and re-checks the status, so only
+ * one payment can make the change.
+ */
+export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) => sql`paid as (
     update ${orders} set status = ${OrderStatus.Paid}, payment_status = 'success', payment_type = ${value('paymentType')},
       paid_at = ${value('paidAt')}::timestamptz, updated_at = ${value('paidAt')}::timestamptz,
       order_payment_number = coalesce(${value('paymentNumber')}::text, order_payment_number)
-    where id = ${value('orderId')}::uuid and status = ${OrderStatus.NotPaid}
+    where id = ${orderId} and status = ${OrderStatus.NotPaid} and ${when}
     returning id, client_id, order_number, total, delivery_option, pickup_code
   ), step as (
     insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
     select id, 'order', ${OrderStatus.Paid}, ${value('note')}, ${value('actorClientId')}::uuid, ${value('paidAt')}::timestamptz
     from paid
-  )
-  select client_id::text, order_number, total::double precision as total, delivery_option, pickup_code from paid`,
+  )`;
+
+/** A statement's read of the client's order that may be paid now: Not Paid, with a total (`id`). */
+export const payableClientOrderSql = (orderNumber: SQLWrapper, clientId: SQLWrapper) => sql`select id from ${orders}
+    where order_number = ${orderNumber} and client_id = ${clientId} and status = ${OrderStatus.NotPaid} and total > 0`;
+
+/** Every payment by card or at the counter runs it, built once (db/statement.ts). */
+const markPaid = rawStatement<PaidOrder>(
+  'order_mark_paid',
+  sql`with ${markPaidCtes(sql`${value('orderId')}::uuid`)}
+  select id::text, client_id::text, order_number, total::double precision as total, delivery_option, pickup_code from paid`,
 );
+
+/** markPaidCtes' values for a payment made now. */
+export function markPaidValues(
+  paymentType: PaymentType,
+  options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
+) {
+  return {
+    paymentType,
+    paidAt: new Date().toISOString(),
+    // Null keeps the order's own payment number.
+    paymentNumber: options.paymentNumber ?? null,
+    note: options.note ?? `Paid (${paymentType})`,
+    // A staff member taking the money at the counter: the sale is theirs (shift README "Who sold what").
+    actorClientId: options.actorClientId ?? null,
+  };
+}
+
+/**
+ * Tells the client their order is paid (SMS/push, with the receipt link; a pickup order is ready
+ * now, so with its pickup code), in the payment's transaction. A sale at the counter sends its
+ * own receipt SMS instead: not called for one.
+ */
+export async function tellOrderPaid(tx: DbOrTx, order: PaidOrder): Promise<void> {
+  await notify(tx, {
+    kind: NotificationKind.OrderPaid,
+    clientId: order.client_id,
+    key: `order-paid:${order.id}`,
+    data: {
+      orderNumber: order.order_number,
+      total: Number(order.total),
+      pickupCode: order.delivery_option === DeliveryOption.HomeDelivery ? null : order.pickup_code,
+    },
+  });
+}
 
 /**
  * Moves an order from Not Paid to Paid (and puts the step on its timeline). Answers true only
@@ -46,32 +94,8 @@ export async function markOrderPaid(
   paymentType: PaymentType,
   options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
 ): Promise<boolean> {
-  // One statement locks, checks and moves: the update waits for a concurrent one on the row and
-  // then re-checks the status, so only one payment can make the change.
-  const paidAt = new Date();
-  const [order] = await markPaid.run(tx, {
-    orderId,
-    paymentType,
-    paidAt: paidAt.toISOString(),
-    // Null keeps the order's own payment number.
-    paymentNumber: options.paymentNumber ?? null,
-    note: options.note ?? `Paid (${paymentType})`,
-    // A staff member taking the money at the counter: the sale is theirs (shift README "Who sold what").
-    actorClientId: options.actorClientId ?? null,
-  });
+  const [order] = await markPaid.run(tx, { orderId, ...markPaidValues(paymentType, options) });
   if (!order) return false;
-  // A sale at the counter sends its own receipt SMS; everyone else is told here (SMS/push, with
-  // the receipt link; a pickup order is ready now, so with its pickup code).
-  if (options.actorClientId) return true;
-  await notify(tx, {
-    kind: NotificationKind.OrderPaid,
-    clientId: order.client_id,
-    key: `order-paid:${orderId}`,
-    data: {
-      orderNumber: order.order_number,
-      total: Number(order.total),
-      pickupCode: order.delivery_option === DeliveryOption.HomeDelivery ? null : order.pickup_code,
-    },
-  });
+  if (!options.actorClientId) await tellOrderPaid(tx, order);
   return true;
 }

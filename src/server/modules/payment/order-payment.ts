@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus, PaymentGateway, PaymentPurpose, PaymentStatus, PaymentType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -7,7 +7,7 @@ import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { paymentLifecycle } from '../../../domain/lifecycles/payment';
 import type { CheckoutDetails, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { statement, value } from '../../db/statement';
 import { isGatewayRefusal } from '../../integrations/paystack/client';
 import { newPaymentNumber, newProviderReference } from '../../lib/references';
 import { findOrderById, type OrderRow } from '../order/lookups';
@@ -49,13 +49,21 @@ export async function giveOrderValue(tx: DbOrTx, payment: PaymentRow): Promise<v
 const OPEN_CARD_STATUSES = previousStates(paymentLifecycle, PaymentStatus.Success);
 
 /**
- * For a payment of the order by another way (the wallet), inside its transaction and BEFORE the
- * order row is locked (the card path locks payment then order; this keeps the same order): locks
- * and closes the order's open card checkouts. Paystack cannot cancel a checkout, so a closed one
- * is still watched, and a success that still arrives for it is refunded (RefundDueError).
- * A card success that got there first holds the lock; once it commits, the order is Paid and the
- * caller's own markOrderPaid refuses.
+ * closeOpenCheckouts as the body of a CTE, for a statement that pays the order `orderId` names
+ * another way: it locks and closes the open card checkouts (`returning id`). Put it before the
+ * order's own update in that statement, so the payments are locked before the order as on the
+ * card path. Values: closeReason.
  */
+export const closeOpenCheckoutsSql = (orderId: SQLWrapper) => sql`update ${payments}
+    set status = ${PaymentStatus.Abandoned}, closed_at = now(), gateway_response = ${value('closeReason')}
+    where order_id = ${orderId} and purpose = ${PaymentPurpose.OrderPayment}
+      and status in (${sql.join(
+        OPEN_CARD_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+      and value_given_at is null and closed_at is null
+    returning id`;
+
 /** Read (and locked) by every payment of an order, whichever way it is paid: built once (db/statement.ts). */
 const openCheckoutsForUpdate = statement('payment_open_checkouts_for_update', (db) =>
   db
@@ -74,6 +82,14 @@ const openCheckoutsForUpdate = statement('payment_open_checkouts_for_update', (d
     .for('update'),
 );
 
+/**
+ * For a payment of the order by another way (the wallet), inside its transaction and BEFORE the
+ * order row is locked (the card path locks payment then order; this keeps the same order): locks
+ * and closes the order's open card checkouts. Paystack cannot cancel a checkout, so a closed one
+ * is still watched, and a success that still arrives for it is refunded (RefundDueError).
+ * A card success that got there first holds the lock; once it commits, the order is Paid and the
+ * caller's own markOrderPaid refuses.
+ */
 export async function closeOpenCheckouts(tx: DbOrTx, orderId: string, reason: string): Promise<number> {
   const open = await openCheckoutsForUpdate.run(tx, { orderId });
   if (open.length === 0) return 0;

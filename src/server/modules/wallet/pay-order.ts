@@ -6,16 +6,25 @@ import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
-import { markOrderPaid } from '../order/mark-paid';
+import { rawStatement, statement, value } from '../../db/statement';
+import { normalizeOrderNumber } from '../../lib/references';
+import {
+  markOrderPaid,
+  markPaidCtes,
+  markPaidValues,
+  type PaidOrder,
+  payableClientOrderSql,
+  tellOrderPaid,
+} from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
-import { closeOpenCheckouts } from '../payment/order-payment';
+import { closeOpenCheckouts, closeOpenCheckoutsSql } from '../payment/order-payment';
 import { debit } from './ledger';
 import { walletNotFound } from './queries';
 import { wallets, walletTransactions } from './tables';
 
 /** An order is paid from a wallet at most once: the ledger reference is the order's id. */
-export const orderLedgerReference = (orderId: string) => `order:${orderId}`;
+const ORDER_REFERENCE_PREFIX = 'order:';
+export const orderLedgerReference = (orderId: string) => `${ORDER_REFERENCE_PREFIX}${orderId}`;
 
 /**
  * POST /api/payment/wallet: debits the order's total from the client's wallet and marks the
@@ -43,6 +52,102 @@ export async function payOrderFromWalletIn(
   orderNumber: string,
   options: { actorClientId?: string } = {},
 ): Promise<WalletPaymentResponse> {
+  // The usual payment in one statement: the checkouts closed, the order Paid with its step, the
+  // balance and its ledger row. Anything else (no such order or wallet, nothing to pay, an order
+  // not payable, a balance too small) is answered by the steps below, which say exactly why.
+  const [paidHere] = await payInOneStatement.run(tx, {
+    clientId,
+    orderNumber: normalizeOrderNumber(orderNumber),
+    closeReason: CLOSED_BY_WALLET,
+    ...markPaidValues('Wallet', { actorClientId: options.actorClientId }),
+  });
+  const paid = paidHere?.paid;
+  if (paid && paidHere.wallet_id) {
+    let moved = { balance: Number(paidHere.balance), transactionId: paidHere.entry?.id };
+    if (paidHere.balance === null) {
+      // Paid, but the balance did not cover it: debit says so under the wallet's lock (the
+      // caller's transaction then rolls the order back), or moves it if a top-up just landed.
+      const result = await debit(
+        tx,
+        ledgerMovementOf(paidHere.wallet_id, paid.id, paid.order_number, Number(paid.total)),
+      );
+      moved = { balance: result.balance, transactionId: result.transaction.id };
+    }
+    // The order was Not Paid, so its reference cannot be in the ledger yet: refused, not answered.
+    if (!moved.transactionId) throw new Error(`the ledger already holds ${orderLedgerReference(paid.id)}`);
+    if (!options.actorClientId) await tellOrderPaid(tx, paid);
+    return {
+      orderNumber: paid.order_number,
+      paymentType: 'Wallet',
+      amount: Number(paid.total),
+      balance: moved.balance,
+      transactionId: moved.transactionId,
+    };
+  }
+  return payStepByStep(tx, clientId, orderNumber, options);
+}
+
+const CLOSED_BY_WALLET = 'Closed: the order was paid from the wallet';
+
+/** The ledger movement of paying an order from a wallet. */
+const ledgerMovementOf = (walletId: string, orderId: string, orderNumber: string, amount: number) => ({
+  walletId,
+  reference: orderLedgerReference(orderId),
+  amount,
+  purpose: 'OrderPayment' as const,
+  displayName: `Order #${orderNumber}`,
+  orderId,
+});
+
+/**
+ * The wallet payment of a client's order, in one statement (built once, db/statement.ts). The
+ * order and the wallet are read; only an order still Not Paid with a total, of a client with an
+ * active wallet, goes on: its open card checkouts are closed (locked before the order, as on the
+ * card path), the order moves to Paid with its step, and then the balance moves, only if it
+ * covers the total (read under the wallet's lock), with its ledger row.
+ */
+const payInOneStatement = rawStatement<{
+  paid: PaidOrder | null;
+  wallet_id: string | null;
+  balance: string | null;
+  entry: { id: string } | null;
+}>(
+  'wallet_pay_order',
+  sql`with o as (
+    ${payableClientOrderSql(value('orderNumber'), sql`${value('clientId')}::uuid`)}
+  ), w as (
+    select id from ${wallets} where client_id = ${value('clientId')}::uuid and status = 'active'
+  ), go as (
+    select o.id from o, w
+  ), closed as (
+    ${closeOpenCheckoutsSql(sql`(select id from go)`)}
+  ), ${markPaidCtes(sql`(select id from go)`, sql`(select count(*) from closed) >= 0`)}, moved as (
+    update ${wallets} set balance = balance - paid.total, updated_at = now()
+    from paid
+    where ${wallets.id} = (select id from w) and balance >= paid.total
+    returning ${wallets.id} as wallet_id, balance
+  ), entry as (
+    insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, display_name, order_id)
+    select moved.wallet_id, ${ORDER_REFERENCE_PREFIX}::text || paid.id::text, 'Debit', 'completed', paid.total, moved.balance, 'OrderPayment',
+      'Order #' || paid.order_number, paid.id
+    from moved, paid
+    on conflict (reference) do nothing
+    returning id
+  )
+  select (select json_build_object('id', id, 'client_id', client_id, 'order_number', order_number, 'total', total,
+            'delivery_option', delivery_option, 'pickup_code', pickup_code) from paid) as paid,
+         (select id::text from w) as wallet_id,
+         (select balance::text from moved) as balance,
+         (select row_to_json(entry) from entry) as entry`,
+);
+
+/** The payment step by step, with each refusal's own answer (and a retry's). */
+async function payStepByStep(
+  tx: DbOrTx,
+  clientId: string,
+  orderNumber: string,
+  options: { actorClientId?: string },
+): Promise<WalletPaymentResponse> {
   const order = await requireClientOrder(tx, clientId, orderNumber);
   const [wallet] = await activeWalletOf.run(tx, { clientId });
   if (!wallet) throw walletNotFound();
@@ -66,7 +171,7 @@ export async function payOrderFromWalletIn(
   // the ledger row, the balance and the commit. A card success committing meanwhile makes
   // markOrderPaid refuse; any failure below rolls the whole payment back.
   if (!paidBefore) {
-    await closeOpenCheckouts(tx, order.id, 'Closed: the order was paid from the wallet');
+    await closeOpenCheckouts(tx, order.id, CLOSED_BY_WALLET);
     if (!(await markOrderPaid(tx, order.id, 'Wallet', { actorClientId: options.actorClientId }))) {
       // Paid meanwhile: by this very payment sent twice at once (then it is answered again
       // below), or another way (a Conflict).
@@ -78,14 +183,7 @@ export async function payOrderFromWalletIn(
     }
   }
 
-  const result = await debit(tx, {
-    walletId: wallet.id,
-    reference,
-    amount: order.total,
-    purpose: 'OrderPayment',
-    displayName: `Order #${order.orderNumber}`,
-    orderId: order.id,
-  });
+  const result = await debit(tx, ledgerMovementOf(wallet.id, order.id, order.orderNumber, order.total));
   return {
     orderNumber: order.orderNumber,
     paymentType: 'Wallet',
