@@ -41,8 +41,8 @@ import type { PaymentHandlers } from './modules/payment/service';
 import { PickupChannel } from './modules/pickup/channel';
 import { type CatalogueCache, createCatalogueCache } from './modules/quota/catalogue-cache';
 import { quotaStock } from './modules/quota/order-leg';
-import { openShiftOf } from './modules/shift/service';
-import { findStaffByClientId } from './modules/staff/service';
+import { openShiftIdOf } from './modules/shift/service';
+import { staffOfClientWith } from './modules/staff/service';
 import { applyCardFunding, applyDedicatedTransfer } from './modules/wallet/funding';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -69,6 +69,9 @@ export type BuildAppOptions = {
   database: Database;
   logger?: FastifyServerOptions['logger'];
 };
+
+/** A client's staff record with the id of their open shift (StaffLookup.loadStaff). */
+const staffWithOpenShift = staffOfClientWith('staff_with_open_shift', openShiftIdOf);
 
 /** What placing and cancelling an order reaches in the areas that depend on orders. */
 function orderLegs(catalogue: CatalogueCache): OrderLegs {
@@ -149,13 +152,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await app.register(sessionPlugin, {
     revocation: createSessionRevocation({ db: app.db, redis: app.redis, log: app.log }),
-    // A staff record and its working shift: two indexed queries, the staff module knowing nothing of shifts.
+    // A staff record and its working shift, read on every staff request and event: one statement,
+    // the staff module knowing nothing of shifts.
     staff: {
       async loadStaff(clientId) {
-        const member = await findStaffByClientId(app.db, clientId);
+        const member = await staffWithOpenShift(app.db, clientId);
         if (!member) return null;
-        const shift = await openShiftOf(app.db, member.id);
-        return { ...member, shiftId: shift?.id ?? null };
+        const { extra: shiftId, ...rest } = member;
+        return { ...rest, shiftId: shiftId ?? null };
       },
     },
   });

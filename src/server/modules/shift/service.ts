@@ -39,6 +39,10 @@ const openShiftOfStaff = statement('open_shift_of_staff', (db) =>
     .limit(1),
 );
 
+/** The id of the staff member's open shift, or null: a scalar subquery for a statement that reads the staff row. */
+export const openShiftIdOf = (staffId: SQL) =>
+  sql<string | null>`(select s.id from ${shifts} s where s.staff_id = ${staffId} and s.ended_at is null limit 1)`;
+
 /** The open shift of each of these staff members that has one, by staff id (one query). */
 export async function openShiftsOf(db: DbOrTx, staffIds: readonly string[]): Promise<Map<string, ShiftRow>> {
   const unique = [...new Set(staffIds)];

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
 import { StaffAccess, type StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -151,6 +151,32 @@ const staffOfClient = statement('staff_of_client', (db) =>
     .where(eq(staff.clientId, sql.placeholder('clientId')))
     .limit(1),
 );
+
+/**
+ * findStaffByClientId with one more value in the same statement, of a caller that knows more of
+ * the staff member (`extra`, given the staff row's id: the app adds the open shift, app.ts). Built
+ * once under `name` (db/statement.ts).
+ */
+export function staffOfClientWith<T>(name: string, extra: (staffId: SQL) => SQL<T>) {
+  const built = statement(name, (db) =>
+    db
+      .select({
+        id: staff.id,
+        role: staff.role,
+        access: staff.access,
+        isCurrentStaff: staff.isCurrentStaff,
+        // Written out: inside a select, drizzle would leave the column unqualified.
+        extra: extra(sql`${staff}.id`),
+      })
+      .from(staff)
+      .where(eq(staff.clientId, sql.placeholder('clientId')))
+      .limit(1),
+  );
+  return async (db: DbOrTx, clientId: string) => {
+    const [row] = await built.run(db, { clientId });
+    return row ?? null;
+  };
+}
 
 // Staff directory: who a staff member is, for the modules that record who did what.
 
