@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { NotificationChannel, type NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
@@ -32,25 +32,36 @@ export async function notify(db: DbOrTx, event: NotificationEvent): Promise<numb
 }
 
 /**
- * notify's one statement: the client's switches (a missing row means both on) and whether a
- * device is subscribed decide the channels, and a row per channel is added unless the event was
- * already written. A hot path (every payment, every hand-over), so it is built once.
+ * notify as the body of a CTE, for a statement that makes the event happen and tells of it in the
+ * same round trip: `events` is a relation of (client_id uuid, key text, data json), one row per
+ * event of this kind. The client's switches (a missing row means both on) and whether a device is
+ * subscribed decide the channels; a row per channel is added unless the event was already written.
  */
-const notifyStatement = rawStatement<{ id: string }>(
-  'notify_outbox',
-  sql`with switches as (
-    select coalesce((select ${sql.identifier('sms')} from ${notificationPreferences} where client_id = ${value('clientId')}::uuid), true) as sms,
-           coalesce((select ${sql.identifier('push')} from ${notificationPreferences} where client_id = ${value('clientId')}::uuid), true) as push,
-           exists (select 1 from ${pushSubscriptions} where client_id = ${value('clientId')}::uuid) as devices
-  )
-  insert into ${notificationOutbox} (client_id, channel, kind, event_key, data)
-  select ${value('clientId')}::uuid, channel.name, ${value('kind')}, ${value('key')}, ${value('data')}::jsonb
-  from switches, (values (${NotificationChannel.Sms}, 1), (${NotificationChannel.Push}, 2)) as channel(name, rank)
+export const notifySql = (
+  kind: SQLWrapper,
+  events: SQL,
+) => sql`insert into ${notificationOutbox} (client_id, channel, kind, event_key, data)
+  select e.client_id, channel.name, ${kind}, e.key, e.data::jsonb
+  from (${events}) as e
+  cross join lateral (
+    select coalesce((select ${sql.identifier('sms')} from ${notificationPreferences} p where p.client_id = e.client_id), true) as sms,
+           coalesce((select ${sql.identifier('push')} from ${notificationPreferences} p where p.client_id = e.client_id), true) as push,
+           exists (select 1 from ${pushSubscriptions} d where d.client_id = e.client_id) as devices
+  ) as switches
+  cross join (values (${NotificationChannel.Sms}, 1), (${NotificationChannel.Push}, 2)) as channel(name, rank)
   where (channel.name = ${NotificationChannel.Sms} and switches.sms)
      or (channel.name = ${NotificationChannel.Push} and switches.push and switches.devices)
   order by channel.rank
   on conflict (event_key, channel) do nothing
-  returning id`,
+  returning id`;
+
+/** notify's one statement (a hot path: every payment, every hand-over), built once. */
+const notifyStatement = rawStatement<{ id: string }>(
+  'notify_outbox',
+  notifySql(
+    value('kind'),
+    sql`select ${value('clientId')}::uuid as client_id, ${value('key')}::text as key, ${value('data')}::json as data`,
+  ),
 );
 
 /** The rows written for one event (tests and support). */

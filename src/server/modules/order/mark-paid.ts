@@ -3,7 +3,7 @@ import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/e
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
-import { notify } from '../notification/service';
+import { notifySql } from '../notification/service';
 import { orderEvents, orders } from './tables';
 
 /** What `paid` answers of the order it moved. */
@@ -19,9 +19,11 @@ export type PaidOrder = {
 /**
  * The move to Paid as parts of a statement: CTEs `paid` (the order `orderId` names, moved only
  * from Not Paid, and only when `when` holds; a PaidOrder) and `step` (its timeline step, written
- * only when it moved). Values: paymentType, paidAt, paymentNumber (null keeps the order's), note,
- * actorClientId. The update waits for a concurrent one on the row and re-checks the status, so only
- * one payment can make the change.
+ * only when it moved), and `told`: the client is told (SMS/push, with the receipt link; a pickup
+ * order is ready now, so with its pickup code) when `tell` holds. Values: paymentType, paidAt,
+ * paymentNumber (null keeps the order's), note, actorClientId, tell (markPaidValues). The update
+ * waits for a concurrent one on the row and re-checks the status, so only one payment can make
+ * the change.
  */
 export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) => sql`paid as (
     update ${orders} set status = ${OrderStatus.Paid}, payment_status = 'success', payment_type = ${value('paymentType')},
@@ -33,6 +35,14 @@ export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) 
     insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
     select id, 'order', ${OrderStatus.Paid}, ${value('note')}, ${value('actorClientId')}::uuid, ${value('paidAt')}::timestamptz
     from paid
+  ), told as (
+    ${notifySql(
+      sql`${NotificationKind.OrderPaid}`,
+      sql`select client_id, 'order-paid:' || id::text as key,
+        json_build_object('orderNumber', order_number, 'total', total,
+          'pickupCode', case when delivery_option = ${DeliveryOption.HomeDelivery} then null else pickup_code end) as data
+      from paid where ${value('tell')}::boolean`,
+    )}
   )`;
 
 /** A statement's read of the client's order that may be paid now: Not Paid, with a total (`id`). */
@@ -40,10 +50,10 @@ export const payableClientOrderSql = (orderNumber: SQLWrapper, clientId: SQLWrap
     where order_number = ${orderNumber} and client_id = ${clientId} and status = ${OrderStatus.NotPaid} and total > 0`;
 
 /** Every payment by card or at the counter runs it, built once (db/statement.ts). */
-const markPaid = rawStatement<PaidOrder>(
+const markPaid = rawStatement<{ id: string }>(
   'order_mark_paid',
   sql`with ${markPaidCtes(sql`${value('orderId')}::uuid`)}
-  select id::text, client_id::text, order_number, total::double precision as total, delivery_option, pickup_code from paid`,
+  select id::text from paid`,
 );
 
 /** markPaidCtes' values for a payment made now. */
@@ -59,30 +69,16 @@ export function markPaidValues(
     note: options.note ?? `Paid (${paymentType})`,
     // A staff member taking the money at the counter: the sale is theirs (shift README "Who sold what").
     actorClientId: options.actorClientId ?? null,
+    // A sale at the counter sends its own receipt SMS; everyone else is told of the payment.
+    tell: !options.actorClientId,
   };
 }
 
 /**
- * Tells the client their order is paid (SMS/push, with the receipt link; a pickup order is ready
- * now, so with its pickup code), in the payment's transaction. A sale at the counter sends its
- * own receipt SMS instead: not called for one.
- */
-export async function tellOrderPaid(tx: DbOrTx, order: PaidOrder): Promise<void> {
-  await notify(tx, {
-    kind: NotificationKind.OrderPaid,
-    clientId: order.client_id,
-    key: `order-paid:${order.id}`,
-    data: {
-      orderNumber: order.order_number,
-      total: Number(order.total),
-      pickupCode: order.delivery_option === DeliveryOption.HomeDelivery ? null : order.pickup_code,
-    },
-  });
-}
-
-/**
- * Moves an order from Not Paid to Paid (and puts the step on its timeline). Answers true only
- * for the call that made the change: two payments racing for one order give value once.
+ * Moves an order from Not Paid to Paid, puts the step on its timeline and tells the client (not
+ * for a sale at the counter, `actorClientId`: it sends its own receipt), in one statement.
+ * Answers true only for the call that made the change: two payments racing for one order give
+ * value once.
  *
  * `options.paymentNumber`: the number of the payment that paid it (a card payment's PMT-…). It becomes the
  * order's payment number, so the order page, the success page and the receipt show one reference
@@ -95,7 +91,5 @@ export async function markOrderPaid(
   options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
 ): Promise<boolean> {
   const [order] = await markPaid.run(tx, { orderId, ...markPaidValues(paymentType, options) });
-  if (!order) return false;
-  if (!options.actorClientId) await tellOrderPaid(tx, order);
-  return true;
+  return Boolean(order);
 }

@@ -8,14 +8,7 @@ import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, statement, value } from '../../db/statement';
 import { normalizeOrderNumber } from '../../lib/references';
-import {
-  markOrderPaid,
-  markPaidCtes,
-  markPaidValues,
-  type PaidOrder,
-  payableClientOrderSql,
-  tellOrderPaid,
-} from '../order/mark-paid';
+import { markOrderPaid, markPaidCtes, markPaidValues, type PaidOrder, payableClientOrderSql } from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
 import { closeOpenCheckouts, closeOpenCheckoutsSql } from '../payment/order-payment';
 import { debit } from './ledger';
@@ -52,8 +45,8 @@ export async function payOrderFromWalletIn(
   orderNumber: string,
   options: { actorClientId?: string } = {},
 ): Promise<WalletPaymentResponse> {
-  // The usual payment in one statement: the checkouts closed, the order Paid with its step, the
-  // balance and its ledger row. Anything else (no such order or wallet, nothing to pay, an order
+  // The usual payment in one statement: the checkouts closed, the order Paid with its step and
+  // the client's message, the balance and its ledger row. Anything else (no such order or wallet, nothing to pay, an order
   // not payable, a balance too small) is answered by the steps below, which say exactly why.
   const [paidHere] = await payInOneStatement.run(tx, {
     clientId,
@@ -75,7 +68,6 @@ export async function payOrderFromWalletIn(
     }
     // The order was Not Paid, so its reference cannot be in the ledger yet: refused, not answered.
     if (!moved.transactionId) throw new Error(`the ledger already holds ${orderLedgerReference(paid.id)}`);
-    if (!options.actorClientId) await tellOrderPaid(tx, paid);
     return {
       orderNumber: paid.order_number,
       paymentType: 'Wallet',
