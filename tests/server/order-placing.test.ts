@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newOrderInputSchema } from '../../src/domain/schemas/order';
 import { createEstimateMaps } from '../../src/server/integrations/maps/adapter';
 import { priceOrder } from '../../src/server/modules/order/pricing';
@@ -172,6 +172,22 @@ describe('placing an order', () => {
         .update(products)
         .set({ price: cat.burner.price, active: true })
         .where(eq(products.id, cat.burner.id));
+    }
+  });
+
+  it('names a product renamed at its old price on the orders placed a minute later', async () => {
+    const input = { type: 'Product', items: [{ productId: cat.burner.id, quantity: 1 }], deliveryOption: 'PickerUP' };
+    await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
+    await app.db.update(products).set({ name: 'Single-ring burner' }).where(eq(products.id, cat.burner.id));
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      const later = await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
+      expect(later.items[0]?.name).toBe('Single-ring burner');
+      expect(later.total).toBe(cat.burner.price);
+    } finally {
+      vi.useRealTimers();
+      await app.db.update(products).set({ name: cat.burner.name }).where(eq(products.id, cat.burner.id));
     }
   });
 });

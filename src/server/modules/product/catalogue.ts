@@ -19,21 +19,25 @@ export async function findActiveProductsByIds(db: DbOrTx, ids: readonly string[]
  * The products on sale as last read, per database: orders are priced from them (products change a
  * few times a day, orders come all day). What is remembered may be older than a staff edit, so a
  * statement placing what was priced from it checks `pricesStillHold` and, when a price moved, the
- * order is priced again from the database (forgetProducts, then findActiveProductsByIds).
+ * order is priced again from the database (forgetProducts, then findActiveProductsByIds). Kept
+ * for a minute at most, so an edit that leaves the price alone (a name, a size) shows on the
+ * orders placed after it within that minute.
  */
-const remembered = new WeakMap<object, Map<string, ProductRow>>();
+const remembered = new WeakMap<object, { rows: Map<string, ProductRow>; until: number }>();
+const REMEMBER_MS = 60_000;
 
 /** findActiveProductsByIds, from what this database's products were when last read. */
 export async function rememberedActiveProducts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
   let known = remembered.get(db);
-  if (!known) {
-    known = new Map();
+  if (!known || known.until <= Date.now()) {
+    known = { rows: new Map(), until: Date.now() + REMEMBER_MS };
     remembered.set(db, known);
   }
+  const { rows } = known;
   const unique = [...new Set(ids)];
-  const missing = unique.filter((id) => !known.has(id));
-  if (missing.length) for (const [id, row] of await findActiveProductsByIds(db, missing)) known.set(id, row);
-  return new Map(unique.flatMap((id) => (known.get(id) ? [[id, known.get(id) as ProductRow] as const] : [])));
+  const missing = unique.filter((id) => !rows.has(id));
+  if (missing.length) for (const [id, row] of await findActiveProductsByIds(db, missing)) rows.set(id, row);
+  return new Map(unique.flatMap((id) => (rows.get(id) ? [[id, rows.get(id) as ProductRow] as const] : [])));
 }
 
 /** Drops what rememberedActiveProducts knows of this database's products. */
