@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lagosDateKey } from '../../src/domain/format';
 import { newOrderInputSchema } from '../../src/domain/schemas/order';
 import { createEstimateMaps } from '../../src/server/integrations/maps/adapter';
 import { priceOrder } from '../../src/server/modules/order/pricing';
 import { createOrder } from '../../src/server/modules/order/service';
 import { orders } from '../../src/server/modules/order/tables';
 import { products } from '../../src/server/modules/product/tables';
-import { lagosDayOf } from '../../src/server/modules/quota/service';
 import { quotas } from '../../src/server/modules/quota/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { catalogue } from './order-helpers';
@@ -56,12 +56,12 @@ describe('the daily limit, counted under the quota row', () => {
         await app.db.execute<{ kg: number }>(sql`
           select coalesce(sum(i.quantity), 0)::float8 as kg from order_items i join orders o on o.id = i.order_id
           where i.product_id = ${cat.gas.id} and o.status not in ('Cancelled', 'Failed')
-            and o.created_at >= ${`${lagosDayOf()}T00:00:00+01:00`}::timestamptz`)
+            and o.created_at >= ${`${lagosDateKey(new Date())}T00:00:00+01:00`}::timestamptz`)
       ).rows[0]?.kg,
     );
     expect(before).toBeGreaterThanOrEqual(4);
     await app.db.insert(quotas).values({ productId: cat.gas.id, stock: null, dailyLimit: before + 10 });
-    expect(await gasQuota()).toMatchObject({ takenDay: lagosDayOf(), takenToday: before });
+    expect(await gasQuota()).toMatchObject({ takenDay: lagosDateKey(new Date()), takenToday: before });
     expect(await available()).toBe(10);
   });
 
@@ -81,7 +81,7 @@ describe('the daily limit, counted under the quota row', () => {
       .where(eq(quotas.productId, cat.gas.id));
     expect(await available()).toBe(100);
     expect((await place(gasOrder(5))).statusCode).toBe(201);
-    expect(await gasQuota()).toMatchObject({ takenDay: lagosDayOf(), takenToday: 5, stock: 95 });
+    expect(await gasQuota()).toMatchObject({ takenDay: lagosDateKey(new Date()), takenToday: 5, stock: 95 });
   });
 
   it('refuses the order past the limit, writing and taking nothing', async () => {

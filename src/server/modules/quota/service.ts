@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
-import { LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
+import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
 import type { Quota } from '../../../domain/schemas/quota';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
@@ -8,18 +8,12 @@ import type { StockNeed, StockRefusal } from '../order/legs';
 import { findProductsByIds } from '../product/catalogue';
 import { type QuotaRow, quotas } from './tables';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The Lagos offset in seconds, for the SQL below (Lagos is UTC+1 all year). */
 const LAGOS_OFFSET_S = sql.raw(String(LAGOS_UTC_OFFSET_MS / 1000));
 
-/** The Lagos day of an instant, as PostgreSQL's `date` text (YYYY-MM-DD). */
-export function lagosDayOf(at = new Date()): string {
-  return new Date(Math.floor((at.getTime() + LAGOS_UTC_OFFSET_MS) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** What orders placed today took of the quota's product (its row counts one day: migration 0018). */
 export function takenToday(quota: Pick<QuotaRow, 'takenDay' | 'takenToday'>, now = new Date()): number {
-  return quota.takenDay === lagosDayOf(now) ? quota.takenToday : 0;
+  return quota.takenDay === lagosDateKey(now) ? quota.takenToday : 0;
 }
 
 /** Today's use of each quota's product. */
@@ -118,7 +112,7 @@ export async function releaseQuota(
   await releaseStock.run(tx, {
     productIds: lines.map((l) => l.productId),
     quantities: lines.map((l) => l.quantity),
-    placedDay: lagosDayOf(placedAt),
+    placedDay: lagosDateKey(placedAt),
   });
 }
 
