@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/serve.mjs';
 import { buildDataSet, type DataSet, insertUnpaidOrders, LARGE, SMALL, type Sql } from './data-set';
 import { type LoadFigures, load } from './load';
 import type { Frame } from './profile';
@@ -70,7 +71,7 @@ const loadNow = () =>
 /** The child server, and a request/answer channel over IPC. */
 async function startServer(env: Record<string, string | undefined>) {
   const child: ChildProcess = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: ['--expose-gc', ...SERVER_NODE_FLAGS, '--import', 'tsx'],
     env: { ...env, SESSION_SECRET, REDIS_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

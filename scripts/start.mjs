@@ -1,8 +1,9 @@
 // `npm start`: builds the web app when the build is missing or older than its sources, then serves
 // everything on one port with the embedded defaults (PGlite, sandbox payments, console SMS).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { serve } from './serve.mjs';
 
 const built = 'dist/index.html';
 const newestIn = (entry) => {
@@ -28,6 +29,4 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+serve();

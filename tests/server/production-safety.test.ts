@@ -84,7 +84,7 @@ describe('a production start', () => {
     try {
       const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
       Object.assign(env, { NODE_ENV: 'production', SESSION_SECRET, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'pipe' });
+      const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'pipe' });
       let output = '';
       child.stdout.on('data', (chunk) => {
         output += chunk;

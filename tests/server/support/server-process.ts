@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../../scripts/serve.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,7 +21,7 @@ export type ServerProcessOptions = {
 
 /**
  * The real server (`src/server/main.ts`, what `npm run serve` runs) as a child process of its own
- * on 127.0.0.1. It runs as `node --import tsx`, so the PID is the server itself (the tsx command
+ * on 127.0.0.1, with the same Node.js flags. It runs as `node --import tsx`, so the PID is the server itself (the tsx command
  * would put a second Node process in between, which a SIGKILL of the first would leave running).
  */
 export class ServerProcess {
@@ -62,7 +63,7 @@ export class ServerProcess {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir ?? '' }),
       ...options.env,
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
