@@ -105,7 +105,9 @@ async function startServer(env: Record<string, string | undefined>) {
 type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** One pass of every scenario on one database. */
-async function runPass(db: 'postgres' | 'pglite', server: Server, sql: Sql, pass: Pass) {
+async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[], pass: Pass) {
+  const [sql] = sessions;
+  if (!sql) throw new Error('no database session');
   const base = `http://127.0.0.1:${server.port}`;
   const { ask } = server;
   const headersFor = (token?: string) => ({
@@ -184,7 +186,7 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sql: Sql, pass
   };
 
   log(`bench [${db}]: building the 10k data set … (load ${loadNow()})`);
-  const small = await buildDataSet(sql, SMALL, '0906');
+  const small = await buildDataSet(sessions, SMALL, '0906');
   pass.lines.push(dataSetLine('10k', small));
 
   log(`bench [${db}]: baseline GET /bench/bare …`);
@@ -385,7 +387,7 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sql: Sql, pass
   // The same history at a million orders.
   if (IS_LARGE && db === 'postgres' && (wanted('history-1M') || !ONLY)) {
     log(`bench [${db}]: building the 1M data set … (load ${loadNow()})`);
-    const large = await buildDataSet(sql, LARGE, '0907');
+    const large = await buildDataSet(sessions, LARGE, '0907');
     pass.lines.push(dataSetLine('1M', large));
     await history('1M', 'typical', large.typical);
     await history('1M', 'heaviest', large.heaviest);
@@ -452,14 +454,23 @@ async function withPostgres(pass: Pass) {
   const url = new URL(SERVER);
   url.pathname = `/${dbName}`;
   let server: Server | null = null;
-  const session = new pg.Client({ connectionString: url.toString() });
+  // Two sessions: the data set's builder loads on both cores' worth at once.
+  const sessions = [0, 1].map(() => new pg.Client({ connectionString: url.toString() }));
   try {
     server = await startServer({ ...process.env, DATABASE_URL: url.toString() });
-    await session.connect();
-    const sql: Sql = async (text, params) => session.query(text, params) as never;
-    await runPass('postgres', server, sql, pass);
+    for (const session of sessions) await session.connect();
+    await runPass(
+      'postgres',
+      server,
+      sessions.map(
+        (session): Sql =>
+          async (text, params) =>
+            session.query(text, params) as never,
+      ),
+      pass,
+    );
   } finally {
-    await session.end().catch(() => {});
+    for (const session of sessions) await session.end().catch(() => {});
     await server?.stop().catch(() => {});
     const cleanup = new pg.Client({ connectionString: SERVER });
     await cleanup.connect();
@@ -476,7 +487,7 @@ async function withPglite(pass: Pass) {
     server = await startServer({ ...env, BENCH_PGLITE_DIR: dir });
     const s = server;
     const sql: Sql = (text, params) => s.ask({ type: 'sql', text, params });
-    await runPass('pglite', server, sql, pass);
+    await runPass('pglite', server, [sql], pass);
   } finally {
     await server?.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
