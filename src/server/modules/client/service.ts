@@ -1,4 +1,4 @@
-import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { desc, eq, ilike, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
 import { type ClientRow, clients } from './tables';
@@ -103,6 +103,16 @@ const clientsByIds = statement('client_summaries_by_ids', (db) =>
     .from(clients)
     .where(sql`${clients.id} = any(${sql.placeholder('ids')}::uuid[])`),
 );
+
+/**
+ * A statement's read of a client's name as shown beside other areas' records: first and last
+ * name, blanks left out; null when neither is set (`clientId`: a column or a value).
+ */
+export const clientNameOf = (clientId: SQLWrapper) =>
+  sql<
+    string | null
+  >`(select nullif(trim(concat_ws(' ', nullif(trim(c.firstname), ''), nullif(trim(c.lastname), ''))), '')
+    from ${clients} c where c.id = ${clientId})`;
 
 /** The client's summary, or undefined. */
 export async function findClientSummary(db: DbOrTx, id: string): Promise<ClientSummary | undefined> {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { type OrderPickUpDispute, OrderStatus } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper } from '../../db/statement';
@@ -27,25 +27,30 @@ export async function markOrderPickedUp(
 }
 
 /**
- * The hand-over's change and its step on the timeline, one statement built once
- * (db/statement.ts): every confirmation at the counter runs it. The step is written only when
- * the order changed.
+ * The hand-over's change and its step on the timeline as CTEs (`delivered`, `step`), for a
+ * statement that does more in the same round trip (the client's approval at the counter also
+ * completes the pickup and tells the client). The step is written only when the order changed.
+ * Values: at, note, actorClientId.
  */
 const at = sql`${sql.placeholder('at')}::timestamptz`;
-const markDelivered = rawStatement<{ row: Record<string, unknown> }>(
-  'order_mark_picked_up',
-  sql`with delivered as (
+export const pickedUpCtes = (orderId: SQLWrapper) => sql`delivered as (
     update ${orders} set status = ${OrderStatus.Delivered}, is_delivered = true, delivered_at = ${at}, updated_at = ${at}
-    where id = ${sql.placeholder('orderId')}::uuid and is_delivered = false
+    where id = ${orderId} and is_delivered = false
     returning *
   ), step as (
     insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
     select id, 'order', ${OrderStatus.Delivered}, ${sql.placeholder('note')}, ${sql.placeholder('actorClientId')}::uuid, ${at}
     from delivered
-  )
+  )`;
+
+/** markOrderPickedUp's statement, built once (db/statement.ts). */
+const markDelivered = rawStatement<{ row: Record<string, unknown> }>(
+  'order_mark_picked_up',
+  sql`with ${pickedUpCtes(sql`${sql.placeholder('orderId')}::uuid`)}
   select row_to_json(delivered) as row from delivered`,
 );
-const toOrderRow = rowMapper(orders);
+/** An order row as a statement returns it (`row_to_json`), typed. */
+export const toOrderRow = rowMapper(orders);
 
 /**
  * Sets the order's status and pickup dispute as the pickup left them; a status change (a refused

@@ -8,7 +8,7 @@ import type { PickupItem, PickupOrderSummary, PickupRecord } from '../../../doma
 import type { DbOrTx } from '../../db/client';
 import { findClientSummary } from '../client/service';
 import { findOrderById, listOrderItems, type OrderRow } from '../order/lookups';
-import { findStaffPeople } from '../staff/service';
+import { findStaffDisplayName } from '../staff/service';
 import { type PickupRow, pickups } from './tables';
 
 /** Pending and InProgress: the request still waits for an answer (also the tables' one-open-request indexes). */
@@ -34,10 +34,7 @@ export async function loadItems(db: DbOrTx, orderId: string): Promise<PickupItem
 
 /** The display name of the staff member behind a staff id. */
 export async function staffName(db: DbOrTx, staffId: string): Promise<string> {
-  const row = (await findStaffPeople(db, [staffId])).get(staffId);
-  if (!row) return 'Staff';
-  const name = [row.firstname, row.lastname].filter(Boolean).join(' ').trim();
-  return name || row.role;
+  return (await findStaffDisplayName(db, staffId)) ?? 'Staff';
 }
 
 export async function toPickupRecord(db: DbOrTx, row: PickupRow): Promise<PickupRecord> {

@@ -21,11 +21,11 @@ import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
-import { notify } from '../notification/service';
+import { notifySql } from '../notification/service';
 import { findOrderById, findOrderNumbersByIds, type OrderRow } from '../order/lookups';
-import { markOrderPickedUp, setOrderPickupOutcome } from '../order/pickup-transitions';
+import { pickedUpCtes, setOrderPickupOutcome, toOrderRow } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
-import { findStaffClientId } from '../staff/service';
+import { staffClientIdOf } from '../staff/service';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, toPickupRequest } from './order-view';
 import { type AttemptMethod, type PickupRow, pickupAttempts, pickups } from './tables';
 
@@ -141,9 +141,10 @@ const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
   select row_to_json(created) as row from created`,
 );
 const toPickupRow = rowMapper(pickups);
+/** A client's pickup: its order, and the staff member who asked (credited with an approval). */
 const pickupHead = statement('pickup_head', (db) =>
   db
-    .select({ orderId: pickups.orderId, staffId: pickups.staffId })
+    .select({ orderId: pickups.orderId, staffClientId: staffClientIdOf(pickups.staffId) })
     .from(pickups)
     .where(and(eq(pickups.id, value('pickupId')), eq(pickups.clientId, value('clientId')))),
 );
@@ -154,19 +155,29 @@ const pickupForUpdate = statement('pickup_for_update', (db) =>
     .where(eq(pickups.id, value('pickupId')))
     .for('update'),
 );
-/** The owner's approval on the pickup and its attempt ("success: Approve"), in one statement. */
-const completePickup = rawStatement<{ row: Record<string, unknown> }>(
-  'pickup_complete',
-  sql`with done as (
+/**
+ * The owner's approval, in one statement: the order Delivered with its step (the order area's
+ * CTEs), the client told, the pickup Completed with its attempt ("success: Approve"). The pickup
+ * changes only when the order did. Values: orderId, pickupId, at, note, actorClientId.
+ */
+const approvePickup = rawStatement<{ order: Record<string, unknown> | null; pickup: Record<string, unknown> | null }>(
+  'pickup_approve',
+  sql`with ${pickedUpCtes(sql`${value('orderId')}::uuid`)}, told as (
+    ${notifySql(
+      sql`${NotificationKind.PickedUp}`,
+      sql`select client_id, 'picked-up:' || id::text as key, json_build_object('orderNumber', order_number) as data
+      from delivered`,
+    )}
+  ), done as (
     update ${pickups} set status = 'Completed', confirmation_action = 'Approve', handover_method = 'ClientApp',
       responded_at = ${value('at')}::timestamptz, completed_at = ${value('at')}::timestamptz, updated_at = ${value('at')}::timestamptz
-    where id = ${value('pickupId')}::uuid
+    where id = ${value('pickupId')}::uuid and exists (select 1 from delivered)
     returning *
   ), attempt as (
     insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
     select order_id, id, staff_id, 'response', 'success', 'Approve' from done
   )
-  select row_to_json(done) as row from done`,
+  select (select row_to_json(delivered) from delivered) as order, (select row_to_json(done) from done) as pickup`,
 );
 
 /** Attempt status for a verdict: eligible orders are pending a confirmation, the rest blocked. */
@@ -347,9 +358,9 @@ export async function respondToRequest(
       message: 'No such pickup request.',
     });
   }
-  // The staff member an approval credits: a pickup's staff never changes, so this is read before
-  // the locks are taken rather than while they are held.
-  const handedOverBy = input.action === 'Approve' ? await findStaffClientId(db, head.staffId) : undefined;
+  // The staff member an approval credits: a pickup's staff never changes, so this is read with the
+  // pickup, before the locks are taken rather than while they are held.
+  const handedOverBy = head.staffClientId ?? undefined;
   return db.transaction(async (tx): Promise<RespondResult> => {
     const { order, row } = await lockPickupAndOrder(tx, head.orderId, input.pickupId);
     const ref = { pickupId: row.id, orderId: order.id, orderNumber: order.orderNumber };
@@ -408,21 +419,15 @@ export async function respondToRequest(
         return { ok: false, kind: 'ineligible', row: closed ?? row, order, refusal };
       }
       // The hand-over is the staff member's act (sales per staff count it); the client confirmed it.
-      const delivered = await markOrderPickedUp(tx, order.id, {
+      const [approved] = await approvePickup.run(tx, {
+        orderId: order.id,
+        pickupId: row.id,
+        at: now.toISOString(),
         note: 'Picked up at the counter; confirmed by the client',
         actorClientId: handedOverBy ?? clientId,
-        at: now,
       });
-      if (!delivered) throw new Error('the order changed under its lock');
-      await notify(tx, {
-        kind: NotificationKind.PickedUp,
-        clientId: delivered.clientId,
-        key: `picked-up:${delivered.id}`,
-        data: { orderNumber: delivered.orderNumber },
-      });
-      const [done] = await completePickup.run(tx, { pickupId: row.id, at: now.toISOString() });
-      if (!done) throw new Error('the pickup changed under its lock');
-      return { ok: true, kind: 'approved', row: toPickupRow(done.row), order: delivered };
+      if (!approved?.order || !approved.pickup) throw new Error('the order changed under its lock');
+      return { ok: true, kind: 'approved', row: toPickupRow(approved.pickup), order: toOrderRow(approved.order) };
     }
     const dispute = input.dispute ?? null;
     const orderRefused = canTransition(orderLifecycle, order.status, OrderStatus.ClientRejectPickup, 'client');

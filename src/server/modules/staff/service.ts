@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
 import { StaffAccess, type StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -10,6 +10,7 @@ import type { StaffContext } from '../../plugins/session';
 import {
   addClient,
   type ClientSummary,
+  clientNameOf,
   findClientById,
   findClientByPhone,
   findClientsByIds,
@@ -215,6 +216,26 @@ export async function findStaffClientId(db: DbOrTx, staffId: string): Promise<st
   const [member] = await staffByIds.run(db, { ids: [staffId] });
   return member?.clientId;
 }
+
+/**
+ * The name a staff member is shown by (their client account's name, else their role), or
+ * undefined for no such staff member: one statement, read on every hand-over request.
+ */
+export async function findStaffDisplayName(db: DbOrTx, staffId: string): Promise<string | undefined> {
+  const [member] = await staffDisplayName.run(db, { staffId });
+  return member ? (member.name ?? member.role) : undefined;
+}
+
+const staffDisplayName = statement('staff_display_name', (db) =>
+  db
+    .select({ role: staff.role, name: clientNameOf(staff.clientId) })
+    .from(staff)
+    .where(eq(staff.id, sql.placeholder('staffId'))),
+);
+
+/** A statement's read of a staff member's client id (`staffId`: a column or a value), null when none. */
+export const staffClientIdOf = (staffId: SQLWrapper) =>
+  sql<string | null>`(select s.client_id from ${staff} s where s.id = ${staffId})`;
 
 /** Read on every hand-over (who asked, who handed over): built once (db/statement.ts). */
 const staffByIds = statement('staff_by_ids', (db) =>
