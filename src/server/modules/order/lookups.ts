@@ -36,6 +36,13 @@ export async function findOrderById(
   return row ?? null;
 }
 
+/**
+ * A statement's read of the order `id` (a value or a column), every column, locked for update: a
+ * hand-over's first step, for a statement that goes on to write (as a `materialized` CTE, so the
+ * lock is taken before the rest is decided).
+ */
+export const orderForUpdateSql = (id: SQLWrapper) => sql`select * from ${orders} where id = ${id} for update`;
+
 // Read on every hand-over and payment: built once (db/statement.ts).
 const orderById = statement('order_by_id', (db) =>
   db

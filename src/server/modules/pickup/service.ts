@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
+  DeliveryOption,
   OrderPickUpDispute,
   OrderStatus,
+  PaymentStatus,
   type PickupAttemptStatus,
   PickupEligibilityStatus,
 } from '../../../domain/enums';
@@ -22,7 +24,7 @@ import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { notifySql } from '../notification/service';
-import { findOrderById, findOrderNumbersByIds, type OrderRow } from '../order/lookups';
+import { findOrderById, findOrderNumbersByIds, type OrderRow, orderForUpdateSql } from '../order/lookups';
 import { pickedUpCtes, setOrderPickupOutcome, toOrderRow } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
 import { staffClientIdOf } from '../staff/service';
@@ -141,6 +143,38 @@ const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
   select row_to_json(created) as row from created`,
 );
 const toPickupRow = rowMapper(pickups);
+/**
+ * A request in one statement, the common case: the order locked first, then — when it may be
+ * handed over (pickupEligibility's rules), is not the staff member's own, has its nominee's ID
+ * checked where there is one, and neither the order nor the staff member has an open request —
+ * the pickup and its attempt written. Anything else writes nothing, and the step-by-step
+ * transaction decides and records the refusal. A request racing another for the same slot is
+ * caught by the one-open-request indexes, as on the step-by-step path. Values: orderId,
+ * actorClientId, staffId, shiftId, nomineeVerified, requestedAt, expiresAt.
+ */
+const requestInOne = rawStatement<{ order: Record<string, unknown> | null; pickup: Record<string, unknown> | null }>(
+  'pickup_request_in_one',
+  sql`with o as materialized (${orderForUpdateSql(sql`${value('orderId')}::uuid`)}),
+  created as (
+    insert into ${pickups} (order_id, client_id, staff_id, shift_id, nominee_verified, requested_at, expires_at)
+    select o.id, o.client_id, ${value('staffId')}::uuid, ${value('shiftId')}::uuid, ${value('nomineeVerified')}::boolean,
+      ${value('requestedAt')}::timestamptz, ${value('expiresAt')}::timestamptz
+    from o
+    where o.client_id <> ${value('actorClientId')}::uuid
+      and not o.is_delivered and o.payment_status = ${PaymentStatus.Success}
+      and o.status not in (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})
+      and o.pickup_dispute = ${OrderPickUpDispute.None}
+      and (o.delivery_option <> ${DeliveryOption.PickUpBySomeOne} or ${value('nomineeVerified')}::boolean)
+      and not exists (
+        select 1 from ${pickups} where ${openStatus} and (${pickups.orderId} = o.id or ${pickups.staffId} = ${value('staffId')}::uuid)
+      )
+    returning *
+  ), attempt as (
+    insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
+    select order_id, id, staff_id, 'request', 'pending', 'requested' from created
+  )
+  select (select row_to_json(o) from o) as order, (select row_to_json(created) from created) as pickup`,
+);
 /** A client's pickup: its order, and the staff member who asked (credited with an approval). */
 const pickupHead = statement('pickup_head', (db) =>
   db
@@ -235,6 +269,23 @@ export async function requestConfirmation(
   if (!check.ok) return check;
   const member = check.staff;
   try {
+    if (!retried) {
+      const now = new Date();
+      const [one] = await requestInOne.run(db, {
+        orderId: input.orderId,
+        actorClientId: actor.clientId,
+        staffId: member.id,
+        shiftId: member.shiftId,
+        nomineeVerified: input.nomineeVerified === true,
+        requestedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs).toISOString(),
+      });
+      if (one?.pickup && one.order) {
+        const row = toPickupRow(one.pickup);
+        const order = toOrderRow(one.order);
+        return { ok: true, row, order, request: await toPickupRequest(db, row, order) };
+      }
+    }
     const stored = await db.transaction(async (tx): Promise<Omit<RequestResult, 'request'> | Refusal> => {
       const order = await findOrderById(tx, input.orderId, { lock: true });
       const attempt = (status: PickupAttemptStatus, reason: string, pickupId?: string) =>
