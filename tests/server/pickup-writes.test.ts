@@ -239,6 +239,18 @@ describe('a staff member asks the owner to confirm', () => {
   });
 });
 
+const deliveredSteps = (orderId: string) =>
+  app.db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'Delivered')));
+
+const responsesTo = (pickupId: string) =>
+  app.db
+    .select()
+    .from(pickupAttempts)
+    .where(and(eq(pickupAttempts.pickupId, pickupId), eq(pickupAttempts.method, 'response')));
+
 describe('the owner approves a hand-over', () => {
   it('writes the order, its step credited to the staff member, the message and the pickup, in one statement under the locks', async () => {
     const order = await createPaidOrder(app, owner.clientId);
@@ -253,10 +265,7 @@ describe('the owner approves a hand-over', () => {
 
     const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored).toMatchObject({ status: 'Delivered', isDelivered: true });
-    const steps = await app.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'Delivered')));
+    const steps = await deliveredSteps(order.id);
     expect(steps).toHaveLength(1);
     expect(steps[0]).toMatchObject({
       actorClientId: desk.clientId,
@@ -268,10 +277,7 @@ describe('the owner approves a hand-over', () => {
     expect(told[0]?.data).toEqual({ orderNumber: stored?.orderNumber });
     const [row] = await app.db.select().from(pickups).where(eq(pickups.id, pickup.id));
     expect(row).toMatchObject({ status: 'Completed', confirmationAction: 'Approve', handoverMethod: 'ClientApp' });
-    const attempts = await app.db
-      .select()
-      .from(pickupAttempts)
-      .where(and(eq(pickupAttempts.pickupId, pickup.id), eq(pickupAttempts.method, 'response')));
+    const attempts = await responsesTo(pickup.id);
     expect(attempts.map((a) => [a.status, a.reason])).toEqual([['success', 'Approve']]);
 
     // The session and the staff check of the request, the pickup with its staff member, then
@@ -285,15 +291,9 @@ describe('the owner approves a hand-over', () => {
     expect((await respond(order.id, pickup.id, 'Approve')).statusCode).toBe(200);
     const again = await respond(order.id, pickup.id, 'Approve');
     expect(again.statusCode, again.body).toBe(200);
-    const steps = await app.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'Delivered')));
+    const steps = await deliveredSteps(order.id);
     expect(steps).toHaveLength(1);
-    const attempts = await app.db
-      .select()
-      .from(pickupAttempts)
-      .where(and(eq(pickupAttempts.pickupId, pickup.id), eq(pickupAttempts.method, 'response')));
+    const attempts = await responsesTo(pickup.id);
     expect(attempts).toHaveLength(1);
   });
 
@@ -307,10 +307,7 @@ describe('the owner approves a hand-over', () => {
       .where(eq(orders.id, order.id));
     const approved = await respond(order.id, pickup.id, 'Approve');
     expect(approved.statusCode).toBeGreaterThanOrEqual(400);
-    const steps = await app.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'Delivered')));
+    const steps = await deliveredSteps(order.id);
     expect(steps).toHaveLength(0);
     expect(await outboxRowsFor(app.db, `picked-up:${order.id}`)).toHaveLength(0);
     const [row] = await app.db.select().from(pickups).where(eq(pickups.id, pickup.id));

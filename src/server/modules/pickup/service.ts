@@ -268,17 +268,23 @@ export async function requestConfirmation(
   const check = checkStaff(actor.staff);
   if (!check.ok) return check;
   const member = check.staff;
+  // The new request's values, asked now.
+  const requested = () => {
+    const now = new Date();
+    return {
+      staffId: member.id,
+      shiftId: member.shiftId,
+      nomineeVerified: input.nomineeVerified === true,
+      requestedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs).toISOString(),
+    };
+  };
   try {
     if (!retried) {
-      const now = new Date();
       const [one] = await requestInOne.run(db, {
         orderId: input.orderId,
         actorClientId: actor.clientId,
-        staffId: member.id,
-        shiftId: member.shiftId,
-        nomineeVerified: input.nomineeVerified === true,
-        requestedAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs).toISOString(),
+        ...requested(),
       });
       if (one?.pickup && one.order) {
         const row = toPickupRow(one.pickup);
@@ -349,16 +355,7 @@ export async function requestConfirmation(
           message: `Finish or cancel the request for order ${busy.orderNumber} first.`,
         });
       }
-      const now = new Date();
-      const [created] = await insertPickup.run(tx, {
-        orderId: order.id,
-        clientId: order.clientId,
-        staffId: member.id,
-        shiftId: member.shiftId,
-        nomineeVerified: input.nomineeVerified === true,
-        requestedAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + timings.confirmationTimeoutMs).toISOString(),
-      });
+      const [created] = await insertPickup.run(tx, { orderId: order.id, clientId: order.clientId, ...requested() });
       if (!created) throw new Error('the pickup request was not stored');
       return { ok: true as const, row: toPickupRow(created.row), order };
     });
