@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectTapTargets, platformHeaders, signUpByApi, waitForServiceWorker } from './support';
+import { expectTapTargets, platformHeaders, signUpByApi, waitForAppCode, waitForServiceWorker } from './support';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -226,6 +226,7 @@ test('the catalogue and the wallet read offline from the device, with their age'
   await expect(page.getByRole('heading', { name: 'Order gas and products' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Burners and regulators' })).toBeVisible();
   expect(await waitForServiceWorker(page)).toBe('activated');
+  await waitForAppCode(page);
   // The prices were saved two hours ago.
   await page.evaluate(
     () =>

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { waitForServiceWorker } from './support';
+import { waitForAppCode, waitForServiceWorker } from './support';
 
 /** A number nobody has used yet in this server's fresh database. */
 function freshNumber(): string {
@@ -121,6 +121,7 @@ test('the history and an opened order stay readable offline', async ({ page, con
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'Order gas and products' })).toBeVisible();
   expect(await waitForServiceWorker(page)).toBe('activated');
+  await waitForAppCode(page);
   await addRefill(page, /^6 kg/);
   const orderNumber = await placeOrder(page);
 
@@ -151,6 +152,7 @@ test('the history survives a reload while offline', async ({ page, context }) =>
   await signIn(context);
   await page.goto('/order/history');
   expect(await waitForServiceWorker(page)).toBe('activated');
+  await waitForAppCode(page);
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
   await context.setOffline(true);
   await page.reload();

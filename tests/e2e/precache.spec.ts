@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, signUpByApi, waitForServiceWorker } from './support';
+import { APP_CACHE, appCode, deviceAddress, signUpByApi, waitForAppCode, waitForServiceWorker } from './support';
 
 // The precache follows who uses the device (DESIGN "Offline-first"): a visitor's device downloads
 // neither the signed-in app's code nor the staff code; any sign-in caches the app's code, a staff
 // sign-in the staff code too, a sign-out drops the staff code; a client's device never downloads
 // the staff code. The URLs are the build's own lists (vite.config.ts writes them next to the build).
 const staffCode = JSON.parse(readFileSync('dist/staff-code.json', 'utf8')) as { version: string; urls: string[] };
-const appCode = JSON.parse(readFileSync('dist/app-code.json', 'utf8')) as { version: string; urls: string[] };
 const STAFF_CACHE = `arrive-staff-v${staffCode.version}`;
-const APP_CACHE = `arrive-app-v${appCode.version}`;
 const ASSOCIATE = '08010000003';
 // This file's journeys play one device (support.ts `deviceAddress`).
 const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
@@ -36,14 +34,6 @@ const appRequests = (seen: Recorded[]) =>
 
 const roleCaches = (page: Page) =>
   page.evaluate(async () => (await caches.keys()).filter((name) => /^arrive-(app|staff)-/.test(name)).sort());
-
-async function cachedAppCode(page: Page): Promise<string[]> {
-  return page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const cache = await caches.open(name);
-    return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
-  }, APP_CACHE);
-}
 
 /** The staff caches; null while the page is navigating (a sign-out goes to the home). */
 const staffCaches = (page: Page) =>
@@ -104,7 +94,7 @@ test("a visitor downloads neither the app's nor the staff code; a staff sign-in 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   await expect.poll(() => cachedStaffCode(page), { timeout: 20_000 }).toEqual([...staffCode.urls].sort());
-  await expect.poll(() => cachedAppCode(page), { timeout: 20_000 }).toEqual([...appCode.urls].sort());
+  await waitForAppCode(page);
   expect(await roleCaches(page)).toEqual([APP_CACHE, STAFF_CACHE].sort());
 
   // Sign-out (from the public page's menu): the staff code leaves the device.
@@ -172,5 +162,5 @@ test('a client signing in on a fresh device downloads no staff code', async ({ p
   expect(staffRequests(seen)).toEqual([]);
   expect(await staffCaches(page)).toEqual([]);
   // The client's screens are kept for offline use.
-  await expect.poll(() => cachedAppCode(page), { timeout: 20_000 }).toEqual([...appCode.urls].sort());
+  await waitForAppCode(page);
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, chromium, expect, type Page } from '@playwright/test';
@@ -34,6 +34,29 @@ export async function waitForServiceWorker(page: Page): Promise<string> {
       worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(worker.state));
     });
   });
+}
+
+/** The signed-in app's code, as the build lists it (vite.config.ts writes it next to the build). */
+export const appCode = JSON.parse(readFileSync('dist/app-code.json', 'utf8')) as { version: string; urls: string[] };
+export const APP_CACHE = `arrive-app-v${appCode.version}`;
+
+/** What the worker has saved of the signed-in app's code on this device, sorted. */
+export async function cachedAppCode(page: Page): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+  }, APP_CACHE);
+}
+
+/**
+ * Waits until the worker has saved the whole signed-in app's code, which it fetches in the
+ * background after a sign-in. A device that goes offline before that cannot open a screen whose
+ * code it never loaded, and says so ("This screen needs a connection the first time it opens"):
+ * a journey that means to test the saved copies waits for this first, as a phone left on a while.
+ */
+export async function waitForAppCode(page: Page): Promise<void> {
+  await expect.poll(() => cachedAppCode(page), { timeout: 30_000 }).toEqual([...appCode.urls].sort());
 }
 
 /**

@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
+    errorElement: <RouteError standalone />,
     children: [
       {
         errorElement: <RouteError />,
