@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm';
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { rowMapper, statement } from '../../db/statement';
 import { type OrderItemRow, type OrderRow, orderEvents, orderItems, orders } from './tables';
 
 export { listOrderEvents } from './events';
@@ -42,6 +42,9 @@ export async function findOrderById(
  * lock is taken before the rest is decided).
  */
 export const orderForUpdateSql = (id: SQLWrapper) => sql`select * from ${orders} where id = ${id} for update`;
+
+/** An order row as a statement returns it (`row_to_json`), typed. */
+export const toOrderRow = rowMapper(orders);
 
 // Read on every hand-over and payment: built once (db/statement.ts).
 const orderById = statement('order_by_id', (db) =>

@@ -1,8 +1,9 @@
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { type OrderPickUpDispute, OrderStatus } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement, rowMapper } from '../../db/statement';
+import { rawStatement } from '../../db/statement';
 import { recordOrderEvent } from './events';
+import { toOrderRow } from './lookups';
 import { type OrderRow, orderEvents, orders } from './tables';
 
 // Order changes made at the pickup counter. Each runs inside the pickup's transaction, the order
@@ -49,8 +50,6 @@ const markDelivered = rawStatement<{ row: Record<string, unknown> }>(
   sql`with ${pickedUpCtes(sql`${sql.placeholder('orderId')}::uuid`)}
   select row_to_json(delivered) as row from delivered`,
 );
-/** An order row as a statement returns it (`row_to_json`), typed. */
-export const toOrderRow = rowMapper(orders);
 
 /**
  * Sets the order's status and pickup dispute as the pickup left them; a status change (a refused

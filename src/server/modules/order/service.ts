@@ -19,6 +19,7 @@ import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNum
 import { forgetProducts, pricesStillHold } from '../product/catalogue';
 import { recordOrderEvent } from './events';
 import type { OrderLegs, StockLedger, StockNeed, StockRefusal } from './legs';
+import { toOrderRow } from './lookups';
 import { type PricedOrder, priceOrder } from './pricing';
 import { type OrderRow, orderEvents, orderItems, orders } from './tables';
 import { orderViewOf, toOrderView } from './view';
@@ -215,7 +216,6 @@ type PlacedRows = {
   /** False when a price or product changed since the order was priced: nothing was written. */
   priced: boolean;
 };
-const toOrderRow = rowMapper(orders);
 const toItemRow = rowMapper(orderItems);
 const toEventRow = rowMapper(orderEvents);
 

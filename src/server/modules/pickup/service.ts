@@ -24,8 +24,8 @@ import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { notifySql } from '../notification/service';
-import { findOrderById, findOrderNumbersByIds, type OrderRow, orderForUpdateSql } from '../order/lookups';
-import { pickedUpCtes, setOrderPickupOutcome, toOrderRow } from '../order/pickup-transitions';
+import { findOrderById, findOrderNumbersByIds, type OrderRow, orderForUpdateSql, toOrderRow } from '../order/lookups';
+import { pickedUpCtes, setOrderPickupOutcome } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
 import { staffClientIdOf } from '../staff/service';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, toPickupRequest } from './order-view';
@@ -128,7 +128,12 @@ const openSlots = statement('pickup_open_slots', (db) =>
     .from(pickups)
     .where(and(openStatus, or(eq(pickups.orderId, value('orderId')), eq(pickups.staffId, value('staffId'))))),
 );
-/** A new request and its attempt ("pending: requested"), in one statement. */
+/** The CTE that records a new request's attempt ("pending: requested") from the CTE `created`. */
+const requestAttempt = sql`attempt as (
+    insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
+    select order_id, id, staff_id, 'request', 'pending', 'requested' from created
+  )`;
+/** A new request and its attempt, in one statement. */
 const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
   'pickup_insert',
   sql`with created as (
@@ -136,10 +141,7 @@ const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
     values (${value('orderId')}::uuid, ${value('clientId')}::uuid, ${value('staffId')}::uuid, ${value('shiftId')}::uuid,
             ${value('nomineeVerified')}::boolean, ${value('requestedAt')}::timestamptz, ${value('expiresAt')}::timestamptz)
     returning *
-  ), attempt as (
-    insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
-    select order_id, id, staff_id, 'request', 'pending', 'requested' from created
-  )
+  ), ${requestAttempt}
   select row_to_json(created) as row from created`,
 );
 const toPickupRow = rowMapper(pickups);
@@ -169,10 +171,7 @@ const requestInOne = rawStatement<{ order: Record<string, unknown> | null; picku
         select 1 from ${pickups} where ${openStatus} and (${pickups.orderId} = o.id or ${pickups.staffId} = ${value('staffId')}::uuid)
       )
     returning *
-  ), attempt as (
-    insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
-    select order_id, id, staff_id, 'request', 'pending', 'requested' from created
-  )
+  ), ${requestAttempt}
   select (select row_to_json(o) from o) as order, (select row_to_json(created) from created) as pickup`,
 );
 /** A client's pickup: its order, and the staff member who asked (credited with an approval). */
