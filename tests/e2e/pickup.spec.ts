@@ -160,6 +160,48 @@ test('a pickup at the counter: the client approves on the phone and the order is
   }
 });
 
+// The listener, and the socket client it loads in turn.
+for (const [part, chunk] of [
+  ['the pickup listener’s code', 'pickup-confirmation-listener'],
+  ['the pickup channel’s client', 'confirmation-prompt-host'],
+] as const) {
+  test(`a phone that cannot fetch ${part} keeps its screen, and listens after the next navigation`, async ({
+    browser,
+  }) => {
+    const phone = await device(browser, 'phone');
+    try {
+      await signIn(phone.context.request, freshNumber(), 'signup');
+      // The part loads after the first screen; here its code fails to arrive, as it does on a
+      // phone that went offline before the service worker had saved it.
+      const partCode = new RegExp(`/assets/${chunk}-[^/]*\\.js$`);
+      let refused = 0;
+      await phone.context.route(partCode, async (route) => {
+        refused += 1;
+        await route.abort('internetdisconnected');
+      });
+      const wentWithout = phone.page.waitForEvent('console', (m) => m.text().includes('goes on without it'));
+      await phone.page.goto('/order/history');
+      await wentWithout;
+      expect(refused).toBeGreaterThan(0);
+      // The screen stays, not the whole app's error page.
+      await expect(phone.page.getByRole('heading', { name: 'Order history', level: 1 })).toBeVisible();
+      await expect(phone.page.getByText('Something went wrong')).toHaveCount(0);
+      await expect(phone.page.getByRole('main')).toHaveCount(1);
+
+      // The network is back: the next navigation in the app loads the part, and the channel opens.
+      await phone.context.unroute(partCode);
+      const partLoaded = phone.page.waitForResponse((r) => partCode.test(new URL(r.url()).pathname) && r.ok());
+      const channel = phone.page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
+      await phone.page.getByRole('link', { name: 'Order gas' }).click();
+      await expect(phone.page).toHaveURL(/\/products$/);
+      await partLoaded;
+      await channel;
+    } finally {
+      await phone.context.close();
+    }
+  });
+}
+
 test('“Not me”: the client refuses and reports it; the counter is told not to hand over', async ({ browser }) => {
   const phone = await device(browser, 'phone');
   const tablet = await device(browser, 'tablet');

@@ -1,19 +1,18 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { OfflineBanner } from '../../components/offline-banner';
+import { OptionalPart } from '../../components/optional-part';
 import { UpdatePrompt } from '../../components/update-prompt';
 import { isMarketingPath } from '../../features/marketing/content/marketing-paths';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 // The pickup confirmation listens on the realtime socket: its code (the socket client) loads after
-// the first screen, not with it.
-const PickupConfirmationListener = lazy(() =>
+// the first screen, not with it, and a page whose listener cannot load goes on without it.
+const loadPickupConfirmationListener = () =>
   import('../../features/pickup/components/pickup-confirmation-listener').then((m) => ({
     default: m.PickupConfirmationListener,
-  })),
-);
+  }));
 
 /** Every page: the header (hidden under /dashboard, SPEC §2), the page, the footer. */
 export function RootLayout() {
@@ -31,9 +30,7 @@ export function RootLayout() {
       </Box>
       {!inDashboard && <SiteFooter />}
       <UpdatePrompt />
-      <Suspense fallback={null}>
-        <PickupConfirmationListener />
-      </Suspense>
+      <OptionalPart load={loadPickupConfirmationListener} retryKey={pathname} />
       <ScrollRestoration />
     </Box>
   );

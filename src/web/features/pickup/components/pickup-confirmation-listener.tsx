@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { OptionalPart } from '../../../components/optional-part';
 import { useAfterFirstScreen } from '../../../lib/use-after-first-screen';
 
 // The app's session query (owned by the auth feature), read from the cache rather than imported:
 // features never import each other. Its data is the auth object of GET /api/auth/cookie_auth.
 const AUTH_SESSION_KEY = ['auth', 'session'] as const;
 
-const ConfirmationPromptHost = lazy(() => import('./confirmation-prompt-host'));
+const loadConfirmationPromptHost = () => import('./confirmation-prompt-host');
 
 function useSignedInClientId(): string | null {
   const queryClient = useQueryClient();
@@ -30,10 +32,8 @@ export function PickupConfirmationListener() {
   // The socket's code and connection wait for the screen's first reads: a counter's request made
   // meanwhile is delivered when the phone connects (the server keeps it for this client).
   const afterFirstScreen = useAfterFirstScreen();
+  const { pathname } = useLocation();
   if (!clientId || !afterFirstScreen) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConfirmationPromptHost key={clientId} />
-    </Suspense>
-  );
+  // The socket client's code, too, is tried again on the next navigation if it could not be fetched.
+  return <OptionalPart key={clientId} load={loadConfirmationPromptHost} retryKey={pathname} />;
 }
