@@ -22,6 +22,7 @@ export type ParentMessage =
   | { id: number; type: 'profile-start' }
   | { id: number; type: 'profile-stop'; file: string }
   | { id: number; type: 'scenario'; area: string; options: Record<string, unknown> }
+  | { id: number; type: 'prepare'; area: string; options: Record<string, unknown> }
   | { id: number; type: 'prepare-wallet'; clientId: string; amount: number };
 
 export type ChildMessage =
@@ -33,15 +34,21 @@ const scenariosDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sc
 
 type ScenarioFn = (app: FastifyInstance, options: Record<string, unknown>) => Promise<unknown>;
 
-/** An area's scenario (a `run…` function in bench/scenarios/<area>.ts or <area>-….ts), if any. */
-async function findScenario(area: string): Promise<{ name: string; run: ScenarioFn } | null> {
+/**
+ * An area's scenario (a `run…` function in bench/scenarios/<area>.ts or <area>-….ts), or the half
+ * of one that writes its data beside the app (`prepare…`) while the parent measures, if any.
+ */
+async function findScenario(
+  area: string,
+  verb: 'run' | 'prepare' = 'run',
+): Promise<{ name: string; run: ScenarioFn } | null> {
   const files = readdirSync(scenariosDir).filter(
     (f) => f === `${area}.ts` || (f.startsWith(`${area}-`) && f.endsWith('.ts')),
   );
   for (const file of files) {
     const mod = (await import(path.join(scenariosDir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
-      if (typeof value === 'function' && /^run/.test(name))
+      if (typeof value === 'function' && name.startsWith(verb))
         return { name: `scenarios/${file}#${name}`, run: value as ScenarioFn };
     }
   }
@@ -138,6 +145,13 @@ async function main() {
               report: await scenario.run(app, { ...raw.options, queryCount: () => database.queryCount() }),
             },
           });
+      } else if (raw.type === 'prepare') {
+        const prepare = await findScenario(raw.area, 'prepare');
+        reply({
+          id: raw.id,
+          type: 'result',
+          value: prepare ? { name: prepare.name, plan: await prepare.run(app, raw.options) } : null,
+        });
       }
     } catch (err) {
       reply({ id: raw.id, type: 'error', message: err instanceof Error ? err.message : String(err) });

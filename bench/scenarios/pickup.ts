@@ -1,6 +1,11 @@
 // The pickup bench scenario: N counters and N clients confirm N hand-overs at once over real
 // sockets; it measures the confirmation round trip (the staff's request until the staff hears
 // the order is Delivered). For `npm run bench`; not used by the running app.
+//
+// Two halves: `preparePickupBench` runs beside the app (it writes the clients, the staff on their
+// shifts and the paid orders), and `measurePickupBench` needs only the app's address. The bench
+// measures from its own process, as the phones and tablets are other devices: the sockets' own
+// CPU (their writes, their parsing) then does not count as the server's.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSession } from '../../src/server/modules/auth/session-service';
@@ -16,12 +21,18 @@ import {
 export type PickupBenchOptions = {
   /** How many client/counter pairs confirm at once. */
   clients: number;
-  /** Rounds per pair (each round is a new order). */
+  /** Measured rounds per pair (each round is a new order), after one round not measured. */
   rounds?: number;
   /** Per-step timeout. */
   timeoutMs?: number;
   /** The database's statement counter (bench/server.ts), to report statements per round trip. */
-  queryCount?: () => number;
+  queryCount?: () => number | Promise<number>;
+};
+
+/** What the measuring side needs, as plain data (it crosses the bench's IPC). */
+export type PickupBenchPlan = {
+  url: string;
+  pairs: { ownerToken: string; staffToken: string; warmUpOrderId: string; orderIds: string[] }[];
 };
 
 export type PickupBenchResult = {
@@ -57,62 +68,80 @@ async function newClient(app: FastifyInstance): Promise<{ clientId: string; toke
 }
 
 /**
- * Runs the scenario against `app` (listening on a random port if it is not yet listening).
- * The data it creates (clients, staff on shifts, paid orders) stays in the app's database.
+ * Writes what the scenario needs into the app's database: per pair a client and a staff member on
+ * a shift, with sessions, and the client's paid pickup orders (one more than the measured rounds,
+ * for the warm-up). The app listens on a random port if it is not yet listening.
  */
-export async function runPickupBench(app: FastifyInstance, options: PickupBenchOptions): Promise<PickupBenchResult> {
+export async function preparePickupBench(
+  app: FastifyInstance,
+  options: Pick<PickupBenchOptions, 'clients' | 'rounds'>,
+): Promise<PickupBenchPlan> {
   const rounds = options.rounds ?? 1;
-  const timeoutMs = options.timeoutMs ?? 15_000;
   let address = app.server.address();
   if (!address) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     address = app.server.address();
   }
   if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
-  const url = `http://127.0.0.1:${address.port}`;
   // Sweeping is not what is measured; keep it out of the way.
   app.pickupChannel.configure({ sweepIntervalMs: 1000 });
+  const pairs: PickupBenchPlan['pairs'] = [];
+  for (let i = 0; i < options.clients; i++) {
+    const owner = await newClient(app);
+    const staff = await newClient(app);
+    await putOnShift(app, staff.clientId);
+    const ids: string[] = [];
+    for (let r = 0; r <= rounds; r++) ids.push((await createPaidOrder(app, owner.clientId)).id);
+    const [warmUpOrderId = '', ...orderIds] = ids;
+    pairs.push({ ownerToken: owner.token, staffToken: staff.token, warmUpOrderId, orderIds });
+  }
+  return { url: `http://127.0.0.1:${address.port}`, pairs };
+}
 
+type Pair = { owner: PickupSocket; desk: PickupSocket };
+
+/** One hand-over: the counter asks, the client's phone approves, the counter hears it. */
+async function confirm(pair: Pair, orderId: string, timeoutMs: number): Promise<void> {
+  const prompt = nextEvent(pair.owner, 'requestPickupConfirmation', (p) => p.orderId === orderId, timeoutMs);
+  const ack = await pair.desk.emitWithAck('requestConfirmationStaff', { orderId });
+  if (!ack.ok) throw new Error(ack.message ?? 'refused');
+  const request = await prompt;
+  const approved = nextEvent(pair.desk, 'StaffConfirmApproval', (p) => p.pickupId === request.pickupId, timeoutMs);
+  pair.owner.emit('pickupConfirmationResponse', { pickupId: request.pickupId, action: 'Approve' });
+  await approved;
+}
+
+/**
+ * Connects every pair's phone and counter, runs one hand-over per pair not measured (the first
+ * statements prepared, the first event schemas built), then all the pairs' rounds at once, timing
+ * each round trip.
+ */
+export async function measurePickupBench(
+  plan: PickupBenchPlan,
+  options: Pick<PickupBenchOptions, 'timeoutMs' | 'queryCount'> = {},
+): Promise<PickupBenchResult> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
   const sockets: PickupSocket[] = [];
-  const pairs: { owner: PickupSocket; desk: PickupSocket; ownerId: string }[] = [];
   try {
-    for (let i = 0; i < options.clients; i++) {
-      const owner = await newClient(app);
-      const staff = await newClient(app);
-      await putOnShift(app, staff.clientId);
-      const ownerSocket = await connectPickupSocket(url, { token: owner.token, platform: 'mobile' }, timeoutMs);
-      const deskSocket = await connectPickupSocket(url, { token: staff.token }, timeoutMs);
-      sockets.push(ownerSocket, deskSocket);
-      pairs.push({ owner: ownerSocket, desk: deskSocket, ownerId: owner.clientId });
+    const pairs: Pair[] = [];
+    for (const pair of plan.pairs) {
+      const owner = await connectPickupSocket(plan.url, { token: pair.ownerToken, platform: 'mobile' }, timeoutMs);
+      const desk = await connectPickupSocket(plan.url, { token: pair.staffToken }, timeoutMs);
+      sockets.push(owner, desk);
+      pairs.push({ owner, desk });
     }
-    const orderIds: string[][] = [];
-    for (const pair of pairs) {
-      const ids: string[] = [];
-      for (let r = 0; r < rounds; r++) ids.push((await createPaidOrder(app, pair.ownerId)).id);
-      orderIds.push(ids);
-    }
+    await Promise.all(pairs.map((pair, i) => confirm(pair, plan.pairs[i]?.warmUpOrderId ?? '', timeoutMs)));
 
     const timings: number[] = [];
     let errors = 0;
-    const q0 = options.queryCount?.();
+    const q0 = await options.queryCount?.();
     const started = performance.now();
     await Promise.all(
       pairs.map(async (pair, i) => {
-        for (const orderId of orderIds[i] ?? []) {
+        for (const orderId of plan.pairs[i]?.orderIds ?? []) {
           try {
             const t0 = performance.now();
-            const prompt = nextEvent(pair.owner, 'requestPickupConfirmation', (p) => p.orderId === orderId, timeoutMs);
-            const ack = await pair.desk.emitWithAck('requestConfirmationStaff', { orderId });
-            if (!ack.ok) throw new Error(ack.message ?? 'refused');
-            const request = await prompt;
-            const approved = nextEvent(
-              pair.desk,
-              'StaffConfirmApproval',
-              (p) => p.pickupId === request.pickupId,
-              timeoutMs,
-            );
-            pair.owner.emit('pickupConfirmationResponse', { pickupId: request.pickupId, action: 'Approve' });
-            await approved;
+            await confirm(pair, orderId, timeoutMs);
             timings.push(performance.now() - t0);
           } catch {
             errors++;
@@ -121,7 +150,7 @@ export async function runPickupBench(app: FastifyInstance, options: PickupBenchO
       }),
     );
     const durationMs = performance.now() - started;
-    const q1 = options.queryCount?.();
+    const q1 = await options.queryCount?.();
     const sorted = [...timings].sort((x, y) => x - y);
     const mean = sorted.length ? sorted.reduce((sum, x) => sum + x, 0) / sorted.length : 0;
     return {
@@ -141,4 +170,9 @@ export async function runPickupBench(app: FastifyInstance, options: PickupBenchO
   } finally {
     for (const socket of sockets) socket.close();
   }
+}
+
+/** Both halves in the app's own process (the scenario's test). */
+export async function runPickupBench(app: FastifyInstance, options: PickupBenchOptions): Promise<PickupBenchResult> {
+  return measurePickupBench(await preparePickupBench(app, options), options);
 }
