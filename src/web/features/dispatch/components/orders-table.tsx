@@ -27,7 +27,14 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
           {orders.map((o) => (
             <Table.Tr key={o.id}>
               <Table.Td>
-                <Text component={Link} to={paths.dashboard.orderDetail.getHref(o.id)} c="brand" fw={600}>
+                {/* 44 px tall, so a thumb on a phone finds it. */}
+                <Text
+                  component={Link}
+                  to={paths.dashboard.orderDetail.getHref(o.id)}
+                  c="brand"
+                  fw={600}
+                  style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, whiteSpace: 'nowrap' }}
+                >
                   {o.orderNumber}
                 </Text>
               </Table.Td>
