@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { getCached, localDb } from './local-db';
 import { withOfflineCopy } from './offline-copy';
+import * as savedCopies from './saved-copies';
 
 const offline = () => new ApiError({ type: 'Unknown', status: 0, message: 'No connection: check your network' });
 
@@ -10,9 +11,23 @@ beforeEach(async () => {
 });
 
 describe('withOfflineCopy', () => {
-  it('saves what the network answered', async () => {
+  it('saves what the network answered before answering, once the local database’s code is here', async () => {
+    await savedCopies.getCached('orders', 'warm-up');
+    expect(savedCopies.savedCopiesReady()).toBe(true);
+    // A slow disk: the answer still waits for its copy.
+    let written = false;
+    const put = localDb.orders.put.bind(localDb.orders);
+    const slowPut = async (...args: Parameters<typeof put>) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const key = await put(...args);
+      written = true;
+      return key;
+    };
+    vi.spyOn(localDb.orders, 'put').mockImplementation(slowPut as unknown as typeof put);
     const result = await withOfflineCopy('list:all:1:10', async () => ({ orders: [1, 2] }));
     expect(result).toMatchObject({ data: { orders: [1, 2] }, fromCache: false });
+    expect(written).toBe(true);
+    vi.restoreAllMocks();
     expect((await getCached('orders', 'list:all:1:10'))?.value).toEqual({ orders: [1, 2] });
   });
 

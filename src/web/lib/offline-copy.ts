@@ -1,5 +1,5 @@
 import { ApiError } from './api-client';
-import { getCached, putCached } from './local-db';
+import { getCached, putCached, savedCopiesReady } from './saved-copies';
 
 /** An answer and where it came from: the network now, or the copy saved the last time. */
 export type Cached<T> = { data: T; updatedAt: number; fromCache: boolean };
@@ -34,7 +34,11 @@ export async function withOfflineCopy<T>(
   }
   try {
     const data = await fetcher();
-    await putCached(table, key, data).catch(() => {});
+    const saving = putCached(table, key, data).catch(() => {});
+    // A screen shows an answer once its copy is saved, so what it showed opens offline even if the
+    // page is left at once. Only while the local database's code is still on its way (a first
+    // visit on a slow network) does the answer show first and the copy follow.
+    if (savedCopiesReady()) await saving;
     return freshCopy(data);
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { clearLocalData } from '../../../lib/local-db';
+import { clearLocalData } from '../../../lib/saved-copies';
 import { tellWorkerSignedOut } from '../../../lib/staff-code';
 import { resetAuthState } from './logout';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
-import { putCached } from '../../../lib/local-db';
 import { freshCopy } from '../../../lib/offline-copy';
+import { putCached } from '../../../lib/saved-copies';
 import { orderDetailCacheKey, orderQueryOptions } from './get-order';
 import { orderKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState } from 'react';
-import { deleteCached, getCached, putCached } from '../../../lib/local-db';
+import { deleteCached, getCached, putCached } from '../../../lib/saved-copies';
 import { type Cart, type Checkout, cartReducer } from './cart';
 
 /** What the client has typed at checkout, kept as typed (the order body is built from it). */
