@@ -7,10 +7,17 @@ type Table = 'orders' | 'shift' | 'carts';
 let loaded: Promise<typeof import('./local-db')> | null = null;
 let ready = false;
 const localDb = () => {
-  loaded ??= import('./local-db').then((module) => {
-    ready = true;
-    return module;
-  });
+  loaded ??= import('./local-db').then(
+    (module) => {
+      ready = true;
+      return module;
+    },
+    (error: unknown) => {
+      // Not fetched (offline before the worker saved it): the next read or write asks again.
+      loaded = null;
+      throw error;
+    },
+  );
   return loaded;
 };
 
@@ -19,7 +26,7 @@ export const savedCopiesReady = () => ready;
 
 // Asked for as soon as the app runs, after its own code, so it is here by the time the screen's
 // first answers arrive on all but the slowest first visits.
-if (typeof window !== 'undefined') setTimeout(() => void localDb().catch(() => (loaded = null)), 0);
+if (typeof window !== 'undefined') setTimeout(() => void localDb().catch(() => {}), 0);
 
 export async function getCached<T>(table: Table, key: string): Promise<{ value: T; updatedAt: number } | undefined> {
   return (await localDb()).getCached<T>(table, key);
