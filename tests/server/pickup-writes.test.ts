@@ -82,9 +82,10 @@ describe('a staff member asks the owner to confirm', () => {
     expect(await openRequestsOf(order.id)).toHaveLength(1);
     const attempts = await app.db.select().from(pickupAttempts).where(eq(pickupAttempts.pickupId, pickup.id));
     expect(attempts.map((a) => [a.method, a.status, a.reason])).toEqual([['request', 'pending', 'requested']]);
-    // The session and the staff member, the request in one, then what the counter is shown (the
-    // request's items and staff name, the order's summary): 15 with the request's transaction.
-    expect(statements).toBeLessThanOrEqual(11);
+    // The session and the staff member, the request in one with the items and the staff name
+    // both ends are shown, then the order's summary for the counter: 11 when the items and the
+    // name were read after it, 15 with the request's transaction.
+    expect(statements).toBeLessThanOrEqual(9);
   });
 
   // Every order the SQL must agree with pickupEligibility on: refused with the same verdict, a
@@ -220,9 +221,64 @@ describe('the owner approves a hand-over', () => {
     const attempts = await responsesTo(pickup.id);
     expect(attempts.map((a) => [a.status, a.reason])).toEqual([['success', 'Approve']]);
 
-    // The session and the staff check of the request, the pickup with its staff member, then
-    // BEGIN, the order's and the pickup's locks, the approval, COMMIT; the answer's reads after it.
-    expect(statements).toBeLessThanOrEqual(12);
+    // The session and the staff check of the request, the locks, checks and approval in one
+    // statement, then the answer's reads after it: 12 with the pickup read first and BEGIN, the
+    // order's and the pickup's locks, the approval and COMMIT one by one.
+    expect(statements).toBeLessThanOrEqual(7);
+  });
+
+  // Every state the one statement must leave to the step-by-step path, which decides as before.
+  it('an expired request is not approved: it is closed as Expired and the order stays as it was', async () => {
+    const order = await createPaidOrder(app, owner.clientId);
+    const { pickup } = await ask(order.id);
+    await app.db
+      .update(pickups)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pickups.id, pickup.id));
+    const approved = await respond(order.id, pickup.id, 'Approve');
+    expect(approved.statusCode).toBeGreaterThanOrEqual(400);
+    expect(approved.body).toContain('expired');
+    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored).toMatchObject({ isDelivered: false, status: order.status });
+    expect(await deliveredSteps(order.id)).toHaveLength(0);
+    const [row] = await app.db.select().from(pickups).where(eq(pickups.id, pickup.id));
+    expect(row).toMatchObject({ status: 'Cancelled', closeReason: 'Expired' });
+  });
+
+  it('someone else’s pickup, or one the counter withdrew, is not approved and writes nothing', async () => {
+    const order = await createPaidOrder(app, owner.clientId);
+    const { pickup } = await ask(order.id);
+    const stranger = await signInAs(app, '08039970003');
+    const notTheirs = await injectAs(app, stranger, {
+      method: 'POST',
+      url: `/api/order/pickup/${order.id}/respond`,
+      payload: { pickupId: pickup.id, action: 'Approve' },
+    });
+    expect(notTheirs.statusCode).toBeGreaterThanOrEqual(400);
+    await app.db
+      .update(pickups)
+      .set({ status: 'Cancelled', closeReason: 'StaffCancelled', completedAt: new Date() })
+      .where(eq(pickups.id, pickup.id));
+    const withdrawn = await respond(order.id, pickup.id, 'Approve');
+    expect(withdrawn.statusCode).toBeGreaterThanOrEqual(400);
+    const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored?.isDelivered).toBe(false);
+    expect(await deliveredSteps(order.id)).toHaveLength(0);
+    expect(await responsesTo(pickup.id)).toHaveLength(0);
+  });
+
+  it('an order disputed meanwhile is not handed over: the pickup is closed as the step-by-step rules say', async () => {
+    const order = await createPaidOrder(app, owner.clientId);
+    const { pickup } = await ask(order.id);
+    await app.db.update(orders).set({ pickupDispute: OrderPickUpDispute.InvalidPickup }).where(eq(orders.id, order.id));
+    const approved = await respond(order.id, pickup.id, 'Approve');
+    expect(approved.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await deliveredSteps(order.id)).toHaveLength(0);
+    const [row] = await app.db.select().from(pickups).where(eq(pickups.id, pickup.id));
+    expect(row?.status).toBe('Cancelled');
+    expect((await responsesTo(pickup.id)).map((a) => [a.status, a.reason])).toEqual([
+      ['blocked', 'PickupEligibilityStatus'],
+    ]);
   });
 
   it('a second approval changes nothing and writes nothing more', async () => {

@@ -11,6 +11,7 @@ import {
   type SocketData,
   socketAuthSchema,
 } from '../../domain/realtime-events';
+import { coalesceWrites } from './coalesced-writes';
 import { ACCESS_COOKIE, readAccessToken } from './session';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -61,6 +62,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     pingInterval: 10_000,
     pingTimeout: 10_000,
   });
+  // A turn's packets to one device leave in one write (coalesced-writes.ts).
+  io.engine.on('connection', coalesceWrites);
   if (app.redis) {
     // The shared client is lazy and has no offline queue (rate limits fail open); the adapter's
     // pair must connect now and queue while reconnecting, or broadcasts and subscriptions are lost.

@@ -139,6 +139,15 @@ const orderItemsOf = statement('order_items_of', (db) =>
     .orderBy(asc(orderItems.position)),
 );
 
+/**
+ * A statement's read of an order's items as a hand-over shows them (`orderId`: a column or a
+ * value): a JSON array of `{ name, quantity, sizeKg }` in the order's own order, empty when none.
+ */
+export const orderItemsSummaryOf = (orderId: SQLWrapper) =>
+  sql<{ name: string; quantity: number; sizeKg: number | null }[]>`(select coalesce(json_agg(json_build_object(
+    'name', i.name, 'quantity', i.quantity, 'sizeKg', i.size_kg) order by i.position), '[]'::json)
+    from ${orderItems} i where i.order_id = ${orderId})`;
+
 /** How many orders the client placed, and when the last one was. */
 export async function clientOrderStats(db: DbOrTx, clientId: string): Promise<{ count: number; lastAt: Date | null }> {
   const [stats] = await db

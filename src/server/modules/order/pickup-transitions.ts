@@ -31,16 +31,19 @@ export async function markOrderPickedUp(
  * The hand-over's change and its step on the timeline as CTEs (`delivered`, `step`), for a
  * statement that does more in the same round trip (the client's approval at the counter also
  * completes the pickup and tells the client). The step is written only when the order changed.
- * Values: at, note, actorClientId.
+ * Values: at, note, and actorClientId unless the statement reads the actor itself (`actorClientId`).
  */
 const at = sql`${sql.placeholder('at')}::timestamptz`;
-export const pickedUpCtes = (orderId: SQLWrapper) => sql`delivered as (
+export const pickedUpCtes = (
+  orderId: SQLWrapper,
+  actorClientId: SQLWrapper = sql`${sql.placeholder('actorClientId')}::uuid`,
+) => sql`delivered as (
     update ${orders} set status = ${OrderStatus.Delivered}, is_delivered = true, delivered_at = ${at}, updated_at = ${at}
     where id = ${orderId} and is_delivered = false
     returning *
   ), step as (
     insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
-    select id, 'order', ${OrderStatus.Delivered}, ${sql.placeholder('note')}, ${sql.placeholder('actorClientId')}::uuid, ${at}
+    select id, 'order', ${OrderStatus.Delivered}, ${sql.placeholder('note')}, ${actorClientId}, ${at}
     from delivered
   )`;
 

@@ -107,6 +107,11 @@ export async function orderSummary(db: DbOrTx, order: OrderRow, clientOnline: bo
 /** The payload both ends see for an open request. */
 export async function toPickupRequest(db: DbOrTx, row: PickupRow, order: OrderRow): Promise<PickupRequest> {
   const [items, staff] = await Promise.all([loadItems(db, order.id), staffName(db, row.staffId)]);
+  return pickupRequestOf(row, order, items, staff);
+}
+
+/** toPickupRequest from its parts already read (a statement that read them with the request). */
+export function pickupRequestOf(row: PickupRow, order: OrderRow, items: PickupItem[], staff: string): PickupRequest {
   return {
     pickupId: row.id,
     orderId: order.id,

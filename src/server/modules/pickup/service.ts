@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   DeliveryOption,
   OrderPickUpDispute,
@@ -20,15 +20,23 @@ import type {
   ServerEventPayload,
 } from '../../../domain/realtime-events';
 import { NotificationKind } from '../../../domain/schemas/notification';
+import type { PickupItem } from '../../../domain/schemas/pickup';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { notifySql } from '../notification/service';
-import { findOrderById, findOrderNumbersByIds, type OrderRow, orderForUpdateSql, toOrderRow } from '../order/lookups';
+import {
+  findOrderById,
+  findOrderNumbersByIds,
+  type OrderRow,
+  orderForUpdateSql,
+  orderItemsSummaryOf,
+  toOrderRow,
+} from '../order/lookups';
 import { pickedUpCtes, setOrderPickupOutcome } from '../order/pickup-transitions';
 import { findClientOrder } from '../order/service';
-import { staffClientIdOf } from '../staff/service';
-import { eligibilityMessages, OPEN_PICKUP_STATUSES, toPickupRequest } from './order-view';
+import { staffClientIdOf, staffDisplayNameOf } from '../staff/service';
+import { eligibilityMessages, OPEN_PICKUP_STATUSES, pickupRequestOf, toPickupRequest } from './order-view';
 import { type AttemptMethod, type PickupRow, pickupAttempts, pickups } from './tables';
 
 // The pickup flows, database only: each answers what happened, and the channel (channel.ts)
@@ -145,16 +153,26 @@ const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
   select row_to_json(created) as row from created`,
 );
 const toPickupRow = rowMapper(pickups);
+/** pickupEligibility's Eligible, in SQL, of the order row `o` (pickup-statements.test.ts keeps them equal). */
+const orderMayBeHandedOver = sql`not o.is_delivered and o.payment_status = ${PaymentStatus.Success}
+      and o.status not in (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})
+      and o.pickup_dispute = ${OrderPickUpDispute.None}`;
 /**
  * A request in one statement, the common case: the order locked first, then — when it may be
  * handed over (pickupEligibility's rules), is not the staff member's own, has its nominee's ID
  * checked where there is one, and neither the order nor the staff member has an open request —
  * the pickup and its attempt written. Anything else writes nothing, and the step-by-step
  * transaction decides and records the refusal. A request racing another for the same slot is
- * caught by the one-open-request indexes, as on the step-by-step path. Values: orderId,
- * actorClientId, staffId, shiftId, nomineeVerified, requestedAt, expiresAt.
+ * caught by the one-open-request indexes, as on the step-by-step path. The order's items and the
+ * staff member's name, which both ends are shown, come with it. Values: orderId, actorClientId,
+ * staffId, shiftId, nomineeVerified, requestedAt, expiresAt.
  */
-const requestInOne = rawStatement<{ order: Record<string, unknown> | null; pickup: Record<string, unknown> | null }>(
+const requestInOne = rawStatement<{
+  order: Record<string, unknown> | null;
+  pickup: Record<string, unknown> | null;
+  items: PickupItem[] | null;
+  staffName: string | null;
+}>(
   'pickup_request_in_one',
   sql`with o as materialized (${orderForUpdateSql(sql`${value('orderId')}::uuid`)}),
   created as (
@@ -163,16 +181,16 @@ const requestInOne = rawStatement<{ order: Record<string, unknown> | null; picku
       ${value('requestedAt')}::timestamptz, ${value('expiresAt')}::timestamptz
     from o
     where o.client_id <> ${value('actorClientId')}::uuid
-      and not o.is_delivered and o.payment_status = ${PaymentStatus.Success}
-      and o.status not in (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})
-      and o.pickup_dispute = ${OrderPickUpDispute.None}
+      and ${orderMayBeHandedOver}
       and (o.delivery_option <> ${DeliveryOption.PickUpBySomeOne} or ${value('nomineeVerified')}::boolean)
       and not exists (
         select 1 from ${pickups} where ${openStatus} and (${pickups.orderId} = o.id or ${pickups.staffId} = ${value('staffId')}::uuid)
       )
     returning *
   ), ${requestAttempt}
-  select (select row_to_json(o) from o) as order, (select row_to_json(created) from created) as pickup`,
+  select (select row_to_json(o) from o) as order, (select row_to_json(created) from created) as pickup,
+    (select ${orderItemsSummaryOf(sql`o.id`)} from o) as items,
+    ${staffDisplayNameOf(sql`${value('staffId')}::uuid`)} as "staffName"`,
 );
 /** A client's pickup: its order, and the staff member who asked (credited with an approval). */
 const pickupHead = statement('pickup_head', (db) =>
@@ -193,9 +211,7 @@ const pickupForUpdate = statement('pickup_for_update', (db) =>
  * CTEs), the client told, the pickup Completed with its attempt ("success: Approve"). The pickup
  * changes only when the order did. Values: orderId, pickupId, at, note, actorClientId.
  */
-const approvePickup = rawStatement<{ order: Record<string, unknown> | null; pickup: Record<string, unknown> | null }>(
-  'pickup_approve',
-  sql`with ${pickedUpCtes(sql`${value('orderId')}::uuid`)}, told as (
+const approvalCtes = (orderId: SQL, actorClientId?: SQL) => sql`${pickedUpCtes(orderId, actorClientId)}, told as (
     ${notifySql(
       sql`${NotificationKind.PickedUp}`,
       sql`select client_id, 'picked-up:' || id::text as key, json_build_object('orderNumber', order_number) as data
@@ -209,8 +225,36 @@ const approvePickup = rawStatement<{ order: Record<string, unknown> | null; pick
   ), attempt as (
     insert into ${pickupAttempts} (order_id, pickup_id, staff_id, method, status, reason)
     select order_id, id, staff_id, 'response', 'success', 'Approve' from done
-  )
-  select (select row_to_json(delivered) from delivered) as order, (select row_to_json(done) from done) as pickup`,
+  )`;
+const approvedRows = sql`select (select row_to_json(delivered) from delivered) as order, (select row_to_json(done) from done) as pickup`;
+type ApprovedRows = { order: Record<string, unknown> | null; pickup: Record<string, unknown> | null };
+const approvePickup = rawStatement<ApprovedRows>(
+  'pickup_approve',
+  sql`with ${approvalCtes(sql`${value('orderId')}::uuid`)} ${approvedRows}`,
+);
+/**
+ * The owner's approval in one statement, the common case (approvePickup's change, and the locks
+ * and checks of the step-by-step path before it): the pickup's order locked first, then the
+ * pickup; when the pickup is the client's, still open and not expired, and the order may be
+ * handed over, the approval is written and credited to the staff member who asked. Anything else
+ * writes nothing, and the step-by-step transaction decides and records the outcome. Values:
+ * pickupId, clientId, at, note.
+ */
+const approveInOne = rawStatement<ApprovedRows>(
+  'pickup_approve_in_one',
+  sql`with o as materialized (${orderForUpdateSql(
+    sql`(select h.order_id from ${pickups} h where h.id = ${value('pickupId')}::uuid and h.client_id = ${value('clientId')}::uuid)`,
+  )}), p as materialized (
+    select * from ${pickups} where id = ${value('pickupId')}::uuid and exists (select 1 from o) for update
+  ), ok as materialized (
+    select o.id, ${staffClientIdOf(sql`p.staff_id`)} as actor from o join p on p.order_id = o.id
+    where p.client_id = ${value('clientId')}::uuid and p.status in (${sql.join(
+      OPEN_PICKUP_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )})
+      and p.expires_at > ${value('at')}::timestamptz and ${orderMayBeHandedOver}
+  ), ${approvalCtes(sql`(select id from ok)`, sql`coalesce((select actor from ok), ${value('clientId')}::uuid)`)}
+  ${approvedRows}`,
 );
 
 /** Attempt status for a verdict: eligible orders are pending a confirmation, the rest blocked. */
@@ -288,7 +332,12 @@ export async function requestConfirmation(
       if (one?.pickup && one.order) {
         const row = toPickupRow(one.pickup);
         const order = toOrderRow(one.order);
-        return { ok: true, row, order, request: await toPickupRequest(db, row, order) };
+        return {
+          ok: true,
+          row,
+          order,
+          request: pickupRequestOf(row, order, one.items ?? [], one.staffName ?? 'Staff'),
+        };
       }
     }
     const stored = await db.transaction(async (tx): Promise<Omit<RequestResult, 'request'> | Refusal> => {
@@ -388,6 +437,8 @@ async function lockPickupAndOrder(tx: DbOrTx, orderId: string, pickupId: string)
   return { order, row };
 }
 
+const approvedNote = 'Picked up at the counter; confirmed by the client';
+
 /**
  * The owner's answer. Approval marks the order Delivered exactly once: the order row is locked,
  * its eligibility checked again, and the order and the pickup change in one transaction.
@@ -397,6 +448,17 @@ export async function respondToRequest(
   clientId: string,
   input: ClientEventPayload<'pickupConfirmationResponse'>,
 ): Promise<RespondResult> {
+  if (input.action === 'Approve') {
+    const [one] = await approveInOne.run(db, {
+      pickupId: input.pickupId,
+      clientId,
+      at: new Date().toISOString(),
+      note: approvedNote,
+    });
+    if (one?.order && one.pickup) {
+      return { ok: true, kind: 'approved', row: toPickupRow(one.pickup), order: toOrderRow(one.order) };
+    }
+  }
   const [head] = await pickupHead.run(db, { pickupId: input.pickupId, clientId });
   if (!head) {
     return refuse('pickupError', {
@@ -470,7 +532,7 @@ export async function respondToRequest(
         orderId: order.id,
         pickupId: row.id,
         at: now.toISOString(),
-        note: 'Picked up at the counter; confirmed by the client',
+        note: approvedNote,
         actorClientId: handedOverBy ?? clientId,
       });
       if (!approved?.order || !approved.pickup) throw new Error('the order changed under its lock');

@@ -233,6 +233,15 @@ const staffDisplayName = statement('staff_display_name', (db) =>
     .where(eq(staff.id, sql.placeholder('staffId'))),
 );
 
+/**
+ * A statement's read of a staff member's display name (`staffId`: a column or a value): their
+ * name, else their role (findStaffDisplayName's rule); null when there is no such staff member.
+ */
+export const staffDisplayNameOf = (staffId: SQLWrapper) =>
+  sql<
+    string | null
+  >`(select coalesce(${clientNameOf(sql`s.client_id`)}, s.role::text) from ${staff} s where s.id = ${staffId})`;
+
 /** A statement's read of a staff member's client id (`staffId`: a column or a value), null when none. */
 export const staffClientIdOf = (staffId: SQLWrapper) =>
   sql<string | null>`(select s.client_id from ${staff} s where s.id = ${staffId})`;
