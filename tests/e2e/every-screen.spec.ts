@@ -101,9 +101,26 @@ async function transitionsDone(page: Page) {
   );
 }
 
+/** The badges whose words do not fit them (a status read as "NOT…"): their text, then their width. */
+function cutBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    // A label a fraction of a pixel narrower than its words already ends in "…" (scrollWidth,
+    // a whole number, does not see it): compare the words' own width with the label's.
+    [...document.querySelectorAll<HTMLElement>('main .mantine-Badge-label')].flatMap((label) => {
+      const words = document.createRange();
+      words.selectNodeContents(label);
+      const need = words.getBoundingClientRect().width;
+      const has = label.getBoundingClientRect().width;
+      return label.offsetParent !== null && need > has + 0.01
+        ? [`${label.textContent}: ${has.toFixed(2)} of ${need.toFixed(2)} px`]
+        : [];
+    }),
+  );
+}
+
 /**
  * Loads a screen once (no Content-Security-Policy violation reported), then at each width and in
- * each scheme: axe on the whole page (0 violations) and, at 360 px, the tap targets. Failures are collected (soft), so one run lists them all.
+ * each scheme: axe on the whole page (0 violations), no status badge cut short and, at 360 px, the tap targets. Failures are collected (soft), so one run lists them all.
  */
 async function checkScreen(page: Page, path: string, widths: number[], ready?: (page: Page) => Promise<void>) {
   await page.setViewportSize({ width: widths[0] ?? 360, height: 740 });
@@ -126,6 +143,9 @@ async function checkScreen(page: Page, path: string, widths: number[], ready?: (
           `axe on ${path} at ${width} px, ${colorScheme}`,
         )
         .toEqual([]);
+      if (colorScheme === 'light') {
+        expect.soft(await cutBadges(page), `status badges cut short on ${path} at ${width} px`).toEqual([]);
+      }
       if (width === 360 && colorScheme === 'light') {
         await test
           .step(`tap targets on ${path}`, () => expectTapTargets(page))

@@ -59,7 +59,7 @@ export function OrdersScreen() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {orders.data.data.length} orders
+            {orders.data.data.length === 1 ? '1 order' : `${orders.data.data.length} orders`}
           </Text>
           <OrdersTable orders={orders.data.data} />
         </>
