@@ -21,8 +21,14 @@ import {
 export type PickupBenchOptions = {
   /** How many client/counter pairs confirm at once. */
   clients: number;
-  /** Measured rounds per pair (each round is a new order), after one round not measured. */
+  /** Measured rounds per pair (each round is a new order), after the warm-up rounds. */
   rounds?: number;
+  /**
+   * Rounds per pair run first and not measured (default 1): the server's first hand-overs after
+   * it starts prepare its statements, build its event schemas and are run before V8 has
+   * optimised the code they go through. Their p99 is reported apart (`warmUpP99Ms`).
+   */
+  warmUpRounds?: number;
   /** Per-step timeout. */
   timeoutMs?: number;
   /** The database's statement counter (bench/server.ts), to report statements per round trip. */
@@ -32,7 +38,7 @@ export type PickupBenchOptions = {
 /** What the measuring side needs, as plain data (it crosses the bench's IPC). */
 export type PickupBenchPlan = {
   url: string;
-  pairs: { ownerToken: string; staffToken: string; warmUpOrderId: string; orderIds: string[] }[];
+  pairs: { ownerToken: string; staffToken: string; warmUpOrderIds: string[]; orderIds: string[] }[];
 };
 
 export type PickupBenchResult = {
@@ -50,6 +56,8 @@ export type PickupBenchResult = {
   perSecond: number;
   /** Statements sent to the database per confirmation (request and answer), when counted. */
   statementsPerRoundTrip: number | null;
+  /** The warm-up rounds' p99 (the server's first hand-overs), milliseconds. */
+  warmUpP99Ms: number;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -69,14 +77,15 @@ async function newClient(app: FastifyInstance): Promise<{ clientId: string; toke
 
 /**
  * Writes what the scenario needs into the app's database: per pair a client and a staff member on
- * a shift, with sessions, and the client's paid pickup orders (one more than the measured rounds,
- * for the warm-up). The app listens on a random port if it is not yet listening.
+ * a shift, with sessions, and the client's paid pickup orders (one per warm-up and measured
+ * round). The app listens on a random port if it is not yet listening.
  */
 export async function preparePickupBench(
   app: FastifyInstance,
-  options: Pick<PickupBenchOptions, 'clients' | 'rounds'>,
+  options: Pick<PickupBenchOptions, 'clients' | 'rounds' | 'warmUpRounds'>,
 ): Promise<PickupBenchPlan> {
   const rounds = options.rounds ?? 1;
+  const warmUpRounds = Math.max(1, options.warmUpRounds ?? 1);
   let address = app.server.address();
   if (!address) {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -91,9 +100,13 @@ export async function preparePickupBench(
     const staff = await newClient(app);
     await putOnShift(app, staff.clientId);
     const ids: string[] = [];
-    for (let r = 0; r <= rounds; r++) ids.push((await createPaidOrder(app, owner.clientId)).id);
-    const [warmUpOrderId = '', ...orderIds] = ids;
-    pairs.push({ ownerToken: owner.token, staffToken: staff.token, warmUpOrderId, orderIds });
+    for (let r = 0; r < warmUpRounds + rounds; r++) ids.push((await createPaidOrder(app, owner.clientId)).id);
+    pairs.push({
+      ownerToken: owner.token,
+      staffToken: staff.token,
+      warmUpOrderIds: ids.slice(0, warmUpRounds),
+      orderIds: ids.slice(warmUpRounds),
+    });
   }
   return { url: `http://127.0.0.1:${address.port}`, pairs };
 }
@@ -111,10 +124,30 @@ async function confirm(pair: Pair, orderId: string, timeoutMs: number): Promise<
   await approved;
 }
 
+/** Every pair's hand-overs of `orders(i)`, pairs at once, each pair's one after another, timed. */
+async function rounds(pairs: Pair[], orders: (i: number) => string[], timeoutMs: number) {
+  const timings: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    pairs.map(async (pair, i) => {
+      for (const orderId of orders(i)) {
+        try {
+          const t0 = performance.now();
+          await confirm(pair, orderId, timeoutMs);
+          timings.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return { sorted: timings.sort((x, y) => x - y), errors };
+}
+
 /**
- * Connects every pair's phone and counter, runs one hand-over per pair not measured (the first
- * statements prepared, the first event schemas built), then all the pairs' rounds at once, timing
- * each round trip.
+ * Connects every pair's phone and counter, runs the warm-up rounds (not measured: the first
+ * statements prepared, the first event schemas built, the code optimised), then all the pairs'
+ * measured rounds at once, timing each round trip.
  */
 export async function measurePickupBench(
   plan: PickupBenchPlan,
@@ -130,28 +163,14 @@ export async function measurePickupBench(
       sockets.push(owner, desk);
       pairs.push({ owner, desk });
     }
-    await Promise.all(pairs.map((pair, i) => confirm(pair, plan.pairs[i]?.warmUpOrderId ?? '', timeoutMs)));
+    const warmUp = await rounds(pairs, (i) => plan.pairs[i]?.warmUpOrderIds ?? [], timeoutMs);
+    if (warmUp.errors > 0) throw new Error(`${warmUp.errors} warm-up hand-overs failed`);
 
-    const timings: number[] = [];
-    let errors = 0;
     const q0 = await options.queryCount?.();
     const started = performance.now();
-    await Promise.all(
-      pairs.map(async (pair, i) => {
-        for (const orderId of plan.pairs[i]?.orderIds ?? []) {
-          try {
-            const t0 = performance.now();
-            await confirm(pair, orderId, timeoutMs);
-            timings.push(performance.now() - t0);
-          } catch {
-            errors++;
-          }
-        }
-      }),
-    );
+    const { sorted, errors } = await rounds(pairs, (i) => plan.pairs[i]?.orderIds ?? [], timeoutMs);
     const durationMs = performance.now() - started;
     const q1 = await options.queryCount?.();
-    const sorted = [...timings].sort((x, y) => x - y);
     const mean = sorted.length ? sorted.reduce((sum, x) => sum + x, 0) / sorted.length : 0;
     return {
       pairs: pairs.length,
@@ -166,6 +185,7 @@ export async function measurePickupBench(
       perSecond: durationMs > 0 ? (sorted.length * 1000) / durationMs : 0,
       statementsPerRoundTrip:
         q0 !== undefined && q1 !== undefined && sorted.length > 0 ? (q1 - q0) / sorted.length : null,
+      warmUpP99Ms: percentile(warmUp.sorted, 99),
     };
   } finally {
     for (const socket of sockets) socket.close();
