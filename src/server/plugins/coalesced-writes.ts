@@ -10,7 +10,8 @@ import type { Socket as NetSocket } from 'node:net';
 // synchronous emits and the promise continuations after them, such as an event's ack), then sends
 // everything buffered with the TCP socket corked, so the frames go out in one write, in order.
 // This relies on Engine.IO's `flush()` and on its WebSocket transport's `socket._socket` (ws's
-// net.Socket), as Engine.IO 6.6 has them; when either is missing the connection is left as it is.
+// net.Socket), as Engine.IO 6.6 has them: without `flush()` the connection is left as it is, and
+// without the TCP socket (long-polling) the turn's packets still leave in one flush, uncorked.
 // `coalesced-writes.test.ts` fails if an upgrade moves them.
 
 /** The part of an Engine.IO connection this touches. */

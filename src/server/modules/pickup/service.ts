@@ -153,7 +153,10 @@ const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
   select row_to_json(created) as row from created`,
 );
 const toPickupRow = rowMapper(pickups);
-/** pickupEligibility's Eligible, in SQL, of the order row `o` (pickup-statements.test.ts keeps them equal). */
+/**
+ * pickupEligibility's Eligible, in SQL, of the order row `o`: the request's and the approval's
+ * one-statement paths (tests/server/pickup-writes.test.ts checks it on every verdict).
+ */
 const orderMayBeHandedOver = sql`not o.is_delivered and o.payment_status = ${PaymentStatus.Success}
       and o.status not in (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})
       and o.pickup_dispute = ${OrderPickUpDispute.None}`;
