@@ -26,7 +26,7 @@ import { insertUnpaidOrder, readOrder } from './payment-support';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ countQueries: true });
 });
 afterAll(async () => {
   await app.close();
@@ -102,6 +102,24 @@ describe('the worker', () => {
     const [row] = await outboxRowsFor(app.db, `order-paid:${order.id}`);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('a pass is one statement to claim the messages, with each client’s switch and number, and one per message sent', async () => {
+    const ngozi = await fundedClient();
+    const first = await insertUnpaidOrder(app, ngozi.clientId, 110_000);
+    const second = await insertUnpaidOrder(app, ngozi.clientId, 120_000);
+    for (const order of [first, second]) {
+      expect((await payFromWallet(ngozi, order.orderNumber, `one-pass-${order.id}`)).statusCode).toBe(200);
+    }
+    const before = app.database.queryCount();
+    const settled = await runOutboxOnce(app);
+    const statements = app.database.queryCount() - before;
+    expect(settled).toBeGreaterThanOrEqual(2);
+    // Three a message before: the switches, the phone number, the result.
+    expect(statements).toBe(1 + settled);
+    for (const order of [first, second]) {
+      expect(smsTo(ngozi.phone).filter((b) => b.includes(order.orderNumber))).toHaveLength(1);
+    }
   });
 
   it('retries a failing provider with growing waits, gives up after N tries marking it failed; the payment stood', async () => {

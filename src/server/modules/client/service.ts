@@ -114,6 +114,10 @@ export const clientNameOf = (clientId: SQLWrapper) =>
   >`(select nullif(trim(concat_ws(' ', nullif(trim(c.firstname), ''), nullif(trim(c.lastname), ''))), '')
     from ${clients} c where c.id = ${clientId})`;
 
+/** A statement's read of a client's phone number in international form (`clientId`: a column or a value). */
+export const clientPhoneOf = (clientId: SQLWrapper) =>
+  sql<string | null>`(select c.phone_international from ${clients} c where c.id = ${clientId})`;
+
 /** The client's summary, or undefined. */
 export async function findClientSummary(db: DbOrTx, id: string): Promise<ClientSummary | undefined> {
   const [row] = await db.select(summaryColumns).from(clients).where(eq(clients.id, id));

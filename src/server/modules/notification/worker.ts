@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NotificationChannel } from '../../../domain/schemas/notification';
 import type { PushTarget } from '../../integrations/push/web-push';
-import { findClientById } from '../client/service';
+import { clientPhoneOf } from '../client/service';
 import { renderMessage } from './messages';
 import { notificationOutbox, notificationPreferences, type OutboxRow, pushSubscriptions } from './tables';
 
@@ -38,23 +38,29 @@ export function backoffMs(
 
 type Outcome = { status: 'sent' | 'skipped'; note?: string };
 
-/** What the client has switched off since the message was written is not sent. */
-async function channelOn(app: FastifyInstance, row: OutboxRow): Promise<boolean> {
-  const [prefs] = await app.db
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.clientId, row.clientId));
-  if (!prefs) return true;
-  return row.channel === NotificationChannel.Sms ? prefs.sms : prefs.push;
-}
+/**
+ * A claimed message with what sending it needs, read by the claim itself: the client's switch
+ * for its channel (null: never set, so on) and their phone number.
+ */
+type ClaimedRow = OutboxRow & { switchedOn: boolean | null; phone: string | null };
 
-async function deliver(app: FastifyInstance, row: OutboxRow): Promise<Outcome> {
-  if (!(await channelOn(app, row))) return { status: 'skipped', note: 'switched off by the client' };
+/** An outbox column named with its table: RETURNING names columns bare, which a subquery would read as its own. */
+const outbox = (column: AnyColumn) =>
+  sql`${sql.identifier(getTableName(notificationOutbox))}.${sql.identifier(column.name)}`;
+const claimedColumns = {
+  ...getTableColumns(notificationOutbox),
+  // What the client has switched off since the message was written is not sent.
+  switchedOn: sql<boolean | null>`(select case when ${outbox(notificationOutbox.channel)} = ${NotificationChannel.Sms}
+    then p.sms else p.push end from ${notificationPreferences} p where p.client_id = ${outbox(notificationOutbox.clientId)})`,
+  phone: clientPhoneOf(outbox(notificationOutbox.clientId)),
+};
+
+async function deliver(app: FastifyInstance, row: ClaimedRow): Promise<Outcome> {
+  if (row.switchedOn === false) return { status: 'skipped', note: 'switched off by the client' };
   const message = renderMessage(row.kind, row.data, app.config.publicUrl);
   if (row.channel === NotificationChannel.Sms) {
-    const client = await findClientById(app.db, row.clientId);
-    if (!client?.phoneInternational) return { status: 'skipped', note: 'no phone number' };
-    await app.sms.provider.send({ to: client.phoneInternational, body: message.sms });
+    if (!row.phone) return { status: 'skipped', note: 'no phone number' };
+    await app.sms.provider.send({ to: row.phone, body: message.sms });
     return { status: 'sent' };
   }
   const subscriptions = await app.db
@@ -82,8 +88,9 @@ async function deliver(app: FastifyInstance, row: OutboxRow): Promise<Outcome> {
 
 /**
  * One pass: claims due messages (`FOR UPDATE SKIP LOCKED`, so two instances never take the same
- * row), sends each, and marks it sent, skipped, due again after a backoff, or failed after the
- * last try. Answers how many rows it settled or rescheduled.
+ * row) with each client's switch and phone number, sends each, and marks it sent, skipped, due
+ * again after a backoff, or failed after the last try: one statement per pass and one per
+ * message. Answers how many rows it settled or rescheduled.
  */
 export async function runOutboxOnce(app: FastifyInstance, options: WorkerOptions = {}): Promise<number> {
   const o = { ...WORKER_DEFAULTS, ...options };
@@ -99,7 +106,7 @@ export async function runOutboxOnce(app: FastifyInstance, options: WorkerOptions
     .update(notificationOutbox)
     .set({ attempts: sql`${notificationOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + o.leaseMs) })
     .where(inArray(notificationOutbox.id, due))
-    .returning();
+    .returning(claimedColumns);
   for (const row of claimed) {
     // Only the claim that is still ours writes the result (a lease that ran out was re-claimed).
     const ours = and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.attempts, row.attempts));
