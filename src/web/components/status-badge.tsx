@@ -32,14 +32,19 @@ export const statusToneThemeColor: Record<StatusTone, string> = {
   accent: 'violet',
 };
 
-/** A status pill: filled, white text, readable on a tablet in either colour scheme. */
+/**
+ * A status pill: filled, white text, readable on a tablet in either colour scheme. Never cut:
+ * Mantine's badge ends its words in "…" when its box is narrower, which a table column, or a
+ * fraction of a pixel of rounding, makes it ("PA…" for Paid, "Short ₦53,…"); a status is read
+ * whole, so the badge is at least as wide as its words.
+ */
 export function StatusBadge({
   tone,
   children,
   ...props
 }: { tone: StatusTone; children: ReactNode } & Omit<BadgeProps, 'color' | 'variant' | 'autoContrast'>) {
   return (
-    <Badge {...props} color={statusToneColor[tone]} variant="filled" autoContrast={false}>
+    <Badge miw="max-content" {...props} color={statusToneColor[tone]} variant="filled" autoContrast={false}>
       {children}
     </Badge>
   );

@@ -45,10 +45,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                {/* Whole, never cut to "NOT…": the table scrolls sideways instead. */}
-                <StatusBadge tone={orderStatusTone[o.status]} miw="max-content">
-                  {o.status}
-                </StatusBadge>
+                <StatusBadge tone={orderStatusTone[o.status]}>{o.status}</StatusBadge>
               </Table.Td>
               <Table.Td>{o.paymentType ?? '—'}</Table.Td>
               <Table.Td ta="right">{formatNaira(o.total)}</Table.Td>
