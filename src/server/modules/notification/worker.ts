@@ -90,7 +90,7 @@ async function deliver(app: FastifyInstance, row: ClaimedRow): Promise<Outcome> 
  * One pass: claims due messages (`FOR UPDATE SKIP LOCKED`, so two instances never take the same
  * row) with each client's switch and phone number, sends each, and marks it sent, skipped, due
  * again after a backoff, or failed after the last try: one statement per pass and one per
- * message. Answers how many rows it settled or rescheduled.
+ * message (a push message also reads its devices). Answers how many rows it settled or rescheduled.
  */
 export async function runOutboxOnce(app: FastifyInstance, options: WorkerOptions = {}): Promise<number> {
   const o = { ...WORKER_DEFAULTS, ...options };
