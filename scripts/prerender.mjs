@@ -271,7 +271,7 @@ for (const route of signInRoutes) {
 // 5. The app screens' shells (src/web/app/shells/app-shells.ts): the root layout with a neutral
 // header and the screen's title and skeleton, styled by inline CSS pruned to that markup, so the
 // screen paints from its HTML alone. The app's scripts stay; the blocking stylesheet goes (the app
-// loads the whole Mantine sheet before it renders a screen), and the first screen's code and
+// loads its Mantine sheets, full-styles.ts, before it renders a screen), and the first screen's code and
 // styles are preloaded so they arrive together instead of one after another. React's first commit
 // replaces the shell with the same layout (entry-client.tsx), so nothing moves.
 const routeModulesOf = (shell) => [
@@ -289,7 +289,7 @@ for (const shell of entry.appShells) {
     if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
   const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
   const scripts = [...chunks].filter((k) => !inEntry.has(k)).map((k) => `/${clientManifest[k].file}`);
-  // The entry's own sheet is inline already (pruned) and the whole Mantine sheet covers the rest.
+  // The entry's own sheet is inline already (pruned) and the app's Mantine sheets cover the rest.
   const styles = [
     ...new Set([...chunks].filter((k) => !inEntry.has(k)).flatMap((k) => clientManifest[k].css ?? [])),
   ].map((f) => `/${f}`);

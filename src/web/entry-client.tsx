@@ -13,7 +13,7 @@ import { registerServiceWorkerWhenIdle } from './lib/pwa';
 import { createQueryClient } from './lib/query-client';
 
 let fullStyles: Promise<unknown> | null = null;
-/** The whole Mantine stylesheet, once, for any screen outside the public site. */
+/** The Mantine sheets of the app's components (full-styles.ts), once, for any screen outside the public site. */
 const loadFullStyles = () => {
   fullStyles ??= import('./features/marketing/styles/full-styles');
   return fullStyles;
@@ -22,7 +22,7 @@ const loadFullStyles = () => {
 const normalizePath = (path: string) => path.replace(/(.)\/+$/, '$1');
 
 /**
- * The app's routes with every non-marketing lazy route waiting for the full stylesheet as well as
+ * The app's routes with every non-marketing lazy route waiting for those sheets as well as
  * its code, so no screen ever renders unstyled.
  */
 function withFullStyles(list: RouteObject[]): RouteObject[] {

@@ -219,23 +219,26 @@ export async function findStaffClientId(db: DbOrTx, staffId: string): Promise<st
 
 /**
  * The name a staff member is shown by (their client account's name, else their role), or
- * undefined for no such staff member: one statement, read on every hand-over request.
+ * undefined for no such staff member: one statement (a pickup request reads the same in its own,
+ * staffDisplayNameOf).
  */
 export async function findStaffDisplayName(db: DbOrTx, staffId: string): Promise<string | undefined> {
   const [member] = await staffDisplayName.run(db, { staffId });
-  return member ? (member.name ?? member.role) : undefined;
+  return member?.name ?? undefined;
 }
 
+// The rule (the name, else the role) is staffDisplayNameOf's, so a hand-over shows the same name
+// whichever way it was read.
 const staffDisplayName = statement('staff_display_name', (db) =>
   db
-    .select({ role: staff.role, name: clientNameOf(staff.clientId) })
+    .select({ name: staffDisplayNameOf(sql`${sql.placeholder('staffId')}::uuid`) })
     .from(staff)
     .where(eq(staff.id, sql.placeholder('staffId'))),
 );
 
 /**
  * A statement's read of a staff member's display name (`staffId`: a column or a value): their
- * name, else their role (findStaffDisplayName's rule); null when there is no such staff member.
+ * name, else their role; null when there is no such staff member.
  */
 export const staffDisplayNameOf = (staffId: SQLWrapper) =>
   sql<

@@ -1,7 +1,9 @@
 // The Mantine stylesheets the public pages and the app shell need, instead of the whole library
 // (~36 KB gzip): a visitor on a slow network downloads only these before the headline paints.
-// Every other screen loads the full sheet first (see main.tsx). All of Mantine sits in the
-// `mantine` cascade layer, so the order in which the two arrive never changes which rule wins.
+// Every other screen loads the sheets of the app's other components first (full-styles.ts, from
+// entry-client.tsx). All of Mantine sits in the `mantine` cascade layer, below the app's own
+// styles; both lists keep Mantine's order, and a component here builds on no sheet loaded later
+// but the scroll area's, whose rules style elements of their own.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
@@ -24,7 +26,6 @@ import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Input.layer.css';
-import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
