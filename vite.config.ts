@@ -151,6 +151,14 @@ function codeGroups(options: { root: string; appEntry: string; shellEntry: strin
       includeDependenciesRecursively: false,
       groups: [
         { name: 'framework', test: member((g) => g.framework), priority: 40 },
+        // One file per client screen for the framework's modules that screen alone imports.
+        {
+          name: (id: string) => {
+            const screen = groups?.screenParts.get(id);
+            return screen ? `${path.basename(screen).replace(/\.tsx?$/, '')}-parts` : null;
+          },
+          priority: 35,
+        },
         { name: 'app', test: member((g) => g.app), priority: 30 },
         { name: 'app-shared', test: member((g) => g.appShared), priority: 20 },
         { name: 'staff-shared', test: member((g) => g.staffShared), priority: 10 },

@@ -194,11 +194,12 @@ async function coldLoad(browser, base, screen, jar, network) {
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
+    const file = new URL(response.url()).pathname;
     assets.push(
       response
         .body()
-        .then((b) => gzipSync(b, { level: 9 }).length)
-        .catch(() => 0),
+        .then((b) => ({ file, bytes: gzipSync(b, { level: 9 }).length }))
+        .catch(() => ({ file, bytes: 0 })),
     );
   });
   if (network) {
@@ -215,9 +216,10 @@ async function coldLoad(browser, base, screen, jar, network) {
     interactive: performance.getEntriesByName('arrive:screen-interactive')[0]?.startTime ?? Number.NaN,
     inline: [...document.querySelectorAll('style, script:not([src])')].map((e) => e.textContent ?? '').join(''),
   }));
-  const bytes = (await Promise.all(assets)).reduce((a, b) => a + b, 0) + gzipSync(timing.inline, { level: 9 }).length;
+  const files = await Promise.all(assets);
+  const bytes = files.reduce((sum, f) => sum + f.bytes, 0) + gzipSync(timing.inline, { level: 9 }).length;
   await context.close();
-  return { ...timing, critical: bytes };
+  return { ...timing, critical: bytes, files: files.sort((a, b) => b.bytes - a.bytes) };
 }
 
 /** A first visit with the service worker (precache included), then a repeat visit. */
@@ -347,6 +349,7 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     const rows = [];
     const lhRows = [];
     const axeRows = [];
+    const largest = [];
     const figures = { critical: {}, interactive2g: {}, paint2g: [], lhPhone: [], lhTablet: [], axe: 0, visits: {} };
     for (const screen of screens) {
       const jar = screen.signedIn;
@@ -355,6 +358,12 @@ export async function auditAppScreens({ url, chromePath, flags }) {
       const g2 = await coldLoad(browser, url, screen, jar, UBER_2G);
       const g3 = await coldLoad(browser, url, screen, jar, SLOW_3G);
       if (screen.key) {
+        largest.push(
+          `  ${screen.path}: ${fast.files
+            .slice(0, 6)
+            .map((f) => `${f.file} ${kb(f.bytes)}`)
+            .join(', ')}`,
+        );
         figures.critical[screen.path] = fast.critical;
         figures.interactive2g[screen.path] = g2.interactive;
       }
@@ -393,6 +402,8 @@ export async function auditAppScreens({ url, chromePath, flags }) {
         rows,
       ),
     );
+    console.log('  largest critical files (gzip):');
+    for (const line of largest) console.log(line);
     console.log(`\nLighthouse (phone screens mobile, tablet screens desktop; one run each on this machine)`);
     console.log(formatTable(['screen', 'profile', 'performance', 'TBT', 'CLS', 'LCP'], lhRows));
     console.log('\naxe (WCAG 2 A/AA and best practices), color scheme light and dark');

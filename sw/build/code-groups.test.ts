@@ -200,4 +200,40 @@ describe('preciseImports', () => {
     expect(framework.has(table)).toBe(false);
     expect(framework.has(card)).toBe(false);
   });
+
+  it('keeps a component one client screen alone imports beside that screen, even when dashboards share it', () => {
+    const route = own('app/routes/products.tsx');
+    const history = own('app/routes/order-history.tsx');
+    const sales = own('app/routes/dashboard/sales.tsx');
+    const shift = own('app/routes/dashboard/shift.tsx');
+    const entry = own('entry-client.tsx');
+    const exact = preciseImports([
+      barrel,
+      importer(entry, 'import { Panel } from "@mantine/core";'),
+      importer(route, 'import { Button, Panel } from "@mantine/core";'),
+      importer(history, 'import { Button, Table } from "@mantine/core";'),
+      importer(sales, 'import { Table } from "@mantine/core";'),
+      importer(shift, 'import { Table } from "@mantine/core";'),
+    ]);
+    const { framework, screenParts } = computeCodeGroups(
+      {
+        imports: (id) =>
+          id === index ? [button, table, card] : [entry, route, history, sales, shift].includes(id) ? [index] : [],
+        dynamicImports: () => [],
+      },
+      {
+        visitorRoots: [],
+        shellEntry: '/app/index.html',
+        appEntry: entry,
+        routes: [route, history, sales, shift],
+        exactImports: exact,
+      },
+      (id) => id.includes('/dashboard/'),
+    );
+    // The app's own and two client screens' are the framework's; the table is the history's.
+    expect(framework.has(card)).toBe(true);
+    expect(framework.has(button)).toBe(true);
+    expect(framework.has(table)).toBe(false);
+    expect([...screenParts]).toEqual([[table, history]]);
+  });
 });

@@ -4,7 +4,9 @@
 // of round trips on top of the bytes. The build reads the module graph once it is complete
 // (vite.config.ts, `codeGroups`) and groups the code by who needs it, so a screen loads a handful
 // of files:
-//   - `framework`: what the screens use of the packages they all run on (FRAMEWORK_PACKAGES);
+//   - `framework`: what the app and two screens or more use of the packages they all run on
+//     (FRAMEWORK_PACKAGES); what one client screen alone uses of them is in a file of its own
+//     beside the screen's (`screenParts`), so no screen downloads another's components;
 //   - `app`: the project's modules the app loads before any screen (the router, the providers,
 //     the layout);
 //   - `app-shared`: the project's modules two or more screens share, one of them at least a client
@@ -25,6 +27,8 @@ export type ModuleGraph = {
 
 export type CodeGroups = {
   framework: Set<string>;
+  /** A framework module one client screen alone imports, with that screen's module. */
+  screenParts: Map<string, string>;
   app: Set<string>;
   appShared: Set<string>;
   staffShared: Set<string>;
@@ -70,15 +74,24 @@ export function computeCodeGroups(
   const visitor = closure(graph, input.visitorRoots, true);
   const shell = closure(graph, [input.shellEntry], false);
   for (const id of shell) visitor.add(id);
-  // The framework's modules the app or a client or public screen imports; a dashboard's own
-  // components stay with the dashboard, a form's loaded on use with the form.
+  // The framework's modules the app imports, or two client or public screens; a dashboard's own
+  // components stay with the dashboard, a form's loaded on use with the form. What one client
+  // screen alone imports is that screen's (`screenParts`): it does not weigh on the other screens'
+  // first load, and it is one file however many dashboard screens share it too.
   const exact: ModuleGraph = { imports: input.exactImports ?? graph.imports, dynamicImports: () => [] };
-  const publicRoutes = input.routes.filter((id) => !isStaffRoute(id));
-  const framework = new Set(
-    [...closure(exact, [input.appEntry, ...publicRoutes], false)].filter(
-      (id) => isFrameworkModule(id) && !visitor.has(id),
-    ),
-  );
+  const base = closure(exact, [input.appEntry], false);
+  const clientUsers = new Map<string, string[]>();
+  for (const route of input.routes.filter((id) => !isStaffRoute(id)))
+    for (const id of closure(exact, [route], false)) {
+      if (!isFrameworkModule(id) || visitor.has(id) || base.has(id)) continue;
+      clientUsers.set(id, [...(clientUsers.get(id) ?? []), route]);
+    }
+  const framework = new Set([...base].filter((id) => isFrameworkModule(id) && !visitor.has(id)));
+  const screenParts = new Map<string, string>();
+  for (const [id, routes] of clientUsers) {
+    if (routes.length > 1) framework.add(id);
+    else if (routes[0]) screenParts.set(id, routes[0]);
+  }
   const app = new Set(
     [...closure(graph, [input.appEntry], false, true)].filter((id) => id !== input.appEntry && !visitor.has(id)),
   );
@@ -116,7 +129,7 @@ export function computeCodeGroups(
     if (screens.has(id) || use.screens < 2 || !light.has(id)) continue;
     (use.public ? appShared : staffShared).add(id);
   }
-  return { framework, app, appShared, staffShared };
+  return { framework, screenParts, app, appShared, staffShared };
 }
 
 /** A module as the bundler knows it: its id, its code after the transforms, its static imports. */
