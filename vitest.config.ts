@@ -13,7 +13,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          include: [
+            'src/server/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+            'bench/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -34,5 +34,12 @@ declare module 'autocannon' {
     '5xx': number;
     duration: number;
   };
-  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run: its result when awaited, and each answer as it comes (its time in milliseconds, hrtime). */
+  export type AutocannonRun = Promise<AutocannonResult> & {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number | string, resBytes: number, responseTime: number) => void,
+    ): AutocannonRun;
+  };
+  export default function autocannon(options: AutocannonOptions): AutocannonRun;
 }

@@ -597,7 +597,7 @@ function printTargets(passes: Pass[]) {
   const p99Ratio = (a: string, b: string) => (p: Pass) => {
     const fa = p.results.get(a)?.figures;
     const fb = p.results.get(b)?.figures;
-    return fa && fb ? fa.p99 / Math.max(fb.p99, 1) : undefined;
+    return fa && fb && fb.p99 > 0 ? fa.p99 / fb.p99 : undefined;
   };
   const atLeast = (min: number) => (v: number) => v >= min;
   const atMost = (max: number) => (v: number) => v <= max;
