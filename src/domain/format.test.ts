@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatNaira,
+  formatNairaCompact,
   formatNumber,
   formatOrderLine,
   formatOrderLineQuantity,
@@ -74,6 +75,17 @@ describe('formatNaira', () => {
     expect(formatNaira(undefined)).toBe('');
     expect(formatNaira('')).toBe('');
     expect(formatNaira(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatNairaCompact', () => {
+  it('shortens thousands and millions for a chart axis', () => {
+    expect(formatNairaCompact(0)).toBe('₦0');
+    expect(formatNairaCompact(250)).toBe('₦2.5');
+    expect(formatNairaCompact(4_500_000)).toBe('₦45K');
+    expect(formatNairaCompact(125_000_000)).toBe('₦1.3M');
+    expect(formatNairaCompact(-1_500_000)).toBe('-₦15K');
+    expect(formatNairaCompact(null)).toBe('');
   });
 });
 

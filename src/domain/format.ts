@@ -58,6 +58,20 @@ export function formatNaira(kobo: NumberInput): string {
   return text.startsWith('-') ? `-${NAIRA_SIGN}${text.slice(1)}` : `${NAIRA_SIGN}${text}`;
 }
 
+const COMPACT = new Intl.NumberFormat('en-NG', {
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** '₦45K', '₦1.3M', '₦0' from kobo, for a chart's axis where ₦45,000.00 would not fit. */
+export function formatNairaCompact(kobo: NumberInput): string {
+  const n = toFiniteNumber(kobo);
+  if (n === undefined) return '';
+  const text = COMPACT.format(koboToNaira(n));
+  return text.startsWith('-') ? `-${NAIRA_SIGN}${text.slice(1)}` : `${NAIRA_SIGN}${text}`;
+}
+
 export type DateInput = Date | string | number | null | undefined;
 
 // An ISO date-time without a zone would be parsed in the machine's zone; read it as Lagos time.

@@ -3,7 +3,7 @@ import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } fro
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDate, formatNaira, koboToNaira, lagosDateKey } from '../../../../domain/format';
+import { formatDate, formatNaira, formatNairaCompact, koboToNaira, lagosDateKey } from '../../../../domain/format';
 import type { SalesQuery, SalesTotals } from '../../../../domain/schemas/sales';
 import { ApiError } from '../../../lib/api-client';
 import { mySalesQueryOptions } from '../api/get-my-sales';
@@ -37,7 +37,7 @@ function Totals({ totals }: { totals: Pick<SalesTotals, 'total' | 'orders' | 'by
           </Text>
           {label === 'Total' && (
             <Text size="xs" c="dimmed">
-              {totals.orders} paid orders
+              {totals.orders} paid {totals.orders === 1 ? 'order' : 'orders'}
             </Text>
           )}
         </Card>
@@ -65,6 +65,7 @@ function PerDay({ totals }: { totals: SalesTotals }) {
         type="stacked"
         series={series}
         valueFormatter={(v) => formatNaira(v * 100)}
+        yAxisProps={{ tickFormatter: (v: number) => formatNairaCompact(v * 100), width: 56 }}
         withLegend
       />
     </Card>
@@ -134,6 +135,7 @@ export function SalesScreen() {
               type="stacked"
               series={series}
               valueFormatter={(v) => formatNaira(v * 100)}
+              xAxisProps={{ tickFormatter: (v: number) => formatNairaCompact(v * 100) }}
               yAxisProps={{ width: 110 }}
             />
           )}
