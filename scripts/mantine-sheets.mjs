@@ -10,7 +10,9 @@ import path from 'node:path';
 
 const IMPORT = /\bimport\s*(type\s+)?\{([^}]*)\}\s*from\s*["'](@mantine\/[a-z]+)["']/g;
 const RELATIVE = /\bfrom\s*["'](\.[^"']+)["']/g;
-const INDEX_IMPORT = /\bimport\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g;
+const INDEX_IMPORT = /\bimport\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+// `import('@mantine/notifications').then((m) => ({ default: m.Notifications }))`: a part loaded on use.
+const DYNAMIC = /\bimport\(\s*["'](@mantine\/[a-z]+)["']\s*\)\.then\(\s*\(?\s*(\w+)\s*\)?\s*=>([^;]*)/g;
 
 /** The sheets every page needs whatever it renders: the reset, the variables, the global rules. */
 export const BASE_SHEETS = ['baseline', 'default-css-variables', 'global'];
@@ -18,7 +20,10 @@ export const BASE_SHEETS = ['baseline', 'default-css-variables', 'global'];
 /** @param {string} root @param {string} pkg */
 const packageDir = (root, pkg) => path.join(root, 'node_modules', pkg, 'esm');
 
-/** The names a Mantine package's index exports, each with the file it comes from. */
+/**
+ * The names a Mantine package's index exports, each with the file it comes from (null for one it
+ * takes from another package, such as the core's RemoveScroll).
+ */
 function indexOf(root, pkg) {
   const dir = packageDir(root, pkg);
   const names = new Map();
@@ -26,7 +31,7 @@ function indexOf(root, pkg) {
   for (const [, clause = '', spec = ''] of code.matchAll(INDEX_IMPORT))
     for (const part of clause.split(',')) {
       const [name = '', local = name] = part.trim().split(/\s+as\s+/);
-      if (local.trim()) names.set(local.trim(), path.join(dir, spec));
+      if (local.trim()) names.set(local.trim(), spec.startsWith('.') ? path.join(dir, spec) : null);
     }
   return names;
 }
@@ -66,12 +71,19 @@ export function neededSheets(root, files) {
   };
   const pending = [];
   const take = (code) => {
-    for (const [, typeOnly, clause = '', pkg = ''] of code.matchAll(IMPORT)) {
-      if (typeOnly || !existsSync(packageDir(root, pkg))) continue;
-      for (const name of valueNames(clause)) {
+    const named = [...code.matchAll(IMPORT)]
+      .filter(([, typeOnly]) => !typeOnly)
+      .map(([, , clause = '', pkg = '']) => [pkg, valueNames(clause)]);
+    const loadedOnUse = [...code.matchAll(DYNAMIC)].map(([, pkg = '', param = '', body = '']) => [
+      pkg,
+      [...body.matchAll(new RegExp(`\\b${param}\\.(\\w+)`, 'g'))].map((m) => m[1] ?? ''),
+    ]);
+    for (const [pkg, names] of [...named, ...loadedOnUse]) {
+      if (!existsSync(packageDir(root, pkg))) continue;
+      for (const name of names) {
         const file = index(pkg).get(name);
-        if (!file) throw new Error(`mantine sheets: ${pkg} exports no ${name}`);
-        pending.push(file);
+        if (file === undefined) throw new Error(`mantine sheets: ${pkg} exports no ${name}`);
+        if (file) pending.push(file);
       }
     }
   };

@@ -42,6 +42,13 @@ describe('the Mantine sheets a component needs', () => {
     );
   });
 
+  it('follows a part loaded on use, and a name the core takes from another package', () => {
+    expect(
+      needs("const N = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));"),
+    ).toEqual(expect.arrayContaining(['Notification', 'CloseButton', 'Loader']));
+    expect(needs("import { RemoveScroll } from '@mantine/core';")).toEqual(BASE_SHEETS);
+  });
+
   it('leaves types out, and refuses a name Mantine does not export', () => {
     expect(needs("import type { ButtonProps } from '@mantine/core';")).toEqual(BASE_SHEETS);
     expect(() => needs("import { NoSuchThing } from '@mantine/core';")).toThrow(/exports no NoSuchThing/);
