@@ -40,9 +40,12 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{o.clientName}</Text>
-                <Text size="xs" c="dimmed">
-                  {o.clientPhone}
-                </Text>
+                {/* A client without a name is shown by their number: once. */}
+                {o.clientPhone !== o.clientName && (
+                  <Text size="xs" c="dimmed">
+                    {o.clientPhone}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <StatusBadge tone={orderStatusTone[o.status]}>{o.status}</StatusBadge>

@@ -121,7 +121,9 @@ export function SalesScreen() {
           <Title order={2} size="h4" mb="sm">
             Per staff member
           </Title>
-          {byStaff.data.staff.length > 0 && (
+          {!byStaff.data.staff.some((s) => s.Cash + s.Electronic + s.Wallet > 0) ? (
+            <Text c="dimmed">No staff member made a sale in this period.</Text>
+          ) : (
             <BarChart
               h={Math.max(160, byStaff.data.staff.length * 44)}
               data={byStaff.data.staff.map((s) => ({
