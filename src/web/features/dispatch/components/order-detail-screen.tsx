@@ -38,7 +38,10 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
         </Alert>
       )}
       <Group justify="space-between">
-        <Title order={1}>Order {o.orderNumber}</Title>
+        <Title order={1}>
+          {/* The number never breaks at its hyphen on a phone. */}
+          Order <span style={{ whiteSpace: 'nowrap' }}>{o.orderNumber}</span>
+        </Title>
         <StatusBadge size="lg" tone={orderStatusTone[o.status]}>
           {o.status}
         </StatusBadge>
@@ -49,7 +52,8 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
             Client
           </Text>
           <Text fw={600}>{o.clientName}</Text>
-          <Text size="sm">{o.clientPhone}</Text>
+          {/* A client without a name is shown by their number: once. */}
+          {o.clientPhone !== o.clientName && <Text size="sm">{o.clientPhone}</Text>}
         </Card>
         <Card withBorder>
           <Text size="xs" c="dimmed">
