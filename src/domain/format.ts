@@ -50,12 +50,17 @@ export function nairaToKobo(naira: number): number {
   return naira < 0 && kobo !== 0 ? -kobo : kobo;
 }
 
-/** '₦1,234.50' from 123450 kobo; negatives as '-₦1,234.50'; '' for empty values. */
-export function formatNaira(kobo: NumberInput): string {
+/** Kobo written as naira by `write`, with the sign after the minus: '-₦1,234.50'; '' for empty values. */
+function nairaText(kobo: NumberInput, write: (naira: number) => string): string {
   const n = toFiniteNumber(kobo);
   if (n === undefined) return '';
-  const text = formatNumber(koboToNaira(n));
+  const text = write(koboToNaira(n));
   return text.startsWith('-') ? `-${NAIRA_SIGN}${text.slice(1)}` : `${NAIRA_SIGN}${text}`;
+}
+
+/** '₦1,234.50' from 123450 kobo; negatives as '-₦1,234.50'; '' for empty values. */
+export function formatNaira(kobo: NumberInput): string {
+  return nairaText(kobo, formatNumber);
 }
 
 const COMPACT = new Intl.NumberFormat('en-NG', {
@@ -66,10 +71,7 @@ const COMPACT = new Intl.NumberFormat('en-NG', {
 
 /** '₦45K', '₦1.3M', '₦0' from kobo, for a chart's axis where ₦45,000.00 would not fit. */
 export function formatNairaCompact(kobo: NumberInput): string {
-  const n = toFiniteNumber(kobo);
-  if (n === undefined) return '';
-  const text = COMPACT.format(koboToNaira(n));
-  return text.startsWith('-') ? `-${NAIRA_SIGN}${text.slice(1)}` : `${NAIRA_SIGN}${text}`;
+  return nairaText(kobo, (value) => COMPACT.format(value));
 }
 
 export type DateInput = Date | string | number | null | undefined;

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
 import { orderDetailQueryOptions } from '../api/get-order-detail';
+import { phoneUnderName } from '../lib/client-phone';
 import { rememberLastOrder } from '../lib/last-order';
 import { orderStatusTone } from '../lib/status-colors';
 
@@ -52,8 +53,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
             Client
           </Text>
           <Text fw={600}>{o.clientName}</Text>
-          {/* A client without a name is shown by their number: once. */}
-          {o.clientPhone !== o.clientName && <Text size="sm">{o.clientPhone}</Text>}
+          {phoneUnderName(o) && <Text size="sm">{phoneUnderName(o)}</Text>}
         </Card>
         <Card withBorder>
           <Text size="xs" c="dimmed">

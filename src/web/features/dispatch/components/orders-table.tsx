@@ -5,6 +5,7 @@ import type { AdminOrderSummary } from '../../../../domain/schemas/sales';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
+import { phoneUnderName } from '../lib/client-phone';
 import { orderStatusTone } from '../lib/status-colors';
 
 /** Orders as rows; the number opens the detail. Scrolls sideways on a phone. */
@@ -40,10 +41,9 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{o.clientName}</Text>
-                {/* A client without a name is shown by their number: once. */}
-                {o.clientPhone !== o.clientName && (
+                {phoneUnderName(o) && (
                   <Text size="xs" c="dimmed">
-                    {o.clientPhone}
+                    {phoneUnderName(o)}
                   </Text>
                 )}
               </Table.Td>
