@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeEmulatorCheckout, setEmulatorFailure } from '../../src/server/integrations/paystack/emulator';
 import { outboxRowsFor } from '../../src/server/modules/notification/service';
+import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
 import { orderEvents, orders } from '../../src/server/modules/order/tables';
 import { payments } from '../../src/server/modules/payment/tables';
-import { orderLedgerReference, payOrderFromWalletIn } from '../../src/server/modules/wallet/pay-order';
+import {
+  orderLedgerReference,
+  payOrderFromWallet,
+  payOrderFromWalletIn,
+} from '../../src/server/modules/wallet/pay-order';
 import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
 import { walletFundings, wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
@@ -205,8 +210,7 @@ describe('paying an order from the wallet', () => {
     expect(one.json()).toEqual(list[0]);
   });
 
-  it('pays in one statement: the open checkout closed, the step, the ledger row, the message', async () => {
-    const order = await insertOrder(ada.clientId, 2_500);
+  const openCheckoutOf = async (order: { id: string }, amount: number) => {
     const [checkout] = await app.db
       .insert(payments)
       .values({
@@ -216,51 +220,113 @@ describe('paying an order from the wallet', () => {
         orderId: order.id,
         purpose: 'OrderPayment',
         gateway: 'Paystack',
-        amount: 2_500,
+        amount,
         email: form.email,
         status: 'pending',
       })
       .returning();
-    const before = (await get(ada, '/api/wallet/details')).json().balance;
-    const q0 = app.database.queryCount();
-    const paid = await app.db.transaction((tx) => payOrderFromWalletIn(tx, ada.clientId, order.orderNumber));
-    // BEGIN and COMMIT are the transaction's (PGlite does not count them); between them, one statement.
-    expect(app.database.queryCount() - q0).toBeLessThanOrEqual(3);
-    expect(paid).toMatchObject({ orderNumber: order.orderNumber, amount: 2_500, balance: before - 2_500 });
-    const [entry] = await app.db.select().from(walletTransactions).where(eq(walletTransactions.id, paid.transactionId));
-    expect(entry).toMatchObject({
-      reference: orderLedgerReference(order.id),
-      type: 'Debit',
-      amount: 2_500,
-      balanceAfter: before - 2_500,
-      orderId: order.id,
-      displayName: `Order #${order.orderNumber}`,
-    });
-    const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row).toMatchObject({ status: 'Paid', paymentType: 'Wallet', paymentStatus: 'success' });
-    const steps = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
-    expect(steps.map((e) => e.status)).toContain('Paid');
-    const [closed] = await app.db
-      .select()
-      .from(payments)
-      .where(eq(payments.id, checkout?.id as string));
-    expect(closed).toMatchObject({
-      status: 'abandoned',
-      gatewayResponse: 'Closed: the order was paid from the wallet',
-    });
-    expect(closed?.closedAt).not.toBeNull();
-    expect(await outboxRowsFor(app.db, `order-paid:${order.id}`)).not.toHaveLength(0);
-  });
+    return checkout;
+  };
+
+  it.each([
+    ['on its own, with no transaction around it', 1],
+    ["inside the counter's transaction", 3],
+  ] as const)(
+    'pays in one statement %s: the open checkout closed, the step, the ledger row, the message',
+    async (how, statements) => {
+      const order = await insertOrder(ada.clientId, 2_500);
+      const checkout = await openCheckoutOf(order, 2_500);
+      const before = (await get(ada, '/api/wallet/details')).json().balance;
+      const q0 = app.database.queryCount();
+      const paid =
+        statements === 1
+          ? await payOrderFromWallet(app, ada.clientId, order.orderNumber)
+          : await app.db.transaction((tx) => payOrderFromWalletIn(tx, ada.clientId, order.orderNumber));
+      // BEGIN and COMMIT are a transaction's (PGlite does not count them); between them, one statement.
+      expect(app.database.queryCount() - q0, how).toBeLessThanOrEqual(statements);
+      expect(paid).toMatchObject({ orderNumber: order.orderNumber, amount: 2_500, balance: before - 2_500 });
+      const [entry] = await app.db
+        .select()
+        .from(walletTransactions)
+        .where(eq(walletTransactions.id, paid.transactionId));
+      expect(entry).toMatchObject({
+        reference: orderLedgerReference(order.id),
+        type: 'Debit',
+        amount: 2_500,
+        balanceAfter: before - 2_500,
+        orderId: order.id,
+        displayName: `Order #${order.orderNumber}`,
+      });
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ status: 'Paid', paymentType: 'Wallet', paymentStatus: 'success' });
+      const steps = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+      expect(steps.map((e) => e.status)).toContain('Paid');
+      const [closed] = await app.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, checkout?.id as string));
+      expect(closed).toMatchObject({
+        status: 'abandoned',
+        gatewayResponse: 'Closed: the order was paid from the wallet',
+      });
+      expect(closed?.closedAt).not.toBeNull();
+      expect(await outboxRowsFor(app.db, `order-paid:${order.id}`)).not.toHaveLength(0);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'takes its locks as a payment made step by step does, so two payments of one client never deadlock',
+    async () => {
+      // A payment made step by step marks its order Paid (the order, then the client's history
+      // version, by the orders trigger) and then locks the wallet. The one statement must wait for
+      // the history version before it takes the wallet, or each would hold what the other waits for.
+      const first = await insertOrder(ada.clientId, 100);
+      const second = await insertOrder(ada.clientId, 100);
+      const waitingOnLocks = async () => {
+        const { rows } = await app.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return rows[0]?.n ?? 0;
+      };
+      let other: Promise<unknown> = Promise.resolve();
+      await app.db
+        .transaction(async (tx) => {
+          expect(await markOrderPaid(tx, first.id, 'Wallet')).toBe(true);
+          other = payOrderFromWallet(app, ada.clientId, second.orderNumber);
+          other.catch(() => {});
+          for (let i = 0; i < 200 && (await waitingOnLocks()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+          expect(await waitingOnLocks()).toBeGreaterThan(0);
+          await tx.execute(sql`select balance from ${wallets} where client_id = ${ada.clientId} for update`);
+          tx.rollback();
+        })
+        .catch((err) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
+        });
+      await expect(other).resolves.toMatchObject({ orderNumber: second.orderNumber, amount: 100 });
+    },
+  );
 
   it('refuses an order the balance cannot cover, changing nothing', async () => {
     const balance = (await get(ada, '/api/wallet/details')).json().balance;
     const order = await insertOrder(ada.clientId, balance + 1);
+    // The one statement closes the order's open checkout before it finds the balance short: that
+    // too must be undone, so the client can still pay by card.
+    const checkout = await openCheckoutOf(order, balance + 1);
+    const steps = async () => (await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).length;
+    const stepsBefore = await steps();
     const res = await post(ada, '/api/payment/wallet', { orderNumber: order.orderNumber });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ type: 'InsufficientFund' });
     expect((await get(ada, '/api/wallet/details')).json().balance).toBe(balance);
     const [unpaid] = await app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(unpaid?.status).toBe('Not Paid');
+    expect(await steps()).toBe(stepsBefore);
+    expect(await outboxRowsFor(app.db, `order-paid:${order.id}`)).toHaveLength(0);
+    const [still] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, checkout?.id as string));
+    expect(still).toMatchObject({ status: 'pending', closedAt: null });
   });
 
   it('refuses an order already paid another way, at no cost', async () => {

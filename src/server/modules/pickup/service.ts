@@ -22,6 +22,7 @@ import type {
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { PickupItem } from '../../../domain/schemas/pickup';
 import type { DbOrTx } from '../../db/client';
+import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { notifySql } from '../notification/service';
@@ -89,13 +90,7 @@ export function refusalToAppError(refusal: Refusal): AppError {
 
 const openStatus = inArray(pickups.status, [...OPEN_PICKUP_STATUSES]);
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505') return true;
-    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : null;
-  }
-  return false;
-}
+const isUniqueViolation = (err: unknown) => hasSqlState(err, UNIQUE_VIOLATION);
 
 export async function recordAttempt(
   db: DbOrTx,

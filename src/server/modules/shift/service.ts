@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } fro
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Shift } from '../../../domain/schemas/shift';
 import type { DbOrTx } from '../../db/client';
+import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { statement } from '../../db/statement';
 import { attributedSales, displayName } from '../sales/service';
 import { findStaffPeople } from '../staff/service';
@@ -10,10 +11,7 @@ import { type ShiftRow, shiftCashMovements, shifts } from './tables';
 /** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */
 const MAX_BACKDATE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+const isUniqueViolation = (error: unknown) => hasSqlState(error, UNIQUE_VIOLATION);
 
 /** When the action really happened: the device's time, kept within [notBefore, now]. */
 function actedAt(at: string | undefined, notBefore: Date | null, now = new Date()): Date {

@@ -6,6 +6,7 @@ import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
 import type { DbOrTx } from '../../db/client';
+import { hasSqlState, STATEMENT_REFUSED } from '../../db/sql-state';
 import { rawStatement, statement, value } from '../../db/statement';
 import { normalizeOrderNumber } from '../../lib/references';
 import { markOrderPaid, markPaidCtes, markPaidValues, type PaidOrder, payableClientOrderSql } from '../order/mark-paid';
@@ -21,18 +22,30 @@ export const orderLedgerReference = (orderId: string) => `${ORDER_REFERENCE_PREF
 
 /**
  * POST /api/payment/wallet: debits the order's total from the client's wallet and marks the
- * order Paid (PaymentType Wallet) in one transaction. A repeat for an order this wallet already
+ * order Paid (PaymentType Wallet), all or nothing. A repeat for an order this wallet already
  * paid answers the same payment again; an order paid some other way is a Conflict and costs
  * nothing; a balance too small is InsufficientFund and changes nothing. An open card checkout of
- * the order is closed in the same transaction; a card success that still arrives for it is
- * refunded automatically (payment README: an order is paid once).
+ * the order is closed with the payment; a card success that still arrives for it is refunded
+ * automatically (payment README: an order is paid once).
+ *
+ * The usual payment is one statement with no transaction around it (PostgreSQL makes a statement
+ * atomic on its own): it refuses itself, writing nothing, when the balance does not cover the
+ * order. Anything else (a refusal, a retry, a top-up landing meanwhile) is answered step by step
+ * in a transaction, which says exactly why.
  */
 export async function payOrderFromWallet(
   app: FastifyInstance,
   clientId: string,
   orderNumber: string,
 ): Promise<WalletPaymentResponse> {
-  return app.db.transaction((tx) => payOrderFromWalletIn(tx, clientId, orderNumber));
+  const values = { clientId, orderNumber: normalizeOrderNumber(orderNumber), ...payValues({}) };
+  try {
+    const [row] = await payWholeStatement.run(app.db, values);
+    if (row?.paid && row.entry && row.balance !== null) return answerOf(row.paid, Number(row.balance), row.entry.id);
+  } catch (err) {
+    if (!hasSqlState(err, STATEMENT_REFUSED)) throw err;
+  }
+  return app.db.transaction((tx) => payStepByStep(tx, clientId, orderNumber, {}));
 }
 
 /**
@@ -45,21 +58,21 @@ export async function payOrderFromWalletIn(
   orderNumber: string,
   options: { actorClientId?: string } = {},
 ): Promise<WalletPaymentResponse> {
-  // The usual payment in one statement: the checkouts closed, the order Paid with its step and
-  // the client's message, the balance and its ledger row. Anything else (no such order or wallet, nothing to pay, an order
-  // not payable, a balance too small) is answered by the steps below, which say exactly why.
-  const [paidHere] = await payInOneStatement.run(tx, {
+  // The usual payment in one statement, as above; a statement that fails would abort the
+  // caller's transaction, so this one pays the order even when the balance did not cover it and
+  // leaves the debit below to refuse (the caller's transaction then rolls the order back). Any
+  // other case is answered by the steps below.
+  const [paidHere] = await payInTransactionStatement.run(tx, {
     clientId,
     orderNumber: normalizeOrderNumber(orderNumber),
-    closeReason: CLOSED_BY_WALLET,
-    ...markPaidValues('Wallet', { actorClientId: options.actorClientId }),
+    ...payValues(options),
   });
   const paid = paidHere?.paid;
   if (paid && paidHere.wallet_id) {
     let moved = { balance: Number(paidHere.balance), transactionId: paidHere.entry?.id };
     if (paidHere.balance === null) {
-      // Paid, but the balance did not cover it: debit says so under the wallet's lock (the
-      // caller's transaction then rolls the order back), or moves it if a top-up just landed.
+      // Paid, but the balance did not cover it: debit says so under the wallet's lock, or moves
+      // it if a top-up just landed.
       const result = await debit(
         tx,
         ledgerMovementOf(paidHere.wallet_id, paid.id, paid.order_number, Number(paid.total)),
@@ -68,16 +81,24 @@ export async function payOrderFromWalletIn(
     }
     // The order was Not Paid, so its reference cannot be in the ledger yet: refused, not answered.
     if (!moved.transactionId) throw new Error(`the ledger already holds ${orderLedgerReference(paid.id)}`);
-    return {
-      orderNumber: paid.order_number,
-      paymentType: 'Wallet',
-      amount: Number(paid.total),
-      balance: moved.balance,
-      transactionId: moved.transactionId,
-    };
+    return answerOf(paid, moved.balance, moved.transactionId);
   }
   return payStepByStep(tx, clientId, orderNumber, options);
 }
+
+const answerOf = (paid: PaidOrder, balance: number, transactionId: string): WalletPaymentResponse => ({
+  orderNumber: paid.order_number,
+  paymentType: 'Wallet',
+  amount: Number(paid.total),
+  balance,
+  transactionId,
+});
+
+/** The values of both payment statements but the client and the order. */
+const payValues = (options: { actorClientId?: string }) => ({
+  closeReason: CLOSED_BY_WALLET,
+  ...markPaidValues('Wallet', { actorClientId: options.actorClientId }),
+});
 
 const CLOSED_BY_WALLET = 'Closed: the order was paid from the wallet';
 
@@ -91,21 +112,24 @@ const ledgerMovementOf = (walletId: string, orderId: string, orderNumber: string
   orderId,
 });
 
-/**
- * The wallet payment of a client's order, in one statement (built once, db/statement.ts). The
- * order and the wallet are read; only an order still Not Paid with a total, of a client with an
- * active wallet, goes on: its open card checkouts are closed (locked before the order, as on the
- * card path), the order moves to Paid with its step, and then the balance moves, only if it
- * covers the total (read under the wallet's lock), with its ledger row.
- */
-const payInOneStatement = rawStatement<{
+type PayRow = {
   paid: PaidOrder | null;
   wallet_id: string | null;
   balance: string | null;
   entry: { id: string } | null;
-}>(
-  'wallet_pay_order',
-  sql`with o as (
+};
+
+/**
+ * The wallet payment of a client's order, in one statement (built once, db/statement.ts). The
+ * order and the wallet are read; only an order still Not Paid with a total, of a client with an
+ * active wallet, goes on: its open card checkouts are closed (locked before the order, as on the
+ * card path), the order moves to Paid with its step, and then (after the client's history
+ * version: markPaidCtes) the balance moves, only if it covers the total (read under the wallet's
+ * lock), with its ledger row. `whole`: an order moved to Paid without its ledger row refuses the
+ * statement (`refuse_statement`, migration 0019), so PostgreSQL undoes all of it; without, the
+ * row answers a null balance and the caller decides.
+ */
+const payStatementSql = (whole: boolean) => sql`with o as (
     ${payableClientOrderSql(value('orderNumber'), sql`${value('clientId')}::uuid`)}
   ), w as (
     select id from ${wallets} where client_id = ${value('clientId')}::uuid and status = 'active'
@@ -117,6 +141,7 @@ const payInOneStatement = rawStatement<{
     update ${wallets} set balance = balance - paid.total, updated_at = now()
     from paid
     where ${wallets.id} = (select id from w) and balance >= paid.total
+      and exists (select 1 from versioned)
     returning ${wallets.id} as wallet_id, balance
   ), entry as (
     insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, display_name, order_id)
@@ -130,8 +155,16 @@ const payInOneStatement = rawStatement<{
             'delivery_option', delivery_option, 'pickup_code', pickup_code) from paid) as paid,
          (select id::text from w) as wallet_id,
          (select balance::text from moved) as balance,
-         (select row_to_json(entry) from entry) as entry`,
-);
+         (select row_to_json(entry) from entry) as entry${
+           whole
+             ? sql`,
+         case when exists (select 1 from paid) and not exists (select 1 from entry)
+           then refuse_statement('wallet_pay_order: the balance does not cover the order') end as refused`
+             : sql``
+         }`;
+
+const payWholeStatement = rawStatement<PayRow>('wallet_pay_order_whole', payStatementSql(true));
+const payInTransactionStatement = rawStatement<PayRow>('wallet_pay_order', payStatementSql(false));
 
 /** The payment step by step, with each refusal's own answer (and a retry's). */
 async function payStepByStep(
