@@ -11,6 +11,7 @@ import { products } from '../../src/server/modules/product/tables';
 import { quotas } from '../../src/server/modules/quota/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { catalogue } from './order-helpers';
+import { callBetweenLocks } from './support/lock-order';
 
 // The daily limit counted on the quota row (migration 0018), and an order placed in one statement.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (where the races are real).
@@ -103,6 +104,28 @@ describe('the daily limit, counted under the quota row', () => {
     expect(ordersAfter).toBe(ordersBefore);
     expect((await gasQuota())?.stock).toBe(50);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "cancels with placing's lock order, the stock before the client's history, so doing both at once never deadlocks",
+    async () => {
+      await app.db.insert(quotas).values({ productId: cat.gas.id, stock: 100, dailyLimit: null });
+      const placed = await place(gasOrder(2));
+      expect(placed.statusCode).toBe(201);
+      // Placing an order takes the quota row, then (the orders trigger, at the statement's end)
+      // the client's history version.
+      const cancelled = await callBetweenLocks(
+        app.db,
+        (tx) => tx.execute(sql`select 1 from ${quotas} where product_id = ${cat.gas.id} for update`),
+        () => injectAs(app, client, { method: 'GET', url: `/api/order/cancel/${placed.json().id}` }),
+        (tx) =>
+          tx.execute(sql`insert into order_history_versions (client_id, version)
+            values (${client.clientId}, nextval('order_history_version_seq'))
+            on conflict (client_id) do update set version = excluded.version`),
+      );
+      expect(cancelled.statusCode).toBe(200);
+      expect((await gasQuota())?.stock).toBe(100);
+    },
+  );
 
   it('lets racing orders take no more than the limit together', async () => {
     await app.db.insert(quotas).values({ productId: cat.gas.id, stock: null, dailyLimit: null });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeEmulatorCheckout, setEmulatorFailure } from '../../src/server/integrations/paystack/emulator';
@@ -16,6 +16,7 @@ import { reconcileWallets } from '../../src/server/modules/wallet/reconcile';
 import { walletFundings, wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { insertUnpaidOrder } from './payment-support';
+import { callBetweenLocks } from './support/lock-order';
 
 let app: FastifyInstance;
 let ada: Session;
@@ -282,27 +283,13 @@ describe('paying an order from the wallet', () => {
       // the history version before it takes the wallet, or each would hold what the other waits for.
       const first = await insertOrder(ada.clientId, 100);
       const second = await insertOrder(ada.clientId, 100);
-      const waitingOnLocks = async () => {
-        const { rows } = await app.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return rows[0]?.n ?? 0;
-      };
-      let other: Promise<unknown> = Promise.resolve();
-      await app.db
-        .transaction(async (tx) => {
-          expect(await markOrderPaid(tx, first.id, 'Wallet')).toBe(true);
-          other = payOrderFromWallet(app, ada.clientId, second.orderNumber);
-          other.catch(() => {});
-          for (let i = 0; i < 200 && (await waitingOnLocks()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
-          expect(await waitingOnLocks()).toBeGreaterThan(0);
-          await tx.execute(sql`select balance from ${wallets} where client_id = ${ada.clientId} for update`);
-          tx.rollback();
-        })
-        .catch((err) => {
-          if (!(err instanceof TransactionRollbackError)) throw err;
-        });
-      await expect(other).resolves.toMatchObject({ orderNumber: second.orderNumber, amount: 100 });
+      const paid = callBetweenLocks(
+        app.db,
+        async (tx) => expect(await markOrderPaid(tx, first.id, 'Wallet')).toBe(true),
+        () => payOrderFromWallet(app, ada.clientId, second.orderNumber),
+        (tx) => tx.execute(sql`select balance from ${wallets} where client_id = ${ada.clientId} for update`),
+      );
+      await expect(paid).resolves.toMatchObject({ orderNumber: second.orderNumber, amount: 100 });
     },
   );
 

@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/client';
 import { normalizeOrderNumber } from '../../lib/references';
 import { recordOrderEvent } from './events';
 import type { OrderLegs } from './legs';
-import { type OrderRow, orderItems, orders } from './tables';
+import { releaseOrderStock } from './service';
+import { type OrderRow, orders } from './tables';
 
 /**
  * Staff at the counter take back a paid sale that was not handed over: the order becomes
@@ -34,17 +35,14 @@ export async function cancelPaidOrderAtCounter(
     `This sale cannot be refunded at the counter: it is ${order.status}. Only a paid sale not yet handed over can be.`,
   );
   const now = new Date();
+  // The stock first, then the order: the lock order of cancelClientOrder (service.ts).
+  await releaseOrderStock(tx, legs, order);
   const [after] = await tx
     .update(orders)
     .set({ status: OrderStatus.Cancelled, cancelledAt: now })
     .where(eq(orders.id, order.id))
     .returning();
   if (!after) throw new Error('refund update returned nothing');
-  const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  await legs.stock.release(tx, lines, order.createdAt);
   await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
     note: options.note,
     actorClientId: options.actorClientId,

@@ -278,6 +278,15 @@ function buildPlacingStatement(stock: StockLedger['inStatement']) {
   );
 }
 
+/** Gives an order's lines back to the stock and today's quota (a cancelled order or a refunded sale). */
+export async function releaseOrderStock(tx: DbOrTx, legs: OrderLegs, order: Pick<OrderRow, 'id' | 'createdAt'>) {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  await legs.stock.release(tx, lines, order.createdAt);
+}
+
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
 export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: string, ref: string): Promise<Order> {
   const cancelled = await db.transaction(async (tx) => {
@@ -290,16 +299,16 @@ export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: s
       `This order can no longer be cancelled: it is ${order.status}. Only orders that are Not Paid can be cancelled; contact support about a paid order.`,
     );
     const now = new Date();
+    // The stock is given back before the order changes: the change takes the client's history
+    // version (the orders trigger), which placing an order takes after the stock, so the locks
+    // come in one order on both paths (the other way round, placing and cancelling two orders of
+    // one client at once could deadlock).
+    await releaseOrderStock(tx, legs, order);
     const [updated] = await tx
       .update(orders)
       .set({ status: OrderStatus.Cancelled, cancelledAt: now })
       .where(eq(orders.id, order.id))
       .returning();
-    const lines = await tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
-    await legs.stock.release(tx, lines, order.createdAt);
     await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
       note: 'Cancelled by the client',
       actorClientId: clientId,
