@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Tim
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatNaira, formatOrderLineQuantity, orderLineName } from '../../../../domain/format';
+import { formatDate, formatNaira, formatOrderLineQuantity, isGasLine, orderLineName } from '../../../../domain/format';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
@@ -65,13 +65,14 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
           <Text size="sm">{o.paidAt ? `Paid ${formatDate(o.paidAt)} ${formatTime(o.paidAt)}` : 'Not paid yet'}</Text>
         </Card>
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={480}>
-        <Table>
+      {/* Three columns, the unit price under the quantity: a rider reads it on a 360 px phone
+          without scrolling sideways, as the client's own order page does. */}
+      <Table.ScrollContainer minWidth={280}>
+        <Table horizontalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Item</Table.Th>
               <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Unit price</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -79,20 +80,30 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
             {o.items.map((i) => (
               <Table.Tr key={`${i.name}-${i.lineTotal}-${i.quantity}`}>
                 <Table.Td>{orderLineName(i)}</Table.Td>
-                <Table.Td ta="right">{formatOrderLineQuantity(i)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(i.unitPrice)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(i.lineTotal)}</Table.Td>
+                <Table.Td ta="right">
+                  <Text span display="block" size="sm">
+                    {formatOrderLineQuantity(i)}
+                  </Text>
+                  <Text span display="block" size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatNaira(i.unitPrice)} {isGasLine(i) ? 'per kg' : 'each'}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatNaira(i.lineTotal)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th colSpan={3}>Delivery</Table.Th>
+              <Table.Th colSpan={2}>Delivery</Table.Th>
               <Table.Td ta="right">{formatNaira(o.deliveryFee)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th colSpan={3}>Total</Table.Th>
-              <Table.Th ta="right">{formatNaira(o.total)}</Table.Th>
+              <Table.Th colSpan={2}>Total</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatNaira(o.total)}
+              </Table.Th>
             </Table.Tr>
           </Table.Tfoot>
         </Table>
