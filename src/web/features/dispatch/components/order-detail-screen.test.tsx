@@ -1,35 +1,19 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrderDetail } from '../../../../domain/schemas/sales';
 import { localDb } from '../../../lib/local-db';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { adminOrderDetail } from '../test/fixtures';
 import { OrderDetailScreen } from './order-detail-screen';
 
-const detail: AdminOrderDetail = {
-  id: 'o1',
-  orderNumber: 'ARV-1A2B3C',
-  status: 'Paid',
-  paymentStatus: 'success',
-  paymentType: 'Wallet',
-  deliveryOption: 'PickUp',
-  type: 'Gas',
+const detail = adminOrderDetail({
   total: 2_350_000,
-  clientName: 'Ada Obi',
-  clientPhone: '08010000002',
-  createdAt: '2026-11-27T09:00:00.000Z',
-  paidAt: '2026-11-27T09:01:00.000Z',
   subtotal: 2_350_000,
-  deliveryFee: 0,
-  pickupDispute: '',
-  isDelivered: false,
-  deliveredAt: null,
   items: [
     { name: 'Cooking gas (12.5 kg cylinder)', unitPrice: 150_000, quantity: 12.5, sizeKg: 12.5, lineTotal: 1_875_000 },
     { name: 'Single burner', unitPrice: 475_000, quantity: 1, sizeKg: null, lineTotal: 475_000 },
   ],
-  events: [],
-};
+});
 
 beforeEach(async () => {
   await localDb.orders.clear();
