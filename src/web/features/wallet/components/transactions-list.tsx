@@ -12,14 +12,20 @@ const statusColor: Record<WalletTransaction['status'], string> = {
   failed: 'red',
 };
 
+/** Where the last word of a name starts. */
+const lastWordAt = (name: string) => name.lastIndexOf(' ') + 1;
+
 function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) {
   const isCredit = t.type === 'Credit';
   return (
     <Paper withBorder radius="md" p="sm" component="li" aria-label={`${t.type} ${formatNaira(t.amount)}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {t.displayName}
+          <Text fw={600} lineClamp={2}>
+            {/* Wraps rather than cutting "Order #ARV-…" off on a phone, and never inside the
+                last word, where an order number sits. */}
+            {t.displayName.slice(0, lastWordAt(t.displayName))}
+            <span style={{ whiteSpace: 'nowrap' }}>{t.displayName.slice(lastWordAt(t.displayName))}</span>
           </Text>
           <Group gap={6}>
             <Badge variant="light" color={isCredit ? 'green' : 'gray'} size="sm">

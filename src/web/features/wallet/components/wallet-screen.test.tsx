@@ -63,6 +63,9 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('04/03/2026 · Test Bank');
     expect(rows[0]).toHaveTextContent('+₦400.00');
     expect(rows[1]).toHaveTextContent('debit');
+    // The order's number wraps whole onto the next line on a phone, never cut off or split.
+    expect(rows[1]).toHaveTextContent('Order #ORD123');
+    expect(within(rows[1] as HTMLElement).getByText('#ORD123')).toHaveStyle({ whiteSpace: 'nowrap' });
     // 23:30 UTC is the next day in Lagos.
     expect(rows[1]).toHaveTextContent('06/03/2026');
   });
