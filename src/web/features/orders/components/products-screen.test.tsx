@@ -1,4 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createElement, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { Cylinder } from '../../../../domain/schemas/cylinder';
 import type { NewOrderInput } from '../../../../domain/schemas/order';
@@ -9,7 +10,20 @@ import { type FakeAnswer, type FakeRoutes, fakeApi } from '../../../test/fake-ap
 import { renderWithProviders } from '../../../test/render';
 import { CATALOGUE_CACHE_KEY } from '../api/get-products';
 import { orderFixture, productsFixture, quoteFor } from '../test/fixtures';
+import type { CheckoutWallet } from './checkout-panel';
 import { ProductsScreen } from './products-screen';
+
+// Counts the drawings of product cards, to see what redraws the shelves.
+const cardDrawings = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./product-card', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./product-card')>();
+  return {
+    ProductCard: (props: Parameters<typeof original.ProductCard>[0]) => {
+      cardDrawings.count++;
+      return createElement(original.ProductCard, props);
+    },
+  };
+});
 
 // The real api client runs against the fake API; this watches what the screen sends.
 let post: MockInstance<typeof api.post>;
@@ -48,6 +62,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The shop, with a button that gives it the wallet the route reads meanwhile. */
+function WalletArrives() {
+  const [wallet, setWallet] = useState<CheckoutWallet>({ state: 'loading' });
+  return (
+    <>
+      <button type="button" onClick={() => setWallet({ state: 'ready', balance: 5_000_000 })}>
+        wallet read
+      </button>
+      <ProductsScreen onPlaced={() => {}} wallet={wallet} />
+    </>
+  );
+}
+
 // Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
 configure({ asyncUtilTimeout: 5000 });
 describe('ProductsScreen', { timeout: 20_000 }, () => {
@@ -58,6 +85,17 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     expect(screen.getByText('50 kg · ₦62,500.00')).toBeInTheDocument();
     expect(screen.getByText('Only 3 left')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Table-top gas cooker, 2 burners' })).toBeDisabled();
+  });
+
+  it('draws the shelves again for the cart, not for the wallet arriving while the shop opens', async () => {
+    renderWithProviders(<WalletArrives />);
+    const add = await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' });
+    const drawn = cardDrawings.count;
+    fireEvent.click(screen.getByRole('button', { name: 'wallet read' }));
+    expect(cardDrawings.count).toBe(drawn);
+    fireEvent.click(add);
+    await waitFor(() => expect(cardDrawings.count).toBeGreaterThan(drawn));
+    expect(screen.getByLabelText('1 in cart')).toBeInTheDocument();
   });
 
   it('quotes the cart on the server and places the order once with an idempotency key', async () => {

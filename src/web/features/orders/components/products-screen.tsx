@@ -1,39 +1,16 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useRef, useState } from 'react';
-import { ProductType } from '../../../../domain/enums';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { SavedCopyAge } from '../../../components/saved-copy-age';
 import { productsQueryOptions, savedProductsQueryOptions } from '../api/get-products';
-import { cartCount, cartSubtotal } from '../lib/cart';
+import { type Cart, cartCount, cartSubtotal } from '../lib/cart';
 import { useSavedCart } from '../lib/saved-cart';
 import { CartLines } from './cart-lines';
 import { CheckoutPanel, type CheckoutWallet, type PlacedPayment } from './checkout-panel';
-import { GasRefillCard } from './gas-refill-card';
-import { MyCylinders } from './my-cylinders';
-import { ProductCard } from './product-card';
-
-const sections = [
-  { type: ProductType.Cylinder, title: 'Cylinders' },
-  { type: ProductType.Burner, title: 'Burners and regulators' },
-  { type: ProductType.GasStove, title: 'Gas cookers' },
-] as const;
+import { Shelves } from './shelves';
 
 type Props = {
   onPlaced: (order: Order, payment: PlacedPayment) => void;
@@ -44,6 +21,15 @@ type Props = {
   /** The client's saved card (the route reads it from the payments area). */
   savedCard?: SavedCard | null;
 };
+
+/** How many of each product (by id) the cart holds, for the shelves' counts. */
+function itemCounts(cart: Cart): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of cart) {
+    if (line.kind === 'item') counts.set(line.productId, (counts.get(line.productId) ?? 0) + line.quantity);
+  }
+  return counts;
+}
 
 /** The shop: gas by kg or cylinder size, cylinders, burners, stoves, a cart and checkout. */
 export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props) {
@@ -56,8 +42,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
   const catalogue = useDeferredValue(arrived);
   const { cart, dispatch, checkout, setCheckout, clear } = useSavedCart(clientId);
   const cartRef = useRef<HTMLElement>(null);
-  const gasRef = useRef<HTMLDivElement>(null);
-  const [refillSize, setRefillSize] = useState(12.5);
+  const inCartById = useMemo(() => itemCounts(cart), [cart]);
 
   if (!catalogue && (arrived || !products.isError)) {
     return (
@@ -73,11 +58,6 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
       </Alert>
     );
   }
-  const all = catalogue.data.products;
-  const gas = all.find((p) => p.type === ProductType.Gas);
-  const inCart = (id: string) =>
-    cart.reduce((n, l) => (l.kind === 'item' && l.productId === id ? n + l.quantity : n), 0);
-
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -94,45 +74,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="lg">
-            {gas && (
-              <div ref={gasRef}>
-                <GasRefillCard
-                  gas={gas}
-                  sizeKg={refillSize}
-                  onSizeChange={setRefillSize}
-                  onAdd={(sizeKg, kg) => dispatch({ type: 'addGas', product: gas, sizeKg, kg })}
-                />
-              </div>
-            )}
-            <MyCylinders
-              onRefill={(sizeKg) => {
-                setRefillSize(sizeKg);
-                gasRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-              }}
-            />
-            {sections.map(({ type, title }) => {
-              const list = all.filter((p) => p.type === type);
-              if (list.length === 0) return null;
-              return (
-                <section key={type} aria-label={title}>
-                  <Title order={2} size="h3" mb="sm">
-                    {title}
-                  </Title>
-                  <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
-                    {list.map((p) => (
-                      <ProductCard
-                        key={p.id}
-                        product={p}
-                        inCart={inCart(p.id)}
-                        onAdd={() => dispatch({ type: 'addItem', product: p })}
-                      />
-                    ))}
-                  </SimpleGrid>
-                </section>
-              );
-            })}
-          </Stack>
+          <Shelves products={catalogue.data.products} inCart={inCartById} dispatch={dispatch} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="lg" style={{ position: 'sticky', top: 72 }}>
