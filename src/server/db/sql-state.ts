@@ -5,7 +5,7 @@
  */
 export function hasSqlState(err: unknown, code: string): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if (typeof e !== 'object' || e === null) return false;
+    if (typeof e !== 'object') return false;
     if ('code' in e && e.code === code) return true;
     e = 'cause' in e ? e.cause : null;
   }

@@ -24,13 +24,6 @@ export type PaidOrder = {
  * paymentNumber (null keeps the order's), note, actorClientId, tell (markPaidValues). The update
  * waits for a concurrent one on the row and re-checks the status, so only one payment can make
  * the change.
- *
- * `versioned` bumps the client's order-history version (migration 0017), which the orders trigger
- * also does, but only at the statement's end. A statement that locks another row after the
- * order (the wallet's balance) must reference `versioned` first, so its locks come in the order
- * every other path takes them: the order, the client's history version, then the rest (a payment
- * made step by step marks the order Paid in one statement, which ends with the trigger, before it
- * locks the wallet; taken the other way round, two payments of one client deadlock).
  */
 export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) => sql`paid as (
     update ${orders} set status = ${OrderStatus.Paid}, payment_status = 'success', payment_type = ${value('paymentType')},
@@ -50,7 +43,18 @@ export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) 
           'pickupCode', case when delivery_option = ${DeliveryOption.HomeDelivery} then null else pickup_code end) as data
       from paid where ${value('tell')}::boolean`,
     )}
-  ), versioned as (
+  )`;
+
+/**
+ * A CTE `versioned`, after markPaidCtes: the client's order-history version (migration 0017),
+ * written by the statement itself. The orders trigger writes it too, but only at the statement's
+ * end. A statement that locks another row after the order (the wallet's balance) references
+ * `versioned` first, so its locks come in the order every other path takes them: the order, the
+ * client's history version, then the rest (a payment made step by step marks the order Paid in one
+ * statement, which ends with the trigger, before it locks the wallet; taken the other way round,
+ * two payments of one client deadlock).
+ */
+export const historyVersionAfterPaidCte = sql`versioned as (
     insert into order_history_versions as v (client_id, version)
     select client_id, nextval('order_history_version_seq') from paid
     on conflict (client_id) do update set version = excluded.version

@@ -9,7 +9,14 @@ import type { DbOrTx } from '../../db/client';
 import { hasSqlState, STATEMENT_REFUSED } from '../../db/sql-state';
 import { rawStatement, statement, value } from '../../db/statement';
 import { normalizeOrderNumber } from '../../lib/references';
-import { markOrderPaid, markPaidCtes, markPaidValues, type PaidOrder, payableClientOrderSql } from '../order/mark-paid';
+import {
+  historyVersionAfterPaidCte,
+  markOrderPaid,
+  markPaidCtes,
+  markPaidValues,
+  type PaidOrder,
+  payableClientOrderSql,
+} from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
 import { closeOpenCheckouts, closeOpenCheckoutsSql } from '../payment/order-payment';
 import { debit } from './ledger';
@@ -124,10 +131,10 @@ type PayRow = {
  * order and the wallet are read; only an order still Not Paid with a total, of a client with an
  * active wallet, goes on: its open card checkouts are closed (locked before the order, as on the
  * card path), the order moves to Paid with its step, and then (after the client's history
- * version: markPaidCtes) the balance moves, only if it covers the total (read under the wallet's
- * lock), with its ledger row. `whole`: an order moved to Paid without its ledger row refuses the
- * statement (`refuse_statement`, migration 0019), so PostgreSQL undoes all of it; without, the
- * row answers a null balance and the caller decides.
+ * version: historyVersionAfterPaidCte) the balance moves, only if it covers the total (read under
+ * the wallet's lock), with its ledger row. `whole`: an order moved to Paid without its ledger row
+ * refuses the statement (`refuse_statement`, migration 0019), so PostgreSQL undoes all of it;
+ * without, the row answers a null balance and the caller decides.
  */
 const payStatementSql = (whole: boolean) => sql`with o as (
     ${payableClientOrderSql(value('orderNumber'), sql`${value('clientId')}::uuid`)}
@@ -137,7 +144,7 @@ const payStatementSql = (whole: boolean) => sql`with o as (
     select o.id from o, w
   ), closed as (
     ${closeOpenCheckoutsSql(sql`(select id from go)`)}
-  ), ${markPaidCtes(sql`(select id from go)`, sql`(select count(*) from closed) >= 0`)}, moved as (
+  ), ${markPaidCtes(sql`(select id from go)`, sql`(select count(*) from closed) >= 0`)}, ${historyVersionAfterPaidCte}, moved as (
     update ${wallets} set balance = balance - paid.total, updated_at = now()
     from paid
     where ${wallets.id} = (select id from w) and balance >= paid.total

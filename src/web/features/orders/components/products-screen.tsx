@@ -6,7 +6,7 @@ import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { SavedCopyAge } from '../../../components/saved-copy-age';
 import { productsQueryOptions, savedProductsQueryOptions } from '../api/get-products';
-import { type Cart, cartCount, cartSubtotal } from '../lib/cart';
+import { cartCount, cartSubtotal, itemCountsById } from '../lib/cart';
 import { useSavedCart } from '../lib/saved-cart';
 import { CartLines } from './cart-lines';
 import { CheckoutPanel, type CheckoutWallet, type PlacedPayment } from './checkout-panel';
@@ -22,15 +22,6 @@ type Props = {
   savedCard?: SavedCard | null;
 };
 
-/** How many of each product (by id) the cart holds, for the shelves' counts. */
-function itemCounts(cart: Cart): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const line of cart) {
-    if (line.kind === 'item') counts.set(line.productId, (counts.get(line.productId) ?? 0) + line.quantity);
-  }
-  return counts;
-}
-
 /** The shop: gas by kg or cylinder size, cylinders, burners, stoves, a cart and checkout. */
 export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props) {
   const products = useQuery(productsQueryOptions());
@@ -42,7 +33,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
   const catalogue = useDeferredValue(arrived);
   const { cart, dispatch, checkout, setCheckout, clear } = useSavedCart(clientId);
   const cartRef = useRef<HTMLElement>(null);
-  const inCartById = useMemo(() => itemCounts(cart), [cart]);
+  const inCartById = useMemo(() => itemCountsById(cart), [cart]);
 
   if (!catalogue && (arrived || !products.isError)) {
     return (

@@ -101,6 +101,14 @@ export const lineTotal = (l: CartLine) =>
   l.kind === 'gas' ? Math.round(l.pricePerKg * l.kg) * l.count : l.price * l.quantity;
 export const cartSubtotal = (cart: Cart) => cart.reduce((s, l) => s + lineTotal(l), 0);
 export const cartCount = (cart: Cart) => cart.reduce((s, l) => s + (l.kind === 'gas' ? l.count : l.quantity), 0);
+/** How many of each product (by id) the cart holds as items (the shelves' counts; gas is by kg). */
+export function itemCountsById(cart: Cart): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of cart) {
+    if (line.kind === 'item') counts.set(line.productId, (counts.get(line.productId) ?? 0) + line.quantity);
+  }
+  return counts;
+}
 
 export function orderTypeOf(cart: Cart): NewOrderInput['type'] {
   const gas = cart.some((l) => l.kind === 'gas');
