@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { clearJournal, dropJournaled, journaled } from './copy-journal';
 
 /** A list or record cached for offline viewing, with when it was last fetched. */
 export type CachedRecord = { key: string; value: unknown; updatedAt: number };
@@ -34,8 +35,26 @@ class ArriveLocalDb extends Dexie {
 
 export const localDb = new ArriveLocalDb();
 
-export async function putCached(table: 'orders' | 'shift' | 'carts', key: string, value: unknown) {
-  await localDb[table].put({ key, value, updatedAt: Date.now() });
+export async function putCached(
+  table: 'orders' | 'shift' | 'carts',
+  key: string,
+  value: unknown,
+  updatedAt = Date.now(),
+) {
+  await localDb[table].put({ key, value, updatedAt });
+}
+
+/**
+ * Takes over the copies kept in localStorage while this code was on its way (./copy-journal),
+ * each unless the database already holds a newer one, then forgets them there.
+ */
+export async function adoptJournaledCopies() {
+  for (const entry of journaled()) {
+    const held = await localDb[entry.table].get(entry.key);
+    if (!held || held.updatedAt <= entry.updatedAt)
+      await putCached(entry.table, entry.key, entry.value, entry.updatedAt);
+    dropJournaled(entry.table, entry.key, entry.updatedAt);
+  }
 }
 
 export async function deleteCached(table: 'orders' | 'shift' | 'carts', key: string) {
@@ -52,6 +71,7 @@ export async function getCached<T>(
 
 /** Forgets everything of the signed-in person (on logout). */
 export async function clearLocalData() {
+  clearJournal();
   await Promise.all([
     localDb.orders.clear(),
     localDb.shift.clear(),

@@ -2,13 +2,17 @@
 // screens use them: the local database's code (Dexie, ~28 KB) loads on the first read or write,
 // not with the screen, so a first visit on a slow network shows the screen before it arrives. The
 // staff screens, which queue their work in it, import ./local-db directly.
+import { dropJournaled, journalCopy } from './copy-journal';
+
 type Table = 'orders' | 'shift' | 'carts';
 
 let loaded: Promise<typeof import('./local-db')> | null = null;
 let ready = false;
 const localDb = () => {
   loaded ??= import('./local-db').then(
-    (module) => {
+    async (module) => {
+      // What a page left too early kept aside (./copy-journal) goes in before anything is read.
+      await module.adoptJournaledCopies().catch(() => {});
       ready = true;
       return module;
     },
@@ -33,10 +37,16 @@ export async function getCached<T>(table: Table, key: string): Promise<{ value: 
 }
 
 export async function putCached(table: Table, key: string, value: unknown): Promise<void> {
-  await (await localDb()).putCached(table, key, value);
+  const updatedAt = Date.now();
+  if (ready) return (await localDb()).putCached(table, key, value, updatedAt);
+  // The code is still on its way: keep the copy where it survives the page meanwhile.
+  journalCopy(table, key, value, updatedAt);
+  await (await localDb()).putCached(table, key, value, updatedAt);
+  dropJournaled(table, key, updatedAt);
 }
 
 export async function deleteCached(table: Table, key: string): Promise<void> {
+  dropJournaled(table, key);
   await (await localDb()).deleteCached(table, key);
 }
 

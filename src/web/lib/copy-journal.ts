@@ -1,0 +1,82 @@
+// Copies written before the local database's code has arrived. On a first visit over a slow
+// network a screen can show its answer before Dexie is here; the copy then waits in memory, and a
+// page left at once (closed, reloaded, another address typed) would lose it. So it is also kept
+// here, in localStorage, which writes at once and survives the page; the local database takes
+// it over when its code arrives, on this page or the next one.
+type Table = 'orders' | 'shift' | 'carts';
+export type JournalEntry = { table: Table; key: string; value: unknown; updatedAt: number };
+
+const PREFIX = 'arrive:copy:';
+const TABLES: readonly Table[] = ['orders', 'shift', 'carts'];
+
+const storage = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage disabled by the browser's settings
+  }
+};
+
+const itemKey = (table: Table, key: string) => `${PREFIX}${table}:${key}`;
+
+/** Keeps a copy until the local database has it. A full storage or a private window keeps nothing. */
+export function journalCopy(table: Table, key: string, value: unknown, updatedAt: number): void {
+  try {
+    storage()?.setItem(itemKey(table, key), JSON.stringify({ value, updatedAt }));
+  } catch {
+    // Over the quota: the copy still goes to the local database when its code arrives.
+  }
+}
+
+/** Forgets the kept copy, or only the one of that time when `updatedAt` is given (a newer one stays). */
+export function dropJournaled(table: Table, key: string, updatedAt?: number): void {
+  const store = storage();
+  if (!store) return;
+  if (updatedAt !== undefined) {
+    const kept = parse(store.getItem(itemKey(table, key)));
+    if (kept && kept.updatedAt !== updatedAt) return;
+  }
+  store.removeItem(itemKey(table, key));
+}
+
+/** Every kept copy, oldest first. */
+export function journaled(): JournalEntry[] {
+  const store = storage();
+  if (!store) return [];
+  const entries: JournalEntry[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const name = store.key(i);
+    if (!name?.startsWith(PREFIX)) continue;
+    const rest = name.slice(PREFIX.length);
+    const colon = rest.indexOf(':');
+    const table = rest.slice(0, colon) as Table;
+    const kept = parse(store.getItem(name));
+    if (colon < 0 || !TABLES.includes(table) || !kept) continue;
+    entries.push({ table, key: rest.slice(colon + 1), ...kept });
+  }
+  return entries.sort((a, b) => a.updatedAt - b.updatedAt);
+}
+
+/** Forgets every kept copy, unreadable ones included (on logout, with the local database). */
+export function clearJournal(): void {
+  const store = storage();
+  if (!store) return;
+  const names: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const name = store.key(i);
+    if (name?.startsWith(PREFIX)) names.push(name);
+  }
+  for (const name of names) store.removeItem(name);
+}
+
+function parse(raw: string | null): { value: unknown; updatedAt: number } | null {
+  if (!raw) return null;
+  try {
+    const kept = JSON.parse(raw) as { value?: unknown; updatedAt?: unknown };
+    return typeof kept.updatedAt === 'number' && 'value' in kept
+      ? { value: kept.value, updatedAt: kept.updatedAt }
+      : null;
+  } catch {
+    return null;
+  }
+}
