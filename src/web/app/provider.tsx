@@ -1,6 +1,8 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { loadSavedCopies } from '../lib/saved-copies';
+import { useAfterFirstScreen } from '../lib/use-after-first-screen';
 import { theme } from '../theme';
 
 // Mantine's default 'dimmed' grey is below 4.5:1 on white; these keep secondary text readable.
@@ -39,6 +41,15 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 // The toasts' container loads after the first screen (a toast shown before keeps in its store).
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
+/** The local database's code, once the first screen has answered (lib/saved-copies.ts). */
+function SavedCopiesAfterFirstScreen() {
+  const afterFirstScreen = useAfterFirstScreen();
+  useEffect(() => {
+    if (afterFirstScreen) void loadSavedCopies();
+  }, [afterFirstScreen]);
+  return null;
+}
+
 /** Everything a screen needs around it; tests render through the same providers. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
@@ -46,7 +57,10 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
       <Suspense fallback={null}>
         <Notifications position="top-center" />
       </Suspense>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <SavedCopiesAfterFirstScreen />
+        {children}
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,8 +1,8 @@
-// Copies written before the local database's code has arrived. On a first visit over a slow
-// network a screen can show its answer before Dexie is here; the copy then waits in memory, and a
-// page left at once (closed, reloaded, another address typed) would lose it. So it is also kept
-// here, in localStorage, which writes at once and survives the page; the local database takes
-// it over when its code arrives, on this page or the next one.
+// Copies written before the local database's code has arrived (it loads after the first screen:
+// ./saved-copies). Waiting in memory for it, a copy would be lost with a page left at once
+// (closed, reloaded, another address typed), so it is kept here, in localStorage, which writes at
+// once and survives the page, and is read from here meanwhile; the local database takes it over
+// when its code arrives, on this page or the next one.
 type Table = 'orders' | 'shift' | 'carts';
 export type JournalEntry = { table: Table; key: string; value: unknown; updatedAt: number };
 
@@ -37,6 +37,12 @@ export function dropJournaled(table: Table, key: string, updatedAt?: number): vo
     if (kept && kept.updatedAt !== updatedAt) return;
   }
   store.removeItem(itemKey(table, key));
+}
+
+/** The copy kept under `key`, or null. */
+export function readJournaled<T>(table: Table, key: string): { value: T; updatedAt: number } | null {
+  const kept = parse(storage()?.getItem(itemKey(table, key)) ?? null);
+  return kept ? { value: kept.value as T, updatedAt: kept.updatedAt } : null;
 }
 
 /** Every kept copy, oldest first. */

@@ -23,9 +23,33 @@ describe('a copy written before the local database’s code arrives', () => {
       { table: 'orders', key: 'wallet:transactions', value: { items: [1] }, updatedAt: expect.any(Number) },
     ]);
     await saving;
+    // A write does not bring the code: it stays kept until the code arrives after the first screen.
+    expect(page.savedCopiesReady()).toBe(false);
+    expect(journaled()).toHaveLength(1);
+    await page.loadSavedCopies();
     // Once the database has it, the kept copy is gone.
+    expect(page.savedCopiesReady()).toBe(true);
     expect(journaled()).toEqual([]);
     expect((await page.getCached('orders', 'wallet:transactions'))?.value).toEqual({ items: [1] });
+  });
+
+  it('is read on a first visit without the local database: none is created or loaded before the first screen', async () => {
+    localDb.close();
+    await new Promise<void>((resolve) => {
+      const deleting = indexedDB.deleteDatabase('arrive');
+      deleting.onsuccess = deleting.onerror = () => resolve();
+    });
+    const page = await freshPage();
+    expect(await page.getCached('orders', 'catalogue')).toBeUndefined();
+    await page.putCached('orders', 'catalogue', { products: ['gas'] });
+    expect((await page.getCached('orders', 'catalogue'))?.value).toEqual({ products: ['gas'] });
+    expect(page.savedCopiesReady()).toBe(false);
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('arrive');
+    // After the first screen the database takes the copy over.
+    await page.loadSavedCopies();
+    expect(journaled()).toEqual([]);
+    expect((await page.getCached('orders', 'catalogue'))?.value).toEqual({ products: ['gas'] });
+    await localDb.open();
   });
 
   it('is taken over by the next page’s local database, with the time it was saved', async () => {

@@ -1,8 +1,10 @@
 // The device's saved copies (the history, an order, the cart, the catalogue) as the client's
-// screens use them: the local database's code (Dexie, ~28 KB) loads on the first read or write,
-// not with the screen, so a first visit on a slow network shows the screen before it arrives. The
-// staff screens, which queue their work in it, import ./local-db directly.
-import { dropJournaled, journalCopy } from './copy-journal';
+// screens use them. The local database's code (Dexie, ~28 KB) loads after the first screen
+// (loadSavedCopies), or on a read that needs it, never with the screen: a copy written before it
+// arrives is kept in localStorage meanwhile (./copy-journal) and read from there, and a device
+// with no local database yet (a first visit) has nothing to read. The staff screens, which queue
+// their work in it, import ./local-db directly.
+import { dropJournaled, journalCopy, readJournaled } from './copy-journal';
 
 type Table = 'orders' | 'shift' | 'carts';
 
@@ -28,19 +30,46 @@ const localDb = () => {
 /** Whether the local database's code is here (a write then takes milliseconds, not a download). */
 export const savedCopiesReady = () => ready;
 
-// Asked for as soon as the app runs, after its own code, so it is here by the time the screen's
-// first answers arrive on all but the slowest first visits.
-if (typeof window !== 'undefined') setTimeout(() => void localDb().catch(() => {}), 0);
+/** Loads the local database's code (the app asks once its first screen has answered). */
+export const loadSavedCopies = () =>
+  localDb().then(
+    () => undefined,
+    () => undefined,
+  );
+
+/** The local database's name (./local-db). */
+const LOCAL_DB = 'arrive';
+let deviceHasLocalDb: Promise<boolean> | null = null;
+/** Whether this device has a local database yet, asked of the browser itself (no Dexie needed). */
+const hasLocalDb = () => {
+  deviceHasLocalDb ??=
+    typeof indexedDB === 'undefined'
+      ? Promise.resolve(false)
+      : typeof indexedDB.databases !== 'function'
+        ? Promise.resolve(true) // the browser cannot tell: the database is asked
+        : indexedDB.databases().then(
+            (list) => list.some((db) => db.name === LOCAL_DB),
+            () => true,
+          );
+  return deviceHasLocalDb;
+};
 
 export async function getCached<T>(table: Table, key: string): Promise<{ value: T; updatedAt: number } | undefined> {
+  // A device with no local database yet (a first visit) has only what this page, or one left too
+  // early, kept aside: read without waiting for Dexie. Elsewhere the database, once it has taken
+  // over those copies, knows which is newest (another tab may have saved a newer one).
+  if (!ready && !(await hasLocalDb())) return readJournaled<T>(table, key) ?? undefined;
   return (await localDb()).getCached<T>(table, key);
 }
 
 export async function putCached(table: Table, key: string, value: unknown): Promise<void> {
   const updatedAt = Date.now();
   if (ready) return (await localDb()).putCached(table, key, value, updatedAt);
-  // The code is still on its way: keep the copy where it survives the page meanwhile.
+  // The code is not here: the copy is kept where it survives the page. A write does not ask for
+  // the code (the first screen's answers would bring it before the screen is usable); once it
+  // arrives the database takes the copy over, or takes it here if the code is already on its way.
   journalCopy(table, key, value, updatedAt);
+  if (!loaded) return;
   await (await localDb()).putCached(table, key, value, updatedAt);
   dropJournaled(table, key, updatedAt);
 }
