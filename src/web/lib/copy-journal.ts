@@ -19,12 +19,15 @@ const storage = (): Storage | null => {
 
 const itemKey = (table: Table, key: string) => `${PREFIX}${table}:${key}`;
 
-/** Keeps a copy until the local database has it. A full storage or a private window keeps nothing. */
-export function journalCopy(table: Table, key: string, value: unknown, updatedAt: number): void {
+/** Keeps a copy until the local database has it; false when it could not (storage full or disabled). */
+export function journalCopy(table: Table, key: string, value: unknown, updatedAt: number): boolean {
+  const store = storage();
+  if (!store) return false;
   try {
-    storage()?.setItem(itemKey(table, key), JSON.stringify({ value, updatedAt }));
+    store.setItem(itemKey(table, key), JSON.stringify({ value, updatedAt }));
+    return true;
   } catch {
-    // Over the quota: the copy still goes to the local database when its code arrives.
+    return false; // over the quota
   }
 }
 

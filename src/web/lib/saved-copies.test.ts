@@ -14,6 +14,17 @@ beforeEach(async () => {
 });
 
 describe('a copy written before the local database’s code arrives', () => {
+  it('goes to the local database at once when localStorage refuses it', async () => {
+    const page = await freshPage();
+    const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await page.putCached('orders', 'detail:ARV-9', { n: 'ARV-9' });
+    spy.mockRestore();
+    expect(page.savedCopiesReady()).toBe(true);
+    expect((await localDb.orders.get('detail:ARV-9'))?.value).toEqual({ n: 'ARV-9' });
+  });
+
   it('is kept in localStorage at once, so a page left before the code arrives does not lose it', async () => {
     const page = await freshPage();
     expect(page.savedCopiesReady()).toBe(false);
@@ -43,6 +54,7 @@ describe('a copy written before the local database’s code arrives', () => {
     expect(await page.getCached('orders', 'catalogue')).toBeUndefined();
     await page.putCached('orders', 'catalogue', { products: ['gas'] });
     expect((await page.getCached('orders', 'catalogue'))?.value).toEqual({ products: ['gas'] });
+    await page.deleteCached('carts', 'cart:client-1');
     expect(page.savedCopiesReady()).toBe(false);
     expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('arrive');
     // After the first screen the database takes the copy over.

@@ -68,14 +68,17 @@ export async function putCached(table: Table, key: string, value: unknown): Prom
   // The code is not here: the copy is kept where it survives the page. A write does not ask for
   // the code (the first screen's answers would bring it before the screen is usable); once it
   // arrives the database takes the copy over, or takes it here if the code is already on its way.
-  journalCopy(table, key, value, updatedAt);
-  if (!loaded) return;
+  // When it cannot be kept there (storage full or disabled), the code is asked for at once.
+  if (journalCopy(table, key, value, updatedAt) && !loaded) return;
   await (await localDb()).putCached(table, key, value, updatedAt);
   dropJournaled(table, key, updatedAt);
 }
 
 export async function deleteCached(table: Table, key: string): Promise<void> {
   dropJournaled(table, key);
+  // A device with no local database has nothing more to forget (the shop forgets an empty cart as
+  // it opens: that must not bring the code either).
+  if (!ready && !loaded && !(await hasLocalDb())) return;
   await (await localDb()).deleteCached(table, key);
 }
 
