@@ -55,6 +55,7 @@ export type ApiContract = {
   'GET admin/orders/detail/:id': AdminOrderDetail;
   'GET admin/sales': StaffSalesDetail;
   'GET admin/sales/staff': StaffSalesList;
+  'GET admin/shift': Shift[];
   'GET app/data': AppData;
   'GET auth/cookie_auth': { auth: AuthObject };
   'GET auth/profile': Profile;

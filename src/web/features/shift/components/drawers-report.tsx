@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -7,14 +20,58 @@ import type { Shift } from '../../../../domain/schemas/shift';
 import { formatTime } from '../../../lib/lagos-time';
 import { drawersQueryOptions } from '../api/get-drawers';
 import { type DrawerTotals, drawersCsv, groupDrawers } from '../lib/drawer-report';
-import { VarianceBadge } from './shift-summary';
+import { Figure, VarianceBadge } from './shift-summary';
 
-/** A table that may scroll sideways on a phone; focusable so a keyboard can scroll it. */
+/**
+ * A table from a tablet's width up (focusable so a keyboard can scroll it if it must); on a phone
+ * the same figures as one card per row, so nothing is read by scrolling sideways.
+ */
 const Scroll = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+  <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }} visibleFrom="sm">
     {children}
   </Box>
 );
+
+/** The phone's form of a report table: a list of cards, each a title, a badge and its figures. */
+function Cards<T>({
+  label,
+  rows,
+  keyOf,
+  title,
+  badge,
+  figures,
+}: {
+  label: string;
+  rows: T[];
+  keyOf: (row: T) => string;
+  title: (row: T) => ReactNode;
+  badge: (row: T) => ReactNode;
+  figures: (row: T) => [string, string][];
+}) {
+  return (
+    <Stack
+      component="ul"
+      aria-label={label}
+      gap="sm"
+      hiddenFrom="sm"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {rows.map((row) => (
+        <Card component="li" key={keyOf(row)} withBorder padding="sm" radius="md">
+          <Group justify="space-between" gap="xs" mb="xs">
+            <Text fw={600}>{title(row)}</Text>
+            {badge(row)}
+          </Group>
+          <SimpleGrid cols={2} spacing="xs">
+            {figures(row).map(([name, value]) => (
+              <Figure key={name} label={name} value={value} />
+            ))}
+          </SimpleGrid>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -26,8 +83,33 @@ function download(name: string, text: string) {
 }
 
 function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
+  const label = by === 'day' ? 'Drawers by day' : 'Drawers by staff member';
+  const ended = (r: DrawerTotals) => r.shifts > r.open;
   return (
-    <Scroll label={by === 'day' ? 'Drawers by day' : 'Drawers by staff member'}>
+    <>
+      <Cards
+        label={label}
+        rows={rows}
+        keyOf={(r) => r.key}
+        title={(r) => r.label}
+        badge={(r) => (ended(r) ? <VarianceBadge variance={r.variance} /> : <Text size="sm">Open</Text>)}
+        figures={(r) => [
+          ['Shifts', `${r.shifts}${r.open ? ` (${r.open} open)` : ''}`],
+          ['Float', formatNaira(r.openingFloat)],
+          ['Cash sales', formatNaira(r.cashSales)],
+          ['Cash refunds', formatNaira(r.cashRefunds)],
+          ['Expected', formatNaira(r.expectedCash)],
+          ['Counted', ended(r) ? formatNaira(r.closingCash) : '—'],
+        ]}
+      />
+      <TotalsTable rows={rows} by={by} label={label} />
+    </>
+  );
+}
+
+function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 'staff'; label: string }) {
+  return (
+    <Scroll label={label}>
       <Table striped withTableBorder verticalSpacing="xs" miw={680}>
         <Table.Thead>
           <Table.Tr>
@@ -64,6 +146,26 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
 }
 
 function ShiftRows({ shifts }: { shifts: Shift[] }) {
+  return (
+    <>
+      <Cards
+        label="Each shift"
+        rows={shifts}
+        keyOf={(s) => s.id}
+        title={(s) => s.staffName}
+        badge={(s) => (s.variance === null ? <Text size="sm">Open</Text> : <VarianceBadge variance={s.variance} />)}
+        figures={(s) => [
+          ['Time', `${formatTime(s.startedAt)} – ${s.endedAt ? formatTime(s.endedAt) : 'now'}`],
+          ['Expected', formatNaira(s.expectedCash)],
+          ['Counted', s.closingCash === null ? '—' : formatNaira(s.closingCash)],
+        ]}
+      />
+      <ShiftTable shifts={shifts} />
+    </>
+  );
+}
+
+function ShiftTable({ shifts }: { shifts: Shift[] }) {
   return (
     <Scroll label="Each shift">
       <Table withTableBorder verticalSpacing="xs" miw={560}>

@@ -13,7 +13,8 @@ export function VarianceBadge({ variance }: { variance: number }) {
   );
 }
 
-const Figure = ({ label, value }: { label: string; value: string }) => (
+/** One labelled figure of a drawer (also the cash drawers report's cards on a phone). */
+export const Figure = ({ label, value }: { label: string; value: string }) => (
   <Stack gap={0}>
     <Text size="xs" c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))">
       {label}

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Shift } from '../../../../domain/schemas/shift';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { DrawersReport } from './drawers-report';
+
+const shift = (over: Partial<Shift>): Shift => ({
+  id: 'sh1',
+  staffId: 'st1',
+  staffName: 'Ada Obi',
+  startedAt: '2026-01-01T08:00:00.000Z',
+  endedAt: '2026-01-01T16:00:00.000Z',
+  workingNow: false,
+  openingFloat: 500_000,
+  closingCash: 1_400_000,
+  sales: { Cash: 1_000_000, Electronic: 0, Wallet: 0, orders: 3 },
+  cashSales: 1_000_000,
+  cashRefunds: 50_000,
+  expectedCash: 1_450_000,
+  variance: -50_000,
+  ...over,
+});
+
+describe('DrawersReport on a phone', () => {
+  it('gives each day and each shift a card with every figure of the table, so nothing is read sideways', async () => {
+    fakeApi({
+      'GET admin/shift': {
+        status: 200,
+        body: [
+          shift({}),
+          shift({
+            id: 'sh2',
+            staffId: 'st2',
+            staffName: 'Bola Ade',
+            startedAt: '2026-01-01T17:00:00.000Z',
+            endedAt: null,
+            workingNow: true,
+            closingCash: null,
+            cashSales: 0,
+            cashRefunds: 0,
+            expectedCash: 500_000,
+            variance: null,
+          }),
+        ],
+      },
+    });
+    renderWithProviders(<DrawersReport />);
+    const byDay = await screen.findByRole('list', { name: 'Drawers by day' });
+    const [day] = within(byDay).getAllByRole('listitem');
+    for (const text of [
+      '2 (1 open)',
+      '₦10,000.00',
+      '₦10,000.00',
+      '₦500.00',
+      '₦19,500.00',
+      '₦14,000.00',
+      'Short ₦500.00',
+    ]) {
+      expect(within(day as HTMLElement).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    const shifts = within(screen.getByRole('list', { name: 'Each shift' })).getAllByRole('listitem');
+    expect(shifts.map((card) => within(card).getByText(/Obi|Ade/).textContent)).toEqual(['Ada Obi', 'Bola Ade']);
+    expect(within(shifts[0] as HTMLElement).getByText('Short ₦500.00')).toBeTruthy();
+    expect(within(shifts[1] as HTMLElement).getByText('Open')).toBeTruthy();
+    expect(within(shifts[1] as HTMLElement).getByText('—')).toBeTruthy();
+    // The tablet's tables carry the same figures.
+    expect(within(screen.getByRole('region', { name: 'Drawers by day' })).getByText('₦19,500.00')).toBeTruthy();
+  });
+});
