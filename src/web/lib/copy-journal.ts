@@ -53,9 +53,7 @@ export function journaled(): JournalEntry[] {
   const store = storage();
   if (!store) return [];
   const entries: JournalEntry[] = [];
-  for (let i = 0; i < store.length; i++) {
-    const name = store.key(i);
-    if (!name?.startsWith(PREFIX)) continue;
+  for (const name of journalNames(store)) {
     const rest = name.slice(PREFIX.length);
     const colon = rest.indexOf(':');
     const table = rest.slice(0, colon) as Table;
@@ -70,12 +68,17 @@ export function journaled(): JournalEntry[] {
 export function clearJournal(): void {
   const store = storage();
   if (!store) return;
+  for (const name of journalNames(store)) store.removeItem(name);
+}
+
+/** The names of the kept copies in localStorage (read whole before any is removed). */
+function journalNames(store: Storage): string[] {
   const names: string[] = [];
   for (let i = 0; i < store.length; i++) {
     const name = store.key(i);
     if (name?.startsWith(PREFIX)) names.push(name);
   }
-  for (const name of names) store.removeItem(name);
+  return names;
 }
 
 function parse(raw: string | null): { value: unknown; updatedAt: number } | null {
