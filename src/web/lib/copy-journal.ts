@@ -3,11 +3,12 @@
 // (closed, reloaded, another address typed), so it is kept here, in localStorage, which writes at
 // once and survives the page, and is read from here meanwhile; the local database takes it over
 // when its code arrives, on this page or the next one.
-type Table = 'orders' | 'shift' | 'carts';
-export type JournalEntry = { table: Table; key: string; value: unknown; updatedAt: number };
+/** The local database's tables that hold saved copies (./local-db). */
+export type CopyTable = 'orders' | 'shift' | 'carts';
+export type JournalEntry = { table: CopyTable; key: string; value: unknown; updatedAt: number };
 
 const PREFIX = 'arrive:copy:';
-const TABLES: readonly Table[] = ['orders', 'shift', 'carts'];
+const TABLES: readonly CopyTable[] = ['orders', 'shift', 'carts'];
 
 const storage = (): Storage | null => {
   try {
@@ -17,10 +18,10 @@ const storage = (): Storage | null => {
   }
 };
 
-const itemKey = (table: Table, key: string) => `${PREFIX}${table}:${key}`;
+const itemKey = (table: CopyTable, key: string) => `${PREFIX}${table}:${key}`;
 
 /** Keeps a copy until the local database has it; false when it could not (storage full or disabled). */
-export function journalCopy(table: Table, key: string, value: unknown, updatedAt: number): boolean {
+export function journalCopy(table: CopyTable, key: string, value: unknown, updatedAt: number): boolean {
   const store = storage();
   if (!store) return false;
   try {
@@ -32,7 +33,7 @@ export function journalCopy(table: Table, key: string, value: unknown, updatedAt
 }
 
 /** Forgets the kept copy, or only the one of that time when `updatedAt` is given (a newer one stays). */
-export function dropJournaled(table: Table, key: string, updatedAt?: number): void {
+export function dropJournaled(table: CopyTable, key: string, updatedAt?: number): void {
   const store = storage();
   if (!store) return;
   if (updatedAt !== undefined) {
@@ -43,7 +44,7 @@ export function dropJournaled(table: Table, key: string, updatedAt?: number): vo
 }
 
 /** The copy kept under `key`, or null. */
-export function readJournaled<T>(table: Table, key: string): { value: T; updatedAt: number } | null {
+export function readJournaled<T>(table: CopyTable, key: string): { value: T; updatedAt: number } | null {
   const kept = parse(storage()?.getItem(itemKey(table, key)) ?? null);
   return kept ? { value: kept.value as T, updatedAt: kept.updatedAt } : null;
 }
@@ -56,7 +57,7 @@ export function journaled(): JournalEntry[] {
   for (const name of journalNames(store)) {
     const rest = name.slice(PREFIX.length);
     const colon = rest.indexOf(':');
-    const table = rest.slice(0, colon) as Table;
+    const table = rest.slice(0, colon) as CopyTable;
     const kept = parse(store.getItem(name));
     if (colon < 0 || !TABLES.includes(table) || !kept) continue;
     entries.push({ table, key: rest.slice(colon + 1), ...kept });

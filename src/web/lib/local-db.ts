@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { clearJournal, dropJournaled, journaled } from './copy-journal';
+import { type CopyTable, clearJournal, dropJournaled, journaled } from './copy-journal';
 
 /** A list or record cached for offline viewing, with when it was last fetched. */
 export type CachedRecord = { key: string; value: unknown; updatedAt: number };
@@ -35,12 +35,7 @@ class ArriveLocalDb extends Dexie {
 
 export const localDb = new ArriveLocalDb();
 
-export async function putCached(
-  table: 'orders' | 'shift' | 'carts',
-  key: string,
-  value: unknown,
-  updatedAt = Date.now(),
-) {
+export async function putCached(table: CopyTable, key: string, value: unknown, updatedAt = Date.now()) {
   await localDb[table].put({ key, value, updatedAt });
 }
 
@@ -57,12 +52,12 @@ export async function adoptJournaledCopies() {
   }
 }
 
-export async function deleteCached(table: 'orders' | 'shift' | 'carts', key: string) {
+export async function deleteCached(table: CopyTable, key: string) {
   await localDb[table].delete(key);
 }
 
 export async function getCached<T>(
-  table: 'orders' | 'shift' | 'carts',
+  table: CopyTable,
   key: string,
 ): Promise<{ value: T; updatedAt: number } | undefined> {
   const row = await localDb[table].get(key);

@@ -36,8 +36,8 @@ export async function withOfflineCopy<T>(
     const data = await fetcher();
     const saving = putCached(table, key, data).catch(() => {});
     // A screen shows an answer once its copy is saved, so what it showed opens offline even if the
-    // page is left at once. Only while the local database's code is still on its way (a first
-    // visit on a slow network) does the answer show first and the copy follow.
+    // page is left at once. Before the local database's code is here the copy is kept in
+    // localStorage as the call is made (./saved-copies), and the answer does not wait for the code.
     if (savedCopiesReady()) await saving;
     return freshCopy(data);
   } catch (error) {

@@ -4,9 +4,7 @@
 // arrives is kept in localStorage meanwhile (./copy-journal) and read from there, and a device
 // with no local database yet (a first visit) has nothing to read. The staff screens, which queue
 // their work in it, import ./local-db directly.
-import { dropJournaled, journalCopy, readJournaled } from './copy-journal';
-
-type Table = 'orders' | 'shift' | 'carts';
+import { type CopyTable, dropJournaled, journalCopy, readJournaled } from './copy-journal';
 
 let loaded: Promise<typeof import('./local-db')> | null = null;
 let ready = false;
@@ -54,7 +52,10 @@ const hasLocalDb = () => {
   return deviceHasLocalDb;
 };
 
-export async function getCached<T>(table: Table, key: string): Promise<{ value: T; updatedAt: number } | undefined> {
+export async function getCached<T>(
+  table: CopyTable,
+  key: string,
+): Promise<{ value: T; updatedAt: number } | undefined> {
   // A device with no local database yet (a first visit) has only what this page, or one left too
   // early, kept aside: read without waiting for Dexie. Elsewhere the database, once it has taken
   // over those copies, knows which is newest (another tab may have saved a newer one).
@@ -62,7 +63,7 @@ export async function getCached<T>(table: Table, key: string): Promise<{ value: 
   return (await localDb()).getCached<T>(table, key);
 }
 
-export async function putCached(table: Table, key: string, value: unknown): Promise<void> {
+export async function putCached(table: CopyTable, key: string, value: unknown): Promise<void> {
   const updatedAt = Date.now();
   if (ready) return (await localDb()).putCached(table, key, value, updatedAt);
   // The code is not here: the copy is kept where it survives the page. A write does not ask for
@@ -74,7 +75,7 @@ export async function putCached(table: Table, key: string, value: unknown): Prom
   dropJournaled(table, key, updatedAt);
 }
 
-export async function deleteCached(table: Table, key: string): Promise<void> {
+export async function deleteCached(table: CopyTable, key: string): Promise<void> {
   dropJournaled(table, key);
   // A device with no local database has nothing more to forget (the shop forgets an empty cart as
   // it opens: that must not bring the code either).

@@ -82,9 +82,11 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Whether a row has a shift that ended, so a counted figure and a variance. */
+const hasEnded = (r: DrawerTotals) => r.shifts > r.open;
+
 function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
   const label = by === 'day' ? 'Drawers by day' : 'Drawers by staff member';
-  const ended = (r: DrawerTotals) => r.shifts > r.open;
   return (
     <>
       <Cards
@@ -92,14 +94,14 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
         rows={rows}
         keyOf={(r) => r.key}
         title={(r) => r.label}
-        badge={(r) => (ended(r) ? <VarianceBadge variance={r.variance} /> : <Text size="sm">Open</Text>)}
+        badge={(r) => (hasEnded(r) ? <VarianceBadge variance={r.variance} /> : <Text size="sm">Open</Text>)}
         figures={(r) => [
           ['Shifts', `${r.shifts}${r.open ? ` (${r.open} open)` : ''}`],
           ['Float', formatNaira(r.openingFloat)],
           ['Cash sales', formatNaira(r.cashSales)],
           ['Cash refunds', formatNaira(r.cashRefunds)],
           ['Expected', formatNaira(r.expectedCash)],
-          ['Counted', ended(r) ? formatNaira(r.closingCash) : '—'],
+          ['Counted', hasEnded(r) ? formatNaira(r.closingCash) : '—'],
         ]}
       />
       <TotalsTable rows={rows} by={by} label={label} />
@@ -135,8 +137,8 @@ function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 's
               <Table.Td>{formatNaira(r.cashSales)}</Table.Td>
               <Table.Td>{formatNaira(r.cashRefunds)}</Table.Td>
               <Table.Td>{formatNaira(r.expectedCash)}</Table.Td>
-              <Table.Td>{r.shifts > r.open ? formatNaira(r.closingCash) : '—'}</Table.Td>
-              <Table.Td miw={150}>{r.shifts > r.open ? <VarianceBadge variance={r.variance} /> : 'Open'}</Table.Td>
+              <Table.Td>{hasEnded(r) ? formatNaira(r.closingCash) : '—'}</Table.Td>
+              <Table.Td miw={150}>{hasEnded(r) ? <VarianceBadge variance={r.variance} /> : 'Open'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
