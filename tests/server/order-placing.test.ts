@@ -214,3 +214,60 @@ describe('placing an order', () => {
     }
   });
 });
+
+describe('orders of many clients placed at the same moment', () => {
+  const noGasQuota = async () => {
+    await app.db.delete(quotas).where(eq(quotas.productId, cat.gas.id));
+  };
+  beforeEach(noGasQuota);
+  afterAll(noGasQuota);
+  const someClients = (n: number, from: number) =>
+    Promise.all(Array.from({ length: n }, (_, i) => signInAs(app, `0803100${String(from + i).padStart(4, '0')}`)));
+
+  it("writes them in one statement, each order its own client's with its own lines, and takes their stock together", async () => {
+    await app.db.insert(quotas).values({ productId: cat.gas.id, stock: 1000, dailyLimit: null });
+    const clients = await someClients(8, 0);
+    // Each client a different amount, so a line given to the wrong order shows.
+    const kgs = clients.map((_, i) => i + 1);
+    await place(gasOrder(1), clients[0]); // the products are read once, then remembered
+    // Each session is checked once, then known.
+    for (const c of clients) await injectAs(app, c, { method: 'GET', url: '/api/order/client' });
+    const q0 = app.database.queryCount();
+    const results = await Promise.all(clients.map((c, i) => place(gasOrder(kgs[i] as number), c)));
+    expect(results.map((r) => r.statusCode)).toEqual(clients.map(() => 201));
+    expect(app.database.queryCount() - q0).toBe(1);
+    const placed = results.map((r) => r.json());
+    expect(new Set(placed.map((o) => o.orderNumber)).size).toBe(clients.length);
+    placed.forEach((order, i) => {
+      expect(order.items).toHaveLength(1);
+      expect(order.items[0].quantity).toBe(kgs[i]);
+      expect(order.total).toBe(Math.round(cat.gas.price * (kgs[i] as number)));
+      expect(order.status).toBe('Not Paid');
+    });
+    // Each order is its client's: their own history lists it.
+    for (const [i, c] of clients.entries()) {
+      const history = await injectAs(app, c, { method: 'GET', url: '/api/order/client' });
+      expect(history.json().orders.map((o: { orderNumber: string }) => o.orderNumber)).toContain(placed[i].orderNumber);
+    }
+    const taken = kgs.reduce((sum, kg) => sum + kg, 0);
+    expect((await gasQuota())?.stock).toBe(1000 - 1 - taken);
+  });
+
+  it('places them one by one when the stock cannot take them all, refusing only those it cannot', async () => {
+    await app.db.insert(quotas).values({ productId: cat.gas.id, stock: 20, dailyLimit: null });
+    const clients = await someClients(3, 20);
+    const results = await Promise.all(clients.map((c) => place(gasOrder(8), c)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().additionalInfo).toMatchObject({
+      reason: 'QuotaExceeded',
+      available: 4,
+    });
+    expect((await gasQuota())?.stock).toBe(4);
+    const [{ n } = { n: 0 }] = (
+      await app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${orders} where client_id in ${clients.map((c) => c.clientId)}`,
+      )
+    ).rows;
+    expect(n).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ClientOrderListQuery } from '../../../domain/schemas/order';
+import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
 import { clientOrderPageJson } from './service';
@@ -14,56 +15,23 @@ const historyVersions = rawStatement<{ client_id: string; version: string }>(
       where client_id = any(${value('clientIds')}::uuid[])`,
 );
 
-type Waiter = { resolve: (version: bigint) => void; reject: (err: unknown) => void };
-
 /** Clients asked for in one statement at most; more wait for the next. */
 const BATCH = 500;
 
 /**
- * Reads clients' history versions, the requests that wait together in one statement: a read
- * waits for the requests already read from the sockets to join it, and while it is out the
- * requests that arrive wait for the next, sent when it returns. Each request's version is so read
- * by a statement sent after the request arrived, and never older than it; under load one
- * statement answers many requests, at the price of at most one more round trip to the database
- * for each.
+ * Reads clients' history versions, the requests that wait together in one statement (db/batcher.ts):
+ * each request's version is read by a statement sent after the request arrived, so never older
+ * than it; under load one statement answers many requests.
  */
 function versionReader(db: DbOrTx) {
-  let waiting = new Map<string, Waiter[]>();
-  let reading = false;
-  const readAll = async () => {
-    reading = true;
-    while (waiting.size > 0) {
-      // The requests already read from the sockets join before the statement is sent (on PGlite,
-      // which answers in this process, none would arrive while it is out).
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      let batch = waiting;
-      waiting = new Map();
-      if (batch.size > BATCH) {
-        const rest = [...batch].slice(BATCH);
-        batch = new Map([...batch].slice(0, BATCH));
-        // The rest arrived before this statement is sent: they go first in the next one.
-        waiting = new Map(rest);
-      }
-      try {
-        const rows = await historyVersions.run(db, { clientIds: [...batch.keys()] });
-        const found = new Map(rows.map((r) => [r.client_id, BigInt(r.version)]));
-        for (const [clientId, waiters] of batch) for (const w of waiters) w.resolve(found.get(clientId) ?? 0n);
-      } catch (err) {
-        for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
-      }
-    }
-    reading = false;
-  };
-  return (clientId: string) =>
-    new Promise<bigint>((resolve, reject) => {
-      const waiters = waiting.get(clientId);
-      if (waiters) waiters.push({ resolve, reject });
-      else waiting.set(clientId, [{ resolve, reject }]);
-      if (!reading) {
-        reading = true;
-        void readAll();
-      }
-    });
+  return batcher(
+    async (clientIds: string[]) => {
+      const rows = await historyVersions.run(db, { clientIds: [...new Set(clientIds)] });
+      const found = new Map(rows.map((r) => [r.client_id, BigInt(r.version)]));
+      return clientIds.map((clientId) => found.get(clientId) ?? 0n);
+    },
+    { max: BATCH },
+  );
 }
 
 type Entry = { version: bigint; pages: Map<string, string>; chars: number };

@@ -27,10 +27,11 @@ export type StockRefusal = { product_id: string; reason: string; available: numb
 export type StockLedger = {
   /**
    * Parts of the placing statement, written by the quota area. `check` follows a CTE
-   * `stock_needs(product_id uuid, quantity double precision)` (one row per product) and defines
-   * `stock_refused`: no row, or the first product refused (a StockRefusal). The order is written
-   * only when it is empty, in a CTE named `placed`; `take`, after it, takes the stock only when
-   * `placed` wrote the order.
+   * `stock_needs(product_id uuid, quantity double precision)` (one row per product: what the
+   * statement's orders need together) and defines `stock_held` and `stock_refused`: no row, or the
+   * first product refused (a StockRefusal). The orders are written only when it is empty; `take`
+   * follows a CTE `stock_written(product_id uuid, quantity double precision)`, what the lines
+   * written take per product, and takes exactly that.
    */
   inStatement: { check: SQL; take: SQL };
   /** The error for a refusal `check` found, worded with the order's products. */

@@ -56,7 +56,7 @@ export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) 
  */
 export const historyVersionAfterPaidCte = sql`versioned as (
     insert into order_history_versions as v (client_id, version)
-    select client_id, nextval('order_history_version_seq') from paid
+    select client_id, nextval('order_history_version_seq') from paid order by client_id
     on conflict (client_id) do update set version = excluded.version
     returning client_id
   )`;
@@ -64,6 +64,14 @@ export const historyVersionAfterPaidCte = sql`versioned as (
 /** A statement's read of the client's order that may be paid now: Not Paid, with a total (`id`). */
 export const payableClientOrderSql = (orderNumber: SQLWrapper, clientId: SQLWrapper) => sql`select id from ${orders}
     where order_number = ${orderNumber} and client_id = ${clientId} and status = ${OrderStatus.NotPaid} and total > 0`;
+
+/**
+ * payableClientOrderSql for many: of `asked` (a relation of `client_id`, `order_number`), the
+ * orders still payable by the client who asked (id, client_id, total).
+ */
+export const payableAskedOrdersSql = (asked: SQLWrapper) => sql`select o.id, o.client_id, o.total
+    from ${orders} o join ${asked} a on o.order_number = a.order_number and o.client_id = a.client_id
+    where o.status = ${OrderStatus.NotPaid} and o.total > 0`;
 
 /** Every payment by card or at the counter runs it, built once (db/statement.ts). */
 const markPaid = rawStatement<{ id: string }>(

@@ -18,6 +18,7 @@ import {
   orderWithClientSchema,
 } from '../../../domain/schemas/order';
 import { historyPages } from './history-cache';
+import { placingTogether } from './placing';
 import { priceOrder } from './pricing';
 import { signOrderQrToken } from './qr-token';
 import {
@@ -53,6 +54,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = app.requireStaff({ shift: true });
   // This instance's copy of the history's pages, checked against the database on every read.
   const history = historyPages(app.db);
+  // This instance's pickup orders of the same moment, placed in one statement together.
+  const together = placingTogether(app.db, app.orderLegs.stock.inStatement);
 
   app.post(
     '/new',
@@ -68,7 +71,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await createOrder(app.db, clientIdOf(request), request.body, { maps, legs: app.orderLegs });
+      const order = await createOrder(app.db, clientIdOf(request), request.body, {
+        maps,
+        legs: app.orderLegs,
+        together,
+      });
       return reply.code(201).send(order);
     },
   );

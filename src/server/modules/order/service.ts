@@ -15,11 +15,12 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
-import { newOrderNumber, newOrderPaymentNumber, newPickupCode, normalizeOrderNumber } from '../../lib/references';
-import { forgetProducts, pricesStillHold } from '../product/catalogue';
+import { normalizeOrderNumber } from '../../lib/references';
+import { forgetProducts } from '../product/catalogue';
 import { recordOrderEvent } from './events';
-import type { OrderLegs, StockLedger, StockNeed, StockRefusal } from './legs';
+import type { OrderLegs, StockNeed } from './legs';
 import { toOrderRow } from './lookups';
+import { type OrderToPlace, type PlacedRows, placeOrders } from './placing';
 import { type PricedOrder, priceOrder } from './pricing';
 import { type OrderRow, orderEvents, orderItems, orders } from './tables';
 import { orderViewOf, toOrderView } from './view';
@@ -34,6 +35,12 @@ export type CreateOrderOptions = {
   maps?: MapsAdapter;
   /** Who placed it, when not the client (a staff member at the counter). */
   actorClientId?: string;
+  /**
+   * Places a pickup order in one statement with other clients' orders of the same moment
+   * (`placingTogether`, made once per app); answers null for an order to be placed alone. Only for
+   * a call on the database itself, never inside a transaction.
+   */
+  together?: (order: OrderToPlace) => Promise<PlacedRows | null>;
 };
 
 /** An order by its number, whoever owns it (staff, payments, pickup). */
@@ -105,19 +112,13 @@ function parseInput(input: unknown): NewOrderInput {
   });
 }
 
-/** An order's three codes, drawn afresh (collisions are one in hundreds of millions). */
-const freshCodes = () => ({
-  orderNumber: newOrderNumber(),
-  orderPaymentNumber: newOrderPaymentNumber(),
-  pickupCode: newPickupCode(),
-});
-
 /**
  * Places an order for a client: prices it on the server, then takes the quota and stores the order,
- * its lines and its first timeline step (Not Paid) in one statement, so bad input or a full quota
- * stores nothing. A home-delivery order also opens its delivery record, in one transaction with
- * that statement. Retried HTTP calls are made idempotent by the Idempotency-Key plugin in front of
- * the route.
+ * its lines and its first timeline step (Not Paid) in one statement (placing.ts), so bad input or a
+ * full quota stores nothing. A home-delivery order also opens its delivery record, in one
+ * transaction with that statement. A pickup order given `together` (the client's own call, on the
+ * database) may share its statement with other clients' orders placed at the same moment. Retried
+ * HTTP calls are made idempotent by the Idempotency-Key plugin in front of the route.
  */
 export async function createOrder(
   db: DbOrTx,
@@ -131,152 +132,56 @@ export async function createOrder(
   // Priced before anything is written (geocoding may call out to the network), from the products
   // as last read; the statement checks those prices still hold.
   let priced = await priceOrder(db, parsed, maps, { remembered: true });
-  const needsOf = (order: PricedOrder): StockNeed[] =>
-    order.lines.map((l) => ({
-      productId: l.product.id,
-      name: l.product.name,
-      quantity: l.quantity,
-      unit: l.product.type === ProductType.Gas ? 'kg' : 'item',
-    }));
-  const placedAt = new Date().toISOString();
-  const placingValues = (order: PricedOrder) => ({
-    clientId,
-    type: order.type,
-    deliveryOption: order.deliveryOption,
-    deliveryAddress: order.address ? JSON.stringify(order.address) : null,
-    homeDeliveryType: order.homeDeliveryType,
-    deliveryDistanceKm: order.distanceKm,
-    deliveryFeeIsEstimate: order.feeIsEstimate,
-    nomineeName: order.nominee?.name ?? null,
-    nomineePhone: order.nominee?.phone ?? null,
-    subtotal: order.subtotal,
-    deliveryFee: order.deliveryFee,
-    total: order.total,
-    productIds: order.lines.map((l) => l.product.id),
-    names: order.lines.map((l) =>
-      l.product.type === ProductType.Gas && l.sizeKg !== null
-        ? `${l.product.name} (${l.sizeKg} kg cylinder)`
-        : l.product.name,
-    ),
-    unitPrices: order.lines.map((l) => l.unitPrice),
-    quantities: order.lines.map((l) => l.quantity),
-    sizesKg: order.lines.map((l) => l.sizeKg),
-    lineTotals: order.lines.map((l) => l.lineTotal),
-    actorClientId: options.actorClientId ?? clientId,
-    placedAt,
-  });
-  const place = async (run: DbOrTx) => {
-    // A code already taken makes the statement write nothing (a failed statement would abort a
-    // transaction on PostgreSQL), and new codes are then drawn; so does a price that moved since
-    // the products were read, and the order is then priced again from the database.
-    let written: PlacedRows | undefined;
-    for (let attempt = 0; attempt < 5 && !written?.order; attempt++) {
-      [written] = await placingStatement(stock).run(run, { ...placingValues(priced), ...freshCodes() });
-      if (written?.refused) throw stock.refusal(written.refused, needsOf(priced));
-      if (written && !written.priced) {
+  const toPlace = (): OrderToPlace => ({ clientId, actorClientId: options.actorClientId ?? clientId, priced });
+  const placeAlone = async (run: DbOrTx): Promise<PlacedRows> => {
+    // A code already taken leaves the order unwritten, and new codes are then drawn; a price that
+    // moved since the products were read writes nothing, and the order is priced again from the
+    // database.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const outcome = await placeOrders(run, stock.inStatement, [toPlace()]);
+      if (outcome.kind === 'refused') throw stock.refusal(outcome.refused, stockNeedsOf(priced));
+      if (outcome.kind === 'moved') {
         forgetProducts(db);
         priced = await priceOrder(run, parsed, maps);
-      }
+      } else if (outcome.placed[0]) return outcome.placed[0];
     }
-    if (!written?.order || !written.event) {
-      throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
-    }
-    return written;
+    throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
   };
   const homeDelivery = priced.deliveryOption === DeliveryOption.HomeDelivery && priced.address;
   const written = homeDelivery
     ? await db.transaction(async (tx) => {
-        const rows = await place(tx);
-        if (rows.order) await delivery.open(tx, toOrderRow(rows.order));
+        const rows = await placeAlone(tx);
+        await delivery.open(tx, toOrderRow(rows.order));
         return rows;
       })
-    : await place(db);
+    : ((options.together && (await options.together(toPlace()))) ?? (await placeAlone(db)));
   stock.committed?.();
   // The answer is built from what was written.
   const typeOf = new Map(priced.lines.map((l) => [l.product.id, l.product.type]));
   return orderViewOf(
-    toOrderRow(written.order as Record<string, unknown>),
-    (written.items ?? [])
+    toOrderRow(written.order),
+    written.items
       .map(toItemRow)
       .sort((x, y) => x.position - y.position)
       .flatMap((item) => {
         const productType = typeOf.get(item.productId);
         return productType ? [{ item, productType }] : [];
       }),
-    [toEventRow(written.event as Record<string, unknown>)],
+    [toEventRow(written.event)],
   );
 }
 
-/** What the placing statement answers: the rows it wrote, as PostgreSQL's JSON, or the stock's refusal. */
-type PlacedRows = {
-  order: Record<string, unknown> | null;
-  items: Record<string, unknown>[] | null;
-  event: Record<string, unknown> | null;
-  refused: StockRefusal | null;
-  /** False when a price or product changed since the order was priced: nothing was written. */
-  priced: boolean;
-};
+/** What each product of a priced order takes from the stock. */
+const stockNeedsOf = (order: PricedOrder): StockNeed[] =>
+  order.lines.map((l) => ({
+    productId: l.product.id,
+    name: l.product.name,
+    quantity: l.quantity,
+    unit: l.product.type === ProductType.Gas ? 'kg' : 'item',
+  }));
+
 const toItemRow = rowMapper(orderItems);
 const toEventRow = rowMapper(orderEvents);
-
-/** The placing statement, built once for the stock's parts (there is one stock ledger per program). */
-const placingStatements = new WeakMap<StockLedger['inStatement'], ReturnType<typeof buildPlacingStatement>>();
-function placingStatement(stock: StockLedger) {
-  let built = placingStatements.get(stock.inStatement);
-  if (!built) {
-    built = buildPlacingStatement(stock.inStatement);
-    placingStatements.set(stock.inStatement, built);
-  }
-  return built;
-}
-
-/**
- * Placing an order, in one statement (one round trip, no transaction of its own): the stock's
- * check locks the products' quota rows and names a refusal; only without one are the order, its
- * lines (from arrays, in the cart's order) and its first step (Not Paid) written, and the stock
- * taken only when the order was (its codes free). Built once (db/statement.ts).
- */
-function buildPlacingStatement(stock: StockLedger['inStatement']) {
-  return rawStatement<PlacedRows>(
-    'order_place',
-    sql`with stock_needs as (
-      select product_id, sum(quantity)::double precision as quantity
-      from unnest(${value('productIds')}::uuid[], ${value('quantities')}::double precision[]) as n(product_id, quantity)
-      group by product_id
-    ), ${stock.check}, price_check as (
-      select ${pricesStillHold(value('productIds'), value('unitPrices'))} as hold
-    ), placed as (
-      insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, type, status, delivery_option,
-        delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name, nominee_phone,
-        subtotal, delivery_fee, total)
-      select ${value('orderNumber')}, ${value('orderPaymentNumber')}, ${value('pickupCode')}, ${value('clientId')}::uuid,
-        ${value('type')}, ${OrderStatus.NotPaid}, ${value('deliveryOption')}, ${value('deliveryAddress')}::jsonb,
-        ${value('homeDeliveryType')}, ${value('deliveryDistanceKm')}::double precision, ${value('deliveryFeeIsEstimate')}::boolean,
-        ${value('nomineeName')}, ${value('nomineePhone')}, ${value('subtotal')}::bigint, ${value('deliveryFee')}::bigint,
-        ${value('total')}::bigint
-      where not exists (select 1 from stock_refused) and (select hold from price_check)
-      on conflict do nothing
-      returning *
-    ), lines as (
-      insert into ${orderItems} (order_id, product_id, name, unit_price, quantity, size_kg, line_total, position)
-      select placed.id, line.product_id, line.name, line.unit_price, line.quantity, line.size_kg, line.line_total, line.n - 1
-      from placed, unnest(${value('productIds')}::uuid[], ${value('names')}::text[], ${value('unitPrices')}::bigint[],
-        ${value('quantities')}::double precision[], ${value('sizesKg')}::double precision[], ${value('lineTotals')}::bigint[])
-        with ordinality as line(product_id, name, unit_price, quantity, size_kg, line_total, n)
-      returning *
-    ), step as (
-      insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
-      select id, 'order', ${OrderStatus.NotPaid}, 'Order placed', ${value('actorClientId')}::uuid, ${value('placedAt')}::timestamptz
-      from placed
-      returning *
-    ), ${stock.take}
-    select (select row_to_json(placed) from placed) as "order",
-           (select json_agg(lines order by lines.position) from lines) as items,
-           (select row_to_json(step) from step) as event,
-           (select row_to_json(stock_refused) from stock_refused) as refused,
-           (select hold from price_check) as priced`,
-  );
-}
 
 /** Gives an order's lines back to the stock and today's quota (a cancelled order or a refunded sale). */
 export async function releaseOrderStock(tx: DbOrTx, legs: OrderLegs, order: Pick<OrderRow, 'id' | 'createdAt'>) {

@@ -44,7 +44,8 @@ const lagosToday = sql`((now() at time zone 'UTC') + ${LAGOS_OFFSET_S} * interva
  * quota rows of the products in `stock_needs`, in product order (as every placement does, so two
  * cannot deadlock), and reads them as they are once locked: an order that committed meanwhile is
  * counted. Its `stock_refused` is the first product that has not enough stock or room under
- * today's limit. `take` takes the stock and counts today's use only when `placed` wrote the order.
+ * today's limit. `take` takes the stock and counts today's use of what the statement wrote
+ * (`stock_written`, one row per product).
  */
 export const stockInStatement = {
   check: sql`stock_held as materialized (
@@ -65,12 +66,12 @@ export const stockInStatement = {
     )`,
   take: sql`stock_taken as (
       update ${quotas} q
-      set stock = q.stock - h.quantity,
-          taken_today = case when q.taken_day = ${lagosToday} then q.taken_today else 0 end + h.quantity,
+      set stock = q.stock - w.quantity,
+          taken_today = case when q.taken_day = ${lagosToday} then q.taken_today else 0 end + w.quantity,
           taken_day = ${lagosToday},
           updated_at = now()
-      from stock_held h
-      where q.id = h.id and exists (select 1 from placed)
+      from stock_held h join stock_written w on w.product_id = h.product_id
+      where q.id = h.id
       returning q.id
     )`,
 };

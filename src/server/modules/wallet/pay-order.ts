@@ -5,6 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { WalletPaymentResponse } from '../../../domain/schemas/wallet';
+import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
 import { hasSqlState, STATEMENT_REFUSED } from '../../db/sql-state';
 import { rawStatement, statement, value } from '../../db/statement';
@@ -15,6 +16,7 @@ import {
   markPaidCtes,
   markPaidValues,
   type PaidOrder,
+  payableAskedOrdersSql,
   payableClientOrderSql,
 } from '../order/mark-paid';
 import { requireClientOrder } from '../order/service';
@@ -38,13 +40,17 @@ export const orderLedgerReference = (orderId: string) => `${ORDER_REFERENCE_PREF
  * The usual payment is one statement with no transaction around it (PostgreSQL makes a statement
  * atomic on its own): it refuses itself, writing nothing, when the balance does not cover the
  * order. Anything else (a refusal, a retry, a top-up landing meanwhile) is answered step by step
- * in a transaction, which says exactly why.
+ * in a transaction, which says exactly why. `together` (walletPaymentsTogether, made once per app)
+ * first tries the payment in one statement with other clients' payments of the same moment.
  */
 export async function payOrderFromWallet(
   app: FastifyInstance,
   clientId: string,
   orderNumber: string,
+  together?: PayTogether,
 ): Promise<WalletPaymentResponse> {
+  const paidTogether = together && (await together({ clientId, orderNumber: normalizeOrderNumber(orderNumber) }));
+  if (paidTogether) return paidTogether;
   const values = { clientId, orderNumber: normalizeOrderNumber(orderNumber), ...payValues({}) };
   try {
     const [row] = await payWholeStatement.run(app.db, values);
@@ -172,6 +178,93 @@ const payStatementSql = (whole: boolean) => sql`with o as (
 
 const payWholeStatement = rawStatement<PayRow>('wallet_pay_order_whole', payStatementSql(true));
 const payInTransactionStatement = rawStatement<PayRow>('wallet_pay_order', payStatementSql(false));
+
+/** One client's payment of one order, as walletPaymentsTogether takes it. */
+type PaymentToMake = { clientId: string; orderNumber: string };
+/** Pays a client's order in one statement with others (walletPaymentsTogether); null to pay it alone. */
+export type PayTogether = (payment: PaymentToMake) => Promise<WalletPaymentResponse | null>;
+
+type PaidTogetherRow = { payments: { paid: PaidOrder; balance: string; entry: string }[] };
+
+/**
+ * Wallet payments of many clients in one statement: each order still Not Paid, with a total, of a
+ * client whose active wallet covered it when the statement began, is paid as payWholeStatement
+ * pays one (its open checkouts closed, Paid with its step and notice, the history versions, then
+ * each wallet's balance under its lock, with its ledger row). An order paid without its ledger row
+ * (a balance spent meanwhile) refuses the whole statement, and every payment is then made alone.
+ * Each client has one payment at most in it (one wallet row is moved once by an update).
+ */
+const payTogetherStatement = rawStatement<PaidTogetherRow>(
+  'wallet_pay_orders_together',
+  sql`with asked as (
+    select * from unnest(${value('clientIds')}::uuid[], ${value('orderNumbers')}::text[]) as a(client_id, order_number)
+  ), payable as (
+    ${payableAskedOrdersSql(sql`asked`)}
+  ), go as (
+    select p.id, w.id as wallet_id
+    from payable p join ${wallets} w on w.client_id = p.client_id and w.status = 'active'
+    where w.balance >= p.total
+  ), closed as (
+    ${closeOpenCheckoutsSql(sql`any(select id from go)`)}
+  ), ${markPaidCtes(sql`any(select id from go)`, sql`(select count(*) from closed) >= 0`)}, ${historyVersionAfterPaidCte}, moved as (
+    update ${wallets} set balance = balance - paid.total, updated_at = now()
+    from paid join go on go.id = paid.id
+    where ${wallets.id} = go.wallet_id and balance >= paid.total
+      and exists (select 1 from versioned)
+    returning ${wallets.id} as wallet_id, balance, paid.id as order_id
+  ), entry as (
+    insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, display_name, order_id)
+    select moved.wallet_id, ${ORDER_REFERENCE_PREFIX}::text || paid.id::text, 'Debit', 'completed', paid.total, moved.balance,
+      'OrderPayment', 'Order #' || paid.order_number, paid.id
+    from moved join paid on paid.id = moved.order_id
+    on conflict (reference) do nothing
+    returning id, order_id
+  )
+  select coalesce((
+      select json_agg(json_build_object(
+        'paid', json_build_object('id', paid.id, 'client_id', paid.client_id, 'order_number', paid.order_number,
+          'total', paid.total, 'delivery_option', paid.delivery_option, 'pickup_code', paid.pickup_code),
+        'balance', moved.balance::text, 'entry', entry.id))
+      from entry join paid on paid.id = entry.order_id join moved on moved.order_id = entry.order_id), '[]') as payments,
+    case when (select count(*) from paid) <> (select count(*) from entry)
+      then refuse_statement('wallet_pay_orders_together: a balance no longer covers its order') end as refused`,
+);
+
+/** Payments in one statement at most; more wait for the next. */
+const TOGETHER_MAX = 64;
+
+/**
+ * Pays the orders of many clients that arrive together in one statement (db/batcher.ts), where
+ * each cost PostgreSQL a statement and a commit of its own. It answers null for a payment it did
+ * not make (not payable as asked, a balance too small, a second payment of the same client, a
+ * statement refused or failed): that one is then made alone (payOrderFromWallet), with its own
+ * answer or refusal.
+ */
+export function walletPaymentsTogether(db: DbOrTx): PayTogether {
+  return batcher(
+    async (asked: PaymentToMake[]): Promise<(WalletPaymentResponse | null)[]> => {
+      const seen = new Set<string>();
+      const first = asked.filter((p) => !seen.has(p.clientId) && seen.add(p.clientId));
+      let rows: PaidTogetherRow[];
+      try {
+        rows = await payTogetherStatement.run(db, {
+          clientIds: first.map((p) => p.clientId),
+          orderNumbers: first.map((p) => p.orderNumber),
+          ...payValues({}),
+        });
+      } catch {
+        return asked.map(() => null);
+      }
+      const byOrder = new Map((rows[0]?.payments ?? []).map((p) => [`${p.paid.client_id} ${p.paid.order_number}`, p]));
+      return asked.map((p) => {
+        const made = byOrder.get(`${p.clientId} ${p.orderNumber}`);
+        if (!made || !first.includes(p)) return null;
+        return answerOf(made.paid, Number(made.balance), made.entry);
+      });
+    },
+    { max: TOGETHER_MAX },
+  );
+}
 
 /** The payment step by step, with each refusal's own answer (and a retry's). */
 async function payStepByStep(
