@@ -49,9 +49,10 @@ export async function payOrderFromWallet(
   orderNumber: string,
   together?: PayTogether,
 ): Promise<WalletPaymentResponse> {
-  const paidTogether = together && (await together({ clientId, orderNumber: normalizeOrderNumber(orderNumber) }));
+  const asked = { clientId, orderNumber: normalizeOrderNumber(orderNumber) };
+  const paidTogether = together && (await together(asked));
   if (paidTogether) return paidTogether;
-  const values = { clientId, orderNumber: normalizeOrderNumber(orderNumber), ...payValues({}) };
+  const values = { ...asked, ...payValues({}) };
   try {
     const [row] = await payWholeStatement.run(app.db, values);
     if (row?.paid && row.entry && row.balance !== null) return answerOf(row.paid, Number(row.balance), row.entry.id);
