@@ -134,39 +134,48 @@ type PayRow = {
 };
 
 /**
- * The wallet payment of a client's order, in one statement (built once, db/statement.ts). The
- * order and the wallet are read; only an order still Not Paid with a total, of a client with an
- * active wallet, goes on: its open card checkouts are closed (locked before the order, as on the
- * card path), the order moves to Paid with its step, and then (after the client's history
- * version: historyVersionAfterPaidCte) the balance moves, only if it covers the total (read under
- * the wallet's lock), with its ledger row. `whole`: an order moved to Paid without its ledger row
- * refuses the statement (`refuse_statement`, migration 0019), so PostgreSQL undoes all of it;
- * without, the row answers a null balance and the caller decides.
+ * What both payment statements do, after a CTE `go(id, wallet_id)` (the orders to pay, each with
+ * its client's active wallet): the orders' open card checkouts are closed (locked before the
+ * orders, as on the card path), the orders move to Paid with their steps, and then (after the
+ * clients' history versions: historyVersionAfterPaidCte) each balance moves, only if it covers the
+ * total (read under the wallet's lock), with its ledger row (`moved`, `entry`: by `order_id`).
+ */
+const payingCtes = sql`closed as (
+    ${closeOpenCheckoutsSql(sql`any(select id from go)`)}
+  ), ${markPaidCtes(sql`any(select id from go)`, sql`(select count(*) from closed) >= 0`)}, ${historyVersionAfterPaidCte}, moved as (
+    update ${wallets} set balance = balance - paid.total, updated_at = now()
+    from paid join go on go.id = paid.id
+    where ${wallets.id} = go.wallet_id and balance >= paid.total
+      and exists (select 1 from versioned)
+    returning ${wallets.id} as wallet_id, balance, paid.id as order_id
+  ), entry as (
+    insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, display_name, order_id)
+    select moved.wallet_id, ${ORDER_REFERENCE_PREFIX}::text || paid.id::text, 'Debit', 'completed', paid.total, moved.balance,
+      'OrderPayment', 'Order #' || paid.order_number, paid.id
+    from moved join paid on paid.id = moved.order_id
+    on conflict (reference) do nothing
+    returning id, order_id
+  )`;
+
+/** A row of `paid` as the answer reads it (a PaidOrder). */
+const paidOrderJson = sql`json_build_object('id', paid.id, 'client_id', paid.client_id, 'order_number', paid.order_number,
+  'total', paid.total, 'delivery_option', paid.delivery_option, 'pickup_code', paid.pickup_code)`;
+
+/**
+ * The wallet payment of a client's order, in one statement (built once, db/statement.ts): the
+ * order (Not Paid, with a total) and the client's active wallet are read, then paid as payingCtes
+ * says. `whole`: an order moved to Paid without its ledger row refuses the statement
+ * (`refuse_statement`, migration 0019), so PostgreSQL undoes all of it; without, the row answers a
+ * null balance and the caller decides.
  */
 const payStatementSql = (whole: boolean) => sql`with o as (
     ${payableClientOrderSql(value('orderNumber'), sql`${value('clientId')}::uuid`)}
   ), w as (
     select id from ${wallets} where client_id = ${value('clientId')}::uuid and status = 'active'
   ), go as (
-    select o.id from o, w
-  ), closed as (
-    ${closeOpenCheckoutsSql(sql`(select id from go)`)}
-  ), ${markPaidCtes(sql`(select id from go)`, sql`(select count(*) from closed) >= 0`)}, ${historyVersionAfterPaidCte}, moved as (
-    update ${wallets} set balance = balance - paid.total, updated_at = now()
-    from paid
-    where ${wallets.id} = (select id from w) and balance >= paid.total
-      and exists (select 1 from versioned)
-    returning ${wallets.id} as wallet_id, balance
-  ), entry as (
-    insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, display_name, order_id)
-    select moved.wallet_id, ${ORDER_REFERENCE_PREFIX}::text || paid.id::text, 'Debit', 'completed', paid.total, moved.balance, 'OrderPayment',
-      'Order #' || paid.order_number, paid.id
-    from moved, paid
-    on conflict (reference) do nothing
-    returning id
-  )
-  select (select json_build_object('id', id, 'client_id', client_id, 'order_number', order_number, 'total', total,
-            'delivery_option', delivery_option, 'pickup_code', pickup_code) from paid) as paid,
+    select o.id, w.id as wallet_id from o, w
+  ), ${payingCtes}
+  select (select ${paidOrderJson} from paid) as paid,
          (select id::text from w) as wallet_id,
          (select balance::text from moved) as balance,
          (select row_to_json(entry) from entry) as entry${
@@ -189,11 +198,10 @@ type PaidTogetherRow = { payments: { paid: PaidOrder; balance: string; entry: st
 
 /**
  * Wallet payments of many clients in one statement: each order still Not Paid, with a total, of a
- * client whose active wallet covered it when the statement began, is paid as payWholeStatement
- * pays one (its open checkouts closed, Paid with its step and notice, the history versions, then
- * each wallet's balance under its lock, with its ledger row). An order paid without its ledger row
- * (a balance spent meanwhile) refuses the whole statement, and every payment is then made alone.
- * Each client has one payment at most in it (one wallet row is moved once by an update).
+ * client whose active wallet covered it when the statement began, is paid as payingCtes says. An
+ * order paid without its ledger row (a balance spent meanwhile) refuses the whole statement, and
+ * every payment is then made alone. Each client has one payment at most in it (one wallet row is
+ * moved once by an update).
  */
 const payTogetherStatement = rawStatement<PaidTogetherRow>(
   'wallet_pay_orders_together',
@@ -205,26 +213,10 @@ const payTogetherStatement = rawStatement<PaidTogetherRow>(
     select p.id, w.id as wallet_id
     from payable p join ${wallets} w on w.client_id = p.client_id and w.status = 'active'
     where w.balance >= p.total
-  ), closed as (
-    ${closeOpenCheckoutsSql(sql`any(select id from go)`)}
-  ), ${markPaidCtes(sql`any(select id from go)`, sql`(select count(*) from closed) >= 0`)}, ${historyVersionAfterPaidCte}, moved as (
-    update ${wallets} set balance = balance - paid.total, updated_at = now()
-    from paid join go on go.id = paid.id
-    where ${wallets.id} = go.wallet_id and balance >= paid.total
-      and exists (select 1 from versioned)
-    returning ${wallets.id} as wallet_id, balance, paid.id as order_id
-  ), entry as (
-    insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, display_name, order_id)
-    select moved.wallet_id, ${ORDER_REFERENCE_PREFIX}::text || paid.id::text, 'Debit', 'completed', paid.total, moved.balance,
-      'OrderPayment', 'Order #' || paid.order_number, paid.id
-    from moved join paid on paid.id = moved.order_id
-    on conflict (reference) do nothing
-    returning id, order_id
-  )
+  ), ${payingCtes}
   select coalesce((
       select json_agg(json_build_object(
-        'paid', json_build_object('id', paid.id, 'client_id', paid.client_id, 'order_number', paid.order_number,
-          'total', paid.total, 'delivery_option', paid.delivery_option, 'pickup_code', paid.pickup_code),
+        'paid', ${paidOrderJson},
         'balance', moved.balance::text, 'entry', entry.id))
       from entry join paid on paid.id = entry.order_id join moved on moved.order_id = entry.order_id), '[]') as payments,
     case when (select count(*) from paid) <> (select count(*) from entry)
