@@ -4,7 +4,7 @@
 // a first visit (service worker precache included, by role) and of a repeat visit — and prints
 // every figure beside its target. The browser talks to the server through a counting proxy, so
 // the bytes are what crossed the wire, the service worker's own fetches included.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -286,6 +286,12 @@ async function runLighthouse(chromePath, flags, base, screen, jar) {
       tablet ? desktopConfig : undefined,
     );
     const { audits, categories } = result.lhr;
+    // AUDIT_LIGHTHOUSE_DIR: each report kept whole, to read where a screen's time went.
+    if (process.env.AUDIT_LIGHTHOUSE_DIR) {
+      mkdirSync(process.env.AUDIT_LIGHTHOUSE_DIR, { recursive: true });
+      const file = `${screen.path.replace(/^\//, '').replace(/\W+/g, '-') || 'root'}.json`;
+      writeFileSync(path.join(process.env.AUDIT_LIGHTHOUSE_DIR, file), JSON.stringify(result.lhr));
+    }
     return {
       score: Math.round((categories.performance.score ?? 0) * 100),
       tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
@@ -336,7 +342,7 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     const active = await api(url, ceo, 'GET', 'shift/active');
     if (!active.shift) await api(url, ceo, 'POST', 'shift/start', { openingFloat: 0 });
     const orderNumber = await placeOrder(url, client);
-    const screens = [
+    const every = [
       { path: '/login', viewport: PHONE, key: true },
       { path: '/products', viewport: PHONE, signedIn: client, key: true },
       { path: '/order/history', viewport: PHONE, signedIn: client },
@@ -346,6 +352,9 @@ export async function auditAppScreens({ url, chromePath, flags }) {
       { path: '/dashboard/pickup', viewport: TABLET, signedIn: ceo },
       { path: '/dashboard/shift', viewport: TABLET, signedIn: ceo },
     ];
+    // AUDIT_SCREENS=/products,/order/:n measures those screens alone, without the visits by role.
+    const only = process.env.AUDIT_SCREENS?.split(',').map((p) => p.trim().replace(':n', orderNumber));
+    const screens = only ? every.filter((screen) => only.includes(screen.path)) : every;
     const rows = [];
     const lhRows = [];
     const axeRows = [];
@@ -409,6 +418,7 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     console.log('\naxe (WCAG 2 A/AA and best practices), color scheme light and dark');
     console.log(formatTable(['screen', 'light', 'dark'], axeRows));
 
+    if (only) return;
     const roles = [
       ['visitor', { path: '/', viewport: PHONE }],
       ['client', { path: '/products', viewport: PHONE, signedIn: client }],

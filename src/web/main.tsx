@@ -3,6 +3,7 @@
 // offer's listener are in place while it loads.
 import './features/marketing/styles/critical-styles';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
+import { afterFirstPaint } from './lib/after-first-paint';
 import { startEarlyReads } from './lib/early-reads';
 
 // The browser's install offer can come early: keep it for the 'Download the app' button.
@@ -10,4 +11,10 @@ captureInstallPrompt();
 // The sign-in check and the screen's first reads go out now, not once the app's code is here.
 startEarlyReads(window.location.pathname);
 
-void import('./entry-client').then((app) => app.start());
+// Paint first, then run: the prerendered shell is on screen before the app's code is evaluated,
+// even when that code is already here (a fast network, the service worker's cache). Its files are
+// fetched meanwhile (the shell preloads them). The mark tells when the app's code was asked to run.
+afterFirstPaint(() => {
+  performance.mark('arrive:app-code');
+  void import('./entry-client').then((app) => app.start());
+});

@@ -66,6 +66,23 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 
+  test('the shell is painted before the app code runs, even when that code is already here', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpByApi(page, '0814');
+    for (const path of ['/order/history', '/order/history', '/products']) {
+      // The second load finds the code in the browser's cache: it is there before the page paints.
+      await page.goto(path);
+      await expect(page.locator('html[data-app-ready]')).toBeAttached();
+      const order = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        code: performance.getEntriesByName('arrive:app-code')[0]?.startTime ?? null,
+      }));
+      expect(order.paint, path).not.toBeNull();
+      expect(order.code, path).not.toBeNull();
+      expect(order.paint ?? Number.POSITIVE_INFINITY, path).toBeLessThan(order.code ?? 0);
+    }
+  });
+
   test('the sign-in screens are prerendered pages: the form itself, the visitor menu, no app script', async ({
     page,
     request,
