@@ -293,11 +293,16 @@ for (const shell of entry.appShells) {
   const styles = [
     ...new Set([...chunks].filter((k) => !inEntry.has(k)).flatMap((k) => clientManifest[k].css ?? [])),
   ].map((f) => `/${f}`);
+  // Low priority: none of them is needed for the first paint (the shell runs the app once it has
+  // painted, lib/after-first-paint.ts), so the browser, and Lighthouse's estimate, put them after
+  // what the paint needs.
   const preloads = [
     ...[...new Set([...shellStyles, ...styles])].map(
-      (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
+      (href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`,
     ),
-    ...scripts.filter((f) => f.endsWith('.js')).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...scripts
+      .filter((f) => f.endsWith('.js'))
+      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
   ].join('');
   const sample = entry.shellSamplePath(shell.pattern);
   const body = await entry.render(sample, { shell: true });
