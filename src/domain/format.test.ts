@@ -40,6 +40,39 @@ describe('formatNumber', () => {
     expect(formatNumber(-0)).toBe('0.00');
     expect(formatNumber(-0.001)).toBe('0.00');
   });
+  it('rounds half away from zero on the decimal written, as Intl does', () => {
+    expect(formatNumber(1.005)).toBe('1.01');
+    expect(formatNumber(2.675)).toBe('2.68');
+    expect(formatNumber(999.995)).toBe('1,000.00');
+    expect(formatNumber(-0.5, 0)).toBe('-1');
+    expect(formatNumber(99999.95, 1)).toBe('100,000.0');
+  });
+  it('writes what Intl.NumberFormat en-US writes, for amounts of every size', () => {
+    const intl = (n: number, decimals: number) => {
+      const text = new Intl.NumberFormat('en-US', {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }).format(n);
+      return /^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text;
+    };
+    // A fixed sequence (a linear congruential generator), so a failure can be run again.
+    let seed = 20261128;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const values = [0, 0.5, 1.5, 2.5, 0.125, 0.005, 1e-7, 123456789.125, 1e21, 5e-324, -1e-7];
+    for (let i = 0; i < 3000; i++) {
+      const magnitude = 10 ** Math.floor(next() * 14 - 3);
+      const n = (next() - 0.3) * magnitude;
+      // Whole kobo as naira, and arbitrary doubles.
+      values.push(i % 2 ? Math.round(n * 100) / 100 : n);
+    }
+    for (const n of values) {
+      for (const decimals of [0, 1, 2, 3])
+        expect(formatNumber(n, decimals), `${n} to ${decimals}`).toBe(intl(n, decimals));
+    }
+  });
 });
 
 describe('kobo and naira', () => {

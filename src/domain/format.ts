@@ -14,26 +14,48 @@ function toFiniteNumber(value: NumberInput): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-const numberFormats = new Map<number, Intl.NumberFormat>();
-function numberFormat(decimals: number): Intl.NumberFormat {
-  let f = numberFormats.get(decimals);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    numberFormats.set(decimals, f);
+/**
+ * `digits` (a plain decimal, no sign) rounded half away from zero to `decimals` places, as text.
+ * Works on the digits themselves, as Intl does on the number's shortest decimal form: 1.005 gives
+ * 1.01, where (1.005).toFixed(2) gives 1.00 from the binary value just under it.
+ */
+function roundDecimal(digits: string, decimals: number): string {
+  const [whole = '0', fraction = ''] = digits.split('.');
+  if (fraction.length <= decimals) return decimals ? `${whole}.${fraction.padEnd(decimals, '0')}` : whole;
+  const kept = `${whole}${fraction.slice(0, decimals)}`;
+  let rounded = kept;
+  if ((fraction[decimals] ?? '0') >= '5') {
+    // Add one to the last kept digit, carrying.
+    const out = kept.split('');
+    let i = out.length - 1;
+    while (i >= 0 && out[i] === '9') out[i--] = '0';
+    rounded =
+      i < 0 ? `1${out.join('')}` : `${out.slice(0, i).join('')}${Number(out[i]) + 1}${out.slice(i + 1).join('')}`;
   }
-  return f;
+  const cut = rounded.length - decimals;
+  return decimals ? `${rounded.slice(0, cut)}.${rounded.slice(cut)}` : rounded;
 }
 
-/** en-US grouping with fixed decimals; '' for empty, NaN or infinite values. */
+/** en-US digit grouping of a plain non-negative decimal: 1234567.5 → 1,234,567.5. */
+const grouped = (digits: string) => digits.replace(/^(\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+
+/**
+ * en-US grouping with fixed decimals; '' for empty, NaN or infinite values. Written out rather than
+ * with Intl.NumberFormat, whose first use loads the locale's data: tens of milliseconds on a cheap
+ * phone on every screen that shows an amount. Very large or very small numbers (written with an
+ * exponent) go through Intl.
+ */
 export function formatNumber(value: NumberInput, decimals = 2): string {
   const n = toFiniteNumber(value);
   if (n === undefined) return '';
-  const text = numberFormat(decimals).format(n);
-  // Intl keeps the sign of values that round to zero ("-0.00"); nobody wants to see that.
-  return /^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text;
+  const digits = String(Math.abs(n));
+  const text = digits.includes('e')
+    ? new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+        Math.abs(n),
+      )
+    : grouped(roundDecimal(digits, decimals));
+  // Nobody wants to see "-0.00": the sign only when something other than zero is shown.
+  return n < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
 export const koboToNaira = (kobo: number): number => kobo / 100;
