@@ -14,7 +14,11 @@ startEarlyReads(window.location.pathname);
 // Paint first, then run: the prerendered shell is on screen before the app's code is evaluated,
 // even when that code is already here (a fast network, the service worker's cache). Its files are
 // fetched meanwhile (the shell preloads them). The mark tells when the app's code was asked to run.
-afterFirstPaint(() => {
+// A page with nothing prerendered in it (dist/shell.html, for the few screens without a shell)
+// has nothing to paint first: it runs at once.
+const runApp = () => {
   performance.mark('arrive:app-code');
   void import('./entry-client').then((app) => app.start());
-});
+};
+if (document.getElementById('root')?.hasAttribute('data-app-shell')) afterFirstPaint(runApp);
+else runApp();
