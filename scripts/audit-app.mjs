@@ -352,7 +352,8 @@ export async function auditAppScreens({ url, chromePath, flags }) {
       { path: '/dashboard/pickup', viewport: TABLET, signedIn: ceo },
       { path: '/dashboard/shift', viewport: TABLET, signedIn: ceo },
     ];
-    // AUDIT_SCREENS=/products,/order/:n measures those screens alone, without the visits by role.
+    // AUDIT_SCREENS=/products,/order/:n measures those screens alone; `visits` in the list adds the
+    // visits by role (first and repeat), which are left out otherwise.
     const only = process.env.AUDIT_SCREENS?.split(',').map((p) => p.trim().replace(':n', orderNumber));
     const screens = only ? every.filter((screen) => only.includes(screen.path)) : every;
     const rows = [];
@@ -418,7 +419,7 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     console.log('\naxe (WCAG 2 A/AA and best practices), color scheme light and dark');
     console.log(formatTable(['screen', 'light', 'dark'], axeRows));
 
-    if (only) return;
+    if (only && !only.includes('visits')) return;
     const roles = [
       ['visitor', { path: '/', viewport: PHONE }],
       ['client', { path: '/products', viewport: PHONE, signedIn: client }],

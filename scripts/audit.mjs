@@ -7,8 +7,8 @@
 //   - the signed-in app screens (scripts/audit-app.mjs): critical bytes, 2G and slow-3G paint and
 //     interactive, Lighthouse, axe light and dark, first and repeat visit bytes by role.
 // AUDIT_ONLY=app or AUDIT_ONLY=public runs one half. AUDIT_SCREENS=/products,/order/:n measures
-// those app screens alone (no visits by role); AUDIT_LIGHTHOUSE_DIR keeps each app screen's
-// Lighthouse report there.
+// those app screens alone (add `visits` for the visits by role; `visits` alone runs only those);
+// AUDIT_LIGHTHOUSE_DIR keeps each app screen's Lighthouse report there.
 // It starts the built server on a random port with a fresh PGlite dir, or audits AUDIT_URL; the
 // pages it checks are the prerendered ones of the local build (dist/).
 import { spawn } from 'node:child_process';

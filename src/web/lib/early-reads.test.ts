@@ -9,7 +9,7 @@ const json = (body: unknown, status = 200) =>
 afterEach(() => {
   // Whatever a test started and did not take is forgotten with time; take it now.
   takeEarlyRead('auth/cookie_auth', 0);
-  takeEarlyRead('product', 0);
+  for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active']) takeEarlyRead(path, 0);
   vi.unstubAllGlobals();
 });
 
@@ -24,11 +24,28 @@ describe('early reads', () => {
       '/api/auth/cookie_auth',
       '/api/auth/cookie_auth',
       '/api/product',
+      '/api/wallet/client',
+      '/api/payment/usable',
     ]);
     expect(fetch.mock.calls[2]?.[1]).toMatchObject({
       credentials: 'include',
       headers: { 'x-platform': 'web', accept: 'application/json' },
     });
+  });
+
+  it('starts the wallet on its screen and the shift on the staff home and shift screens only', () => {
+    const fetch = vi.fn<Fetch>(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    const reads = (pathname: string) => {
+      fetch.mockClear();
+      startEarlyReads(pathname);
+      return fetch.mock.calls.map(([url]) => url).filter((url) => url !== '/api/auth/cookie_auth');
+    };
+    expect(reads('/wallet')).toEqual(['/api/wallet/client']);
+    expect(reads('/dashboard')).toEqual(['/api/shift/active']);
+    expect(reads('/dashboard/shift')).toEqual(['/api/shift/active']);
+    expect(reads('/dashboard/sales')).toEqual([]);
+    expect(reads('/order/history')).toEqual([]);
   });
 
   it('hands an answer out once, and not at all once it is old', async () => {
@@ -47,12 +64,13 @@ describe('early reads', () => {
     const fetch = vi.fn<Fetch>(async () => json({ products: ['early'] }));
     vi.stubGlobal('fetch', fetch);
     startEarlyReads('/products');
-    expect(fetch).toHaveBeenCalledTimes(2);
+    // The sign-in check, the catalogue, the wallet and the saved card.
+    expect(fetch).toHaveBeenCalledTimes(4);
     await expect(api.get('product')).resolves.toEqual({ products: ['early'] });
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenCalledTimes(4);
     fetch.mockImplementation(async () => json({ products: ['fresh'] }));
     await expect(api.get('product')).resolves.toEqual({ products: ['fresh'] });
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(fetch).toHaveBeenCalledTimes(5);
   });
 
   it('asks again when the early request found no network', async () => {

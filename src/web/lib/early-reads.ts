@@ -10,8 +10,18 @@ export const API_READ_HEADERS = { 'x-platform': 'web', accept: 'application/json
 /** An answer older than this is not handed out: the app asks again. */
 const FRESH_MS = 10_000;
 
-/** What each app screen reads first, beyond the sign-in every screen checks. */
-const SCREEN_READS: readonly (readonly [RegExp, readonly string[]])[] = [[/^\/products\/?$/, ['product']]];
+/**
+ * What each app screen reads first, beyond the sign-in every screen checks: the reads that would
+ * otherwise wait for the sign-in's answer and the screen's code (each one a round trip on 2G).
+ * Only GETs without parameters, as the api client names them.
+ */
+const SCREEN_READS: readonly (readonly [RegExp, readonly string[]])[] = [
+  // The shop, with the wallet and the saved card its checkout offers.
+  [/^\/products\/?$/, ['product', 'wallet/client', 'payment/usable']],
+  [/^\/wallet\/?$/, ['wallet/client']],
+  // The staff's home and shift screens show the shift first.
+  [/^\/dashboard(\/shift)?\/?$/, ['shift/active']],
+];
 
 type EarlyRead = { answer: Promise<Response | null>; startedAt: number };
 const started = new Map<string, EarlyRead>();
