@@ -17,6 +17,10 @@ export const SOCKET_RECONNECTION_ATTEMPTS = 5;
 export const SOCKET_RECONNECTION_DELAY_MS = 2000;
 
 // Payment flow
+/** The card provider's segment of the payment route (SPEC §2: /payment/{card-provider-segment}/…). */
+export const CARD_PROVIDER_SEGMENT = 'paystack';
+/** Largest single top-up or transfer accepted: ₦10,000,000 in kobo (a typo guard, not a product limit). */
+export const MAX_WALLET_AMOUNT_KOBO = 1_000_000_000;
 export const PAYMENT_REDIRECT_DELAY_MS = 3000;
 export const SUCCESS_REDIRECT_DELAY_MS = 2000;
 export const PAYMENT_POLL_INTERVAL_MS = 1000;

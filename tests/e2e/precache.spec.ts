@@ -104,6 +104,12 @@ test("a visitor downloads neither the app's nor the staff code; a staff sign-in 
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => staffCaches(page)).toEqual([]);
+  // The sign-out goes on after the worker's answer (the local data is forgotten, then the header
+  // turns to a visitor's): the device is closed once it has finished, not in the middle of it.
+  await expect(page.locator('[data-nav="client"]').filter({ has: page.locator('[data-logout]') })).toHaveAttribute(
+    'hidden',
+    '',
+  );
 });
 
 test("a visitor's repeat visit is answered by the worker; offline, an app screen falls back to the home", async ({

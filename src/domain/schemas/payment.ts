@@ -9,9 +9,6 @@ import {
 } from '../enums';
 import { errorTypeValues } from '../errors';
 
-/** The card provider's segment of the payment route (SPEC §2: /payment/{card-provider-segment}/…). */
-export const CARD_PROVIDER_SEGMENT = 'paystack';
-
 const orderNumber = z.string().trim().min(1, 'orderNumber is required').max(40);
 const paymentNumber = z.string().trim().min(1, 'paymentNumber is required').max(40);
 

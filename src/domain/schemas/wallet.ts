@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { MAX_WALLET_AMOUNT_KOBO } from '../constants';
 import {
   paymentPurposeValues,
   walletFundSourceValues,
   walletTransactionStatusValues,
   walletTransactionTypeValues,
 } from '../enums';
-
-/** Largest single top-up or transfer accepted: ₦10,000,000 in kobo (a typo guard, not a product limit). */
-export const MAX_WALLET_AMOUNT_KOBO = 1_000_000_000;
 
 const name = (label: string) =>
   z

@@ -1,18 +1,18 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_RECONNECTION_ATTEMPTS, SOCKET_RECONNECTION_DELAY_MS } from '../../domain/constants';
-import {
-  type ClientToServerEvents,
-  parseServerEvent,
-  type ServerEventName,
-  type ServerEventPayload,
-  type ServerToClientEvents,
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
 } from '../../domain/realtime-events';
 import { api } from './api-client';
+import { checkedEvents } from './checked-events';
 
 // The real-time pickup channel (SPEC §7): one socket per page, with the cookies (and a token
 // when the app has one), `auth: {token, platform}`, 5 reconnection attempts 2 s apart, and the
 // listeners attached again on every connect. Every payload is checked against its schema before
-// a listener sees it.
+// a listener sees it; the schemas are loaded with the first event (checked-events.ts).
 
 export type PickupSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -41,15 +41,16 @@ function setStatus(next: SocketStatus) {
   for (const notify of statusListeners) notify();
 }
 
+const incoming = checkedEvents(
+  () => import('../../domain/realtime-events').then((events) => events.parseServerEvent),
+  (event, data) => {
+    for (const listener of listeners.get(event) ?? []) (listener as (p: unknown) => void)(data);
+  },
+  (event, message) => console.warn(`pickup channel: ignored a malformed ${event}`, message),
+);
+
 function dispatcher(event: ServerEventName) {
-  return (payload: unknown) => {
-    const checked = parseServerEvent(event, payload);
-    if (!checked.ok) {
-      console.warn(`pickup channel: ignored a malformed ${event}`, checked.message);
-      return;
-    }
-    for (const listener of listeners.get(event) ?? []) (listener as (p: unknown) => void)(checked.data);
-  };
+  return (payload: unknown) => incoming.receive(event, payload);
 }
 
 /** Detach and attach every registered listener (SPEC §7: re-registered on connect). */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CARD_PROVIDER_SEGMENT } from '../../../domain/constants';
 import { OrderStatus, PaymentPurpose, PaymentStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
-  CARD_PROVIDER_SEGMENT,
   checkoutDetailsSchema,
   discardUsableResultSchema,
   initiateOrderPaymentBodySchema,

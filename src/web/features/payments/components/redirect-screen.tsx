@@ -2,9 +2,9 @@ import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PAYMENT_REDIRECT_DELAY_MS } from '../../../../domain/constants';
+import { CARD_PROVIDER_SEGMENT, PAYMENT_REDIRECT_DELAY_MS } from '../../../../domain/constants';
 import { PaymentPurpose } from '../../../../domain/enums';
-import { CARD_PROVIDER_SEGMENT, type CheckoutDetails } from '../../../../domain/schemas/payment';
+import type { CheckoutDetails } from '../../../../domain/schemas/payment';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { paths } from '../../../lib/paths';

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MAX_WALLET_AMOUNT_KOBO } from '../../../../domain/constants';
 import { PaymentPurpose } from '../../../../domain/enums';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
-import { MAX_WALLET_AMOUNT_KOBO } from '../../../../domain/schemas/wallet';
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

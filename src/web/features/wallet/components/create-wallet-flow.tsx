@@ -1,11 +1,14 @@
 import { Alert, Button, Checkbox, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { userMessages } from '../../../../domain/errors';
-import { createWalletBodySchema } from '../../../../domain/schemas/wallet';
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useCreateWallet } from '../api/create-wallet';
+
+// The form's rules (zod and the wallet's schemas) load when the client starts the flow, not with the
+// wallet screen: most clients who open it already have a wallet.
+const loadRules = () => import('../../../../domain/schemas/wallet').then((m) => m.createWalletBodySchema);
 
 type Fields = { firstname: string; lastname: string; email: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -44,10 +47,17 @@ export function CreateWalletFlow() {
   const [fields, setFields] = useState<Fields>({ firstname: '', lastname: '', email: '' });
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [rulesMissing, setRulesMissing] = useState(false);
   const { keyFor } = useIdempotencyKey();
   const mutation = useCreateWallet();
 
-  if (step === 'intro') return <WalletIntro onStart={() => setStep('form')} />;
+  if (step === 'intro') {
+    const start = () => {
+      void loadRules().catch(() => undefined); // fetched while the client types
+      setStep('form');
+    };
+    return <WalletIntro onStart={start} />;
+  }
 
   // The one failure the client can fix: the email already belongs to another wallet.
   const emailTaken = mutation.error instanceof ApiError && mutation.error.status === 409;
@@ -58,9 +68,12 @@ export function CreateWalletFlow() {
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createWalletBodySchema.safeParse({ ...fields, consentGiven: consent });
+    const rules = await loadRules().catch(() => null);
+    setRulesMissing(rules === null);
+    if (!rules) return;
+    const parsed = rules.safeParse({ ...fields, consentGiven: consent });
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -74,7 +87,15 @@ export function CreateWalletFlow() {
   };
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate aria-label="Create wallet">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Create wallet"
+    >
       <Stack gap="sm">
         <Title order={2} size="h3">
           Your details
@@ -112,6 +133,11 @@ export function CreateWalletFlow() {
           checked={consent}
           onChange={(event) => setConsent(event.currentTarget.checked)}
         />
+        {rulesMissing && (
+          <Alert color="red" role="alert" title="Wallet not created">
+            {userMessages.walletCreateFailed}
+          </Alert>
+        )}
         {mutation.isError && (
           <Alert color="red" role="alert" title="Wallet not created">
             {emailTaken ? mutation.error.message : userMessages.walletCreateFailed}

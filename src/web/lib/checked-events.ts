@@ -1,0 +1,69 @@
+import type { ParseResult, ServerEventName } from '../../domain/realtime-events';
+
+/** The check of a server event's payload (`parseServerEvent`), as loaded. */
+export type EventCheck = (event: ServerEventName, payload: unknown) => ParseResult<unknown>;
+
+/** What the queue keeps at most while the check loads; older events are dropped first. */
+export const MAX_WAITING_EVENTS = 100;
+
+/**
+ * Server events checked against their schemas, with the schemas loaded when the first event
+ * arrives rather than with the page: zod and the channel's schemas cost a long task to evaluate
+ * on a slow phone, and most screens never receive an event. Events that arrive while the check
+ * loads wait in arrival order and are handed on in that order; an event never overtakes one that
+ * came before it. When the check cannot be loaded (the code could not be fetched), the waiting
+ * events stay queued and the next event tries again.
+ */
+export function checkedEvents(
+  load: () => Promise<EventCheck>,
+  deliver: (event: ServerEventName, data: unknown) => void,
+  onMalformed: (event: ServerEventName, message: string) => void,
+) {
+  let check: EventCheck | null = null;
+  let loading = false;
+  const waiting: Array<{ event: ServerEventName; payload: unknown }> = [];
+
+  const handOn = (event: ServerEventName, payload: unknown, using: EventCheck) => {
+    const checked = using(event, payload);
+    if (checked.ok) deliver(event, checked.data);
+    else onMalformed(event, checked.message);
+  };
+
+  const flush = (using: EventCheck) => {
+    while (waiting.length > 0) {
+      const next = waiting.shift();
+      if (next) handOn(next.event, next.payload, using);
+    }
+  };
+
+  const startLoading = () => {
+    if (loading) return;
+    loading = true;
+    load().then(
+      (loaded) => {
+        check = loaded;
+        flush(loaded);
+      },
+      () => {
+        loading = false; // tried again with the next event
+      },
+    );
+  };
+
+  return {
+    /** Hands an incoming event on, checked, now if the check is loaded, else once it is. */
+    receive(event: ServerEventName, payload: unknown) {
+      if (check && waiting.length === 0) {
+        handOn(event, payload, check);
+        return;
+      }
+      waiting.push({ event, payload });
+      if (waiting.length > MAX_WAITING_EVENTS) waiting.shift();
+      startLoading();
+    },
+    /** Whether the check has been loaded (for tests and the status of the channel). */
+    get loaded() {
+      return check !== null;
+    },
+  };
+}
