@@ -242,7 +242,9 @@ for (const route of routes) {
 // visitor starts typing, the page prefetches the verification screen's code, listed here, so that
 // screen opens from the browser's cache after the code is sent.
 const FULL_STYLES_KEY = 'src/web/features/marketing/styles/full-styles.ts';
-const nextScreenKeys = [APP_ENTRY_KEY, APP_KEY, FULL_STYLES_KEY, entry.signInNextModule];
+// What the app shell imports first, to evaluate the packages in a task of their own (main.tsx).
+const FRAMEWORK_KEY = 'src/web/framework.ts';
+const nextScreenKeys = [APP_ENTRY_KEY, FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, entry.signInNextModule];
 const nextScreenFiles = [
   ...new Set(
     nextScreenKeys.flatMap((key) => {
@@ -284,7 +286,7 @@ const shellStyles = [...inEntry].flatMap((k) => clientManifest[k].css ?? []).map
 const shellManifest = [];
 mkdirSync(path.join(dist, 'app-shells'), { recursive: true });
 for (const shell of entry.appShells) {
-  const modules = [APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
+  const modules = [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
   for (const key of modules)
     if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
   const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
