@@ -1,7 +1,7 @@
 import ky, { type Options } from 'ky';
 import { API_TIMEOUT_MS } from '../../domain/constants';
 import { type ErrorObject, ErrorType, isErrorObject } from '../../domain/errors';
-import { API_READ_HEADERS, takeEarlyRead } from './early-reads';
+import { API_READ_HEADERS, readKey, takeEarlyRead } from './early-reads';
 
 /** A failed call: carries the server's error object (SPEC §7: wrappers throw the response body). */
 export class ApiError extends Error implements ErrorObject {
@@ -41,7 +41,7 @@ export type RequestOptions = Omit<Options, 'json' | 'method' | 'searchParams'> &
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const { idempotencyKey, searchParams, headers, ...rest } = options;
   // The app shell may have asked already, while this code was loading (early-reads.ts).
-  const early = method === 'GET' && !searchParams && !headers ? takeEarlyRead(path) : undefined;
+  const early = method === 'GET' && !headers ? takeEarlyRead(readKey(path, searchParams)) : undefined;
   const earlyAnswer = early ? await early : null;
   if (earlyAnswer) return earlyAnswer;
   const params = searchParams

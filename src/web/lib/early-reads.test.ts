@@ -1,15 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lagosDateKey } from '../../domain/format';
 import { api } from './api-client';
-import { startEarlyReads, takeEarlyRead } from './early-reads';
+import { lagosDay, readKey, startEarlyReads, takeEarlyRead } from './early-reads';
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** 23:30 UTC on 27 November is 00:30 on the 28th in Lagos (UTC+1). */
+const NOW = Date.UTC(2026, 10, 27, 23, 30);
+const DAY = '2026-11-28';
+
 afterEach(() => {
   // Whatever a test started and did not take is forgotten with time; take it now.
   takeEarlyRead('auth/cookie_auth', 0);
   for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active']) takeEarlyRead(path, 0);
+  for (const path of ['admin/orders', 'sales']) takeEarlyRead(readKey(path, { fromDate: DAY, toDate: DAY }), 0);
   vi.unstubAllGlobals();
 });
 
@@ -42,7 +48,6 @@ describe('early reads', () => {
       return fetch.mock.calls.map(([url]) => url).filter((url) => url !== '/api/auth/cookie_auth');
     };
     expect(reads('/wallet')).toEqual(['/api/wallet/client']);
-    expect(reads('/dashboard')).toEqual(['/api/shift/active']);
     expect(reads('/dashboard/shift')).toEqual(['/api/shift/active']);
     expect(reads('/dashboard/sales')).toEqual([]);
     expect(reads('/order/history')).toEqual([]);
@@ -82,5 +87,55 @@ describe('early reads', () => {
     fetch.mockImplementation(async () => json({ auth: { isLogin: false } }));
     await expect(api.get('auth/cookie_auth')).resolves.toEqual({ auth: { isLogin: false } });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("starts the staff home's shift and today's orders and sales, for the day in Lagos", () => {
+    const fetch = vi.fn<Fetch>(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyReads('/dashboard', NOW);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/auth/cookie_auth',
+      '/api/shift/active',
+      `/api/admin/orders?fromDate=${DAY}&toDate=${DAY}`,
+      `/api/sales?fromDate=${DAY}&toDate=${DAY}`,
+    ]);
+  });
+
+  it('names a read with parameters by its path and its parameters that have a value, sorted', () => {
+    expect(readKey('sales')).toBe('sales');
+    expect(readKey('sales', {})).toBe('sales');
+    expect(readKey('admin/orders', { toDate: DAY, status: undefined, fromDate: DAY, page: 2 })).toBe(
+      `admin/orders?fromDate=${DAY}&page=2&toDate=${DAY}`,
+    );
+    expect(readKey('admin/orders', { q: 'a&b=c' })).toBe('admin/orders?q=a%26b%3Dc');
+  });
+
+  it('lets a read with parameters use the early answer when they are the same, in any order', async () => {
+    const fetch = vi.fn<Fetch>(async () => json({ orders: ['early'] }));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyReads('/dashboard', Date.now());
+    const day = lagosDateKey(Date.now());
+    expect(fetch).toHaveBeenCalledTimes(4);
+    // Another day is another read: asked afresh.
+    fetch.mockImplementation(async () => json({ orders: ['fresh'] }));
+    await expect(api.get('admin/orders', { searchParams: { fromDate: '2020-01-01', toDate: day } })).resolves.toEqual({
+      orders: ['fresh'],
+    });
+    expect(fetch).toHaveBeenCalledTimes(5);
+    fetch.mockImplementation(async () => json({ orders: ['again'] }));
+    await expect(api.get('admin/orders', { searchParams: { toDate: day, fromDate: day } })).resolves.toEqual({
+      orders: ['early'],
+    });
+    expect(fetch).toHaveBeenCalledTimes(5);
+    takeEarlyRead(readKey('sales', { fromDate: day, toDate: day }), 0);
+  });
+
+  it("writes the day as the screens' filters do, on both sides of midnight in Lagos", () => {
+    const start = Date.UTC(2026, 0, 1);
+    for (let t = start; t < start + 366 * 86_400_000; t += 86_400_000 / 8 + 61_000) {
+      expect(lagosDay(t)).toBe(lagosDateKey(t));
+    }
+    expect(lagosDay(Date.UTC(2026, 11, 31, 22, 59))).toBe('2026-12-31');
+    expect(lagosDay(Date.UTC(2026, 11, 31, 23, 0))).toBe('2027-01-01');
   });
 });

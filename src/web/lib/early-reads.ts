@@ -10,17 +10,49 @@ export const API_READ_HEADERS = { 'x-platform': 'web', accept: 'application/json
 /** An answer older than this is not handed out: the app asks again. */
 const FRESH_MS = 10_000;
 
+type SearchParams = Record<string, string | number | boolean | undefined>;
+
+/**
+ * The name of a GET with its parameters, as both ends here write it: the path as the api client
+ * names it, then the parameters that have a value, sorted by name.
+ */
+export function readKey(path: string, searchParams?: SearchParams): string {
+  const entries = Object.entries(searchParams ?? {})
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([name, value]): [string, string] => [name, String(value)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length === 0 ? path : `${path}?${new URLSearchParams(entries).toString()}`;
+}
+
+/**
+ * The Lagos day of a moment, yyyy-MM-dd, as the screens' date filters write it (domain/format.ts,
+ * `lagosDateKey`: West Africa Time, UTC+1 all year). Written here in a line rather than imported:
+ * every visitor's device runs this file, and the formatting module is the app's.
+ */
+export const lagosDay = (now: number) => new Date(now + 3_600_000).toISOString().slice(0, 10);
+
+/** A read of today's figures (a Lagos day, as the screens ask for it). */
+const today =
+  (path: string) =>
+  (now: number): string => {
+    const day = lagosDay(now);
+    return readKey(path, { fromDate: day, toDate: day });
+  };
+
 /**
  * What each app screen reads first, beyond the sign-in every screen checks: the reads that would
  * otherwise wait for the sign-in's answer and the screen's code (each one a round trip on 2G).
- * Only GETs without parameters, as the api client names them.
+ * GETs as the api client names them (readKey), the ones of today's figures made for the moment.
  */
-const SCREEN_READS: readonly (readonly [RegExp, readonly string[]])[] = [
+const SCREEN_READS: readonly (readonly [RegExp, readonly (string | ((now: number) => string))[]])[] = [
   // The shop, with the wallet and the saved card its checkout offers.
   [/^\/products\/?$/, ['product', 'wallet/client', 'payment/usable']],
   [/^\/wallet\/?$/, ['wallet/client']],
   // The staff's home and shift screens show the shift first.
   [/^\/dashboard(\/shift)?\/?$/, ['shift/active']],
+  // The staff's home: today's orders and today's sales (every staff member's screen asks for the
+  // company's; a role without it is then shown their own).
+  [/^\/dashboard\/?$/, [today('admin/orders'), today('sales')]],
 ];
 
 type EarlyRead = { answer: Promise<Response | null>; startedAt: number };
@@ -31,7 +63,9 @@ export function startEarlyReads(pathname: string, now = Date.now()) {
   if (typeof fetch !== 'function') return;
   const paths = [
     'auth/cookie_auth',
-    ...SCREEN_READS.flatMap(([pattern, reads]) => (pattern.test(pathname) ? reads : [])),
+    ...SCREEN_READS.flatMap(([pattern, reads]) => (pattern.test(pathname) ? reads : [])).map((read) =>
+      typeof read === 'string' ? read : read(now),
+    ),
   ];
   for (const path of paths) {
     const answer = fetch(`/api/${path}`, { credentials: 'include', headers: API_READ_HEADERS }).catch(() => null);
@@ -39,7 +73,7 @@ export function startEarlyReads(pathname: string, now = Date.now()) {
   }
 }
 
-/** The early answer for a GET of `path` (as the api client names it), once; none if too old. */
+/** The early answer for a GET of `path` (readKey), once; none if too old. */
 export function takeEarlyRead(path: string, now = Date.now()): Promise<Response | null> | undefined {
   const read = started.get(path);
   if (!read) return undefined;
