@@ -8,7 +8,8 @@
 //     interactive, Lighthouse, axe light and dark, first and repeat visit bytes by role.
 // AUDIT_ONLY=app or AUDIT_ONLY=public runs one half. AUDIT_SCREENS=/products,/order/:n measures
 // those app screens alone (add `visits` for the visits by role; `visits` alone runs only those);
-// AUDIT_LIGHTHOUSE_DIR keeps each app screen's Lighthouse report there.
+// An app screen's Lighthouse figures are the median of AUDIT_LIGHTHOUSE_RUNS runs (3);
+// AUDIT_LIGHTHOUSE_DIR keeps the median run's report of each app screen there.
 // It starts the built server on a random port with a fresh PGlite dir, or audits AUDIT_URL; the
 // pages it checks are the prerendered ones of the local build (dist/).
 import { spawn } from 'node:child_process';
