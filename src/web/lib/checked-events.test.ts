@@ -103,4 +103,27 @@ describe('checkedEvents', () => {
     expect(seen[0]).toBe(6);
     expect(seen.at(-1)).toBe(MAX_WAITING_EVENTS + 5);
   });
+
+  it('goes on after a listener throws: the events behind it are handed on with the next one', async () => {
+    const gate = deferred<EventCheck>();
+    const seen: number[] = [];
+    const events = checkedEvents(
+      () => gate.promise,
+      (_e, data) => {
+        const { n } = data as { n: number };
+        if (n === 2) throw new Error('a listener failed');
+        seen.push(n);
+      },
+      vi.fn(),
+    );
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const n of [1, 2, 3]) events.receive('pingClient', ping(n));
+    gate.resolve((_event, payload) => ({ ok: true, data: payload }));
+    await settle();
+    expect(seen).toEqual([1]);
+    expect(reported).toHaveBeenCalledTimes(1);
+    events.receive('pingClient', ping(4));
+    expect(seen).toEqual([1, 3, 4]);
+    reported.mockRestore();
+  });
 });

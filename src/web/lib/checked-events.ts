@@ -29,11 +29,10 @@ export function checkedEvents(
     else onMalformed(event, checked.message);
   };
 
+  // Each event leaves the queue before it is handed on: a listener that throws loses its own
+  // event, and the ones behind it go out with the next event.
   const flush = (using: EventCheck) => {
-    while (waiting.length > 0) {
-      const next = waiting.shift();
-      if (next) handOn(next.event, next.payload, using);
-    }
+    for (let next = waiting.shift(); next; next = waiting.shift()) handOn(next.event, next.payload, using);
   };
 
   const startLoading = () => {
@@ -42,7 +41,11 @@ export function checkedEvents(
     load().then(
       (loaded) => {
         check = loaded;
-        flush(loaded);
+        try {
+          flush(loaded);
+        } catch (error) {
+          console.error('pickup channel: a listener failed', error); // no caller to throw to here
+        }
       },
       () => {
         loading = false; // tried again with the next event
@@ -53,13 +56,10 @@ export function checkedEvents(
   return {
     /** Hands an incoming event on, checked, now if the check is loaded, else once it is. */
     receive(event: ServerEventName, payload: unknown) {
-      if (check && waiting.length === 0) {
-        handOn(event, payload, check);
-        return;
-      }
       waiting.push({ event, payload });
       if (waiting.length > MAX_WAITING_EVENTS) waiting.shift();
-      startLoading();
+      if (check) flush(check);
+      else startLoading();
     },
     /** Whether the check has been loaded (for tests and the status of the channel). */
     get loaded() {
