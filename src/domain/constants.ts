@@ -16,6 +16,10 @@ export const LOCAL_API_PORT = 8080;
 export const SOCKET_RECONNECTION_ATTEMPTS = 5;
 export const SOCKET_RECONNECTION_DELAY_MS = 2000;
 
+// Order history
+/** Orders per page of the client's history ("Show more orders" reads the next ones). */
+export const ORDER_HISTORY_PAGE_SIZE = 10;
+
 // Payment flow
 /** The card provider's segment of the payment route (SPEC §2: /payment/{card-provider-segment}/…). */
 export const CARD_PROVIDER_SEGMENT = 'paystack';

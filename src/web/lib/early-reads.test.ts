@@ -16,6 +16,7 @@ afterEach(() => {
   takeEarlyRead('auth/cookie_auth', 0);
   for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active']) takeEarlyRead(path, 0);
   for (const path of ['admin/orders', 'sales']) takeEarlyRead(readKey(path, { fromDate: DAY, toDate: DAY }), 0);
+  takeEarlyRead('order/client?pageSize=10', 0);
   vi.unstubAllGlobals();
 });
 
@@ -23,7 +24,7 @@ describe('early reads', () => {
   it("starts the sign-in check on every app screen and the catalogue on the shop, with the api client's headers", () => {
     const fetch = vi.fn<Fetch>(async () => json({}));
     vi.stubGlobal('fetch', fetch);
-    startEarlyReads('/order/history');
+    startEarlyReads('/settings');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/cookie_auth']);
     startEarlyReads('/products');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
@@ -39,7 +40,7 @@ describe('early reads', () => {
     });
   });
 
-  it('starts the wallet on its screen and the shift on the staff home and shift screens only', () => {
+  it("starts the wallet on its screen, the history's first page on its, and the shift on the staff home and shift screens only", () => {
     const fetch = vi.fn<Fetch>(async () => json({}));
     vi.stubGlobal('fetch', fetch);
     const reads = (pathname: string) => {
@@ -50,7 +51,9 @@ describe('early reads', () => {
     expect(reads('/wallet')).toEqual(['/api/wallet/client']);
     expect(reads('/dashboard/shift')).toEqual(['/api/shift/active']);
     expect(reads('/dashboard/sales')).toEqual([]);
-    expect(reads('/order/history')).toEqual([]);
+    expect(reads('/order/history')).toEqual(['/api/order/client?pageSize=10']);
+    expect(reads('/order/history/2')).toEqual([]);
+    expect(reads('/settings')).toEqual([]);
   });
 
   it('hands an answer out once, and not at all once it is old', async () => {
@@ -83,7 +86,7 @@ describe('early reads', () => {
       throw new TypeError('Failed to fetch');
     });
     vi.stubGlobal('fetch', fetch);
-    startEarlyReads('/order/history');
+    startEarlyReads('/settings');
     fetch.mockImplementation(async () => json({ auth: { isLogin: false } }));
     await expect(api.get('auth/cookie_auth')).resolves.toEqual({ auth: { isLogin: false } });
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -137,5 +140,16 @@ describe('early reads', () => {
     }
     expect(lagosDay(Date.UTC(2026, 11, 31, 22, 59))).toBe('2026-12-31');
     expect(lagosDay(Date.UTC(2026, 11, 31, 23, 0))).toBe('2027-01-01');
+  });
+
+  it("hands the history's first page to the screen's own read, as the screen asks for it", async () => {
+    const fetch = vi.fn<Fetch>(async () => json({ data: { orders: [], nextCursor: null } }));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyReads('/order/history');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const { getClientOrders } = await import('../features/orders/api/get-client-orders');
+    const { ORDER_HISTORY_PAGE_SIZE } = await import('../../domain/constants');
+    await getClientOrders({ pageSize: ORDER_HISTORY_PAGE_SIZE, status: undefined, cursor: null });
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

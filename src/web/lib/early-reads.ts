@@ -3,6 +3,7 @@
 // the sign-in check and the screen's data used to wait for it, then for each other. The api client
 // takes each answer once (api-client.ts, `send`) instead of asking again; an answer nobody takes
 // within a few seconds is forgotten.
+import { ORDER_HISTORY_PAGE_SIZE } from '../../domain/constants';
 
 /** The headers every call of the api client sends with a GET. */
 export const API_READ_HEADERS = { 'x-platform': 'web', accept: 'application/json' } as const;
@@ -48,6 +49,8 @@ const SCREEN_READS: readonly (readonly [RegExp, readonly (string | ((now: number
   // The shop, with the wallet and the saved card its checkout offers.
   [/^\/products\/?$/, ['product', 'wallet/client', 'payment/usable']],
   [/^\/wallet\/?$/, ['wallet/client']],
+  // The history's first page, all statuses (where a client lands after signing in).
+  [/^\/order\/history\/?$/, [readKey('order/client', { pageSize: ORDER_HISTORY_PAGE_SIZE })]],
   // The staff's home and shift screens show the shift first.
   [/^\/dashboard(\/shift)?\/?$/, ['shift/active']],
   // The staff's home: today's orders and today's sales (every staff member's screen asks for the

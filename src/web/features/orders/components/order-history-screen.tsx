@@ -2,14 +2,13 @@ import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import { ORDER_HISTORY_PAGE_SIZE } from '../../../../domain/constants';
 import { orderStatusValues } from '../../../../domain/enums';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import { clientOrderPagesQueryOptions } from '../api/get-client-orders';
 import { deliveryOptionLabel } from '../lib/order-status';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderStatusBadge } from './order-status-badge';
-
-const PAGE_SIZE = 10;
 
 type Props = { orderHref: (orderNumber: string) => string; productsHref: string };
 
@@ -20,7 +19,9 @@ type Props = { orderHref: (orderNumber: string) => string; productsHref: string 
  */
 export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
   const [status, setStatus] = useState<string | null>(null);
-  const query = useInfiniteQuery(clientOrderPagesQueryOptions({ status: status ?? undefined, pageSize: PAGE_SIZE }));
+  const query = useInfiniteQuery(
+    clientOrderPagesQueryOptions({ status: status ?? undefined, pageSize: ORDER_HISTORY_PAGE_SIZE }),
+  );
   // The list is drawn as a transition, in slices a cheap phone can answer a tap between, not in one
   // long task when the orders arrive; the loader stays until it is drawn.
   const data = useDeferredValue(query.data);
