@@ -21,7 +21,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { auditAppScreens } from './audit-app.mjs';
+import { auditAppScreens, medianRun } from './audit-app.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const FLAGS = [
@@ -188,10 +188,9 @@ async function runLighthouse(url) {
   } finally {
     chrome.kill();
   }
-  // The median run of each page, ranked by score, then by total blocking time.
   return LIGHTHOUSE_PAGES.map((page) => {
-    const runs = results.filter((r) => r.page === page).sort((a, b) => b.score - a.score || a.tbt - b.tbt);
-    return { ...runs[Math.floor(runs.length / 2)], runs: runs.length };
+    const runs = results.filter((r) => r.page === page);
+    return { ...medianRun(runs), runs: runs.length };
   });
 }
 

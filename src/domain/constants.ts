@@ -16,6 +16,10 @@ export const LOCAL_API_PORT = 8080;
 export const SOCKET_RECONNECTION_ATTEMPTS = 5;
 export const SOCKET_RECONNECTION_DELAY_MS = 2000;
 
+// Time
+/** Lagos is UTC+1 all year (no daylight saving), so a fixed offset is exact. */
+export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
+
 // Order history
 /** Orders per page of the client's history ("Show more orders" reads the next ones). */
 export const ORDER_HISTORY_PAGE_SIZE = 10;

@@ -1,8 +1,9 @@
 // Display formatting (SPEC §5, DESIGN "Data"): money is integer kobo until display; dates show
 // the Africa/Lagos calendar day as dd/MM/yyyy whatever the machine's time zone.
+import { LAGOS_UTC_OFFSET_MS } from './constants';
 
-/** Lagos is UTC+1 all year (no daylight saving), so a fixed offset is exact. */
-export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
+/** Lagos is UTC+1 all year (no daylight saving), so a fixed offset is exact (domain/constants.ts). */
+export { LAGOS_UTC_OFFSET_MS };
 export const NAIRA_SIGN = '₦';
 
 type NumberInput = number | string | null | undefined;

@@ -3,7 +3,7 @@
 // the sign-in check and the screen's data used to wait for it, then for each other. The api client
 // takes each answer once (api-client.ts, `send`) instead of asking again; an answer nobody takes
 // within a few seconds is forgotten.
-import { ORDER_HISTORY_PAGE_SIZE } from '../../domain/constants';
+import { LAGOS_UTC_OFFSET_MS, ORDER_HISTORY_PAGE_SIZE } from '../../domain/constants';
 
 /** The headers every call of the api client sends with a GET. */
 export const API_READ_HEADERS = { 'x-platform': 'web', accept: 'application/json' } as const;
@@ -27,10 +27,10 @@ export function readKey(path: string, searchParams?: SearchParams): string {
 
 /**
  * The Lagos day of a moment, yyyy-MM-dd, as the screens' date filters write it (domain/format.ts,
- * `lagosDateKey`: West Africa Time, UTC+1 all year). Written here in a line rather than imported:
- * every visitor's device runs this file, and the formatting module is the app's.
+ * `lagosDateKey`). Written here in a line rather than imported: every visitor's device runs this
+ * file, and the formatting module is the app's.
  */
-export const lagosDay = (now: number) => new Date(now + 3_600_000).toISOString().slice(0, 10);
+export const lagosDay = (now: number) => new Date(now + LAGOS_UTC_OFFSET_MS).toISOString().slice(0, 10);
 
 /** A read of today's figures (a Lagos day, as the screens ask for it). */
 const today =
