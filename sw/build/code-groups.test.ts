@@ -6,10 +6,10 @@ import { computeCodeGroups, isRouteModule, type ModuleGraph, preciseImports } fr
 const nm = (path: string) => `/app/node_modules/${path}`;
 const own = (path: string) => `/app/src/web/${path}`;
 const imports: Record<string, string[]> = {
-  [own('marketing.ts')]: [nm('clsx/dist/clsx.mjs')],
+  [own('marketing.ts')]: [nm('clsx/dist/clsx.mjs'), own('api-client.ts')],
   '/app/index.html': [own('main.tsx')],
   [own('main.tsx')]: [own('critical-styles.ts')],
-  [own('entry-client.tsx')]: [nm('react/index.js'), own('app/router.tsx'), own('app/layout.tsx')],
+  [own('entry-client.tsx')]: [nm('react/index.js'), own('app/router.tsx'), own('app/layout.tsx'), own('api-client.ts')],
   [own('app/layout.tsx')]: [nm('@mantine/core/esm/index.mjs'), own('critical-styles.ts')],
   [nm('@mantine/core/esm/index.mjs')]: [nm('@mantine/core/esm/components/Button/Button.mjs')],
   [nm('@mantine/core/esm/components/Button/Button.mjs')]: [nm('react/index.js')],
@@ -19,8 +19,10 @@ const imports: Record<string, string[]> = {
     nm('@mantine/core/esm/index.mjs'),
     own('live-badge.tsx'),
     own('sign-in-link.tsx'),
+    own('get-wallet.ts'),
   ],
   [own('app/routes/order-history.tsx')]: [
+    own('get-wallet.ts'),
     own('format.ts'),
     own('offline-copy.ts'),
     own('app/routes/payment.tsx'),
@@ -31,6 +33,9 @@ const imports: Record<string, string[]> = {
   [own('live-badge.tsx')]: [own('live.ts'), nm('react/index.js')],
   [own('live.ts')]: [nm('socket.io-client/build/esm/index.js')],
   [own('sign-in-link.tsx')]: [own('enhance.ts')],
+  // Shared, and what it brings along (the API client, which a public page's script shares) the app
+  // loads before any screen.
+  [own('get-wallet.ts')]: [own('api-client.ts')],
   [own('address-form.tsx')]: [own('format.ts'), own('address-parts.ts')],
   [own('app/routes/dashboard/sales.tsx')]: [own('staff-keys.ts'), own('money-input.tsx'), nm('recharts/es6/index.js')],
   [own('app/routes/dashboard/shift.tsx')]: [own('staff-keys.ts'), own('money-input.tsx'), own('format.ts')],
@@ -83,7 +88,7 @@ describe('computeCodeGroups', () => {
   });
 
   it('shares between screens only what two screens import, one of them a client screen, and that brings nothing else along', () => {
-    expect(sorted(groups.appShared)).toEqual([own('format.ts')]);
+    expect(sorted(groups.appShared)).toEqual([own('format.ts'), own('get-wallet.ts')]);
   });
 
   it('keeps what only dashboard screens share in the staff group', () => {
@@ -100,6 +105,7 @@ describe('computeCodeGroups', () => {
       own('address-parts.ts'),
       own('enhance.ts'),
       own('critical-styles.ts'),
+      own('api-client.ts'),
       own('live-badge.tsx'),
       own('live.ts'),
       own('sign-in-link.tsx'),

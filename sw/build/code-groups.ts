@@ -108,10 +108,12 @@ export function computeCodeGroups(
   }
   // A shared chunk is loaded by every screen that shares any of it, so it takes only modules that
   // bring nothing else along: whatever they import is in the framework, in the app, in the
-  // shell's script, or is such a module itself. One that needs another package (the live
-  // channel's socket.io, the schemas' zod, the local database) or a public page's script keeps to
-  // the screens that import it.
-  const loaded = (id: string) => framework.has(id) || app.has(id) || shell.has(id) || id === input.appEntry;
+  // shell's script, loaded by the app before any screen (the API client, which the public pages'
+  // scripts share), or is such a module itself. One that needs another package (the live
+  // channel's socket.io, the schemas' zod, the local database) or a public page's script that the
+  // app does not load keeps to the screens that import it.
+  const appLoads = closure(exact, [input.appEntry], false);
+  const loaded = (id: string) => framework.has(id) || app.has(id) || shell.has(id) || appLoads.has(id);
   const light = new Set([...users.keys()].filter((id) => !inPackage(id)));
   for (let changed = true; changed; ) {
     changed = false;
