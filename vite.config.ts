@@ -160,6 +160,7 @@ function codeGroups(options: { root: string; appEntry: string; shellEntry: strin
           priority: 35,
         },
         { name: 'app', test: member((g) => g.app), priority: 30 },
+        { name: 'site', test: member((g) => g.site), priority: 25 },
         { name: 'app-shared', test: member((g) => g.appShared), priority: 20 },
         { name: 'staff-shared', test: member((g) => g.staffShared), priority: 10 },
       ],

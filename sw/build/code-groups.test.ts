@@ -6,10 +6,18 @@ import { computeCodeGroups, isRouteModule, type ModuleGraph, preciseImports } fr
 const nm = (path: string) => `/app/node_modules/${path}`;
 const own = (path: string) => `/app/src/web/${path}`;
 const imports: Record<string, string[]> = {
-  [own('marketing.ts')]: [nm('clsx/dist/clsx.mjs'), own('api-client.ts')],
+  [own('marketing.ts')]: [nm('clsx/dist/clsx.mjs'), own('page-start.ts')],
+  // A public page's enhancer, loaded once it has painted, calls the API as the app does.
+  [own('enhance.ts')]: [own('api-client.ts')],
   '/app/index.html': [own('main.tsx')],
   [own('main.tsx')]: [own('critical-styles.ts')],
-  [own('entry-client.tsx')]: [nm('react/index.js'), own('app/router.tsx'), own('app/layout.tsx'), own('api-client.ts')],
+  [own('entry-client.tsx')]: [
+    nm('react/index.js'),
+    own('app/router.tsx'),
+    own('app/layout.tsx'),
+    own('api-client.ts'),
+    own('page-start.ts'),
+  ],
   [own('app/layout.tsx')]: [nm('@mantine/core/esm/index.mjs'), own('critical-styles.ts')],
   [nm('@mantine/core/esm/index.mjs')]: [nm('@mantine/core/esm/components/Button/Button.mjs')],
   [nm('@mantine/core/esm/components/Button/Button.mjs')]: [nm('react/index.js')],
@@ -85,6 +93,10 @@ describe('computeCodeGroups', () => {
 
   it("groups the project's modules the app loads before any screen, without the entry or the shell's own", () => {
     expect(sorted(groups.app)).toEqual([own('app/layout.tsx'), own('app/router.tsx')]);
+  });
+
+  it('puts the modules the app loads up front and a public page loads later in one file, not what a page runs up front', () => {
+    expect(sorted(groups.site)).toEqual([own('api-client.ts')]);
   });
 
   it('shares between screens only what two screens import, one of them a client screen, and that brings nothing else along', () => {

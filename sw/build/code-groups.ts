@@ -9,6 +9,7 @@
 //     beside the screen's (`screenParts`), so no screen downloads another's components;
 //   - `app`: the project's modules the app loads before any screen (the router, the providers,
 //     the layout);
+//   - `site`: those of them a public page loads too, later (the API client of the sign-in form);
 //   - `app-shared`: the project's modules two or more screens share, one of them at least a client
 //     or public screen, when they bring nothing else along (a module needing socket.io, zod or
 //     the local database stays with the screens that import it);
@@ -27,6 +28,8 @@ export type ModuleGraph = {
 
 export type CodeGroups = {
   framework: Set<string>;
+  /** The project's modules the app loads before any screen that a public page loads only later. */
+  site: Set<string>;
   /** A framework module one client screen alone imports, with that screen's module. */
   screenParts: Map<string, string>;
   app: Set<string>;
@@ -95,6 +98,16 @@ export function computeCodeGroups(
   const app = new Set(
     [...closure(graph, [input.appEntry], false, true)].filter((id) => id !== input.appEntry && !visitor.has(id)),
   );
+  // What the app loads before any screen and a public page only later (the sign-in form's API
+  // client and its HTTP package, the errors, the paths, the sign-out): one file rather than one
+  // each, as every app screen needs them all. Not what a public page runs up front (its start-up
+  // script and behaviour stay as small as they are), and not the shell's own.
+  const pagesUpFront = closure(graph, input.visitorRoots, false);
+  const site = new Set(
+    [...closure(graph, [input.appEntry], false)].filter(
+      (id) => id !== input.appEntry && visitor.has(id) && !shell.has(id) && !pagesUpFront.has(id),
+    ),
+  );
   const users = new Map<string, { screens: number; public: boolean }>();
   for (const route of input.routes) {
     const staff = isStaffRoute(route);
@@ -131,7 +144,7 @@ export function computeCodeGroups(
     if (screens.has(id) || use.screens < 2 || !light.has(id)) continue;
     (use.public ? appShared : staffShared).add(id);
   }
-  return { framework, screenParts, app, appShared, staffShared };
+  return { framework, site, screenParts, app, appShared, staffShared };
 }
 
 /** A module as the bundler knows it: its id, its code after the transforms, its static imports. */
