@@ -215,6 +215,13 @@ async function coldLoad(browser, base, screen, jar, network) {
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     interactive: performance.getEntriesByName('arrive:screen-interactive')[0]?.startTime ?? Number.NaN,
     inline: [...document.querySelectorAll('style, script:not([src])')].map((e) => e.textContent ?? '').join(''),
+    // Every request before the screen answered: when it was asked for, its first byte, its last.
+    requests: performance.getEntriesByType('resource').map((r) => ({
+      name: new URL(r.name).pathname + new URL(r.name).search,
+      start: r.startTime,
+      firstByte: r.responseStart,
+      end: r.responseEnd,
+    })),
   }));
   const files = await Promise.all(assets);
   const bytes = files.reduce((sum, f) => sum + f.bytes, 0) + gzipSync(timing.inline, { level: 9 }).length;
@@ -387,6 +394,14 @@ export async function auditAppScreens({ url, chromePath, flags }) {
       await coldLoad(browser, url, screen, jar); // warms the server's caches, not the browser's
       const fast = await coldLoad(browser, url, screen, jar);
       const g2 = await coldLoad(browser, url, screen, jar, UBER_2G);
+      // AUDIT_WATERFALL=1: the 2G load's requests, in the order they were asked for.
+      if (process.env.AUDIT_WATERFALL) {
+        console.log(`  ${screen.path} on 2G: paint ${ms(g2.fcp)}, interactive ${ms(g2.interactive)}`);
+        for (const r of g2.requests.filter((r) => r.start < g2.interactive))
+          console.log(
+            `    ${ms(r.start).padStart(8)} ${ms(r.firstByte).padStart(8)} ${ms(r.end).padStart(8)}  ${r.name}`,
+          );
+      }
       const g3 = await coldLoad(browser, url, screen, jar, SLOW_3G);
       if (screen.key) {
         largest.push(

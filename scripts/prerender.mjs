@@ -298,13 +298,19 @@ for (const shell of entry.appShells) {
   // Low priority: none of them is needed for the first paint (the shell runs the app once it has
   // painted, lib/after-first-paint.ts), so the browser, and Lighthouse's estimate, put them after
   // what the paint needs.
+  // The largest script first (the framework): on a slow link its bytes flow while the small files
+  // wait for their round trips (six connections on HTTP/1.1), instead of starting after them. The
+  // rest in the order the app needs them.
+  const js = scripts.filter((f) => f.endsWith('.js'));
+  const size = (file) => readFileSync(path.join(dist, file)).length;
+  const largest = js.reduce((a, b) => (size(b) > size(a) ? b : a), js[0]);
+  const modulePreload = (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
   const preloads = [
+    ...(largest ? [modulePreload(largest)] : []),
     ...[...new Set([...shellStyles, ...styles])].map(
       (href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`,
     ),
-    ...scripts
-      .filter((f) => f.endsWith('.js'))
-      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
+    ...js.filter((f) => f !== largest).map(modulePreload),
   ].join('');
   const sample = entry.shellSamplePath(shell.pattern);
   const body = await entry.render(sample, { shell: true });

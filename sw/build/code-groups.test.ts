@@ -8,7 +8,7 @@ const own = (path: string) => `/app/src/web/${path}`;
 const imports: Record<string, string[]> = {
   [own('marketing.ts')]: [nm('clsx/dist/clsx.mjs'), own('page-start.ts')],
   // A public page's enhancer, loaded once it has painted, calls the API as the app does.
-  [own('enhance.ts')]: [own('api-client.ts')],
+  [own('enhance.ts')]: [own('api-client.ts'), own('phone.ts')],
   '/app/index.html': [own('main.tsx')],
   [own('main.tsx')]: [own('critical-styles.ts')],
   [own('entry-client.tsx')]: [
@@ -28,9 +28,11 @@ const imports: Record<string, string[]> = {
     own('live-badge.tsx'),
     own('sign-in-link.tsx'),
     own('get-wallet.ts'),
+    own('phone.ts'),
   ],
   [own('app/routes/order-history.tsx')]: [
     own('get-wallet.ts'),
+    own('phone.ts'),
     own('format.ts'),
     own('offline-copy.ts'),
     own('app/routes/payment.tsx'),
@@ -96,7 +98,8 @@ describe('computeCodeGroups', () => {
   });
 
   it('puts the modules the app loads up front and a public page loads later in one file, not what a page runs up front', () => {
-    expect(sorted(groups.site)).toEqual([own('api-client.ts')]);
+    // With them what two client screens import of a page's later code, unless a page loads it on use.
+    expect(sorted(groups.site)).toEqual([own('api-client.ts'), own('phone.ts')]);
   });
 
   it('shares between screens only what two screens import, one of them a client screen, and that brings nothing else along', () => {

@@ -102,12 +102,34 @@ export function computeCodeGroups(
   // client and its HTTP package, the errors, the paths, the sign-out): one file rather than one
   // each, as every app screen needs them all. Not what a public page runs up front (its start-up
   // script and behaviour stay as small as they are), and not the shell's own.
+  // With them, those modules that two client screens or more import (a phone number's form, a
+  // request's idempotency key) when all they import is loaded already; not one a page loads on use
+  // (an enhancer), which keeps its own file.
   const pagesUpFront = closure(graph, input.visitorRoots, false);
+  const laterOnPages = (id: string) => visitor.has(id) && !shell.has(id) && !pagesUpFront.has(id);
+  const appLoads = closure(exact, [input.appEntry], false);
   const site = new Set(
-    [...closure(graph, [input.appEntry], false)].filter(
-      (id) => id !== input.appEntry && visitor.has(id) && !shell.has(id) && !pagesUpFront.has(id),
+    [...closure(graph, [input.appEntry], false)].filter((id) => id !== input.appEntry && laterOnPages(id)),
+  );
+  const loadedOnUse = new Set(
+    [...closure(graph, [...input.visitorRoots, input.appEntry, ...input.routes], true)].flatMap((id) =>
+      graph.dynamicImports(id),
     ),
   );
+  const screenUses = new Map<string, number>();
+  for (const route of input.routes.filter((id) => !isStaffRoute(id)))
+    for (const id of closure(graph, [route], false, true))
+      if (laterOnPages(id) && !site.has(id) && !loadedOnUse.has(id)) screenUses.set(id, (screenUses.get(id) ?? 0) + 1);
+  const inSite = (id: string) =>
+    site.has(id) || framework.has(id) || appLoads.has(id) || shell.has(id) || input.routes.includes(id);
+  for (let added = true; added; ) {
+    added = false;
+    for (const [id, uses] of screenUses) {
+      if (uses < 2 || site.has(id) || !exact.imports(id).every(inSite)) continue;
+      site.add(id);
+      added = true;
+    }
+  }
   const users = new Map<string, { screens: number; public: boolean }>();
   for (const route of input.routes) {
     const staff = isStaffRoute(route);
@@ -125,8 +147,7 @@ export function computeCodeGroups(
   // scripts share), or is such a module itself. One that needs another package (the live
   // channel's socket.io, the schemas' zod, the local database) or a public page's script that the
   // app does not load keeps to the screens that import it.
-  const appLoads = closure(exact, [input.appEntry], false);
-  const loaded = (id: string) => framework.has(id) || app.has(id) || shell.has(id) || appLoads.has(id);
+  const loaded = (id: string) => framework.has(id) || app.has(id) || shell.has(id) || appLoads.has(id) || site.has(id);
   const light = new Set([...users.keys()].filter((id) => !inPackage(id)));
   for (let changed = true; changed; ) {
     changed = false;
