@@ -297,10 +297,9 @@ for (const shell of entry.appShells) {
   ].map((f) => `/${f}`);
   // Low priority: none of them is needed for the first paint (the shell runs the app once it has
   // painted, lib/after-first-paint.ts), so the browser, and Lighthouse's estimate, put them after
-  // what the paint needs.
-  // The largest script first (the framework): on a slow link its bytes flow while the small files
-  // wait for their round trips (six connections on HTTP/1.1), instead of starting after them. The
-  // rest in the order the app needs them.
+  // what the paint needs. The largest script (the framework) first: on a slow link its bytes flow
+  // while the small files wait for their round trips (six connections on HTTP/1.1), instead of
+  // starting after them. The rest in the order the app needs them.
   const js = scripts.filter((f) => f.endsWith('.js'));
   const size = (file) => readFileSync(path.join(dist, file)).length;
   const largest = js.reduce((a, b) => (size(b) > size(a) ? b : a), js[0]);

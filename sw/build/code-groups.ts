@@ -120,8 +120,7 @@ export function computeCodeGroups(
   for (const route of input.routes.filter((id) => !isStaffRoute(id)))
     for (const id of closure(graph, [route], false, true))
       if (laterOnPages(id) && !site.has(id) && !loadedOnUse.has(id)) screenUses.set(id, (screenUses.get(id) ?? 0) + 1);
-  const inSite = (id: string) =>
-    site.has(id) || framework.has(id) || appLoads.has(id) || shell.has(id) || input.routes.includes(id);
+  const inSite = (id: string) => site.has(id) || framework.has(id) || appLoads.has(id) || shell.has(id);
   for (let added = true; added; ) {
     added = false;
     for (const [id, uses] of screenUses) {
