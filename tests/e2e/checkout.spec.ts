@@ -236,6 +236,39 @@ test('the catalogue and the wallet read offline from the device, with their age'
   await expect(page.getByRole('region', { name: 'Burners and regulators' })).toBeVisible();
   expect(await waitForServiceWorker(page)).toBe('activated');
   await waitForAppCode(page);
+  // The catalogue is saved on the device once the local database's code has loaded, after the
+  // first screen and when the browser is idle: wait for it there (opening a database that is not
+  // there yet would create an empty one).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!(await indexedDB.databases()).some((db) => db.name === 'arrive')) return false;
+          return new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('arrive');
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('orders')) {
+                db.close();
+                resolve(false);
+                return;
+              }
+              const get = db.transaction('orders').objectStore('orders').get('catalogue');
+              get.onsuccess = () => {
+                db.close();
+                resolve(get.result !== undefined);
+              };
+              get.onerror = () => {
+                db.close();
+                resolve(false);
+              };
+            };
+          });
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   // The prices were saved two hours ago.
   await page.evaluate(
     () =>
