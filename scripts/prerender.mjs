@@ -6,7 +6,7 @@
 // Then the service worker's precache manifest is rebuilt, because vite-plugin-pwa injected it
 // before these pages existed.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -301,7 +301,7 @@ for (const shell of entry.appShells) {
   // while the small files wait for their round trips (six connections on HTTP/1.1), instead of
   // starting after them. The rest in the order the app needs them.
   const js = scripts.filter((f) => f.endsWith('.js'));
-  const size = (file) => readFileSync(path.join(dist, file)).length;
+  const size = (file) => statSync(path.join(dist, file)).size;
   const largest = js.reduce((a, b) => (size(b) > size(a) ? b : a), js[0]);
   const modulePreload = (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
   const preloads = [

@@ -82,6 +82,7 @@ export function computeCodeGroups(
   // screen alone imports is that screen's (`screenParts`): it does not weigh on the other screens'
   // first load, and it is one file however many dashboard screens share it too.
   const exact: ModuleGraph = { imports: input.exactImports ?? graph.imports, dynamicImports: () => [] };
+  // Everything the app loads before any screen, packages and a public page's later code included.
   const base = closure(exact, [input.appEntry], false);
   const clientUsers = new Map<string, string[]>();
   for (const route of input.routes.filter((id) => !isStaffRoute(id)))
@@ -107,7 +108,6 @@ export function computeCodeGroups(
   // (an enhancer), which keeps its own file.
   const pagesUpFront = closure(graph, input.visitorRoots, false);
   const laterOnPages = (id: string) => visitor.has(id) && !shell.has(id) && !pagesUpFront.has(id);
-  const appLoads = closure(exact, [input.appEntry], false);
   const site = new Set(
     [...closure(graph, [input.appEntry], false)].filter((id) => id !== input.appEntry && laterOnPages(id)),
   );
@@ -120,7 +120,7 @@ export function computeCodeGroups(
   for (const route of input.routes.filter((id) => !isStaffRoute(id)))
     for (const id of closure(graph, [route], false, true))
       if (laterOnPages(id) && !site.has(id) && !loadedOnUse.has(id)) screenUses.set(id, (screenUses.get(id) ?? 0) + 1);
-  const inSite = (id: string) => site.has(id) || framework.has(id) || appLoads.has(id) || shell.has(id);
+  const inSite = (id: string) => site.has(id) || framework.has(id) || base.has(id) || shell.has(id);
   for (let added = true; added; ) {
     added = false;
     for (const [id, uses] of screenUses) {
@@ -146,7 +146,7 @@ export function computeCodeGroups(
   // scripts share), or is such a module itself. One that needs another package (the live
   // channel's socket.io, the schemas' zod, the local database) or a public page's script that the
   // app does not load keeps to the screens that import it.
-  const loaded = (id: string) => framework.has(id) || app.has(id) || shell.has(id) || appLoads.has(id) || site.has(id);
+  const loaded = (id: string) => framework.has(id) || app.has(id) || shell.has(id) || base.has(id) || site.has(id);
   const light = new Set([...users.keys()].filter((id) => !inPackage(id)));
   for (let changed = true; changed; ) {
     changed = false;
