@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { demoAccounts } from './db/seed';
+import { requestLogFields } from './lib/log-fields';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,6 +23,7 @@ async function main() {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: requestLogFields },
     },
   });
 

@@ -199,6 +199,41 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/wallet$/);
   });
 
+  test("Enter pressed before the form's script runs: the number comes back in the field, and no code goes until Continue", async ({
+    page,
+    request,
+  }) => {
+    const phone = await registerByApi(request, '0816');
+    const before = await lastSentAt(request, phone);
+    // A slow network: the page's scripts are held until the number is sent.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // the first page's requests end with it
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const field = page.getByLabel('Mobile number');
+    await field.click();
+    await page.keyboard.type(`+234 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`, { delay: 80 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login\?mobileNumber=/);
+    release();
+    await page.unroute(/\/assets\/.+\.js$/);
+    // The form's script reads the number back and takes it out of the address (and the history).
+    await expect(field).toHaveValue(phone);
+    await expect(page).toHaveURL(/\/login$/);
+    const cont = page.getByRole('button', { name: 'Continue' });
+    await expect(cont).toBeFocused();
+    expect(await lastSentAt(request, phone)).toBe(before);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/auth\/verification\/mobile$/);
+    await expect(page.getByText(`we sent to ${phone}`)).toBeVisible();
+    expect(await codeFor(request, phone, before)).toMatch(/^\d{6}$/);
+  });
+
   test('a paste event carrying the number works the same (DataTransfer)', async ({ page }) => {
     await page.goto('/login');
     // A synthetic paste inserts nothing by itself: it is read once the form's script runs.

@@ -34,6 +34,18 @@ const loadWithState = (href: string, state: unknown) => {
 
 const modes: readonly SignInMode[] = ['login', 'signup'];
 
+/** The number a plain submit of the form put in the page's address (`?mobileNumber=`), removed from it. */
+function takeNumberFromAddress(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  const number = params.get('mobileNumber');
+  if (number === null) return null;
+  params.delete('mobileNumber');
+  const query = params.toString();
+  const { pathname, hash } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${query ? `?${query}` : ''}${hash}`);
+  return number;
+}
+
 /**
  * The links the page starts fetching when the visitor starts typing: the next screen's code (the
  * verification screen, listed by scripts/prerender.mjs), so it is in the browser's cache by the time
@@ -71,6 +83,12 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
 
   // A reload in the middle of the form: the browser may have put back what was typed.
   let value = mobileInputValue(field.value, '');
+  // Enter pressed before this script ran (a slow network) submits the plain form, the browser's
+  // implicit submission of a one-field form: the page comes back with the number in its address.
+  // It is put back in the field, ready to send with Continue, and taken out of the address; a link
+  // carrying a number never sends a code by itself.
+  const sent = app ? null : takeNumberFromAddress();
+  if (sent !== null && value === '') value = mobileInputValue(sent, '');
   let touched = false;
   let pending = false;
   let prefetched = false;
@@ -172,7 +190,7 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
   // The button is rendered as a plain button, so a tap before this script runs cannot send the
   // number in the URL: it submits from now on.
   submit.type = 'submit';
-  render();
+  if (render() && sent !== null) submit.focus();
   return () => {
     detach.abort();
     submit.type = 'button';
