@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { primeFirstReads } from './app/first-reads';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { AppReady } from './app-ready';
@@ -63,6 +64,10 @@ export async function start() {
   const appRoutes = withFullStyles(routes);
   // Loading the first screen's code up front also spares the router a blank fallback render.
   await resolveInitialRoutes(appRoutes);
+  // And its data, when the shell's early reads have brought it: the screen's first drawing is then
+  // its content, not a loader.
+  const queryClient = createQueryClient();
+  await primeFirstReads(queryClient, appRoutes, window.location);
   const router = createBrowserRouter(appRoutes);
   // A safety net for routes that are not lazy functions: style them before they show.
   router.subscribe((state) => {
@@ -72,7 +77,7 @@ export async function start() {
 
   const app = (
     <StrictMode>
-      <AppProvider queryClient={createQueryClient()}>
+      <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} />
         <AppReady />
       </AppProvider>

@@ -66,6 +66,36 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 
+  test('the shop, the history and the wallet go from their shell straight to their content, no loader between', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    // Every loader the screen ever shows, by its name, from the page's start.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __loaders: string[] };
+      w.__loaders = [];
+      new MutationObserver(() => {
+        for (const loader of document.querySelectorAll('.mantine-Loader-root[aria-label]')) {
+          const name = loader.getAttribute('aria-label') ?? '';
+          if (!w.__loaders.includes(name)) w.__loaders.push(name);
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await signUpByApi(page, '0812');
+    for (const [path, content] of [
+      ['/products', page.getByRole('heading', { name: 'Gas refill' })],
+      ['/order/history', page.getByText('You have no orders yet.')],
+      ['/wallet', page.getByRole('heading', { name: 'Wallet', level: 1 })],
+    ] as const) {
+      await page.goto(path);
+      await expect(content, path).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const loaders = await page.evaluate(() => (window as unknown as { __loaders: string[] }).__loaders);
+      expect(loaders, path).toEqual([]);
+    }
+  });
+
   test('the shell is painted before the app code runs, even when that code is already here', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signUpByApi(page, '0814');

@@ -1,13 +1,24 @@
 import { Container } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PaymentPurpose } from '../../../domain/enums';
 import { useAuth } from '../../features/auth/api/get-auth';
+import { productsQueryOptions } from '../../features/orders/api/get-products';
 import { ProductsScreen } from '../../features/orders/components/products-screen';
 import { usableCardQueryOptions } from '../../features/payments/api/get-usable-card';
 import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
 import { paths } from '../../lib/paths';
 import { checkoutWalletOf } from '../checkout-wallet';
+import type { FirstReadsHandle } from '../first-reads';
+
+/** The shop's first reads (the screen's early reads, lib/early-reads.ts), in the cache before its first drawing. */
+export const handle: FirstReadsHandle = {
+  firstReads: (queryClient: QueryClient) => [
+    queryClient.prefetchQuery(productsQueryOptions()),
+    queryClient.prefetchQuery(clientWalletQueryOptions()),
+    queryClient.prefetchQuery(usableCardQueryOptions()),
+  ],
+};
 
 export function Component() {
   const navigate = useNavigate();

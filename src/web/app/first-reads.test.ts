@@ -1,0 +1,62 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FirstReadsHandle, primeFirstReads } from './first-reads';
+
+vi.mock('../features/auth/api/get-auth', () => ({
+  authQueryOptions: () => ({ queryKey: ['auth'], queryFn: async () => ({ isLogin: true }) }),
+}));
+
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+/** A client route whose screen reads `key`, answered after `ms`. */
+const routesReading = (key: string, ms: number): RouteObject[] => [
+  {
+    path: '/shop',
+    handle: {
+      firstReads: (queryClient) => [
+        queryClient.prefetchQuery({ queryKey: [key], queryFn: () => later(ms, 'catalogue') }),
+      ],
+    } satisfies FirstReadsHandle,
+  },
+  { path: '/about' },
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('primeFirstReads', () => {
+  it("puts the first screen's reads and the sign-in check in the cache before the first drawing", async () => {
+    const queryClient = new QueryClient();
+    await primeFirstReads(queryClient, routesReading('products', 20), { pathname: '/shop' }, 1_000);
+    expect(queryClient.getQueryData(['products'])).toBe('catalogue');
+    expect(queryClient.getQueryData(['auth'])).toEqual({ isLogin: true });
+  });
+
+  it('waits no longer than its limit: a slow read goes on as the screen’s own query', async () => {
+    vi.useFakeTimers();
+    const queryClient = new QueryClient();
+    let done = false;
+    const primed = primeFirstReads(queryClient, routesReading('products', 5_000), { pathname: '/shop' }, 500).then(
+      () => {
+        done = true;
+      },
+    );
+    await vi.advanceTimersByTimeAsync(499);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await primed;
+    expect(done).toBe(true);
+    expect(queryClient.getQueryData(['products'])).toBeUndefined();
+    expect(queryClient.getQueryState(['products'])?.fetchStatus).toBe('fetching');
+    await vi.advanceTimersByTimeAsync(4_500);
+    expect(queryClient.getQueryData(['products'])).toBe('catalogue');
+  });
+
+  it('asks for nothing on a screen that names no first reads', async () => {
+    const queryClient = new QueryClient();
+    await primeFirstReads(queryClient, routesReading('products', 20), { pathname: '/about' }, 1_000);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+});
