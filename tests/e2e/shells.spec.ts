@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUpByApi } from './support';
+import { platformHeaders, signUpByApi } from './support';
 
 /** Sums the page's layout shifts (as CLS counts them: none right after an input) from its start. */
 async function recordLayoutShifts(page: Page) {
@@ -66,7 +66,7 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 
-  test('the shop, the history and the wallet go from their shell straight to their content, no loader between', async ({
+  test("the shop, the history, the wallet and an order's page go from their shell straight to their content", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
@@ -94,6 +94,24 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
       const loaders = await page.evaluate(() => (window as unknown as { __loaders: string[] }).__loaders);
       expect(loaders, path).toEqual([]);
     }
+
+    // An order's page (where the receipt and payment texts lead) reads its order with the shell.
+    const { products } = (await (await page.request.get('/api/product/')).json()) as {
+      products: { id: string; type: string }[];
+    };
+    const burner = products.find((p) => p.type === 'Burner');
+    if (!burner) throw new Error('no burner in the catalogue');
+    const placed = await page.request.post('/api/order/new', {
+      headers: platformHeaders,
+      data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
+    });
+    expect(placed.ok(), await placed.text()).toBe(true);
+    const { orderNumber } = (await placed.json()) as { orderNumber: string };
+    await page.goto(`/order/${orderNumber}`);
+    await expect(page.getByText(orderNumber).first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __loaders: string[] }).__loaders)).toEqual([]);
   });
 
   test('the shell is painted before the app code runs, even when that code is already here', async ({ page }) => {

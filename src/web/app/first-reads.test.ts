@@ -54,6 +54,22 @@ describe('primeFirstReads', () => {
     expect(queryClient.getQueryData(['products'])).toBe('catalogue');
   });
 
+  it("hands a screen its address's parameters (an order's page reads that order)", async () => {
+    const queryClient = new QueryClient();
+    const routes: RouteObject[] = [
+      {
+        path: '/order/:orderNumber',
+        handle: {
+          firstReads: (client, { orderNumber }) => [
+            client.prefetchQuery({ queryKey: ['order', orderNumber], queryFn: () => later(5, `order ${orderNumber}`) }),
+          ],
+        } satisfies FirstReadsHandle,
+      },
+    ];
+    await primeFirstReads(queryClient, routes, { pathname: '/order/AR-1042' }, 1_000);
+    expect(queryClient.getQueryData(['order', 'AR-1042'])).toBe('order AR-1042');
+  });
+
   it('asks for nothing on a screen that names no first reads', async () => {
     const queryClient = new QueryClient();
     await primeFirstReads(queryClient, routesReading('products', 20), { pathname: '/about' }, 1_000);

@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { authQueryOptions } from '../features/auth/api/get-auth';
 
 /**
  * A screen's route `handle` may name its first reads: the queries its first drawing needs, the
  * ones the app shell already asked the server for (lib/early-reads.ts).
  */
-export type FirstReadsHandle = { firstReads?: (queryClient: QueryClient) => Promise<unknown>[] };
+export type FirstReadsHandle = {
+  firstReads?: (queryClient: QueryClient, params: Params) => Promise<unknown>[];
+};
 
 /** How long the first drawing waits for those reads: the shell's skeleton is on screen meanwhile. */
 export const FIRST_READS_WAIT_MS = 500;
@@ -26,7 +28,7 @@ export async function primeFirstReads(
 ): Promise<void> {
   const matches = matchRoutes(routes, location) ?? [];
   const reads = matches.flatMap(
-    ({ route }) => (route.handle as FirstReadsHandle | undefined)?.firstReads?.(queryClient) ?? [],
+    ({ route, params }) => (route.handle as FirstReadsHandle | undefined)?.firstReads?.(queryClient, params) ?? [],
   );
   if (reads.length === 0) return;
   reads.push(queryClient.prefetchQuery(authQueryOptions()));

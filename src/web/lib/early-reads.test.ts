@@ -17,6 +17,7 @@ afterEach(() => {
   for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active']) takeEarlyRead(path, 0);
   for (const path of ['admin/orders', 'sales']) takeEarlyRead(readKey(path, { fromDate: DAY, toDate: DAY }), 0);
   takeEarlyRead('order/client?pageSize=10', 0);
+  takeEarlyRead('order/AR-1042', 0);
   vi.unstubAllGlobals();
 });
 
@@ -53,6 +54,9 @@ describe('early reads', () => {
     expect(reads('/dashboard/sales')).toEqual([]);
     expect(reads('/order/history')).toEqual(['/api/order/client?pageSize=10']);
     expect(reads('/order/history/2')).toEqual([]);
+    // An order's page: the order as the api client asks for it, with the wallet and the saved card.
+    expect(reads('/order/AR-1042')).toEqual(['/api/order/AR-1042', '/api/wallet/client', '/api/payment/usable']);
+    expect(reads('/order/AR-1042/receipt')).toEqual([]);
     expect(reads('/settings')).toEqual([]);
   });
 
@@ -151,5 +155,15 @@ describe('early reads', () => {
     const { ORDER_HISTORY_PAGE_SIZE } = await import('../../domain/constants');
     await getClientOrders({ pageSize: ORDER_HISTORY_PAGE_SIZE, status: undefined, cursor: null });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("hands an order's page its order, as the screen asks for it", async () => {
+    const fetch = vi.fn<Fetch>(async () => json({ data: { orderNumber: 'AR-1042' } }));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyReads('/order/AR-1042');
+    expect(fetch).toHaveBeenCalledTimes(4);
+    const { getOrder } = await import('../features/orders/api/get-order');
+    await getOrder('AR-1042');
+    expect(fetch).toHaveBeenCalledTimes(4);
   });
 });

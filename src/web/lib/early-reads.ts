@@ -32,6 +32,15 @@ export function readKey(path: string, searchParams?: SearchParams): string {
  */
 export const lagosDay = (now: number) => new Date(now + LAGOS_UTC_OFFSET_MS).toISOString().slice(0, 10);
 
+/** A path segment as the router reads it (decoded), or as it is when it is not valid encoding. */
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 /** A read of today's figures (a Lagos day, as the screens ask for it). */
 const today =
   (path: string) =>
@@ -45,9 +54,18 @@ const today =
  * otherwise wait for the sign-in's answer and the screen's code (each one a round trip on 2G).
  * GETs as the api client names them (readKey), the ones of today's figures made for the moment.
  */
-const SCREEN_READS: readonly (readonly [RegExp, readonly (string | ((now: number) => string))[]])[] = [
+const SCREEN_READS: readonly (readonly [
+  RegExp,
+  readonly (string | ((now: number, path: RegExpExecArray) => string))[],
+])[] = [
   // The shop, with the wallet and the saved card its checkout offers.
   [/^\/products\/?$/, ['product', 'wallet/client', 'payment/usable']],
+  // An order's page (where the receipt and payment texts lead), with the wallet and the saved card
+  // it offers to pay with; the order named as the api client names it.
+  [
+    /^\/order\/(?!history\/?$)([^/]+)\/?$/,
+    [(_, path) => `order/${encodeURIComponent(safeDecode(path[1] ?? ''))}`, 'wallet/client', 'payment/usable'],
+  ],
   [/^\/wallet\/?$/, ['wallet/client']],
   // The history's first page, all statuses (where a client lands after signing in).
   [/^\/order\/history\/?$/, [readKey('order/client', { pageSize: ORDER_HISTORY_PAGE_SIZE })]],
@@ -66,9 +84,10 @@ export function startEarlyReads(pathname: string, now = Date.now()) {
   if (typeof fetch !== 'function') return;
   const paths = [
     'auth/cookie_auth',
-    ...SCREEN_READS.flatMap(([pattern, reads]) => (pattern.test(pathname) ? reads : [])).map((read) =>
-      typeof read === 'string' ? read : read(now),
-    ),
+    ...SCREEN_READS.flatMap(([pattern, reads]) => {
+      const path = pattern.exec(pathname);
+      return path ? reads.map((read) => (typeof read === 'string' ? read : read(now, path))) : [];
+    }),
   ];
   for (const path of paths) {
     const answer = fetch(`/api/${path}`, { credentials: 'include', headers: API_READ_HEADERS }).catch(() => null);

@@ -11,6 +11,16 @@ import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-w
 import { paths } from '../../lib/paths';
 import { isFirstReadUnderWay } from '../../lib/query-client';
 import { checkoutWalletOf } from '../checkout-wallet';
+import type { FirstReadsHandle } from '../first-reads';
+
+/** The order, and the wallet and saved card it offers to pay with (the page's early reads), in the cache before its first drawing. */
+export const handle: FirstReadsHandle = {
+  firstReads: (queryClient, { orderNumber = '' }) => [
+    queryClient.prefetchQuery(orderQueryOptions(orderNumber)),
+    queryClient.prefetchQuery(clientWalletQueryOptions()),
+    queryClient.prefetchQuery(usableCardQueryOptions()),
+  ],
+};
 
 export function Component() {
   const { orderNumber = '' } = useParams();

@@ -188,7 +188,7 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
   form.addEventListener('submit', onSubmit, { signal });
   form.addEventListener('click', onClick, { signal });
   // The button is rendered as a plain button, so a tap before this script runs cannot send the
-  // number in the URL: it submits from now on.
+  // number in the URL (Enter can: takeNumberFromAddress above): it submits from now on.
   submit.type = 'submit';
   if (render() && sent !== null) submit.focus();
   return () => {
