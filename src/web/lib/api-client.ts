@@ -1,4 +1,3 @@
-import ky, { type Options } from 'ky';
 import { API_TIMEOUT_MS } from '../../domain/constants';
 import { type ErrorObject, ErrorType, isErrorObject } from '../../domain/errors';
 import { API_READ_HEADERS, readKey, takeEarlyRead } from './early-reads';
@@ -23,20 +22,37 @@ export class ApiError extends Error implements ErrorObject {
 
 const base = () => `${globalThis.location?.origin ?? 'http://localhost:8080'}/api/`;
 
-const http = ky.create({
-  credentials: 'include',
-  timeout: API_TIMEOUT_MS,
-  retry: 0,
-  throwHttpErrors: false,
-  headers: API_READ_HEADERS,
-});
-
-export type RequestOptions = Omit<Options, 'json' | 'method' | 'searchParams'> & {
+export type RequestOptions = Omit<RequestInit, 'body' | 'method' | 'headers' | 'credentials'> & {
+  body?: BodyInit;
+  headers?: Record<string, string>;
   json?: unknown;
   searchParams?: Record<string, string | number | boolean | undefined>;
   /** Sent as Idempotency-Key, so a retried mutation acts once. */
   idempotencyKey?: string;
 };
+
+/**
+ * One call with the platform's fetch: cookies, the read headers, and no answer's headers after
+ * API_TIMEOUT_MS is a timeout (`TimeoutError`). A caller's own signal aborts it too. Reading the
+ * body is not timed: a slow network's answer that has started is read to its end.
+ */
+async function fetchWithin(url: URL, init: RequestInit & { signal?: AbortSignal | null }): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The server took too long to answer', 'TimeoutError')),
+    API_TIMEOUT_MS,
+  );
+  const { signal } = init;
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  try {
+    return await fetch(url, { ...init, credentials: 'include', signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+}
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const { idempotencyKey, searchParams, headers, ...rest } = options;
@@ -44,23 +60,23 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const early = method === 'GET' && !headers ? takeEarlyRead(readKey(path, searchParams)) : undefined;
   const earlyAnswer = early ? await early : null;
   if (earlyAnswer) return earlyAnswer;
-  const params = searchParams
-    ? Object.fromEntries(
-        Object.entries(searchParams).filter((e): e is [string, string | number | boolean] => e[1] !== undefined),
-      )
-    : undefined;
+  const url = new URL(path.replace(/^\/?(api\/)?/, ''), base());
+  if (searchParams) {
+    url.search = new URLSearchParams(
+      Object.entries(searchParams)
+        .filter((e): e is [string, string | number | boolean] => e[1] !== undefined)
+        .map(([name, value]): [string, string] => [name, String(value)]),
+    ).toString();
+  }
   try {
-    return await http(new URL(path.replace(/^\/?(api\/)?/, ''), base()), {
+    return await fetchWithin(url, {
       ...rest,
       method,
-      searchParams: params,
-      headers: {
-        ...(headers as Record<string, string>),
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      },
+      headers: { ...API_READ_HEADERS, ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    // A DOMException, which is not an Error everywhere.
+    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
     throw new ApiError({
       type: ErrorType.Unknown,
       status: 0,
@@ -116,7 +132,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       : {
           ...rest,
           body: JSON.stringify(json),
-          headers: { ...(rest.headers as Record<string, string>), 'content-type': 'application/json' },
+          headers: { ...rest.headers, 'content-type': 'application/json' },
         };
   let response = await send(method, path, withBody);
   if (response.status === 401 && !path.includes('auth/refresh_token')) {
