@@ -66,6 +66,41 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 
+  test("the toasts' code is asked for only once the shop has answered", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    // The moment the shop's content is drawn, from the page's start.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const heading = [...document.querySelectorAll('h2, h3')].find((h) => h.textContent === 'Gas refill');
+        if (heading && document.documentElement.hasAttribute('data-app-ready')) {
+          performance.mark('shop-answered');
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await signUpByApi(page, '0813');
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'Gas refill' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { answered, scripts } = await page.evaluate(() => ({
+      answered: performance.getEntriesByName('shop-answered')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+        .map((r) => ({ url: r.name, start: r.startTime })),
+    }));
+    expect(answered).toBeGreaterThan(0);
+    // The toasts' container is in the file that names it; it is asked for after the screen answered.
+    const toasts = [];
+    for (const script of scripts) {
+      if ((await (await page.request.get(script.url)).text()).includes('@mantine/notifications/Notifications')) {
+        toasts.push(script);
+      }
+    }
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]?.start).toBeGreaterThan(answered);
+  });
+
   test("the shop, the history, the wallet and an order's page go from their shell straight to their content", async ({
     page,
   }) => {

@@ -38,8 +38,20 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
-// The toasts' container loads after the first screen (a toast shown before keeps in its store).
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+/**
+ * The toasts' container and its code (with the Mantine parts it draws with, about 16 KB gzip), once
+ * the first screen has answered: a toast shown before waits in its store and appears then.
+ */
+function NotificationsAfterFirstScreen() {
+  const afterFirstScreen = useAfterFirstScreen();
+  return afterFirstScreen ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  ) : null;
+}
 
 /** The local database's code, once the first screen has answered (lib/saved-copies.ts). */
 function SavedCopiesAfterFirstScreen() {
@@ -54,10 +66,8 @@ function SavedCopiesAfterFirstScreen() {
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications position="top-center" />
-      </Suspense>
       <QueryClientProvider client={queryClient}>
+        <NotificationsAfterFirstScreen />
         <SavedCopiesAfterFirstScreen />
         {children}
       </QueryClientProvider>
