@@ -41,11 +41,15 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /**
- * The toasts' container and its code (with the Mantine parts it draws with, about 16 KB gzip), once
- * the first screen has answered: a toast shown before waits in its store and appears then.
+ * What waits for the first screen to answer (`useAfterFirstScreen`): the local database's code
+ * (lib/saved-copies.ts), and the toasts' container with its code and the Mantine parts it draws
+ * with (about 16 KB gzip); a toast shown before waits in its store and appears then.
  */
-function NotificationsAfterFirstScreen() {
+function AfterFirstScreen() {
   const afterFirstScreen = useAfterFirstScreen();
+  useEffect(() => {
+    if (afterFirstScreen) void loadSavedCopies();
+  }, [afterFirstScreen]);
   return afterFirstScreen ? (
     <Suspense fallback={null}>
       <Notifications position="top-center" />
@@ -53,22 +57,12 @@ function NotificationsAfterFirstScreen() {
   ) : null;
 }
 
-/** The local database's code, once the first screen has answered (lib/saved-copies.ts). */
-function SavedCopiesAfterFirstScreen() {
-  const afterFirstScreen = useAfterFirstScreen();
-  useEffect(() => {
-    if (afterFirstScreen) void loadSavedCopies();
-  }, [afterFirstScreen]);
-  return null;
-}
-
 /** Everything a screen needs around it; tests render through the same providers. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <NotificationsAfterFirstScreen />
-        <SavedCopiesAfterFirstScreen />
+        <AfterFirstScreen />
         {children}
       </QueryClientProvider>
     </MantineProvider>

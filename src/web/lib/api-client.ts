@@ -36,7 +36,7 @@ export type RequestOptions = Omit<RequestInit, 'body' | 'method' | 'headers' | '
  * API_TIMEOUT_MS is a timeout (`TimeoutError`). A caller's own signal aborts it too. Reading the
  * body is not timed: a slow network's answer that has started is read to its end.
  */
-async function fetchWithin(url: URL, init: RequestInit & { signal?: AbortSignal | null }): Promise<Response> {
+async function fetchWithin(url: URL, init: RequestInit): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('The server took too long to answer', 'TimeoutError')),
