@@ -1,12 +1,25 @@
-import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { formatNaira } from '../../../../domain/format';
 import { type Cart, type CartAction, lineTotal } from '../lib/cart';
 
-type Props = { cart: Cart; dispatch: (action: CartAction) => void };
+type Props = {
+  cart: Cart;
+  dispatch: (action: CartAction) => void;
+  /** The cart saved on this device is still being read: an empty cart is not yet known to be empty. */
+  restoring?: boolean;
+};
 
 /** The cart's lines with quantity and remove controls. */
-export function CartLines({ cart, dispatch }: Props) {
+export function CartLines({ cart, dispatch, restoring = false }: Props) {
+  if (cart.length === 0 && restoring) {
+    // As tall as the line it most often turns into, so nothing below it moves when it arrives.
+    return (
+      <div role="status" aria-label="Loading your saved cart">
+        <Skeleton h={44} radius="sm" />
+      </div>
+    );
+  }
   if (cart.length === 0) {
     return <Text c="dimmed">Your cart is empty. Add a gas refill or a product.</Text>;
   }

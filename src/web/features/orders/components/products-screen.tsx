@@ -31,7 +31,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
   // The shelves are drawn as a transition, in slices a cheap phone can answer a tap between, not
   // in one long task the moment the catalogue arrives; the loader stays until they are.
   const catalogue = useDeferredValue(arrived);
-  const { cart, dispatch, checkout, setCheckout, clear } = useSavedCart(clientId);
+  const { cart, dispatch, checkout, setCheckout, restored, clear } = useSavedCart(clientId);
   const cartRef = useRef<HTMLElement>(null);
   const inCartById = useMemo(() => itemCountsById(cart), [cart]);
 
@@ -78,7 +78,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
                   {cartCount(cart)}
                 </Badge>
               </Group>
-              <CartLines cart={cart} dispatch={dispatch} />
+              <CartLines cart={cart} dispatch={dispatch} restoring={!restored} />
             </Card>
             <CheckoutPanel
               cart={cart}

@@ -46,6 +46,24 @@ describe('the cart', () => {
     expect(cart.map((l) => l.key)).toEqual(['gas:12.5:12.5', 'item:s']);
   });
 
+  it('brings a saved cart back under what was added while it was read, merged by line', () => {
+    let saved: Cart = cartReducer([], { type: 'addGas', product: gas, sizeKg: 12.5, kg: 12.5 });
+    saved = cartReducer(saved, { type: 'addItem', product: stove });
+    saved = cartReducer(saved, { type: 'setQuantity', key: 'item:s', quantity: 19 });
+    // Tapped before the saved cart arrived: one more stove, and a refill not in it.
+    let meanwhile = cartReducer([], { type: 'addItem', product: stove });
+    meanwhile = cartReducer(meanwhile, { type: 'addItem', product: stove });
+    meanwhile = cartReducer(meanwhile, { type: 'addGas', product: gas, sizeKg: 6, kg: 6 });
+    const cart = cartReducer(meanwhile, { type: 'restore', cart: saved });
+    expect(cart.map((l) => l.key)).toEqual(['gas:12.5:12.5', 'item:s', 'gas:6:6']);
+    expect(cart[0]).toMatchObject({ count: 1 });
+    // 19 saved and 2 added: held at the per-line limit.
+    expect(cart[1]).toMatchObject({ quantity: 20 });
+    expect(cart[2]).toMatchObject({ count: 1 });
+    // Nothing added meanwhile: the saved cart as it was.
+    expect(cartReducer([], { type: 'restore', cart: saved })).toEqual(saved);
+  });
+
   it('never goes above the per-line limit', () => {
     let cart = cartReducer([], { type: 'addItem', product: stove });
     cart = cartReducer(cart, { type: 'setQuantity', key: 'item:s', quantity: 500 });

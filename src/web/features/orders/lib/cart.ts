@@ -92,8 +92,23 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     case 'clear':
       return [];
     case 'restore':
-      return action.cart;
+      // The saved cart comes back under what was added while it was being read: a tap made before
+      // it arrived is kept, and one more of a line already saved counts as one more.
+      return cart.reduce(addLine, action.cart);
   }
+}
+
+/** A line added to a cart: merged with the line of the same key (its count capped), else appended. */
+function addLine(cart: Cart, line: CartLine): Cart {
+  const existing = cart.find((l) => l.key === line.key);
+  if (!existing) return [...cart, line];
+  const merged: CartLine =
+    existing.kind === 'gas' && line.kind === 'gas'
+      ? { ...existing, count: Math.min(existing.count + line.count, MAX_ITEM_QUANTITY) }
+      : existing.kind === 'item' && line.kind === 'item'
+        ? { ...existing, quantity: Math.min(existing.quantity + line.quantity, MAX_ITEM_QUANTITY) }
+        : existing;
+  return cart.map((l) => (l === existing ? merged : l));
 }
 
 /** The price shown before the server's quote arrives (display only: the server prices the order). */

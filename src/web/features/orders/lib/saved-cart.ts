@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { deleteCached, getCached, putCached } from '../../../lib/saved-copies';
 import { type Cart, type Checkout, cartReducer } from './cart';
 
@@ -38,22 +38,31 @@ export const forgetSavedCart = (clientId: string) => deleteCached('carts', clien
 /**
  * The cart and checkout draft, kept on the device for the signed-in client so a reload, a
  * restart or a dropped tab finds them again. Without a client id nothing is kept. `clear`
- * empties both (after the order is placed).
+ * empties both (after the order is placed). Until the saved cart has been read (`restored`), the
+ * screen says so rather than "empty"; what is added meanwhile is kept and joins the saved lines,
+ * and a checkout draft typed meanwhile wins over the saved one.
  */
 export function useSavedCart(clientId: string | undefined) {
   const [cart, dispatch] = useReducer(cartReducer, []);
-  const [checkout, setCheckout] = useState<CheckoutDraft>(emptyCheckoutDraft);
+  const [checkout, setDraft] = useState<CheckoutDraft>(emptyCheckoutDraft);
   // Nothing is written until the saved cart has been read, or the empty start would replace it.
   const [restoredFor, setRestoredFor] = useState<string | undefined>(undefined);
+  // Whether the checkout was changed before the saved draft arrived (then the saved one is not taken).
+  const draftTyped = useRef(false);
+  const setCheckout = useCallback((next: CheckoutDraft) => {
+    draftTyped.current = true;
+    setDraft(next);
+  }, []);
 
   useEffect(() => {
     if (!clientId) return;
     let live = true;
+    draftTyped.current = false;
     loadSavedCart(clientId)
       .then((saved) => {
         if (!live || !saved) return;
         dispatch({ type: 'restore', cart: saved.cart });
-        setCheckout(saved.checkout);
+        if (!draftTyped.current) setDraft(saved.checkout);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -72,7 +81,7 @@ export function useSavedCart(clientId: string | undefined) {
 
   const clear = () => {
     dispatch({ type: 'clear' });
-    setCheckout(emptyCheckoutDraft);
+    setDraft(emptyCheckoutDraft);
     if (clientId) void forgetSavedCart(clientId).catch(() => undefined);
   };
 
