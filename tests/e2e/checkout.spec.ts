@@ -108,18 +108,22 @@ test('the saved card: the cart survives a reload, a decline says why, one tap pa
   await page.getByRole('textbox', { name: 'Their mobile number' }).pressSequentially('08031234567', { delay: 40 });
 
   // A reload mid-checkout: the cart and what was typed are still there, and the cart never says
-  // it is empty while the saved one is being read.
+  // it is empty, nor counts 0, while the saved one is being read.
   await page.addInitScript(() => {
-    const seen = { empty: false };
+    const seen = { empty: false, zero: false };
     Object.assign(window, { cartSeen: seen });
     new MutationObserver(() => {
       if (document.body?.textContent?.includes('Your cart is empty')) seen.empty = true;
+      if (document.querySelector('[aria-label="0 items in cart"]')) seen.zero = true;
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.reload();
   await expect(page.getByLabel('1 items in cart')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remove / })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { cartSeen: { empty: boolean } }).cartSeen.empty)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { cartSeen: object }).cartSeen)).toEqual({
+    empty: false,
+    zero: false,
+  });
   await expect(page.getByRole('radio', { name: 'Picked up by someone else' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Their mobile number' })).toHaveValue('08031234567');
 

@@ -74,9 +74,12 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
                 <Title order={2} size="h3" id="cart-title">
                   Your cart
                 </Title>
-                <Badge size="lg" variant="light" aria-label={`${cartCount(cart)} items in cart`}>
-                  {cartCount(cart)}
-                </Badge>
+                {/* No count until the saved cart is read: "0" would be a guess. */}
+                {(restored || cart.length > 0) && (
+                  <Badge size="lg" variant="light" aria-label={`${cartCount(cart)} items in cart`}>
+                    {cartCount(cart)}
+                  </Badge>
+                )}
               </Group>
               <CartLines cart={cart} dispatch={dispatch} restoring={!restored} />
             </Card>
