@@ -84,6 +84,17 @@ describe('the cart kept on the device', () => {
     expect(result.current.cart).toEqual(saved.cart);
   });
 
+  it('does not bring the saved cart back once the cart was cleared (the order placed)', async () => {
+    const { result } = renderHook(() => useSavedCart('client-1'));
+    act(() => result.current.dispatch({ type: 'addItem', product: burner }));
+    act(() => result.current.clear());
+    await act(async () => copies.answer?.({ value: saved, updatedAt: 1 }));
+    await waitFor(() => expect(result.current.restored).toBe(true));
+    expect(result.current.cart).toEqual([]);
+    expect(result.current.checkout).toEqual(emptyCheckoutDraft);
+    expect(copies.put).toEqual([]);
+  });
+
   it('is restored at once with nothing saved, and forgets an emptied cart', async () => {
     const { result } = renderHook(() => useSavedCart('client-1'));
     await act(async () => copies.answer?.(undefined));

@@ -40,7 +40,7 @@ export const forgetSavedCart = (clientId: string) => deleteCached('carts', clien
  * restart or a dropped tab finds them again. Without a client id nothing is kept. `clear`
  * empties both (after the order is placed). Until the saved cart has been read (`restored`), the
  * screen says so rather than "empty"; what is added meanwhile is kept and joins the saved lines,
- * and a checkout draft typed meanwhile wins over the saved one.
+ * a checkout draft typed meanwhile wins over the saved one, and a cart cleared meanwhile stays clear.
  */
 export function useSavedCart(clientId: string | undefined) {
   const [cart, dispatch] = useReducer(cartReducer, []);
@@ -49,6 +49,8 @@ export function useSavedCart(clientId: string | undefined) {
   const [restoredFor, setRestoredFor] = useState<string | undefined>(undefined);
   // Whether the checkout was changed before the saved draft arrived (then the saved one is not taken).
   const draftTyped = useRef(false);
+  // Cleared (the order placed) before the saved cart arrived: it is not brought back.
+  const cleared = useRef(false);
   const setCheckout = useCallback((next: CheckoutDraft) => {
     draftTyped.current = true;
     setDraft(next);
@@ -58,9 +60,10 @@ export function useSavedCart(clientId: string | undefined) {
     if (!clientId) return;
     let live = true;
     draftTyped.current = false;
+    cleared.current = false;
     loadSavedCart(clientId)
       .then((saved) => {
-        if (!live || !saved) return;
+        if (!live || !saved || cleared.current) return;
         dispatch({ type: 'restore', cart: saved.cart });
         if (!draftTyped.current) setDraft(saved.checkout);
       })
@@ -80,6 +83,7 @@ export function useSavedCart(clientId: string | undefined) {
   }, [clientId, restoredFor, cart, checkout]);
 
   const clear = () => {
+    cleared.current = true;
     dispatch({ type: 'clear' });
     setDraft(emptyCheckoutDraft);
     if (clientId) void forgetSavedCart(clientId).catch(() => undefined);
