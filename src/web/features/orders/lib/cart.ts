@@ -37,49 +37,27 @@ export type CartAction =
 /** The cart; gas lines merge by cylinder size and fill, items by product. */
 export function cartReducer(cart: Cart, action: CartAction): Cart {
   switch (action.type) {
-    case 'addGas': {
-      const key = `gas:${action.sizeKg}:${action.kg}`;
-      const existing = cart.find((l) => l.key === key);
-      if (existing && existing.kind === 'gas') {
-        return cart.map((l) =>
-          l.key === key ? { ...existing, count: Math.min(existing.count + 1, MAX_ITEM_QUANTITY) } : l,
-        );
-      }
-      return [
-        ...cart,
-        {
-          kind: 'gas',
-          key,
-          productId: action.product.id,
-          name: action.product.name,
-          pricePerKg: action.product.price,
-          sizeKg: action.sizeKg,
-          kg: action.kg,
-          count: 1,
-        },
-      ];
-    }
-    case 'addItem': {
-      const key = `item:${action.product.id}`;
-      const existing = cart.find((l) => l.key === key);
-      if (existing && existing.kind === 'item') {
-        return cart.map((l) =>
-          l.key === key ? { ...existing, quantity: Math.min(existing.quantity + 1, MAX_ITEM_QUANTITY) } : l,
-        );
-      }
-      return [
-        ...cart,
-        {
-          kind: 'item',
-          key,
-          productId: action.product.id,
-          name: action.product.name,
-          type: action.product.type,
-          price: action.product.price,
-          quantity: 1,
-        },
-      ];
-    }
+    case 'addGas':
+      return addLine(cart, {
+        kind: 'gas',
+        key: `gas:${action.sizeKg}:${action.kg}`,
+        productId: action.product.id,
+        name: action.product.name,
+        pricePerKg: action.product.price,
+        sizeKg: action.sizeKg,
+        kg: action.kg,
+        count: 1,
+      });
+    case 'addItem':
+      return addLine(cart, {
+        kind: 'item',
+        key: `item:${action.product.id}`,
+        productId: action.product.id,
+        name: action.product.name,
+        type: action.product.type,
+        price: action.product.price,
+        quantity: 1,
+      });
     case 'setQuantity': {
       const q = Math.max(0, Math.min(MAX_ITEM_QUANTITY, Math.floor(action.quantity)));
       if (q === 0) return cart.filter((l) => l.key !== action.key);
@@ -92,13 +70,16 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     case 'clear':
       return [];
     case 'restore':
-      // The saved cart comes back under what was added while it was being read: a tap made before
-      // it arrived is kept, and one more of a line already saved counts as one more.
+      // The saved cart comes back under what was added while it was being read, each line added to
+      // it as a tap would: a tap made before it arrived is kept, one more of a saved line is one more.
       return cart.reduce(addLine, action.cart);
   }
 }
 
-/** A line added to a cart: merged with the line of the same key (its count capped), else appended. */
+/**
+ * A line added to a cart, as a tap adds it: merged with the line of the same key (its count capped
+ * at the per-line limit), else appended.
+ */
 function addLine(cart: Cart, line: CartLine): Cart {
   const existing = cart.find((l) => l.key === line.key);
   if (!existing) return [...cart, line];
