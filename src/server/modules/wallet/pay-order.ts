@@ -136,8 +136,10 @@ type PayRow = {
 /**
  * What both payment statements do, after a CTE `go(id, wallet_id)` (the orders to pay, each with
  * its client's active wallet): the orders' open card checkouts are closed (locked before the
- * orders, as on the card path), the orders move to Paid with their steps, and then (after the
- * clients' history versions: historyVersionAfterPaidCte) each balance moves, only if it covers the
+ * orders, as on the card path), the orders move to Paid with their steps, and then (after all the
+ * clients' history versions: historyVersionAfterPaidCte; `count(*)` reads every one of them, where
+ * `exists` let a statement of several clients lock a wallet before the next client's version, and
+ * deadlock with that client's payment made alone) each balance moves, only if it covers the
  * total (read under the wallet's lock), with its ledger row (`moved`, `entry`: by `order_id`).
  */
 const payingCtes = sql`closed as (
@@ -146,7 +148,7 @@ const payingCtes = sql`closed as (
     update ${wallets} set balance = balance - paid.total, updated_at = now()
     from paid join go on go.id = paid.id
     where ${wallets.id} = go.wallet_id and balance >= paid.total
-      and exists (select 1 from versioned)
+      and (select count(*) from versioned) > 0
     returning ${wallets.id} as wallet_id, balance, paid.id as order_id
   ), entry as (
     insert into ${walletTransactions} (wallet_id, reference, type, status, amount, balance_after, purpose, display_name, order_id)
