@@ -1,13 +1,15 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateTransfer } from '../../src/server/integrations/paystack/emulator';
+import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
 import { orders } from '../../src/server/modules/order/tables';
 import { createWallet } from '../../src/server/modules/wallet/create-wallet';
-import { orderLedgerReference } from '../../src/server/modules/wallet/pay-order';
+import { orderLedgerReference, walletPaymentsTogether } from '../../src/server/modules/wallet/pay-order';
 import { wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { insertUnpaidOrder } from './payment-support';
+import { callBetweenLocks } from './support/lock-order';
 
 // Wallet payments of many clients arriving at the same moment share one statement
 // (walletPaymentsTogether); whatever it cannot pay is paid alone, with its own answer.
@@ -103,4 +105,37 @@ describe('wallet payments of many clients at the same moment', () => {
       .where(eq(walletTransactions.reference, orderLedgerReference(richOrder.id)));
     expect(richLedger).toHaveLength(1);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "writes every client's history version before it takes any wallet, so it never deadlocks with a payment made alone",
+    async () => {
+      // A payment made alone holds its client's history version (written with Paid) and then
+      // locks the wallet. A statement of several clients writes the versions in client order: if
+      // it locked the wallets once the first version was written, it would hold the later
+      // client's wallet while waiting for that client's version, and each would wait for the other.
+      const clients = (await Promise.all([fundedClient(300_000), fundedClient(300_000)])).sort((a, b) =>
+        a.clientId < b.clientId ? -1 : 1,
+      );
+      const [earlier, later] = clients as [Session, Session];
+      const earlierOrder = await insertUnpaidOrder(app, earlier.clientId, 100_000);
+      const laterAlone = await insertUnpaidOrder(app, later.clientId, 50_000);
+      const laterTogether = await insertUnpaidOrder(app, later.clientId, 100_000);
+      const together = walletPaymentsTogether(app.db);
+      const answers = await callBetweenLocks(
+        app.db,
+        async (tx) => expect(await markOrderPaid(tx, laterAlone.id, 'Wallet')).toBe(true),
+        () =>
+          Promise.all([
+            together({ clientId: earlier.clientId, orderNumber: earlierOrder.orderNumber }),
+            together({ clientId: later.clientId, orderNumber: laterTogether.orderNumber }),
+          ]),
+        (tx) => tx.execute(sql`select balance from ${wallets} where client_id = ${later.clientId} for update`),
+      );
+      // Paid together (a deadlock would have ended the statement, and answered null for both).
+      expect(answers).toMatchObject([
+        { orderNumber: earlierOrder.orderNumber, amount: 100_000, balance: 200_000 },
+        { orderNumber: laterTogether.orderNumber, amount: 100_000, balance: 200_000 },
+      ]);
+    },
+  );
 });
