@@ -14,16 +14,22 @@ describe('withOfflineCopy', () => {
   it('saves what the network answered before answering, once the local database’s code is here', async () => {
     await savedCopies.getCached('orders', 'warm-up');
     expect(savedCopies.savedCopiesReady()).toBe(true);
-    // A slow disk: the answer still waits for its copy.
+    // A slow disk: each write's transaction commits 30 ms later (kept busy meanwhile), and the
+    // answer still waits for its copy.
     let written = false;
-    const put = localDb.orders.put.bind(localDb.orders);
-    const slowPut = async (...args: Parameters<typeof put>) => {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      const key = await put(...args);
-      written = true;
-      return key;
-    };
-    vi.spyOn(localDb.orders, 'put').mockImplementation(slowPut as unknown as typeof put);
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      const request = put.apply(this, args);
+      const until = Date.now() + 30;
+      const busy = () => {
+        if (Date.now() < until) this.count().onsuccess = busy;
+      };
+      busy();
+      this.transaction.addEventListener('complete', () => {
+        written = true;
+      });
+      return request;
+    });
     const result = await withOfflineCopy('list:all:1:10', async () => ({ orders: [1, 2] }));
     expect(result).toMatchObject({ data: { orders: [1, 2] }, fromCache: false });
     expect(written).toBe(true);

@@ -1,15 +1,15 @@
 // The device's saved copies (the history, an order, the cart, the catalogue) as the client's
-// screens use them. The local database's code (Dexie, ~28 KB) loads after the first screen
-// (loadSavedCopies), or on a read that needs it, never with the screen: a copy written before it
-// arrives is kept in localStorage meanwhile (./copy-journal) and read from there, and a device
-// with no local database yet (a first visit) has nothing to read. The staff screens, which queue
-// their work in it, import ./local-db directly.
+// screens use them. The local database's code (./copy-store, IndexedDB itself, about a kilobyte)
+// loads after the first screen (loadSavedCopies), or on a read that needs it, never with the
+// screen: a copy written before it arrives is kept in localStorage meanwhile (./copy-journal) and
+// read from there, and a device with no local database yet (a first visit) has nothing to read.
+// The staff screens, which queue their work in it with Dexie, import ./local-db directly.
 import { type CopyTable, dropJournaled, journalCopy, readJournaled } from './copy-journal';
 
-let loaded: Promise<typeof import('./local-db')> | null = null;
+let loaded: Promise<typeof import('./copy-store')> | null = null;
 let ready = false;
 const localDb = () => {
-  loaded ??= import('./local-db').then(
+  loaded ??= import('./copy-store').then(
     async (module) => {
       // What a page left too early kept aside (./copy-journal) goes in before anything is read.
       await module.adoptJournaledCopies().catch(() => {});

@@ -6,6 +6,6 @@ export async function logout() {
   await api.post('auth/logout').catch(() => undefined);
   await tellWorkerSignedOut();
   // Loaded on demand: the local database is not needed on the (public) pages that show Logout.
-  const { clearLocalData } = await import('../../../lib/local-db');
+  const { clearLocalData } = await import('../../../lib/copy-store');
   await clearLocalData().catch(() => undefined);
 }

@@ -1,0 +1,125 @@
+// The device's saved copies (the history, an order, the cart, the staff's shift) in the local
+// database, read and written with the browser's IndexedDB itself: about a kilobyte where Dexie is
+// 28 KB and a long task to evaluate on a slow phone. The staff's queued actions, which need
+// Dexie's indexes and live queries, stay in ./local-db, on the same database: this module opens
+// it at Dexie's version with Dexie's very schema, so either may create it and the other finds
+// what it expects.
+import { type CopyTable, clearJournal, dropJournaled, journaled } from './copy-journal';
+
+/** The local database (DESIGN: offline-first), as ./local-db declares it. */
+const NAME = 'arrive';
+/** Dexie's `version(2)` is IndexedDB's version 20 (Dexie multiplies by 10). */
+const VERSION = 20;
+/** Each table with its key and indexes, as Dexie creates them from ./local-db's `stores`. */
+const SCHEMA: Record<string, { key: string; indexes: string[] }> = {
+  orders: { key: 'key', indexes: ['updatedAt'] },
+  shift: { key: 'key', indexes: [] },
+  carts: { key: 'key', indexes: [] },
+  pendingActions: { key: 'id', indexes: ['kind', 'status', 'createdAt'] },
+};
+
+/** A list or record cached for offline viewing, with when it was last fetched. */
+export type CachedRecord = { key: string; value: unknown; updatedAt: number };
+
+const done = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function open(version?: number): Promise<IDBDatabase> {
+  const request = version === undefined ? indexedDB.open(NAME) : indexedDB.open(NAME, version);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    for (const [table, { key, indexes }] of Object.entries(SCHEMA)) {
+      if (db.objectStoreNames.contains(table)) continue;
+      const store = db.createObjectStore(table, { keyPath: key });
+      for (const index of indexes) store.createIndex(index, index, { unique: false, multiEntry: false });
+    }
+  };
+  return done(request);
+}
+
+/** The open database, opened once; a newer version made elsewhere (Dexie, another tab) is followed. */
+function database(): Promise<IDBDatabase> {
+  opening ??= open(VERSION)
+    .catch((error: unknown) => {
+      // A later version of the app upgraded the database: open it as it is.
+      if (error instanceof DOMException && error.name === 'VersionError') return open();
+      throw error;
+    })
+    .then(
+      (db) => {
+        // Another connection upgrades or deletes the database: let it, and open again when next asked.
+        db.onversionchange = () => {
+          db.close();
+          opening = null;
+        };
+        db.onclose = () => {
+          opening = null;
+        };
+        return db;
+      },
+      (error: unknown) => {
+        opening = null;
+        throw error;
+      },
+    );
+  return opening;
+}
+
+/** Runs `work` on the tables in one transaction, answering once it has committed. */
+async function inTransaction<T>(
+  tables: string[],
+  mode: IDBTransactionMode,
+  work: (stores: IDBObjectStore[]) => IDBRequest<T> | undefined,
+): Promise<T | undefined> {
+  const tx = (await database()).transaction(tables, mode);
+  const request = work(tables.map((table) => tx.objectStore(table)));
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError'));
+  });
+  return request?.result;
+}
+
+export async function putCached(table: CopyTable, key: string, value: unknown, updatedAt = Date.now()) {
+  const record: CachedRecord = { key, value, updatedAt };
+  await inTransaction([table], 'readwrite', ([store]) => store?.put(record));
+}
+
+export async function getCached<T>(
+  table: CopyTable,
+  key: string,
+): Promise<{ value: T; updatedAt: number } | undefined> {
+  const row = (await inTransaction([table], 'readonly', ([store]) => store?.get(key))) as CachedRecord | undefined;
+  return row ? { value: row.value as T, updatedAt: row.updatedAt } : undefined;
+}
+
+export async function deleteCached(table: CopyTable, key: string) {
+  await inTransaction([table], 'readwrite', ([store]) => store?.delete(key));
+}
+
+/**
+ * Takes over the copies kept in localStorage while this code was on its way (./copy-journal),
+ * each unless the database already holds a newer one, then forgets them there.
+ */
+export async function adoptJournaledCopies() {
+  for (const entry of journaled()) {
+    const held = await getCached(entry.table, entry.key);
+    if (!held || held.updatedAt <= entry.updatedAt)
+      await putCached(entry.table, entry.key, entry.value, entry.updatedAt);
+    dropJournaled(entry.table, entry.key, entry.updatedAt);
+  }
+}
+
+/** Forgets everything of the signed-in person (on logout): the copies and the queued actions. */
+export async function clearLocalData() {
+  clearJournal();
+  await inTransaction(Object.keys(SCHEMA), 'readwrite', (stores) => {
+    for (const store of stores) store.clear();
+    return undefined;
+  });
+}
