@@ -70,13 +70,25 @@ function database(): Promise<IDBDatabase> {
   return opening;
 }
 
+/** A transaction on the open database; once more on a new connection if that one was just closed. */
+async function transaction(tables: string[], mode: IDBTransactionMode): Promise<IDBTransaction> {
+  try {
+    return (await database()).transaction(tables, mode);
+  } catch (error) {
+    // Closed between its opening and this call (another connection upgraded or deleted it).
+    if (!(error instanceof DOMException && error.name === 'InvalidStateError')) throw error;
+    opening = null;
+    return (await database()).transaction(tables, mode);
+  }
+}
+
 /** Runs `work` on the tables in one transaction, answering once it has committed. */
 async function inTransaction<T>(
   tables: string[],
   mode: IDBTransactionMode,
   work: (stores: IDBObjectStore[]) => IDBRequest<T> | undefined,
 ): Promise<T | undefined> {
-  const tx = (await database()).transaction(tables, mode);
+  const tx = await transaction(tables, mode);
   const request = work(tables.map((table) => tx.objectStore(table)));
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
