@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { api } from '../../../lib/api-client';
 import { tellWorkerWhoSignedIn } from '../../../lib/staff-code';
+import { useMutation } from '../../../lib/use-mutation';
 import { authKeys } from './get-auth';
 
 /** POST auth/opt_confirmation with the 6-digit code; the session cookies come back with the answer. */

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearLocalData } from '../../../lib/saved-copies';
 import { tellWorkerSignedOut } from '../../../lib/staff-code';
+import { useMutation } from '../../../lib/use-mutation';
 import { resetAuthState } from './logout';
 
 /** Revokes every session of the client, this device included. */

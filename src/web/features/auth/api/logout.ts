@@ -1,6 +1,7 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useMutation } from '../../../lib/use-mutation';
 import { logout } from './end-session';
 import { authKeys } from './get-auth';
 import { forgetAuth } from './last-auth';

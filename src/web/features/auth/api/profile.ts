@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileUpdate } from '../../../../domain/schemas/auth';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 import { authKeys } from './get-auth';
 
 export const profileKeys = {

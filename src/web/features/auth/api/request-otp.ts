@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AuthResult } from '../../../../domain/schemas/auth';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** The resend: an empty payload, the server knows the number from the pending verification (SPEC §7). */
 export function requestOtp(): Promise<AuthResult> {

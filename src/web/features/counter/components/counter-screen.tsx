@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ServerEventName } from '../../../../domain/realtime-events';
 import type { PickupLookupResponse } from '../../../../domain/schemas/pickup';
@@ -19,6 +19,7 @@ import { ConnectionStatus } from '../../../components/connection-status';
 import { emitWithAck } from '../../../lib/emit-with-ack';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { connectSocket, onServerEvent } from '../../../lib/socket';
+import { useMutation } from '../../../lib/use-mutation';
 import { useSocketStatus } from '../../../lib/use-socket-status';
 import { counterKeys } from '../api/keys';
 import { counterOrderQueryOptions, lookupByCode, lookupByQr } from '../api/lookup-order';

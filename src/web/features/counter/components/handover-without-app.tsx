@@ -1,9 +1,9 @@
 import { Alert, Button, Divider, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { HANDOVER_REASON_MIN, type HandoverResult, type PickupOrderSummary } from '../../../../domain/schemas/pickup';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { useSecondsUntil } from '../../../lib/use-seconds-until';
 import { approveHandover, confirmHandoverCode, sendHandoverCode } from '../api/handover';
 

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
 import { api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { dispatchKeys } from './keys';
 
 /** The board and the rider's list refresh this often (and after every action). */

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useMutation } from '../../../lib/use-mutation';
 
 /**
  * A follow-up done with a note: one button opens the note, a second records it. The note may be

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type {
   NotificationSettingsUpdate,
   NotificationSettingsView,
   PushSubscriptionInput,
 } from '../../../../domain/schemas/notification';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 export const notificationKeys = {
   all: ['notifications'] as const,

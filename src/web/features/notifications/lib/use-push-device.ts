@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { deletePushSubscription, notificationKeys, savePushSubscription } from '../api/notification-settings';
 import { currentPushSubscription, pushPermission, subscribeThisDevice, unsubscribeThisDevice } from './push';
 

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
 import { freshCopy } from '../../../lib/offline-copy';
 import { putCached } from '../../../lib/saved-copies';
+import { useMutation } from '../../../lib/use-mutation';
 import { orderDetailCacheKey, orderQueryOptions } from './get-order';
 import { orderKeys } from './keys';
 

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { NewOrderInput, Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
 import { freshCopy } from '../../../lib/offline-copy';
+import { useMutation } from '../../../lib/use-mutation';
 import { orderQueryOptions } from './get-order';
 import { catalogueKeys, orderKeys } from './keys';
 

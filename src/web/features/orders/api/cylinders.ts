@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Cylinder, CylinderInput, cylinderListSchema } from '../../../../domain/schemas/cylinder';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 import { catalogueKeys } from './keys';
 
 export const cylinderKeys = { mine: () => [...catalogueKeys.all, 'cylinders'] as const };

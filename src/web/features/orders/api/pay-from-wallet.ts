@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 import { orderKeys } from './keys';
 
 /** POST /api/payment/wallet (the wallet area): pays the order from the wallet balance. */

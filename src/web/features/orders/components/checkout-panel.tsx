@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../../domain/format';
@@ -12,6 +12,7 @@ import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
 import { paths } from '../../../lib/paths';
 import { useAfterFirstScreen } from '../../../lib/use-after-first-screen';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { useOnline } from '../../../lib/use-online';
 import { useCreateOrder } from '../api/create-order';
 import { orderKeys } from '../api/keys';

@@ -1,10 +1,11 @@
 import { Button } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { orderKeys } from '../api/keys';
 import { payWithSavedCard } from '../api/pay-with-saved-card';
 

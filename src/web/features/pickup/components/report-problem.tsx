@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ClientPickupOrder } from '../../../../domain/schemas/pickup';
+import { useMutation } from '../../../lib/use-mutation';
 import { pickupKeys } from '../api/keys';
 import { raiseDispute } from '../api/raise-dispute';
 

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira } from '../../../../domain/format';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { refundCashSale } from '../api/refund-sale';
 
 /** Pays a cash sale back from the drawer (only one not handed over yet); needs the network. */

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
 import { PaymentType, ProductType } from '../../../../domain/enums';
@@ -26,6 +26,7 @@ import type { Product } from '../../../../domain/schemas/product';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
+import { useMutation } from '../../../lib/use-mutation';
 import { useOnline } from '../../../lib/use-online';
 import { counterCatalogueQueryOptions } from '../api/get-counter-catalogue';
 import { sellKeys } from '../api/keys';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
@@ -8,6 +8,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { isFirstReadUnderWay } from '../../../lib/query-client';
+import { useMutation } from '../../../lib/use-mutation';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
 import {

@@ -15,12 +15,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type StaffAccess, type StaffRole, staffAccessValues, staffRoleValues } from '../../../../domain/enums';
 import { filterMobileInput, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { createStaff } from '../api/create-staff';
 import { activeStaffQueryOptions } from '../api/get-active-staff';
 import { staffKeys } from '../api/keys';

@@ -11,13 +11,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type ProductType, productTypeValues } from '../../../../domain/enums';
 import { nairaToKobo } from '../../../../domain/format';
 import { UPLOAD_MAX_BYTES, uploadImageTypes } from '../../../../domain/schemas/upload';
 import { MoneyInput } from '../../../components/money-input';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { createProduct } from '../api/create-product';
 import { stockKeys } from '../api/keys';
 import { uploadPicture } from '../api/upload-picture';

@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatDate, formatNaira, koboToNaira, nairaToKobo } from '../../../../domain/format';
 import type { AdminProduct } from '../../../../domain/schemas/sales';
 import { MoneyInput } from '../../../components/money-input';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { changePrice } from '../api/change-price';
 import { priceHistoryQueryOptions } from '../api/get-price-history';
 import { productsQueryOptions } from '../api/get-products';

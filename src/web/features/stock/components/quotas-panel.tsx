@@ -1,8 +1,9 @@
 import { Button, Group, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatNumber } from '../../../../domain/format';
 import type { Quota } from '../../../../domain/schemas/quota';
+import { useMutation } from '../../../lib/use-mutation';
 import { quotasQueryOptions } from '../api/get-quotas';
 import { stockKeys } from '../api/keys';
 import { setQuota } from '../api/set-quota';

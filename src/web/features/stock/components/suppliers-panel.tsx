@@ -1,10 +1,11 @@
 import { Button, Card, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, formatNumber } from '../../../../domain/format';
 import { filterMobileInput, isValidMobileFormat } from '../../../../domain/phone';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { createSupplier } from '../api/create-supplier';
 import { supplierQuotasQueryOptions } from '../api/get-supplier-quotas';
 import { stockKeys } from '../api/keys';

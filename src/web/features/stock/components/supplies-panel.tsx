@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { SupplyStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
@@ -22,6 +22,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutation } from '../../../lib/use-mutation';
 import { createSupply } from '../api/create-supply';
 import { suppliersQueryOptions } from '../api/get-suppliers';
 import { suppliesQueryOptions } from '../api/get-supplies';

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CreateWalletBody, Wallet } from '../../../../domain/schemas/wallet';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 import { walletCopy } from './get-client-wallet';
 import { walletKeys } from './keys';
 
