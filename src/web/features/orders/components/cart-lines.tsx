@@ -1,4 +1,5 @@
 import { ActionIcon, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { formatNaira } from '../../../../domain/format';
 import { type Cart, type CartAction, lineTotal } from '../lib/cart';
@@ -39,17 +40,10 @@ export function CartLines({ cart, dispatch, restoring = false }: Props) {
                 {formatNaira(lineTotal(line))}
               </Text>
             </Stack>
-            <NumberInput
-              aria-label={`Quantity of ${label}`}
-              value={quantity}
-              onChange={(v) => dispatch({ type: 'setQuantity', key: line.key, quantity: Number(v) || 0 })}
-              min={0}
-              max={MAX_ITEM_QUANTITY}
-              allowDecimal={false}
-              // Typed on the phone's number pad: the stepper arrows would be 24 × 17 px targets.
-              hideControls
-              w={72}
-              size="lg"
+            <QuantityInput
+              label={label}
+              quantity={quantity}
+              onChange={(next) => dispatch({ type: 'setQuantity', key: line.key, quantity: next })}
             />
             <ActionIcon
               variant="subtle"
@@ -64,5 +58,42 @@ export function CartLines({ cart, dispatch, restoring = false }: Props) {
         );
       })}
     </Stack>
+  );
+}
+
+/**
+ * A line's quantity, typed. A field emptied to type another number stays empty (the line stays
+ * too) until a number is typed, and shows the quantity again when left empty; 0 typed removes the
+ * line, as × does. Read as 0, the empty field removed the line at the first backspace.
+ */
+function QuantityInput({
+  label,
+  quantity,
+  onChange,
+}: {
+  label: string;
+  quantity: number;
+  onChange: (quantity: number) => void;
+}) {
+  const [empty, setEmpty] = useState(false);
+  return (
+    <NumberInput
+      aria-label={`Quantity of ${label}`}
+      value={empty ? '' : quantity}
+      onChange={(v) => {
+        const typed = typeof v === 'number' ? v : v.trim() === '' ? null : Number(v);
+        setEmpty(typed === null);
+        if (typed !== null && Number.isFinite(typed)) onChange(typed);
+      }}
+      onBlur={() => setEmpty(false)}
+      min={0}
+      max={MAX_ITEM_QUANTITY}
+      allowDecimal={false}
+      allowNegative={false}
+      // Typed on the phone's number pad: the stepper arrows would be 24 × 17 px targets.
+      hideControls
+      w={72}
+      size="lg"
+    />
   );
 }

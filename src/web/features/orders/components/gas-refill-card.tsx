@@ -16,9 +16,12 @@ type Props = {
 
 /** Gas by cylinder size (a full fill) or by kg (part of one), with the price per kg upfront. */
 export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
-  const [kg, setKg] = useState<number>(sizeKg);
+  // As typed: '' while the field is empty (a 0 put back there would take the next digit behind it,
+  // so 6 typed into a cleared field read 60).
+  const [typed, setTyped] = useState<number | string>(sizeKg);
+  const kg = typeof typed === 'number' ? typed : Number(typed) || 0;
   // A new cylinder size starts as a full fill.
-  useEffect(() => setKg(sizeKg), [sizeKg]);
+  useEffect(() => setTyped(sizeKg), [sizeKg]);
   const valid = kg > 0 && kg <= sizeKg && Number.isInteger(kg / GAS_KG_STEP);
   const soldOut = gas.available !== null && gas.available < GAS_KG_STEP;
 
@@ -50,8 +53,8 @@ export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
             label="Amount of gas (kg)"
             description={`Up to ${sizeKg} kg, in ${GAS_KG_STEP} kg steps`}
             styles={READABLE_DESCRIPTION}
-            value={kg}
-            onChange={(v) => setKg(typeof v === 'number' ? v : Number(v) || 0)}
+            value={typed}
+            onChange={setTyped}
             min={GAS_KG_STEP}
             max={sizeKg}
             step={GAS_KG_STEP}

@@ -1,4 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createElement, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { Cylinder } from '../../../../domain/schemas/cylinder';
@@ -127,6 +128,34 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
       ],
     });
     expect(calls[0]?.[2]).toEqual({ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it('keeps a cleared kg or quantity empty while the next number is typed, and the line in the cart', async () => {
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
+    const kg = await screen.findByRole('textbox', { name: /Amount of gas/ });
+    // Cleared, the field is empty, not 0 (whose 0 took the next digit behind it on a phone: 6
+    // became 60, the cylinder's whole 12.5 kg).
+    await userEvent.clear(kg);
+    expect(kg).toHaveValue('');
+    expect(screen.getByRole('button', { name: /^Add 0 kg refill/ })).toBeDisabled();
+    await userEvent.type(kg, '6');
+    fireEvent.click(screen.getByRole('button', { name: /^Add 6 kg refill · ₦7,500.00/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    const quantity = screen.getByRole('textbox', { name: 'Quantity of Single burner (cylinder top)' });
+    // Emptied to type another quantity: the line stays (it was removed at the first backspace).
+    await userEvent.clear(quantity);
+    expect(quantity).toHaveValue('');
+    expect(screen.getByText('Single burner (cylinder top)', { selector: 'ul p' })).toBeInTheDocument();
+    await userEvent.type(quantity, '3');
+    expect(screen.getByLabelText('3 in cart')).toBeInTheDocument();
+    // Left empty, it shows the quantity again; 0 typed removes the line, as × does.
+    await userEvent.clear(quantity);
+    await userEvent.tab();
+    expect(quantity).toHaveValue('3');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    expect(screen.queryByRole('textbox', { name: 'Quantity of Single burner (cylinder top)' })).not.toBeInTheDocument();
+    expect(screen.getByText('Gas refill: 6 kg in a 12.5 kg cylinder')).toBeInTheDocument();
   });
 
   it('asks for an address for home delivery and shows the delivery fee before confirming', async () => {

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MAX_WALLET_AMOUNT_KOBO } from '../../../../domain/constants';
 import { PaymentPurpose } from '../../../../domain/enums';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
 import { LoadingButton } from '../../../components/loading-button';
+import { MoneyInput } from '../../../components/money-input';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -22,7 +23,9 @@ export type FundWalletRedirectState = {
 
 /** Add fund (SPEC §2): an amount, a confirm step, then off to the card checkout. */
 export function AddFundPanel() {
-  const [naira, setNaira] = useState<number>(0);
+  // As typed: '' while the field is empty (a 0 put back there would take the next digit behind it).
+  const [typed, setTyped] = useState<number | string>('');
+  const naira = typeof typed === 'number' ? typed : Number(typed);
   const [step, setStep] = useState<'amount' | 'confirm'>('amount');
   const navigate = useNavigate();
   const { keyFor } = useIdempotencyKey();
@@ -86,17 +89,13 @@ export function AddFundPanel() {
           You are offline. Connect to the internet to top up your wallet.
         </Alert>
       )}
-      <NumberInput
+      <MoneyInput
         disabled={!online}
         label="Amount"
         description="How much to add to your wallet"
-        prefix="₦"
-        thousandSeparator=","
-        decimalScale={2}
-        min={0}
-        allowNegative={false}
-        value={naira}
-        onChange={(value) => setNaira(typeof value === 'number' ? value : Number(value) || 0)}
+        max={undefined}
+        value={typed}
+        onChange={setTyped}
         error={tooLarge ? `At most ${formatNaira(MAX_WALLET_AMOUNT_KOBO)} at a time` : undefined}
       />
       <Button onClick={() => setStep('confirm')} disabled={kobo <= 0 || tooLarge || !online}>

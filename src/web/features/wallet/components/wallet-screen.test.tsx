@@ -217,4 +217,25 @@ describe('create-wallet flow', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This email is already used by another wallet');
   });
+
+  it('reads a comma as thousands and keeps a cleared amount empty, so the next digits are the amount', async () => {
+    fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet } }],
+      'GET wallet/transactions': [{ status: 200, body: [] }],
+    });
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'AddFund' }));
+    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    // As Nigerians write a thousand: not ₦1.00.
+    await userEvent.type(amount, '1,000');
+    expect(amount).toHaveValue('₦1,000');
+    // Cleared to type another amount, the field is empty, not ₦0 (whose 0 took the next digit
+    // behind it on a phone: 2000 became ₦20,000).
+    await userEvent.clear(amount);
+    expect(amount).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.type(amount, '2000');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('confirm-amount')).toHaveTextContent('₦2,000.00');
+  });
 });
