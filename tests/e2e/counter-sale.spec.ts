@@ -175,10 +175,14 @@ test('a cash sale made offline waits to sync, survives a reload and is recorded 
   await expect(page.getByText('Sales waiting to sync')).toBeVisible();
   await expect(page.getByRole('button', { name: 'End shift' })).toBeDisabled();
 
-  // Back online: the worker replays it; recorded once, in the drawer once.
+  // Back online on the shift screen: the worker replays it and this screen settles it (the sale
+  // screen is not needed for that), so the shift may end; recorded once, in the drawer once.
   await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText('Sales waiting to sync')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText('not recorded yet')).toBeHidden();
   await page.goto('/dashboard/sell');
-  await expect(page.getByRole('heading', { name: 'Sales waiting to sync' })).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Sales waiting to sync' })).toBeHidden();
   await expect.poll(async () => (await ordersForPhone(context.request, phone)).length, { timeout: 20_000 }).toBe(1);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
@@ -186,6 +190,54 @@ test('a cash sale made offline waits to sync, survives a reload and is recorded 
   expect(order?.status).toBe('Delivered');
   expect((await activeShift(context.request)).cashSales).toBe(order?.total);
   expect(await ordersForPhone(context.request, phone)).toHaveLength(1);
+});
+
+test.describe('without a service worker (its calls go straight to the server)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a POS sale whose answer was lost, sent again, is recorded and charged once; a pasted phone is read', async ({
+    page,
+    context,
+  }) => {
+    await signInAsAssociate(context.request);
+    await freshShift(context.request, 0);
+    const phone = freshPhone('0708');
+    // The first sale reaches the server, which records it, and its answer is lost on the way back.
+    let sent = 0;
+    let recorded = '';
+    await page.route('**/api/client/new_order', async (route) => {
+      sent++;
+      if (sent > 1) return route.continue();
+      const response = await route.fetch();
+      expect(response.status()).toBe(201);
+      recorded = ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
+      await route.abort('connectionreset');
+    });
+
+    await page.goto('/dashboard/sell');
+    await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
+    await fillSale(page, '');
+    // Pasted as written down: +234 and spaces.
+    await page.getByLabel("Customer's phone").fill(`+234 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
+    await expect(page.getByLabel("Customer's phone")).toHaveValue(phone);
+    await page.getByText('POS/transfer', { exact: true }).click();
+    await page.getByLabel('POS or transfer reference').pressSequentially('POS-99001', { delay: 20 });
+    await page.getByRole('button', { name: /^Complete sale/ }).click();
+    await expect(page.getByText('A sale sent again is recorded once.')).toBeVisible();
+    expect(recorded).not.toBe('');
+
+    // Sent again as it is: the server answers the sale it recorded, not a second one.
+    const again = page.waitForResponse(
+      (r) => r.url().endsWith('/api/client/new_order') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: /^Complete sale/ }).click();
+    expect((await again).status()).toBe(201);
+    await expect(page.getByTestId('receipt-number')).toHaveText(recorded);
+    expect(sent).toBe(2);
+    const orders = await ordersForPhone(context.request, phone);
+    expect(orders.map((o) => o.orderNumber)).toEqual([recorded]);
+    expect((await activeShift(context.request)).cashSales).toBe(0);
+  });
 });
 
 test('a shift with a sale and a refund ends with the counted cash and keeps the right variance', async ({

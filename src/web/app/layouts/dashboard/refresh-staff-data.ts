@@ -3,12 +3,13 @@ import { authKeys } from '../../../features/auth/api/get-auth';
 import { counterKeys } from '../../../features/counter/api/keys';
 import { dispatchKeys } from '../../../features/dispatch/api/keys';
 import { salesKeys } from '../../../features/sales/api/keys';
+import { sellKeys } from '../../../features/sell/api/keys';
 import { shiftKeys } from '../../../features/shift/api/keys';
 import { staffKeys } from '../../../features/staff/api/keys';
 import { stockKeys } from '../../../features/stock/api/keys';
 
 /**
- * A shift started or ended (now, or when a queued action settled): the session carries workingNow
+ * A shift started or ended, or a queued sale settled (now, or when a queued action settled): the session carries workingNow
  * for the guard, and every staff screen's data may have moved. Each feature's own factory names
  * its keys; the dashboard shell only lists the features it holds.
  */
@@ -21,6 +22,7 @@ export function refreshStaffData(queryClient: QueryClient) {
     stockKeys.all,
     staffKeys.all,
     counterKeys.all,
+    sellKeys.all,
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }

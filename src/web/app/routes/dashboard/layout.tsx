@@ -9,6 +9,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { authQueryOptions } from '../../../features/auth/api/get-auth';
 import { lastKnownAuth } from '../../../features/auth/api/last-auth';
 import { readLastOrder } from '../../../features/dispatch/lib/last-order';
+import { useSaleSync } from '../../../features/sell/lib/use-pending-sales';
 import { effectiveShift } from '../../../features/shift/lib/shift-sync';
 import { usePendingShiftActions } from '../../../features/shift/lib/use-pending-shift-actions';
 import { useShiftSync } from '../../../features/shift/lib/use-shift-sync';
@@ -71,6 +72,9 @@ export function Component() {
     refreshStaffData(queryClient);
   }, [queryClient]);
   useShiftSync(onSettled);
+  // Sales queued on this tablet settle on every staff screen, not only the sale screen: the shift
+  // screen refuses to end while one waits, and its drawer counts it once it is recorded.
+  useSaleSync(onSettled);
 
   const shift = effectiveShift(Boolean(auth?.client.staff?.shift?.workingNow), actions);
   const decision = decideDashboardAccess({

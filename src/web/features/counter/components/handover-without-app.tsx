@@ -133,10 +133,11 @@ export function HandoverWithoutApp(props: {
               description="The 6 digits the client received by SMS"
               size="lg"
               value={code}
+              // Digits only, 6 at most, cut after the spaces are dropped: no maxLength, which cut
+              // " 582583 " pasted to " 58258" before that.
               onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
               inputMode="numeric"
               autoComplete="off"
-              maxLength={6}
               styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.3em', fontWeight: 700 } }}
             />
             <Button

@@ -16,16 +16,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
 import { PaymentType, ProductType } from '../../../../domain/enums';
 import { formatNaira, formatOrderLine } from '../../../../domain/format';
-import { normalizePhone } from '../../../../domain/phone';
+import { mobileInputValue, normalizePhone } from '../../../../domain/phone';
 import type { CounterPayment } from '../../../../domain/schemas/counter';
 import type { Product } from '../../../../domain/schemas/product';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { useOnline } from '../../../lib/use-online';
 import { counterCatalogueQueryOptions } from '../api/get-counter-catalogue';
@@ -40,7 +41,7 @@ import {
   provisionalNumber,
 } from '../lib/cart';
 import { submitSale } from '../lib/sale-queue';
-import { usePendingSales, useSaleSync } from '../lib/use-pending-sales';
+import { usePendingSales } from '../lib/use-pending-sales';
 import { PendingSales } from './pending-sales';
 import { Receipt, type ReceiptData } from './receipt';
 import { RefundForm } from './refund-form';
@@ -109,10 +110,6 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   const online = useOnline();
   const catalogue = useQuery(counterCatalogueQueryOptions());
   const pending = usePendingSales();
-  const onSettled = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: sellKeys.all });
-  }, [queryClient]);
-  useSaleSync(onSettled);
 
   const products = catalogue.data?.data ?? [];
   const gas = products.find((p) => p.type === ProductType.Gas);
@@ -139,20 +136,23 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
         : null
     : null;
 
+  // One key per sale: the same sale sent again (its answer lost, a double tap) is recorded once.
+  const saleKeys = useIdempotencyKey();
   const sale = useMutation({
     networkMode: 'always',
     mutationFn: async () => {
       const payment: CounterPayment =
         pay === 'Electronic' ? { type: PaymentType.Electronic, reference: reference.trim() } : { type: pay };
-      const provisional = offlineCopy ? provisionalNumber() : undefined;
-      const body = {
+      const asked = {
         phone: phone.trim(),
         ...(firstname.trim() ? { firstname: firstname.trim() } : {}),
         order: orderInput(lines, products),
         payment,
         handOver,
-        ...(provisional ? { provisionalNumber: provisional } : {}),
       };
+      const key = saleKeys.keyFor(asked);
+      const provisional = offlineCopy ? provisionalNumber() : undefined;
+      const body = { ...asked, ...(provisional ? { provisionalNumber: provisional } : {}) };
       const receiptLines = {
         lines: priced.lines,
         total: priced.total,
@@ -162,10 +162,13 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       const result = await submitSale(body, receiptLines, {
         mayQueue: pay === 'Cash',
         actingClientId: seller.clientId,
+        key,
       });
       return { result, provisional, payment };
     },
     onSuccess: ({ result, provisional, payment }) => {
+      // Recorded or queued: the next sale, even one just like it, is another sale.
+      saleKeys.renew();
       const reference = payment.type === PaymentType.Electronic ? payment.reference : null;
       if (result.status === 'recorded') {
         const { order, sale: s } = result.sale;
@@ -221,10 +224,13 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       void queryClient.invalidateQueries({ queryKey: sellKeys.all });
     },
     onError: (error: Error) => {
-      const message =
-        error instanceof ApiError && error.isNetworkError
-          ? `${payLabel[pay]} payments need the network. Try again when it is back, or take cash.`
-          : error.message;
+      const noAnswer = error instanceof ApiError && error.isNetworkError;
+      // A refusal recorded nothing: sent again (the stock or the wallet changed), it is a new call.
+      // Without an answer the server may have recorded it: the same key goes again.
+      if (!noAnswer) saleKeys.renew();
+      const message = noAnswer
+        ? `${payLabel[pay]} payments need the network. Try again when it is back, or take cash. A sale sent again is recorded once.`
+        : error.message;
       notifications.show({ color: 'red', title: 'Sale not recorded', message });
     },
   });
@@ -342,7 +348,8 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
               placeholder="080…"
               inputMode="tel"
               value={phone}
-              onChange={(e) => setPhone(e.currentTarget.value)}
+              // Pasted as written down (+234 801 000 0002, 0801 000 0002): the login field's rule.
+              onChange={(e) => setPhone(mobileInputValue(e.currentTarget.value, phone))}
               error={phoneError}
               required
               size="md"

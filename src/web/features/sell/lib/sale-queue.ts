@@ -49,15 +49,17 @@ async function send(sale: PendingSale): Promise<SaleResult> {
 /**
  * Sends a sale. `mayQueue` (a cash sale): offline it resolves 'queued' and waits to sync.
  * Otherwise a sale that cannot reach the server rejects and nothing is kept. A refusal by the
- * server (stock, wallet…) rejects with its ApiError and leaves nothing pending.
+ * server (stock, wallet…) rejects with its ApiError and leaves nothing pending. `key`: the sale's
+ * Idempotency-Key, the same when the same sale is sent again after no answer (the server may have
+ * recorded it: it then answers that sale again instead of recording, charging or debiting twice).
  */
 export async function submitSale(
   body: CounterSaleInput,
   receipt: SalePayload['receipt'],
-  { mayQueue, actingClientId }: { mayQueue: boolean; actingClientId?: string },
+  { mayQueue, actingClientId, key = newIdempotencyKey() }: { mayQueue: boolean; actingClientId?: string; key?: string },
 ): Promise<SaleResult> {
   const sale: PendingSale = {
-    id: newIdempotencyKey(),
+    id: key,
     kind: SALE_KIND,
     payload: { body, via: 'page', actingClientId, receipt },
     createdAt: Date.now(),
@@ -78,8 +80,20 @@ export async function submitSale(
   }
 }
 
-/** Settles queued sales (worker outcomes, or the page's own resend); answers how many changed. */
-export async function reconcilePendingSales(online = navigator.onLine): Promise<number> {
+let settling: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles queued sales (worker outcomes, or the page's own resend); answers how many changed.
+ * One settling at a time on a page (the dashboard's shell and a screen may both ask): each waits
+ * for the one before, so no sale is resent while it is being sent.
+ */
+export function reconcilePendingSales(online = navigator.onLine): Promise<number> {
+  const next = settling.then(() => settlePendingSales(online));
+  settling = next.catch(() => undefined);
+  return next;
+}
+
+async function settlePendingSales(online: boolean): Promise<number> {
   let changed = 0;
   for (const sale of await listPendingSales()) {
     if (sale.status !== 'pending') continue;
