@@ -7,10 +7,26 @@ function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < 2;
 }
 
+/** Whether a query shows a copy saved on the device (./offline-copy), or a list with a page of one. */
+export function showsSavedCopy(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  if ((data as { fromCache?: unknown }).fromCache === true) return true;
+  const pages = (data as { pages?: unknown }).pages;
+  return Array.isArray(pages) && pages.some((page) => showsSavedCopy(page));
+}
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A screen showing the copy saved on the device says it will refresh once back online: it
+        // does, however recently that copy was read (it was fresh for 30 s, so a phone back online
+        // within that kept saying "You are offline").
+        refetchOnReconnect: (query) => (showsSavedCopy(query.state.data) ? 'always' : true),
+      },
       mutations: { retry: false },
     },
   });
