@@ -14,6 +14,9 @@ export const orderQueryOptions = (orderNumber: string) =>
   queryOptions({
     queryKey: orderKeys.detail(orderNumber),
     queryFn: () => getOrder(orderNumber),
+    // Paid or moved on another device, or by the counter, while this one was put down: read again
+    // when the page is looked at again.
+    refetchOnWindowFocus: 'always',
     // Run offline too: the fetcher falls back to the copy saved on the device.
     networkMode: 'always',
   });

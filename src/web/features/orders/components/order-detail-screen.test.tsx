@@ -1,3 +1,4 @@
+import { focusManager } from '@tanstack/react-query';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
@@ -95,6 +96,21 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     renderDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay from wallet' }));
     expect(await screen.findByText(/You don't have a wallet yet/)).toBeInTheDocument();
+  });
+
+  it('reads the order again when the page is looked at again: paid on another device, it stops offering Pay', async () => {
+    fakeApi({
+      'GET order/:orderNumber': [
+        order(),
+        order(orderFixture({ status: 'Paid', paymentStatus: 'success', canCancel: false, pickupCode: '7YPV4Z' })),
+      ],
+    });
+    renderDetail();
+    expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument());
+    focusManager.setFocused(undefined);
   });
 
   it('keeps Pay from wallet off when the balance is short and says how much to top up', async () => {

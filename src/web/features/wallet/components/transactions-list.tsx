@@ -4,6 +4,7 @@ import { formatDate, formatNaira } from '../../../../domain/format';
 import type { WalletTransaction } from '../../../../domain/schemas/wallet';
 import { copyAge } from '../../../lib/copy-age';
 import { walletTransactionsQueryOptions } from '../api/get-transactions';
+import { WALLET_SCREEN_REFRESH_MS } from '../api/keys';
 
 const statusColor: Record<WalletTransaction['status'], string> = {
   completed: 'green',
@@ -51,7 +52,7 @@ function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) 
 
 /** The wallet's transactions, newest first (SPEC §3 "Wallet transaction"). */
 export function TransactionsList() {
-  const query = useQuery(walletTransactionsQueryOptions());
+  const query = useQuery({ ...walletTransactionsQueryOptions(), refetchInterval: WALLET_SCREEN_REFRESH_MS });
   if (query.isPending) {
     return (
       <Center py="lg">

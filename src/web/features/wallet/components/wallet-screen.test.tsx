@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Wallet, WalletTransaction } from '../../../../domain/schemas/wallet';
@@ -68,6 +69,27 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     expect(within(rows[1] as HTMLElement).getByText('#ORD123')).toHaveStyle({ whiteSpace: 'nowrap' });
     // 23:30 UTC is the next day in Lagos.
     expect(rows[1]).toHaveTextContent('06/03/2026');
+  });
+
+  it('reads the balance again when the page is looked at again (back from the bank’s app)', async () => {
+    const { calls } = fakeApi({
+      'GET wallet/client': [
+        { status: 200, body: { wallet } },
+        { status: 200, body: { wallet: { ...wallet, balance: wallet.balance + 5_000_000 } } },
+      ],
+      'GET wallet/transactions': [
+        { status: 200, body: transactions },
+        { status: 200, body: transactions },
+      ],
+    });
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet' });
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
+    // The client leaves for the bank's app, sends ₦50,000 to the wallet's account, comes back.
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦62,500.50'));
+    expect(calls.filter((c) => c.path === 'wallet/transactions')).toHaveLength(2);
+    focusManager.setFocused(undefined);
   });
 
   it('toggles the card between the wallet number and the bank details', async () => {

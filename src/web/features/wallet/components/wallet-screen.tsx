@@ -2,6 +2,7 @@ import { Alert, Button, Center, Container, Loader, Stack, Tabs, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { SavedCopyAge } from '../../../components/saved-copy-age';
 import { clientWalletQueryOptions } from '../api/get-client-wallet';
+import { WALLET_SCREEN_REFRESH_MS } from '../api/keys';
 import { AddFundPanel } from './add-fund-panel';
 import { CreateWalletFlow } from './create-wallet-flow';
 import { TransactionsList } from './transactions-list';
@@ -10,7 +11,7 @@ import classes from './wallet-screen.module.css';
 
 /** The wallet screen (SPEC §2): a loader, then the wallet card and its tabs, or the create flow. */
 export function WalletScreen() {
-  const query = useQuery(clientWalletQueryOptions());
+  const query = useQuery({ ...clientWalletQueryOptions(), refetchInterval: WALLET_SCREEN_REFRESH_MS });
   return (
     <Container size="sm" py="lg">
       <Title order={1} mb="md">
