@@ -192,6 +192,12 @@ test('a paid delivery is assigned on the tablet, moved along on the rider’s ph
     await expect(times).toHaveCount(4);
     await mine.getByRole('button', { name: 'Back on the road' }).click();
     await expect(times).toHaveCount(5);
+    // Delivered only with the client's delivery code, from their order page, typed as read out.
+    const codeCard = client.page.getByRole('region', { name: 'Delivery code' });
+    const deliveryCode = (await codeCard.getByText(/^[A-Z0-9]{6}$/).textContent()) ?? '';
+    expect(deliveryCode).toMatch(/^[A-Z0-9]{6}$/);
+    await expect(mine.getByRole('button', { name: 'Delivered', exact: true })).toBeDisabled();
+    await mine.getByLabel("Client's delivery code").pressSequentially(deliveryCode.toLowerCase(), { delay: 40 });
     await mine.getByRole('button', { name: 'Delivered', exact: true }).click();
     await expect(times).toHaveCount(6);
     await expect(progress.getByText('Delivered').first()).toBeVisible();

@@ -180,10 +180,30 @@ describe('a rider on the road', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     // Without a position (the phone refused): recorded all the same.
-    for (const status of ['InTransit', 'CantLocateClientLocation', 'InTransit', 'Delivered']) {
+    for (const status of ['InTransit', 'CantLocateClientLocation', 'InTransit']) {
       const res = await move(riderA, id, { status }, `step-${status}-${Math.random()}`);
       expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
     }
+    // Delivered only with the client's delivery code (the order's pickup code, on their page):
+    // without it or with another, refused and nothing recorded; as read out (spaces, lower case), done.
+    const { pickupCode } = (await findOrderByNumber(app.db, order.orderNumber)) ?? {};
+    if (!pickupCode) throw new Error('the order has no pickup code');
+    const stepsBefore = (await stepsOf(id)).length;
+    const noCode = await move(riderA, id, { status: 'Delivered' }, 'delivered-no-code');
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toMatchObject({
+      type: 'InvalidPickupCode',
+      additionalInfo: { reason: 'DeliveryCodeMissing' },
+    });
+    const wrong = pickupCode === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
+    const wrongCode = await move(riderA, id, { status: 'Delivered', code: wrong }, 'delivered-wrong-code');
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toMatchObject({ additionalInfo: { reason: 'DeliveryCodeWrong' } });
+    expect((await stepsOf(id)).length).toBe(stepsBefore);
+    expect((await findOrderByNumber(app.db, order.orderNumber))?.status).toBe('Paid');
+    const readOut = `${pickupCode.slice(0, 3)} ${pickupCode.slice(3)}`.toLowerCase();
+    const delivered = await move(riderA, id, { status: 'Delivered', code: readOut }, 'delivered-code');
+    expect(delivered.statusCode, delivered.body).toBe(200);
     const steps = (await stepsOf(id)).sort((a, b) => a.at.getTime() - b.at.getTime());
     expect(steps.map((s) => s.status)).toEqual([
       'Accepted',

@@ -94,6 +94,11 @@ export const deliveryStatusInputSchema = z.object({
   status: z.enum(deliveryStatusValues),
   note: z.string().trim().max(300).optional(),
   location: riderLocationSchema.optional(),
+  /**
+   * The client's delivery code (the order's pickup code, on their order page): a rider marks a
+   * delivery Delivered only with it, as proof the client has the order. Dispatchers need none.
+   */
+  code: z.string().trim().max(20).optional(),
 });
 
 export const deliveryListQuerySchema = z.object({

@@ -238,7 +238,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['delivery'],
         summary:
-          'Dispatchers move a delivery along its lifecycle, a rider only their own (Delivered also completes the order)',
+          "Dispatchers move a delivery along its lifecycle, a rider only their own, Delivered with the client's delivery code (Delivered also completes the order)",
         params: idParams,
         body: deliveryStatusInputSchema,
         response: { 200: deliverySchema },
@@ -253,6 +253,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         actorClientId,
         location: request.body.location,
         notices: app.deliveryNotices,
+        code: request.body.code,
         ...(asRider ? { riderClientId: actorClientId } : {}),
       });
     },

@@ -129,6 +129,29 @@ function latestStepTime(row: DeliveryRow): number {
  * Delivered. `riderClientId`: the move is the assigned rider's own (the carrier's road moves, on
  * their delivery only). After the commit, `notices` hears of the change.
  */
+/**
+ * A rider marks a delivery Delivered with the client's delivery code (the order's pickup code,
+ * shown on the client's order page with "Show this code to the rider"): proof the client has the
+ * order, as the counter's hand-over asks the client. Case and spaces do not matter.
+ */
+function assertDeliveryCode(expected: string | null, given: string | undefined) {
+  const typed = (given ?? '').replace(/\s/g, '').toUpperCase();
+  if (typed === '') {
+    throw new AppError("Enter the client's delivery code: it is on their order page", {
+      status: 400,
+      type: ErrorType.InvalidPickupCode,
+      additionalInfo: { reason: 'DeliveryCodeMissing' },
+    });
+  }
+  if (!expected || typed !== expected.toUpperCase()) {
+    throw new AppError("That is not this order's delivery code: ask the client to read it again", {
+      status: 400,
+      type: ErrorType.InvalidPickupCode,
+      additionalInfo: { reason: 'DeliveryCodeWrong' },
+    });
+  }
+}
+
 export async function changeDeliveryStatus(
   db: DbOrTx,
   id: string,
@@ -140,6 +163,8 @@ export async function changeDeliveryStatus(
     riderClientId?: string;
     location?: RiderLocation | undefined;
     notices?: DeliveryNotices;
+    /** The client's delivery code a rider gives with Delivered. */
+    code?: string | undefined;
   },
 ): Promise<Delivery> {
   const result = await db.transaction(async (tx) => {
@@ -159,6 +184,7 @@ export async function changeDeliveryStatus(
     if (!reassigning) {
       assertTransition(deliveryLifecycle, row.status, next, options.riderClientId ? 'carrier' : 'staff');
     }
+    if (options.riderClientId && next === DeliveryStatus.Delivered) assertDeliveryCode(order.pickupCode, options.code);
     if (NEEDS_PAYMENT.includes(next) && order.status !== OrderStatus.Paid) {
       throw new AppError(`The order is ${order.status}; it must be Paid before the carrier takes it`, {
         status: 409,

@@ -2,7 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { dispatchKeys } from './keys';
@@ -49,7 +49,7 @@ function useStableRequests<T>() {
   };
 }
 
-export type MoveInput = { id: string; status: DeliveryStatus; note?: string; location?: RiderLocation };
+export type MoveInput = { id: string; status: DeliveryStatus; note?: string; location?: RiderLocation; code?: string };
 
 /** PUT /api/delivery/status/{id}: a dispatcher moves any delivery, a rider their own. */
 export function useMoveDelivery() {
@@ -61,6 +61,11 @@ export function useMoveDelivery() {
       return api.put<Delivery>(`delivery/status/${encodeURIComponent(id)}`, sent.body, { idempotencyKey: sent.key });
     },
     onSuccess: (_data, { id, status }) => requests.done(`${id}:${status}`),
+    // Refused (a wrong delivery code, a step no longer allowed): nothing was recorded, so what is
+    // sent next (the code typed again) is a new request. Without an answer, the same one goes again.
+    onError: (error, { id, status }) => {
+      if (error instanceof ApiError && !error.isNetworkError) requests.done(`${id}:${status}`);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
   });
 }

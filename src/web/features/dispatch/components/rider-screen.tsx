@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Collapse, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Collapse, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RIDER_OPEN_STATUSES } from '../../../../domain/dispatch-access';
@@ -41,10 +41,18 @@ function RiderCard({
   const problems = problemChoices.filter((p) =>
     nextStates(deliveryLifecycle, delivery.status, 'carrier').includes(p.value),
   );
+  // Delivered needs the client's delivery code, read out or shown on their order page.
+  const [code, setCode] = useState('');
+  const needsCode = step?.to === DeliveryStatus.Delivered;
   const go = (to: DeliveryStatus) => {
     const location = position.latest();
     move.mutate(
-      { id: delivery.id, status: to, ...(location ? { location } : {}) },
+      {
+        id: delivery.id,
+        status: to,
+        ...(location ? { location } : {}),
+        ...(to === DeliveryStatus.Delivered ? { code } : {}),
+      },
       { onSuccess: () => setReporting(false) },
     );
   };
@@ -70,8 +78,33 @@ function RiderCard({
             Open map
           </Button>
         </SimpleGrid>
+        {step && needsCode && (
+          <TextInput
+            label="Client's delivery code"
+            description="On the client's order page: ask them to show or read it"
+            size="lg"
+            value={code}
+            onChange={(e) =>
+              setCode(
+                e.currentTarget.value
+                  .replace(/[^0-9a-z]/gi, '')
+                  .toUpperCase()
+                  .slice(0, 12),
+              )
+            }
+            autoComplete="off"
+            autoCapitalize="characters"
+            styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.2em', fontWeight: 700 } }}
+          />
+        )}
         {step && (
-          <Button size="lg" fullWidth loading={busy(step.to)} onClick={() => go(step.to)}>
+          <Button
+            size="lg"
+            fullWidth
+            loading={busy(step.to)}
+            disabled={needsCode && code === ''}
+            onClick={() => go(step.to)}
+          >
             {step.label}
           </Button>
         )}

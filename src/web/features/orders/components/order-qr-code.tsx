@@ -54,7 +54,7 @@ export function OrderQrCode({
         )}
         {qr.data && (
           <Stack gap={0} align="center">
-            <Text size="sm">Pickup code</Text>
+            <Text size="sm">{homeDelivery ? 'Delivery code' : 'Pickup code'}</Text>
             <Text
               fz={36}
               fw={800}
