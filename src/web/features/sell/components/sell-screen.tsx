@@ -231,7 +231,12 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       const message = noAnswer
         ? `${payLabel[pay]} payments need the network. Try again when it is back, or take cash. A sale sent again is recorded once.`
         : error.message;
-      notifications.show({ color: 'red', title: 'Sale not recorded', message });
+      // Without an answer the sale may well have been recorded: the title does not say it was not.
+      notifications.show({
+        color: 'red',
+        title: noAnswer ? 'No answer from the server' : 'Sale not recorded',
+        message,
+      });
     },
   });
 
