@@ -198,6 +198,8 @@ test('a paid delivery is assigned on the tablet, moved along on the rider’s ph
     expect(deliveryCode).toMatch(/^[A-Z0-9]{6}$/);
     await expect(mine.getByRole('button', { name: 'Delivered', exact: true })).toBeDisabled();
     await mine.getByLabel("Client's delivery code").pressSequentially(deliveryCode.toLowerCase(), { delay: 40 });
+    await expect(mine.getByLabel("Client's delivery code")).toHaveValue(deliveryCode);
+    await checkScreen(rider.page, 'rider-code', 'article');
     await mine.getByRole('button', { name: 'Delivered', exact: true }).click();
     await expect(times).toHaveCount(6);
     await expect(progress.getByText('Delivered').first()).toBeVisible();
