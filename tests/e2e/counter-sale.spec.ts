@@ -5,8 +5,10 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { deviceAddress, freshPhone, waitForServiceWorker } from './support';
 
 const ASSOCIATE = '08010000003';
-// This file's journeys play one device (support.ts `deviceAddress`).
+// This file's journeys play one device (support.ts `deviceAddress`), but for the ones that play a
+// second tablet: the codes sent to one number from one network are limited.
 const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
+const secondTablet = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -18,10 +20,10 @@ type ShiftView = {
   closingCash: number | null;
 };
 
-async function signInAsAssociate(request: APIRequestContext) {
+async function signInAsAssociate(request: APIRequestContext, device: Record<string, string> = headers) {
   const international = `234${ASSOCIATE.slice(1)}`;
   const before = (await (await request.get(`/api/dev/outbox?to=${international}`)).json()).messages.length as number;
-  const login = await request.post('/api/auth/login', { data: { phoneNumber: international }, headers });
+  const login = await request.post('/api/auth/login', { data: { phoneNumber: international }, headers: device });
   expect(login.ok(), await login.text()).toBe(true);
   let code = '';
   await expect
@@ -36,7 +38,7 @@ async function signInAsAssociate(request: APIRequestContext) {
     .toMatch(/^\d{6}$/);
   const confirm = await request.post('/api/auth/opt_confirmation', {
     data: { optCode: code, mobileNumber: ASSOCIATE },
-    headers,
+    headers: device,
   });
   expect(confirm.ok(), await confirm.text()).toBe(true);
 }
@@ -192,6 +194,20 @@ test('a cash sale made offline waits to sync, survives a reload and is recorded 
   expect(await ordersForPhone(context.request, phone)).toHaveLength(1);
 });
 
+/** The first sale reaches the server, which records it; its answer is lost on the way back. */
+async function loseFirstSaleAnswer(page: Page) {
+  const sales = { sent: 0, recorded: '' };
+  await page.route('**/api/client/new_order', async (route) => {
+    sales.sent++;
+    if (sales.sent > 1) return route.continue();
+    const response = await route.fetch();
+    expect(response.status()).toBe(201);
+    sales.recorded = ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
+    await route.abort('connectionreset');
+  });
+  return sales;
+}
+
 test.describe('without a service worker (its calls go straight to the server)', () => {
   test.use({ serviceWorkers: 'block' });
 
@@ -203,16 +219,7 @@ test.describe('without a service worker (its calls go straight to the server)', 
     await freshShift(context.request, 0);
     const phone = freshPhone('0708');
     // The first sale reaches the server, which records it, and its answer is lost on the way back.
-    let sent = 0;
-    let recorded = '';
-    await page.route('**/api/client/new_order', async (route) => {
-      sent++;
-      if (sent > 1) return route.continue();
-      const response = await route.fetch();
-      expect(response.status()).toBe(201);
-      recorded = ((await response.json()) as { order: { orderNumber: string } }).order.orderNumber;
-      await route.abort('connectionreset');
-    });
+    const sales = await loseFirstSaleAnswer(page);
 
     await page.goto('/dashboard/sell');
     await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
@@ -224,7 +231,7 @@ test.describe('without a service worker (its calls go straight to the server)', 
     await page.getByLabel('POS or transfer reference').pressSequentially('POS-99001', { delay: 20 });
     await page.getByRole('button', { name: /^Complete sale/ }).click();
     await expect(page.getByText('A sale sent again is recorded once.')).toBeVisible();
-    expect(recorded).not.toBe('');
+    expect(sales.recorded).not.toBe('');
 
     // Sent again as it is: the server answers the sale it recorded, not a second one.
     const again = page.waitForResponse(
@@ -232,11 +239,69 @@ test.describe('without a service worker (its calls go straight to the server)', 
     );
     await page.getByRole('button', { name: /^Complete sale/ }).click();
     expect((await again).status()).toBe(201);
-    await expect(page.getByTestId('receipt-number')).toHaveText(recorded);
-    expect(sent).toBe(2);
+    await expect(page.getByTestId('receipt-number')).toHaveText(sales.recorded);
+    expect(sales.sent).toBe(2);
     const orders = await ordersForPhone(context.request, phone);
-    expect(orders.map((o) => o.orderNumber)).toEqual([recorded]);
+    expect(orders.map((o) => o.orderNumber)).toEqual([sales.recorded]);
     expect((await activeShift(context.request)).cashSales).toBe(0);
+  });
+
+  test('a reload in the middle of a sale whose answer was lost keeps it, and sent again it is recorded once', async ({
+    page,
+    context,
+  }) => {
+    await signInAsAssociate(context.request, secondTablet);
+    await freshShift(context.request, 0);
+    const phone = freshPhone('0709');
+    const sales = await loseFirstSaleAnswer(page);
+
+    await page.goto('/dashboard/sell');
+    await fillSale(page, phone);
+    await page.getByText('POS/transfer', { exact: true }).click();
+    await page.getByLabel('POS or transfer reference').pressSequentially('POS-77002', { delay: 20 });
+    const total = await page.getByTestId('basket-total').textContent();
+    await page.getByRole('button', { name: /^Complete sale/ }).click();
+    await expect(page.getByText('A sale sent again is recorded once.')).toBeVisible();
+    expect(sales.recorded).not.toBe('');
+
+    // The associate reloads the page: the basket, the customer and the payment are still there.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
+    await expect(page.getByTestId('basket-total')).toHaveText(total ?? '');
+    await expect(page.getByLabel("Customer's phone")).toHaveValue(phone);
+    await expect(page.getByLabel('POS or transfer reference')).toHaveValue('POS-77002');
+    await page.getByRole('button', { name: /^Complete sale/ }).click();
+    await expect(page.getByTestId('receipt-number')).toHaveText(sales.recorded);
+    expect(sales.sent).toBe(2);
+    expect((await ordersForPhone(context.request, phone)).map((o) => o.orderNumber)).toEqual([sales.recorded]);
+
+    // The next sale starts empty, through a reload too.
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.reload();
+    await expect(page.getByText('Add products to start a sale.')).toBeVisible();
+    await expect(page.getByLabel("Customer's phone")).toHaveValue('');
+  });
+
+  test('a shift ended on another tablet: a refused sale puts this tablet off shift, on the shift page', async ({
+    page,
+    context,
+  }) => {
+    await signInAsAssociate(context.request, secondTablet);
+    await freshShift(context.request, 0);
+    await page.goto('/dashboard/sell');
+    await expect(page.getByRole('heading', { name: 'Sell at the counter' })).toBeVisible();
+    await expect(page.getByText('On shift', { exact: true })).toBeVisible();
+
+    // The same associate ends the shift on the other tablet.
+    const ended = await context.request.post('/api/shift/end', { data: { closingCash: 0 }, headers });
+    expect(ended.ok(), await ended.text()).toBe(true);
+
+    await fillSale(page, freshPhone('0710'));
+    await page.getByRole('button', { name: /^Take cash/ }).click();
+    await expect(page.getByText('Start a shift first')).toBeVisible();
+    await expect(page.getByText('Off shift', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/shift$/);
+    await expect(page.getByRole('heading', { name: 'You are not on a shift' })).toBeVisible();
   });
 });
 

@@ -18,16 +18,32 @@ export type RequestKeys = {
   renew: () => void;
 };
 
-export function createRequestKeys(): RequestKeys {
-  let last: { payload: string; key: string } | null = null;
+/** The last payload and its key. */
+export type LastRequest = { payload: string; key: string };
+
+/** Where the last key is kept beyond memory (a tab's draft: a reload sends the same key again). */
+export type RequestKeyStore = { read: () => LastRequest | null; write: (last: LastRequest | null) => void };
+
+export const isLastRequest = (v: unknown): v is LastRequest =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as LastRequest).payload === 'string' &&
+  typeof (v as LastRequest).key === 'string';
+
+export function createRequestKeys(store?: RequestKeyStore): RequestKeys {
+  let last: LastRequest | null = store?.read() ?? null;
   return {
     keyFor(payload) {
       const text = JSON.stringify(payload) ?? '';
-      if (last?.payload !== text) last = { payload: text, key: newIdempotencyKey() };
+      if (last?.payload !== text) {
+        last = { payload: text, key: newIdempotencyKey() };
+        store?.write(last);
+      }
       return last.key;
     },
     renew() {
       last = null;
+      store?.write(null);
     },
   };
 }

@@ -6,7 +6,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT, SIDEBAR_WIDTH } from '../../../../domain/constants';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { StatusBadge } from '../../../components/status-badge';
-import { authQueryOptions } from '../../../features/auth/api/get-auth';
+import { authKeys, authQueryOptions } from '../../../features/auth/api/get-auth';
 import { lastKnownAuth } from '../../../features/auth/api/last-auth';
 import { readLastOrder } from '../../../features/dispatch/lib/last-order';
 import { useSaleSync } from '../../../features/sell/lib/use-pending-sales';
@@ -22,6 +22,7 @@ import { NotAvailableForRole } from '../../layouts/dashboard/not-available';
 import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
 import { SideMenu } from '../../layouts/dashboard/side-menu';
 import { readStaffAuthSnapshot, rememberStaffAuth } from '../../layouts/dashboard/staff-auth-snapshot';
+import { isStaffStateRefusal, STAFF_SESSION_REFRESH_MS } from '../../layouts/dashboard/staff-state';
 import { shellFor } from '../../shells/app-shells';
 import { DashboardSkeleton } from '../../shells/screen-skeleton';
 
@@ -35,7 +36,15 @@ const subscribeLastOrder = (cb: () => void) => {
  * last staff session seen on this device, so the counter keeps working through an outage.
  */
 function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fromSnapshot: boolean } {
-  const query = useQuery(authQueryOptions());
+  // The session carries the shift and the role: another tablet may end the shift, a manager may
+  // change the role. Read again every minute and when the tablet is looked at again, and at once
+  // when a call is refused for either.
+  const query = useQuery({
+    ...authQueryOptions(),
+    refetchInterval: STAFF_SESSION_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+  });
+  useSessionFollowsRefusals();
   // Offline the check either fails with a network error or is paused by TanStack until online.
   const offline =
     (query.error instanceof ApiError && query.error.isNetworkError) ||
@@ -57,6 +66,29 @@ function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fr
     if (last?.client.staff?.isCurrentStaff) return { authChecked: true, auth: last, fromSnapshot: false };
   }
   return { authChecked: !query.isPending, auth: query.data ?? null, fromSnapshot: false };
+}
+
+/**
+ * A call refused because the member's shift or role moved on elsewhere (NoActiveShift,
+ * NotCurrentStaff, MissingAccess): the session is read again, so the header and the guard follow.
+ */
+function useSessionFollowsRefusals() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheck = (error: unknown) => {
+      if (isStaffStateRefusal(error)) void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
 }
 
 /** The dashboard's guard (SPEC §4, in its order) and its side menu (SPEC §2). */

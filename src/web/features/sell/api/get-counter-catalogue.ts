@@ -17,5 +17,8 @@ export const counterCatalogueQueryOptions = () =>
       }),
     retry: false,
     networkMode: 'always',
+    // Other tablets sell from the same stock: read again every minute, and when the tablet is
+    // looked at again.
     refetchInterval: 60_000,
+    refetchOnWindowFocus: 'always',
   });

@@ -26,6 +26,7 @@ import type { Product } from '../../../../domain/schemas/product';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
+import { useDraft } from '../../../lib/use-draft';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { useOnline } from '../../../lib/use-online';
@@ -48,6 +49,22 @@ import { RefundForm } from './refund-form';
 
 type PayChoice = 'Cash' | 'Electronic' | 'Wallet';
 const payLabel: Record<PayChoice, string> = { Cash: 'Cash', Electronic: 'POS/transfer', Wallet: 'Wallet' };
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isPayChoice = (v: unknown): v is PayChoice => typeof v === 'string' && v in payLabel;
+const isKeyedLines = (v: unknown): v is KeyedLine[] =>
+  Array.isArray(v) &&
+  v.every(
+    (l) =>
+      typeof l === 'object' &&
+      l !== null &&
+      typeof l.key === 'string' &&
+      typeof l.productId === 'string' &&
+      typeof l.quantity === 'number' &&
+      l.quantity > 0 &&
+      (l.sizeKg === undefined || typeof l.sizeKg === 'number'),
+  );
 
 function GasPicker({ gas, onAdd }: { gas: Product; onAdd: (line: CartLine) => void }) {
   const [size, setSize] = useState<string>('12.5');
@@ -116,12 +133,13 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   const others = products.filter((p) => p.type !== ProductType.Gas);
   const offlineCopy = catalogue.data?.fromCache || !online;
 
-  const [lines, setLines] = useState<KeyedLine[]>([]);
-  const [phone, setPhone] = useState('');
-  const [firstname, setFirstname] = useState('');
-  const [pay, setPay] = useState<PayChoice>('Cash');
-  const [reference, setReference] = useState('');
-  const [handOver, setHandOver] = useState(true);
+  // The sale being made is the tab's draft: a reload (or a tablet that dropped the page) keeps it.
+  const [lines, setLines] = useDraft<KeyedLine[]>('sale.lines', [], isKeyedLines);
+  const [phone, setPhone] = useDraft('sale.phone', '', isString);
+  const [firstname, setFirstname] = useDraft('sale.firstname', '', isString);
+  const [pay, setPay] = useDraft<PayChoice>('sale.pay', 'Cash', isPayChoice);
+  const [reference, setReference] = useDraft('sale.reference', '', isString);
+  const [handOver, setHandOver] = useDraft('sale.handOver', true, isBoolean);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
 
   const priced = useMemo(() => priceCart(lines, products), [lines, products]);
@@ -136,8 +154,9 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
         : null
     : null;
 
-  // One key per sale: the same sale sent again (its answer lost, a double tap) is recorded once.
-  const saleKeys = useIdempotencyKey();
+  // One key per sale: the same sale sent again (its answer lost, a double tap, a reload after a
+  // lost answer) is recorded once.
+  const saleKeys = useIdempotencyKey('sale.key');
   const sale = useMutation({
     networkMode: 'always',
     mutationFn: async () => {
@@ -228,6 +247,8 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       // A refusal recorded nothing: sent again (the stock or the wallet changed), it is a new call.
       // Without an answer the server may have recorded it: the same key goes again.
       if (!noAnswer) saleKeys.renew();
+      // A refusal may come from stock another tablet sold meanwhile: the shelves read again.
+      if (!noAnswer) void queryClient.invalidateQueries({ queryKey: sellKeys.all });
       const message = noAnswer
         ? `${payLabel[pay]} payments need the network. Try again when it is back, or take cash. A sale sent again is recorded once.`
         : error.message;

@@ -44,6 +44,22 @@ describe('the counter basket', () => {
     ).toEqual([]);
   });
 
+  it('gives a new line a key no line of the basket has, lines read back from a draft included', () => {
+    // A basket read back after a reload keeps its keys; one removed leaves a gap.
+    const restored = [
+      { key: 'line-1', productId: 'gas', quantity: 6, sizeKg: 6 },
+      { key: 'line-3', productId: 'burner', quantity: 1 },
+    ];
+    const lines = addLine(addLine(restored, { productId: 'gas', quantity: 12.5, sizeKg: 12.5 }), {
+      productId: 'gas',
+      quantity: 3,
+      sizeKg: 3,
+    });
+    const keys = lines.map((l) => l.key);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys.slice(0, 2)).toEqual(['line-1', 'line-3']);
+  });
+
   it('gives offline receipts a provisional number the server accepts', () => {
     expect(provisionalNumber()).toMatch(/^OFF-[A-Z0-9]{6}$/);
   });

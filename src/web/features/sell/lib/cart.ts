@@ -68,12 +68,18 @@ export function beyondKnownStock(lines: CartLine[], products: Product[]): Produc
   return products.filter((p) => p.available !== null && (wanted.get(p.id) ?? 0) > p.available);
 }
 
-let lineSeq = 0;
+/** A key no line of the basket has (lines read back from a draft keep theirs). */
+function freeKey(lines: KeyedLine[]): string {
+  const taken = new Set(lines.map((l) => l.key));
+  let n = lines.length + 1;
+  while (taken.has(`line-${n}`)) n++;
+  return `line-${n}`;
+}
 
 /** Adds a line, merging the same product; each gas refill stays its own line (one per cylinder). */
 export function addLine(lines: KeyedLine[], line: CartLine): KeyedLine[] {
   const same = lines.findIndex((l) => l.productId === line.productId && !line.sizeKg && !l.sizeKg);
-  if (same < 0) return [...lines, { ...line, key: `line-${++lineSeq}` }];
+  if (same < 0) return [...lines, { ...line, key: freeKey(lines) }];
   return lines.map((l, i) => (i === same ? { ...l, quantity: l.quantity + line.quantity } : l));
 }
 

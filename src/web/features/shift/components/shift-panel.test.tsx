@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,9 @@ const onShift: Shift = {
 
 beforeEach(async () => {
   await localDb.pendingActions.clear();
+  await localDb.shift.clear();
+  sessionStorage.clear();
+  notifications.clean();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,5 +84,30 @@ describe('ShiftPanel offline', () => {
     expect(await screen.findByLabelText(/Cash counted in the drawer/)).toBeInTheDocument();
     expect(screen.getByText('Working now')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading the shift' })).not.toBeInTheDocument();
+  });
+
+  it('follows the session when the shift was never read on this tablet, and ends it offline', async () => {
+    // Offline, nothing saved: the sale screen was the only one opened while online.
+    fakeApi({}, { otherwise: { offline: true } });
+    renderWithProviders(<ShiftPanel onChanged={() => {}} sessionWorking />);
+    expect(await screen.findByText('You are on shift')).toBeInTheDocument();
+    expect(screen.getByText(/The drawer's figures were not saved on this tablet/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Cash counted in the drawer/), '5000');
+    await user.click(screen.getByRole('button', { name: 'End shift' }));
+    expect(await screen.findByText('End shift will sync when the network returns.')).toBeInTheDocument();
+  });
+
+  it('keeps the cash counted through a reload, for the end it was typed for', async () => {
+    fakeApi({
+      'GET shift/active': { status: 200, body: { shift: onShift } },
+      'GET shift/today': { status: 200, body: [onShift] },
+    });
+    const first = renderWithProviders(<ShiftPanel onChanged={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Cash counted in the drawer/), '12,500');
+    first.unmount();
+    renderWithProviders(<ShiftPanel onChanged={() => {}} />);
+    expect(await screen.findByLabelText(/Cash counted in the drawer/)).toHaveValue('₦12,500');
   });
 });

@@ -8,6 +8,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { isFirstReadUnderWay } from '../../../lib/query-client';
+import { useDraft } from '../../../lib/use-draft';
 import { useMutation } from '../../../lib/use-mutation';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { myTodayShiftsQueryOptions } from '../api/get-my-today-shifts';
@@ -23,22 +24,46 @@ import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
 import { useUnsyncedSales } from '../lib/use-unsynced-sales';
 import { ShiftSummary, VarianceBadge } from './shift-summary';
 
+type AmountDraft = { kind: ShiftActionKind; amount: number | string };
+const isAmountDraft = (v: unknown): v is AmountDraft | null =>
+  v === null ||
+  (typeof v === 'object' &&
+    (v as AmountDraft).kind !== undefined &&
+    ['shift.start', 'shift.end'].includes((v as AmountDraft).kind) &&
+    ['number', 'string'].includes(typeof (v as AmountDraft).amount));
+
 /**
  * Start with the float, end with the count, see the variance. Works offline: the action is queued,
  * shown as waiting to sync, and the shift is treated as started or ended meanwhile.
  */
-export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => void; actingClientId?: string }) {
+export function ShiftPanel({
+  onChanged,
+  actingClientId,
+  sessionWorking = false,
+}: {
+  onChanged: () => void;
+  actingClientId?: string;
+  /** The session's word on the shift (the header's): stands when the shift itself could not be read. */
+  sessionWorking?: boolean;
+}) {
   const active = useQuery(activeShiftQueryOptions());
   const today = useQuery(myTodayShiftsQueryOptions());
   const { actions } = usePendingShiftActions();
   const unsyncedSales = useUnsyncedSales();
-  const [amount, setAmount] = useState<number | string>('');
+  // The figure typed is the tab's draft, for the action it was typed for: a reload in the middle of
+  // the count keeps it, and a float typed before the shift started is not offered as the count.
+  const [draft, setDraft] = useDraft<AmountDraft | null>('shift.amount', null, isAmountDraft);
   const [lastEnded, setLastEnded] = useState<Shift | null>(null);
 
   const serverShift = active.data?.data ?? null;
-  const state = effectiveShift(Boolean(serverShift?.workingNow), actions);
+  // Offline on a tablet that never read its shift here (the sale screen was opened, not this one),
+  // there is no saved copy: the session that lets the header say "On shift" says it here too.
+  const unread = !active.data && active.isError;
+  const state = effectiveShift(unread ? sessionWorking : Boolean(serverShift?.workingNow), actions);
   const working = state.working;
   const kind: ShiftActionKind = working ? 'shift.end' : 'shift.start';
+  const amount = draft?.kind === kind ? draft.amount : '';
+  const setAmount = (value: number | string) => setDraft(value === '' ? null : { kind, amount: value });
 
   const mutation = useMutation({
     // Offline is this mutation's business (it queues), so TanStack must not pause it.
@@ -48,7 +73,7 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
     mutationFn: ({ kind, kobo }: { kind: ShiftActionKind; kobo: number }) =>
       submitShiftAction(kind, kind === 'shift.start' ? { openingFloat: kobo } : { closingCash: kobo }, actingClientId),
     onSuccess: (result, { kind }) => {
-      setAmount('');
+      setDraft(null);
       if (result.status === 'queued') {
         notifications.show({
           color: 'orange',
@@ -121,6 +146,12 @@ export function ShiftPanel({ onChanged, actingClientId }: { onChanged: () => voi
           {serverShift?.workingNow && working && <ShiftSummary shift={serverShift} />}
           {working && !serverShift?.workingNow && state.pendingFloat !== null && (
             <Text>Opening float {formatNaira(state.pendingFloat)} — waiting to sync.</Text>
+          )}
+          {working && unread && state.pendingFloat === null && (
+            <Text>
+              The drawer&apos;s figures were not saved on this tablet. Count the cash as usual: the variance shows once
+              the end of the shift syncs.
+            </Text>
           )}
           <form onSubmit={submit}>
             <Stack gap="sm">
