@@ -1,5 +1,18 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { type ClipboardEvent, useState } from 'react';
 import { NAIRA_SIGN } from '../../domain/format';
+
+/**
+ * A pasted amount as people copy one: digits with commas for thousands, at most one point, maybe a
+ * ₦ or NGN and spaces. Anything else ("-500", "1e5", "5k") is not an amount: the field would keep
+ * its digits only and show another figure (₦500, ₦15), so it is refused instead.
+ */
+export function isPastedAmount(text: string): boolean {
+  const bare = text.replace(/₦|NGN|\s/gi, '');
+  return /^(\d{1,3}(,\d{3})+|\d+)?(\.\d*)?$/.test(bare) && /\d/.test(bare);
+}
+
+const PASTE_REFUSED = 'That is not an amount: paste digits only, such as 5,000 or 5000.50';
 
 /**
  * An amount typed in naira (2 decimals); the caller converts to kobo with nairaToKobo. A comma is
@@ -9,6 +22,8 @@ import { NAIRA_SIGN } from '../../domain/format';
 export function MoneyInput(
   props: Omit<NumberInputProps, 'prefix' | 'decimalScale' | 'thousandSeparator' | 'allowedDecimalSeparators'>,
 ) {
+  const [refused, setRefused] = useState(false);
+  const { onPaste, onChange, error, ...rest } = props;
   return (
     <NumberInput
       prefix={NAIRA_SIGN}
@@ -21,7 +36,18 @@ export function MoneyInput(
       inputMode="decimal"
       // Mantine's dimmed description is below 4.5:1 on white; tablets are read in daylight.
       styles={{ description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } }}
-      {...props}
+      {...rest}
+      error={refused ? PASTE_REFUSED : error}
+      onChange={(value) => {
+        setRefused(false);
+        onChange?.(value);
+      }}
+      onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
+        const ok = isPastedAmount(event.clipboardData.getData('text'));
+        setRefused(!ok);
+        if (!ok) event.preventDefault();
+        onPaste?.(event);
+      }}
     />
   );
 }

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { isPastedAmount, MoneyInput } from './money-input';
+
+function Field() {
+  const [value, setValue] = useState<number | string>('');
+  return (
+    <>
+      <MoneyInput label="Amount" value={value} onChange={setValue} />
+      <output aria-label="value">{String(value)}</output>
+    </>
+  );
+}
+
+describe('a pasted amount', () => {
+  it('is read as people copy one', () => {
+    for (const text of ['5000', '5,000', '₦5,000.00', 'NGN 12,500', ' 1 000 ', '250.5', '.50']) {
+      expect(isPastedAmount(text), text).toBe(true);
+    }
+  });
+
+  it('is refused when its digits alone would be another figure', () => {
+    for (const text of ['-500', '1e5', '5k', '50,00', '1.000,00', '', '₦', 'twenty']) {
+      expect(isPastedAmount(text), text).toBe(false);
+    }
+  });
+
+  it('is refused in the field with a reason, the field unchanged; typing again clears the reason', async () => {
+    renderWithProviders(<Field />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Amount');
+    await user.click(input);
+    await user.paste('-500');
+    expect(input).toHaveValue('');
+    expect(screen.getByText(/That is not an amount/)).toBeInTheDocument();
+    await user.paste('₦5,000');
+    expect(input).toHaveValue('₦5,000');
+    expect(screen.getByLabelText('value')).toHaveTextContent('5000');
+    expect(screen.queryByText(/That is not an amount/)).not.toBeInTheDocument();
+  });
+});
