@@ -6,6 +6,13 @@ import { LAGOS_UTC_OFFSET_MS } from './constants';
 export { LAGOS_UTC_OFFSET_MS };
 export const NAIRA_SIGN = '₦';
 
+/** A payment type as every staff screen names it (the sales figures' words). */
+export const paymentTypeLabel: Record<string, string> = {
+  Cash: 'Cash',
+  Electronic: 'Card and transfer',
+  Wallet: 'Wallet',
+};
+
 type NumberInput = number | string | null | undefined;
 
 function toFiniteNumber(value: NumberInput): number | undefined {

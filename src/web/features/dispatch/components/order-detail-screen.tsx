@@ -2,7 +2,14 @@ import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Tim
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatNaira, formatOrderLineQuantity, isGasLine, orderLineName } from '../../../../domain/format';
+import {
+  formatDate,
+  formatNaira,
+  formatOrderLineQuantity,
+  isGasLine,
+  orderLineName,
+  paymentTypeLabel,
+} from '../../../../domain/format';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
@@ -60,7 +67,7 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
             Payment
           </Text>
           <Text fw={600}>
-            {o.paymentType ?? 'Not chosen'} · {o.paymentStatus}
+            {o.paymentType ? (paymentTypeLabel[o.paymentType] ?? o.paymentType) : 'Not chosen'} · {o.paymentStatus}
           </Text>
           <Text size="sm">{o.paidAt ? `Paid ${formatDate(o.paidAt)} ${formatTime(o.paidAt)}` : 'Not paid yet'}</Text>
         </Card>

@@ -17,4 +17,13 @@ describe('OrdersTable', () => {
     renderWithProviders(<OrdersTable orders={[order({ clientName: '08010000002' })]} />);
     expect(screen.getAllByText('08010000002')).toHaveLength(1);
   });
+
+  it('names the payment type as the sales figures do', () => {
+    renderWithProviders(
+      <OrdersTable orders={[order({ paymentType: 'Electronic' }), order({ id: 'o2', paymentType: null })]} />,
+    );
+    expect(screen.getByText('Card and transfer')).toBeInTheDocument();
+    expect(screen.queryByText('Electronic')).not.toBeInTheDocument();
+    expect(screen.getByText('—')).toBeInTheDocument();
+  });
 });

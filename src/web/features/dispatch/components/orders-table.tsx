@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate, formatNaira } from '../../../../domain/format';
+import { formatDate, formatNaira, paymentTypeLabel } from '../../../../domain/format';
 import type { AdminOrderSummary } from '../../../../domain/schemas/sales';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
@@ -50,7 +50,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               <Table.Td>
                 <StatusBadge tone={orderStatusTone[o.status]}>{o.status}</StatusBadge>
               </Table.Td>
-              <Table.Td>{o.paymentType ?? '—'}</Table.Td>
+              <Table.Td>{o.paymentType ? (paymentTypeLabel[o.paymentType] ?? o.paymentType) : '—'}</Table.Td>
               <Table.Td ta="right">{formatNaira(o.total)}</Table.Td>
               <Table.Td>
                 {formatDate(o.createdAt)} {formatTime(o.createdAt)}
