@@ -292,6 +292,8 @@ describe('paying from the customer’s wallet', () => {
     const poor = await sell(associate, { phone: '08061110031', order: stoveOrder(), payment: { type: 'Wallet' } });
     expect(poor.statusCode).toBe(400);
     expect(poor.json()).toMatchObject({ type: 'InsufficientFund' });
+    // What the counter's tablet tells the associate: what the wallet holds against the sale.
+    expect(poor.json().additionalInfo).toEqual({ balance: 1_000, amount: cat.stove.price });
     expect(await ordersOf(customer.clientId)).toHaveLength(0);
     expect(await stockOf(cat.stove.id)).toBe(stock);
     const [after] = await app.db.select().from(wallets).where(eq(wallets.id, wallet.id));

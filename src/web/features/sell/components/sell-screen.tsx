@@ -43,6 +43,7 @@ import {
 } from '../lib/cart';
 import { submitSale } from '../lib/sale-queue';
 import { usePendingSales } from '../lib/use-pending-sales';
+import { walletRefusal } from '../lib/wallet-refusal';
 import { PendingSales } from './pending-sales';
 import { Receipt, type ReceiptData } from './receipt';
 import { RefundForm } from './refund-form';
@@ -251,7 +252,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       if (!noAnswer) void queryClient.invalidateQueries({ queryKey: sellKeys.all });
       const message = noAnswer
         ? `${payLabel[pay]} payments need the network. Try again when it is back, or take cash. A sale sent again is recorded once.`
-        : error.message;
+        : (walletRefusal(error) ?? error.message);
       // Without an answer the sale may well have been recorded: the title does not say it was not.
       notifications.show({
         color: 'red',
