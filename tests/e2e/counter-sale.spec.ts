@@ -106,6 +106,12 @@ test('a walk-in cash sale online: handed over, a receipt with the order number, 
       .first(),
   ).toBeVisible();
   await expect(page.getByText(/× 12\.5/)).toHaveCount(0);
+  // A second burner and back, from the basket itself; the basket is checked by axe with its steppers.
+  await page.getByRole('button', { name: /^One more .*burner/i }).click();
+  await expect(page.getByText(/burner.*× 2/i)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: /^One fewer .*burner/i }).click();
+  await expect(page.getByText(/burner.*× 1/i)).toBeVisible();
 
   const sold = page.waitForResponse(
     (r) => r.url().endsWith('/api/client/new_order') && r.request().method() === 'POST',

@@ -40,6 +40,7 @@ import {
   orderInput,
   priceCart,
   provisionalNumber,
+  stepQuantity,
 } from '../lib/cart';
 import { submitSale } from '../lib/sale-queue';
 import { usePendingSales } from '../lib/use-pending-sales';
@@ -347,10 +348,35 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
             </Title>
             {priced.lines.length === 0 && <Text>Add products to start a sale.</Text>}
             {priced.lines.map((line) => (
-              <Group key={line.key} justify="space-between" wrap="nowrap">
-                <Text>{formatOrderLine(line)}</Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text fw={600}>{formatNaira(line.lineTotal)}</Text>
+              // The line's words and amount, then its buttons: at 360 px they do not fit on one row.
+              <Stack key={line.key} gap={4}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text>{formatOrderLine(line)}</Text>
+                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatNaira(line.lineTotal)}
+                  </Text>
+                </Group>
+                <Group gap="xs" wrap="nowrap" justify="flex-end">
+                  {line.productType !== ProductType.Gas && (
+                    <>
+                      <ActionIcon
+                        variant="default"
+                        size={44}
+                        aria-label={`One fewer ${line.name}`}
+                        onClick={() => setLines((l) => stepQuantity(l, line.key, -1))}
+                      >
+                        −
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="default"
+                        size={44}
+                        aria-label={`One more ${line.name}`}
+                        onClick={() => setLines((l) => stepQuantity(l, line.key, 1))}
+                      >
+                        +
+                      </ActionIcon>
+                    </>
+                  )}
                   <ActionIcon
                     variant="subtle"
                     color="red.9"
@@ -361,7 +387,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
                     ×
                   </ActionIcon>
                 </Group>
-              </Group>
+              </Stack>
             ))}
             <Group justify="space-between">
               <Text fw={700}>Total</Text>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatOrderLine } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
-import { addLine, beyondKnownStock, orderInput, priceCart, provisionalNumber } from './cart';
+import { addLine, beyondKnownStock, orderInput, priceCart, provisionalNumber, stepQuantity } from './cart';
 
 const product = (over: Partial<Product>): Product => ({
   id: 'p',
@@ -58,6 +58,19 @@ describe('the counter basket', () => {
     const keys = lines.map((l) => l.key);
     expect(new Set(keys).size).toBe(4);
     expect(keys.slice(0, 2)).toEqual(['line-1', 'line-3']);
+  });
+
+  it('steps a counted line up and down, removes it at 0, and leaves a refill alone', () => {
+    let lines = addLine(addLine([], { productId: 'gas', quantity: 6, sizeKg: 6 }), {
+      productId: 'burner',
+      quantity: 1,
+    });
+    const burner = lines[1]?.key ?? '';
+    lines = stepQuantity(stepQuantity(lines, burner, 1), burner, 1);
+    expect(lines[1]?.quantity).toBe(3);
+    expect(stepQuantity(lines, lines[0]?.key ?? '', 1)[0]?.quantity).toBe(6);
+    lines = stepQuantity(stepQuantity(stepQuantity(lines, burner, -1), burner, -1), burner, -1);
+    expect(lines.map((l) => l.productId)).toEqual(['gas']);
   });
 
   it('gives offline receipts a provisional number the server accepts', () => {

@@ -90,3 +90,12 @@ export function provisionalNumber(random: () => number = Math.random): string {
   for (let i = 0; i < 6; i++) s += alphabet[Math.floor(random() * alphabet.length)];
   return `OFF-${s}`;
 }
+
+/** One more or one fewer of a counted line (not gas: a refill is its kg); at 0 the line goes. */
+export function stepQuantity(lines: KeyedLine[], key: string, delta: 1 | -1): KeyedLine[] {
+  return lines.flatMap((l) => {
+    if (l.key !== key || l.sizeKg) return [l];
+    const quantity = l.quantity + delta;
+    return quantity > 0 ? [{ ...l, quantity }] : [];
+  });
+}
