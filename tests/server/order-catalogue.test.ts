@@ -121,6 +121,29 @@ describe('quotas', () => {
     expect(group.quotas).toHaveLength(1);
   });
 
+  it('keep what was sold while a quota was being edited', async () => {
+    const put = (payload: Record<string, unknown>) =>
+      injectAs(app, ceo, { method: 'PUT', url: `/api/quota/${cat.cylinder12.id}`, payload });
+    expect((await put({ stock: 10, dailyLimit: null })).statusCode).toBe(200);
+    // The editor opens the dialog at 10; a client buys 3 meanwhile.
+    const bought = await injectAs(app, client, {
+      method: 'POST',
+      url: '/api/order/new',
+      payload: { type: 'Product', items: [{ productId: cat.cylinder12.id, quantity: 3 }], deliveryOption: 'PickerUP' },
+    });
+    expect(bought.statusCode).toBe(201);
+    // Only the daily limit changed: the stock is left as the sale left it, not put back to 10.
+    const limit = await put({ dailyLimit: 20 });
+    expect(limit.statusCode).toBe(200);
+    expect(limit.json()).toMatchObject({ stock: 7, dailyLimit: 20 });
+    // A stock typed over the 10 seen is refused, saying what it is now; nothing changes.
+    const stale = await put({ stock: 12, stockWas: 10 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ type: 'Conflict', additionalInfo: { stock: 7 } });
+    const fresh = await put({ stock: 12, stockWas: 7 });
+    expect(fresh.json()).toMatchObject({ stock: 12, dailyLimit: 20 });
+  });
+
   it('refuse bad input', async () => {
     const negative = await injectAs(app, ceo, {
       method: 'PUT',

@@ -24,8 +24,15 @@ export const quotaListSchema = z.object({ quotas: z.array(quotaSchema) });
 
 /** PUT /api/quota/{productId} (staff): set or clear the limits of a product. */
 export const quotaInputSchema = z.object({
-  stock: z.number().min(0).max(1_000_000).nullable(),
-  dailyLimit: z.number().min(0).max(1_000_000).nullable(),
+  /** Left out: the stock stays as it is (sales move it meanwhile). */
+  stock: z.number().min(0).max(1_000_000).nullable().optional(),
+  /**
+   * The stock the editor saw when they changed it: if sales (or another editor) moved it since,
+   * the change is refused (Conflict) instead of putting back what was sold meanwhile.
+   */
+  stockWas: z.number().nullable().optional(),
+  /** Left out: the daily limit stays as it is. */
+  dailyLimit: z.number().min(0).max(1_000_000).nullable().optional(),
   supplierId: z.uuid().nullable().optional(),
   note: z.string().trim().max(300).nullable().optional(),
 });

@@ -90,16 +90,35 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await findActiveProduct(app.db, productId))) {
         throw new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
       }
+      const { stock, stockWas, dailyLimit, supplierId, note } = request.body;
       const values = {
-        stock: request.body.stock,
-        dailyLimit: request.body.dailyLimit,
-        ...(request.body.supplierId !== undefined ? { supplierId: request.body.supplierId } : {}),
-        ...(request.body.note !== undefined ? { note: request.body.note } : {}),
+        ...(stock !== undefined ? { stock } : {}),
+        ...(dailyLimit !== undefined ? { dailyLimit } : {}),
+        ...(supplierId !== undefined ? { supplierId } : {}),
+        ...(note !== undefined ? { note } : {}),
       };
-      await app.db
-        .insert(quotas)
-        .values({ productId, ...values })
-        .onConflictDoUpdate({ target: quotas.productId, set: { ...values, updatedAt: new Date() } });
+      await app.db.transaction(async (tx) => {
+        // Under the row's lock: a sale committing meanwhile is either before (and seen here) or after.
+        const [current] = await tx
+          .select({ stock: quotas.stock })
+          .from(quotas)
+          .where(eq(quotas.productId, productId))
+          .for('update');
+        if (stock !== undefined && stockWas !== undefined && current && current.stock !== stockWas) {
+          throw new AppError(
+            `The stock changed to ${current.stock ?? 'not tracked'} while you were editing (sales or another editor). Check it and save again.`,
+            { status: 409, type: ErrorType.Conflict, additionalInfo: { stock: current.stock } },
+          );
+        }
+        if (!current) {
+          await tx.insert(quotas).values({ productId, stock: null, dailyLimit: null, ...values });
+        } else if (Object.keys(values).length > 0) {
+          await tx
+            .update(quotas)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(quotas.productId, productId));
+        }
+      });
       const [row] = (await listQuotas(app.db)).filter((q) => q.productId === productId);
       if (!row) throw new Error('quota upsert lost');
       return row;

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatNumber } from '../../../../domain/format';
 import type { Quota } from '../../../../domain/schemas/quota';
+import { CountInput } from '../../../components/count-input';
+import { ApiError } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
 import { quotasQueryOptions } from '../api/get-quotas';
 import { stockKeys } from '../api/keys';
@@ -13,31 +15,50 @@ const show = (v: number | null, unit: string) =>
 
 function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) {
   const queryClient = useQueryClient();
+  // What the editor saw: sales move the stock while the dialog is open.
+  const [seen, setSeen] = useState<Quota['stock']>(quota.stock);
   const [stock, setStock] = useState<number | string>(quota.stock ?? '');
   const [limit, setLimit] = useState<number | string>(quota.dailyLimit ?? '');
+  const typedStock = typeof stock === 'number' ? stock : null;
+  const typedLimit = typeof limit === 'number' ? limit : null;
   const mutation = useMutation({
+    // Only what was changed is sent: a limit saved does not put back the stock sold meanwhile, and
+    // a stock typed over a figure that moved is refused with the figure it is now.
     mutationFn: () =>
       setQuota(quota.productId, {
-        stock: typeof stock === 'number' ? stock : null,
-        dailyLimit: typeof limit === 'number' ? limit : null,
+        ...(typedStock !== seen ? { stock: typedStock, stockWas: seen } : {}),
+        ...(typedLimit !== quota.dailyLimit ? { dailyLimit: typedLimit } : {}),
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: stockKeys.quotas() });
       onClose();
     },
+    onError: (error: Error) => {
+      const now =
+        error instanceof ApiError ? (error.additionalInfo as { stock?: number | null } | undefined) : undefined;
+      if (now && 'stock' in now) {
+        setSeen(now.stock ?? null);
+        void queryClient.invalidateQueries({ queryKey: stockKeys.quotas() });
+      }
+    },
   });
   const unit = quota.productType === 'Gas' ? 'kg' : 'items';
   return (
-    <Modal opened onClose={onClose} title={`Quota of ${quota.productName}`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Quota of ${quota.productName}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
-        <NumberInput
+        <CountInput
           label={`Stock on hand (${unit})`}
-          description="Empty: not tracked"
+          description={seen === quota.stock ? 'Empty: not tracked' : `Now ${show(seen, unit)}. Empty: not tracked`}
           value={stock}
           onChange={setStock}
           min={0}
         />
-        <NumberInput
+        <CountInput
           label={`Daily limit (${unit})`}
           description="Empty: no limit"
           value={limit}

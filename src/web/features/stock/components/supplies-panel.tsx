@@ -3,7 +3,6 @@ import {
   Card,
   Checkbox,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import type { SupplyStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
 import type { Supply } from '../../../../domain/schemas/supply';
+import { CountInput } from '../../../components/count-input';
 import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -159,7 +159,7 @@ export function SuppliesPanel() {
             required
             searchable
           />
-          <NumberInput label="Quantity (kg)" value={kg} onChange={setKg} min={1} required />
+          <CountInput label="Quantity (kg)" value={kg} onChange={setKg} min={1} required />
           <MoneyInput label="Agreed cost" value={amount} onChange={setAmount} required />
         </SimpleGrid>
         <Checkbox
