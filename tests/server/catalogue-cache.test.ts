@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffAccess, StaffRole } from '../../src/domain/enums';
+import { orders } from '../../src/server/modules/order/tables';
 import { products } from '../../src/server/modules/product/tables';
 import { listActiveProducts } from '../../src/server/modules/quota/shop';
 import {
@@ -86,6 +87,35 @@ describe('one instance', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect((after.json() as Listed).products.find((p) => p.id === gas.id)?.price).toBe(gas.price + 1000);
     expect(after.body).toBe(JSON.stringify({ products: await listActiveProducts(app.db) }));
+  });
+
+  it('places nothing at a total other than the one the client was shown (a price changed since)', async () => {
+    const client = await signInAs(app, '08061230077');
+    const [stove] = await app.db.select().from(products).where(eq(products.type, 'GasStove'));
+    if (!stove) throw new Error('no stove product');
+    const shown = stove.price;
+    await changePrice(app, admin, stove.id, shown + 50_000);
+    const place = (expectedTotal: number) =>
+      injectAs(app, client, {
+        method: 'POST',
+        url: '/api/order/new',
+        payload: {
+          type: 'Product',
+          items: [{ productId: stove.id, quantity: 1 }],
+          deliveryOption: 'PickerUP',
+          expectedTotal,
+        },
+      });
+    const refused = await place(shown);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      type: 'Conflict',
+      additionalInfo: { reason: 'PriceChanged', total: shown + 50_000, expectedTotal: shown },
+    });
+    expect(await app.db.select().from(orders).where(eq(orders.clientId, client.clientId))).toHaveLength(0);
+    const placed = await place(shown + 50_000);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().total).toBe(shown + 50_000);
   });
 
   it('drops the copy when a quota is set, and shows what is left under a daily limit', async () => {

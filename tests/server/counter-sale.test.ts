@@ -9,6 +9,7 @@ import { DeliveryOption, OrderType, StaffAccess, StaffRole } from '../../src/dom
 import type { Shift } from '../../src/domain/schemas/shift';
 import { counterSales } from '../../src/server/modules/counter/tables';
 import { orderEvents, orders } from '../../src/server/modules/order/tables';
+import { products } from '../../src/server/modules/product/tables';
 import { quotas } from '../../src/server/modules/quota/tables';
 import { shiftCashMovements } from '../../src/server/modules/shift/tables';
 import { credit } from '../../src/server/modules/wallet/ledger';
@@ -118,6 +119,32 @@ describe('a walk-in sale at the counter', () => {
     const [sms] = app.sms.outbox.list('08061110001');
     expect(sms?.body).toContain(sold.order.orderNumber);
     expect(sms?.body).toContain('Paid and collected');
+  });
+
+  it('records nothing at another total than the one on the tablet (a price changed meanwhile)', async () => {
+    await startShift(associate, 0);
+    const shown = cat.stove.price;
+    // The manager raises the price while the associate's basket shows the old one.
+    await app.db
+      .update(products)
+      .set({ price: shown + 100_000 })
+      .where(eq(products.id, cat.stove.id));
+    try {
+      const res = await sell(associate, {
+        phone: '08061110041',
+        order: { ...stoveOrder(), expectedTotal: shown },
+        handOver: true,
+        payment: { type: 'Cash' },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ additionalInfo: { reason: 'PriceChanged', total: shown + 100_000 } });
+      expect(res.json().message).toMatch(/^The prices changed since you looked/);
+      const customer = await signInAs(app, '08061110041');
+      expect(await app.db.select().from(orders).where(eq(orders.clientId, customer.clientId))).toHaveLength(0);
+      expect((await activeShift(associate)).cashSales).toBe(0);
+    } finally {
+      await app.db.update(products).set({ price: shown }).where(eq(products.id, cat.stove.id));
+    }
   });
 
   it('keeps a POS/transfer reference and can leave the order to be collected later', async () => {

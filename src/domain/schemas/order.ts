@@ -67,6 +67,12 @@ export const newOrderInputSchema = z.object({
   homeDeliveryType: z.enum(homeDeliveryTypeValues).optional(),
   /** Required for PickUpBySomeOne. */
   nominee: nomineeSchema.optional(),
+  /**
+   * The total (kobo) the client or the counter was shown. When the order's total is another (a
+   * price changed since), nothing is placed: 409 Conflict, reason PriceChanged, with the total now.
+   * A quote ignores it.
+   */
+  expectedTotal: z.number().int().nonnegative().optional(),
 });
 export type NewOrderInput = z.infer<typeof newOrderInputSchema>;
 

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DeliveryOption, DeliveryStatus, OrderStatus, ProductType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { formatNaira } from '../../../domain/format';
 import { assertTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import {
@@ -113,6 +114,23 @@ function parseInput(input: unknown): NewOrderInput {
 }
 
 /**
+ * The priced order, if its total is the one the client was shown (when they said which): a price
+ * changed since they looked is refused before anything is written, with the total now, so nobody
+ * pays or is charged another amount than the one they agreed to.
+ */
+function holdsExpectedTotal(input: NewOrderInput, priced: PricedOrder): PricedOrder {
+  if (input.expectedTotal === undefined || input.expectedTotal === priced.total) return priced;
+  throw new AppError(
+    `The prices changed since you looked: this order now comes to ${formatNaira(priced.total)}. Check it and confirm again.`,
+    {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'PriceChanged', total: priced.total, expectedTotal: input.expectedTotal },
+    },
+  );
+}
+
+/**
  * Places an order for a client: prices it on the server, then takes the quota and stores the order,
  * its lines and its first timeline step (Not Paid) in one statement (placing.ts), so bad input or a
  * full quota stores nothing. A home-delivery order also opens its delivery record, in one
@@ -131,7 +149,7 @@ export async function createOrder(
   const { stock, delivery } = options.legs;
   // Priced before anything is written (geocoding may call out to the network), from the products
   // as last read; the statement checks those prices still hold.
-  let priced = await priceOrder(db, parsed, maps, { remembered: true });
+  let priced = holdsExpectedTotal(parsed, await priceOrder(db, parsed, maps, { remembered: true }));
   const toPlace = (): OrderToPlace => ({ clientId, actorClientId: options.actorClientId ?? clientId, priced });
   const placeAlone = async (run: DbOrTx): Promise<PlacedRows> => {
     // A code already taken leaves the order unwritten, and new codes are then drawn; a price that
@@ -142,7 +160,7 @@ export async function createOrder(
       if (outcome.kind === 'refused') throw stock.refusal(outcome.refused, stockNeedsOf(priced));
       if (outcome.kind === 'moved') {
         forgetProducts(db);
-        priced = await priceOrder(run, parsed, maps);
+        priced = holdsExpectedTotal(parsed, await priceOrder(run, parsed, maps));
       } else if (outcome.placed[0]) return outcome.placed[0];
     }
     throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });

@@ -13,6 +13,9 @@ export const productsQueryOptions = () =>
   queryOptions({
     queryKey: catalogueKeys.products(),
     queryFn: getProducts,
+    // Prices move during the day: the shelves read again when the shop is looked at again after
+    // 30 s (a 304 when nothing changed).
+    refetchOnWindowFocus: true,
     // Run offline too: the fetcher answers the copy saved on the device, with its age.
     networkMode: 'always',
   });

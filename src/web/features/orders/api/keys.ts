@@ -9,7 +9,8 @@ export const orderKeys = {
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (orderNumber: string) => [...orderKeys.details(), orderNumber] as const,
   qr: (orderNumber: string) => [...orderKeys.all, 'qr', orderNumber] as const,
-  quote: (input: NewOrderInput | null) => [...orderKeys.all, 'quote', input] as const,
+  quotes: () => [...orderKeys.all, 'quote'] as const,
+  quote: (input: NewOrderInput | null) => [...orderKeys.quotes(), input] as const,
 };
 
 export const catalogueKeys = {

@@ -10,12 +10,13 @@ import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
 import { paths } from '../../../lib/paths';
+import { isPriceChange } from '../../../lib/price-change';
 import { useAfterFirstScreen } from '../../../lib/use-after-first-screen';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { useOnline } from '../../../lib/use-online';
 import { useCreateOrder } from '../api/create-order';
-import { orderKeys } from '../api/keys';
+import { catalogueKeys, orderKeys } from '../api/keys';
 import { payFromWallet } from '../api/pay-from-wallet';
 import { payWithSavedCard } from '../api/pay-with-saved-card';
 import { orderQuoteQueryOptions } from '../api/quote-order';
@@ -99,7 +100,10 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   // One key per checkout: a retried click (or a lost answer) re-sends the same key and the server
   // answers the first order; a changed cart is a new checkout and gets a new key.
   const requestKeys = useIdempotencyKey();
-  const idempotencyKey = requestKeys.keyFor(input);
+  // The total shown goes with the order: if a price changed since, the server places nothing and
+  // says what it comes to now (and a new total is a new checkout, with a new key).
+  const body = input && quoteCurrent && quote.data ? { ...input, expectedTotal: quote.data.total } : input;
+  const idempotencyKey = requestKeys.keyFor(body);
   const create = useCreateOrder();
   const queryClient = useQueryClient();
   const walletPay = useMutation({
@@ -168,10 +172,17 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
             : null;
 
   const place = () => {
-    if (!input || !chosen) return;
+    if (!body || !chosen) return;
     create.mutate(
-      { input, idempotencyKey },
+      { input: body, idempotencyKey },
       {
+        onError: (error) => {
+          // The shelves, the cart's lines and the quote read the prices again.
+          if (isPriceChange(error)) {
+            void queryClient.invalidateQueries({ queryKey: orderKeys.quotes() });
+            void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+          }
+        },
         onSuccess: (order) => {
           if (chosen === 'card') {
             onPlaced(order, { method: 'card' });

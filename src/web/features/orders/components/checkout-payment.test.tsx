@@ -55,6 +55,18 @@ const paymentView = (over: Partial<PaymentView>): PaymentView => ({
 
 const ready = (balance: number): CheckoutWallet => ({ state: 'ready', balance });
 
+/** The shop with a wallet, the cart filled, the card chosen and Place order pressed. */
+async function placeWithCard() {
+  const onPlaced = vi.fn();
+  renderWithProviders(<ProductsScreen onPlaced={onPlaced} wallet={ready(5_000_000)} />);
+  await fillCart();
+  fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+  const place = screen.getByRole('button', { name: 'Place order and pay' });
+  await waitFor(() => expect(place).toBeEnabled());
+  fireEvent.click(place);
+  return { onPlaced, place };
+}
+
 beforeEach(async () => {
   post = vi.spyOn(api, 'post');
   await clearLocalData();
@@ -128,19 +140,53 @@ describe('Checkout: how to pay', { timeout: 20_000 }, () => {
   });
 
   it('leaves the card path as it was: the order is placed and the card checkout comes next', async () => {
-    const onPlaced = vi.fn();
-    renderWithProviders(<ProductsScreen onPlaced={onPlaced} wallet={ready(5_000_000)} />);
-    await fillCart();
-    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
-    const place = screen.getByRole('button', { name: 'Place order and pay' });
-    await waitFor(() => expect(place).toBeEnabled());
-    fireEvent.click(place);
+    const { onPlaced } = await placeWithCard();
     await waitFor(() =>
       expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' }), {
         method: 'card',
       }),
     );
     expect(post.mock.calls.filter(([path]) => path === 'payment/wallet')).toHaveLength(0);
+  });
+
+  it('sends the total shown; a price changed since places nothing, says the total now and prices again', async () => {
+    let quoteRaised = false;
+    let placed = 0;
+    serve({
+      'POST order/quote': ({ body }) => {
+        const quote = quoteFor(body as NewOrderInput);
+        return { status: 200, body: quoteRaised ? { ...quote, total: quote.total + 100_000 } : quote };
+      },
+      'POST order/new': ({ body }) => {
+        const { expectedTotal } = body as NewOrderInput;
+        if (expectedTotal !== 2_512_500) {
+          quoteRaised = true;
+          return {
+            status: 409,
+            body: {
+              status: 409,
+              type: 'Conflict',
+              message:
+                'The prices changed since you looked: this order now comes to ₦25,125.00. Check it and confirm again.',
+              additionalInfo: { reason: 'PriceChanged', total: 2_512_500, expectedTotal },
+            },
+          };
+        }
+        placed++;
+        return { status: 200, body: orderFixture() };
+      },
+    });
+    const { onPlaced, place } = await placeWithCard();
+    expect(await screen.findByText(/The prices changed since you looked/)).toBeInTheDocument();
+    expect(onPlaced).not.toHaveBeenCalled();
+    const sent = post.mock.calls.filter(([path]) => path === 'order/new');
+    expect((sent[0]?.[1] as NewOrderInput | undefined)?.expectedTotal).toBe(2_412_500);
+    // The quote was read again: the new total is shown, and confirming it places the order.
+    await waitFor(() => expect(screen.getAllByText('₦25,125.00').length).toBeGreaterThan(0));
+    await waitFor(() => expect(place).toBeEnabled());
+    fireEvent.click(place);
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+    expect(placed).toBe(1);
   });
 
   it('offers only the card, and a way to create a wallet, to a client without one', async () => {

@@ -126,6 +126,8 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
         { productId: 'g', quantity: 12.5, sizeKg: 12.5 },
         { productId: 'b', quantity: 1 },
       ],
+      // The total the quote showed, checked by the server.
+      expectedTotal: 2_412_500,
     });
     expect(calls[0]?.[2]).toEqual({ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });

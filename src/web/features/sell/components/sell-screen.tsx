@@ -167,7 +167,12 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       const asked = {
         phone: phone.trim(),
         ...(firstname.trim() ? { firstname: firstname.trim() } : {}),
-        order: orderInput(lines, products),
+        // Online, the total on the button goes with the sale: a price changed meanwhile is refused
+        // (the cash taken is the figure shown), not recorded at another amount. A sale queued
+        // offline was charged at the saved prices and is not checked against today's.
+        order: offlineCopy
+          ? orderInput(lines, products)
+          : { ...orderInput(lines, products), expectedTotal: priced.total },
         payment,
         handOver,
       };
