@@ -67,4 +67,23 @@ describe('DrawersReport on a phone', () => {
     // The tablet's tables carry the same figures.
     expect(within(screen.getByRole('region', { name: 'Drawers by day' })).getByText('₦19,500.00')).toBeTruthy();
   });
+
+  it('says a shift ended without a count is not counted, never balanced', async () => {
+    fakeApi({
+      'GET admin/shift': {
+        status: 200,
+        // Taken off the staff mid-shift: the shift ended, its drawer was never counted.
+        body: [shift({ closingCash: null, variance: null, expectedCash: 2_120_000 })],
+      },
+    });
+    renderWithProviders(<DrawersReport />);
+    const byDay = await screen.findByRole('list', { name: 'Drawers by day' });
+    const [day] = within(byDay).getAllByRole('listitem');
+    expect(within(day as HTMLElement).getByText('1 not counted')).toBeTruthy();
+    expect(within(day as HTMLElement).queryByText('Balanced')).toBeNull();
+    const [card] = within(screen.getByRole('list', { name: 'Each shift' })).getAllByRole('listitem');
+    expect(within(card as HTMLElement).getByText('Not counted')).toBeTruthy();
+    expect(within(card as HTMLElement).queryByText('Open')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Drawers by day' })).queryByText('Balanced')).toBeNull();
+  });
 });

@@ -17,9 +17,10 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { drawersQueryOptions } from '../api/get-drawers';
-import { type DrawerTotals, drawersCsv, groupDrawers } from '../lib/drawer-report';
+import { countedShifts, type DrawerTotals, drawerState, drawersCsv, groupDrawers } from '../lib/drawer-report';
 import { Figure, VarianceBadge } from './shift-summary';
 
 /**
@@ -82,8 +83,22 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Whether a row has a shift that ended, so a counted figure and a variance. */
-const hasEnded = (r: DrawerTotals) => r.shifts > r.open;
+/** Whether a row has a counted drawer, so a counted figure and a variance. */
+const hasCount = (r: DrawerTotals) => countedShifts(r) > 0;
+
+/** A row's badge: drawers ended without a count are said first, never read as balanced. */
+function RowBadge({ row }: { row: DrawerTotals }) {
+  if (row.uncounted > 0) return <StatusBadge tone="warn">{row.uncounted} not counted</StatusBadge>;
+  return hasCount(row) ? <VarianceBadge variance={row.variance} /> : <Text size="sm">Open</Text>;
+}
+
+/** A shift's badge: open, ended without a count, or its variance. */
+function ShiftBadge({ shift }: { shift: Shift }) {
+  const state = drawerState(shift);
+  if (state === 'open') return <Text size="sm">Open</Text>;
+  if (state === 'uncounted') return <StatusBadge tone="warn">Not counted</StatusBadge>;
+  return <VarianceBadge variance={shift.variance ?? 0} />;
+}
 
 function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
   const label = by === 'day' ? 'Drawers by day' : 'Drawers by staff member';
@@ -94,14 +109,14 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
         rows={rows}
         keyOf={(r) => r.key}
         title={(r) => r.label}
-        badge={(r) => (hasEnded(r) ? <VarianceBadge variance={r.variance} /> : <Text size="sm">Open</Text>)}
+        badge={(r) => <RowBadge row={r} />}
         figures={(r) => [
           ['Shifts', `${r.shifts}${r.open ? ` (${r.open} open)` : ''}`],
           ['Float', formatNaira(r.openingFloat)],
           ['Cash sales', formatNaira(r.cashSales)],
           ['Cash refunds', formatNaira(r.cashRefunds)],
           ['Expected', formatNaira(r.expectedCash)],
-          ['Counted', hasEnded(r) ? formatNaira(r.closingCash) : '—'],
+          ['Counted', hasCount(r) ? formatNaira(r.closingCash) : '—'],
         ]}
       />
       <TotalsTable rows={rows} by={by} label={label} />
@@ -137,8 +152,10 @@ function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 's
               <Table.Td>{formatNaira(r.cashSales)}</Table.Td>
               <Table.Td>{formatNaira(r.cashRefunds)}</Table.Td>
               <Table.Td>{formatNaira(r.expectedCash)}</Table.Td>
-              <Table.Td>{hasEnded(r) ? formatNaira(r.closingCash) : '—'}</Table.Td>
-              <Table.Td miw={150}>{hasEnded(r) ? <VarianceBadge variance={r.variance} /> : 'Open'}</Table.Td>
+              <Table.Td>{hasCount(r) ? formatNaira(r.closingCash) : '—'}</Table.Td>
+              <Table.Td miw={150}>
+                <RowBadge row={r} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -155,7 +172,7 @@ function ShiftRows({ shifts }: { shifts: Shift[] }) {
         rows={shifts}
         keyOf={(s) => s.id}
         title={(s) => s.staffName}
-        badge={(s) => (s.variance === null ? <Text size="sm">Open</Text> : <VarianceBadge variance={s.variance} />)}
+        badge={(s) => <ShiftBadge shift={s} />}
         figures={(s) => [
           ['Time', `${formatTime(s.startedAt)} – ${s.endedAt ? formatTime(s.endedAt) : 'now'}`],
           ['Expected', formatNaira(s.expectedCash)],
@@ -190,7 +207,7 @@ function ShiftTable({ shifts }: { shifts: Shift[] }) {
               <Table.Td>{formatNaira(s.expectedCash)}</Table.Td>
               <Table.Td>{s.closingCash === null ? '—' : formatNaira(s.closingCash)}</Table.Td>
               <Table.Td>
-                {s.variance === null ? <Text size="sm">Open</Text> : <VarianceBadge variance={s.variance} />}
+                <ShiftBadge shift={s} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Shift } from '../../../../domain/schemas/shift';
-import { drawersCsv, groupDrawers } from './drawer-report';
+import { countedShifts, type DrawerTotals, drawerState, drawersCsv, groupDrawers } from './drawer-report';
 
 const shift = (over: Partial<Shift>): Shift => ({
   id: 'sh',
@@ -45,6 +45,21 @@ describe('the cash drawers report', () => {
       ['Ada Obi', 2, 2_000_000, 100_000],
       ['Bola', 1, 0, 0],
     ]);
+  });
+
+  it('keeps a drawer ended without a count out of the variance, and counts it apart', () => {
+    const [day] = groupDrawers(
+      [
+        shift({ id: 'a', variance: -20_000, closingCash: 1_430_000 }),
+        shift({ id: 'b', closingCash: null, variance: null }),
+      ],
+      'day',
+    );
+    expect(day).toMatchObject({ shifts: 2, open: 0, uncounted: 1, variance: -20_000, closingCash: 1_430_000 });
+    expect(countedShifts(day as DrawerTotals)).toBe(1);
+    expect(drawerState({ endedAt: null, closingCash: null })).toBe('open');
+    expect(drawerState({ endedAt: '2026-03-02T16:00:00.000Z', closingCash: null })).toBe('uncounted');
+    expect(drawerState({ endedAt: '2026-03-02T16:00:00.000Z', closingCash: 0 })).toBe('counted');
   });
 
   it('exports one CSV row per shift, naira with 2 decimals, cells that cannot run as formulas', () => {

@@ -17,7 +17,20 @@ export type DrawerTotals = {
   variance: number;
   /** Shifts still open (no count yet). */
   open: number;
+  /**
+   * Shifts ended without a count (the member was taken off the staff, which ends their shift):
+   * their drawer was never counted, so they are no part of the variance and are said apart.
+   */
+  uncounted: number;
 };
+
+/** Where a shift's drawer stands: still open, ended without a count, or counted. */
+export type DrawerState = 'open' | 'uncounted' | 'counted';
+export const drawerState = (s: Pick<Shift, 'endedAt' | 'closingCash'>): DrawerState =>
+  s.endedAt === null ? 'open' : s.closingCash === null ? 'uncounted' : 'counted';
+
+/** The shifts of a row whose drawer was counted (what its variance is made of). */
+export const countedShifts = (r: DrawerTotals): number => r.shifts - r.open - r.uncounted;
 
 export function groupDrawers(shifts: Shift[], by: 'day' | 'staff'): DrawerTotals[] {
   const groups = new Map<string, DrawerTotals>();
@@ -35,6 +48,7 @@ export function groupDrawers(shifts: Shift[], by: 'day' | 'staff'): DrawerTotals
       closingCash: 0,
       variance: 0,
       open: 0,
+      uncounted: 0,
     };
     g.shifts += 1;
     g.openingFloat += s.openingFloat;
@@ -43,7 +57,9 @@ export function groupDrawers(shifts: Shift[], by: 'day' | 'staff'): DrawerTotals
     g.expectedCash += s.expectedCash;
     g.closingCash += s.closingCash ?? 0;
     g.variance += s.variance ?? 0;
-    if (s.endedAt === null) g.open += 1;
+    const state = drawerState(s);
+    if (state === 'open') g.open += 1;
+    if (state === 'uncounted') g.uncounted += 1;
     groups.set(key, g);
   }
   return [...groups.values()].sort((a, b) =>
