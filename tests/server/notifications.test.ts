@@ -226,12 +226,14 @@ describe('delivery steps', () => {
     await step('Delivered');
     await drain();
     const mine = smsTo(ngozi.phone).filter((b) => b.includes(order.orderNumber));
-    // Paid (no pickup code: a home delivery), on its way with Musa (once), delivered.
+    // Paid (no pickup code: a home delivery), on its way with Musa (once, with the code), delivered.
     expect(mine).toHaveLength(3);
     const paid = mine.find((b) => b.includes('payment received'));
     expect(paid).toBeDefined();
     expect(paid).not.toContain('Pickup code');
-    expect(mine.filter((b) => b.includes('out for delivery with Musa Ibrahim'))).toHaveLength(1);
+    // The rider by first name; the code the rider asks for at the door, for a client without data.
+    expect(mine.filter((b) => b.includes('out for delivery with Musa.'))).toHaveLength(1);
+    expect(mine.find((b) => b.includes('out for delivery'))).toContain(`delivery code ${order.pickupCode}`);
     expect(mine.filter((b) => b.includes('was delivered'))).toHaveLength(1);
   });
 });

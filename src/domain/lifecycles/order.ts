@@ -29,7 +29,7 @@ export const orderLifecycle = defineLifecycle<OrderStatus>({
       from: Paid,
       to: Cancelled,
       by: ['staff'],
-      note: 'a cash sale refunded at the counter before hand-over (order/counter-refund.ts via counter/refund.ts)',
+      note: 'a cash sale refunded at the counter before hand-over (order/counter-refund.ts via counter/refund.ts); a paid order whose delivery a dispatcher cancels, refunded (delivery/cancel-paid.ts)',
     },
     {
       from: Paid,

@@ -12,6 +12,8 @@ export const NotificationKind = {
   Delivered: 'delivered',
   PickedUp: 'picked-up',
   Refund: 'refund',
+  /** A paid order's delivery cancelled by Arrive: the order is cancelled and its money refunded. */
+  DeliveryCancelled: 'delivery-cancelled',
   CylinderExpiry: 'cylinder-expiry',
   RefillReminder: 'refill-reminder',
 } as const;

@@ -23,6 +23,7 @@ import {
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { findOrderById } from '../order/lookups';
+import { requestRefund } from '../payment/refunds';
 import {
   listBoard,
   listRiderDeliveries,
@@ -248,14 +249,24 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const actorClientId = me(request.auth);
       const member = request.staff;
       const asRider = member && !canDispatch(member) && isRider(member);
-      return changeDeliveryStatus(app.db, request.params.id, request.body.status, {
+      const { refund, ...moved } = await changeDeliveryStatus(app.db, request.params.id, request.body.status, {
         note: request.body.note,
         actorClientId,
         location: request.body.location,
         notices: app.deliveryNotices,
         code: request.body.code,
+        legs: app.orderLegs,
         ...(asRider ? { riderClientId: actorClientId } : {}),
       });
+      // A paid order's delivery cancelled: its stock is back (committed), and a card refund is asked
+      // of Paystack now (reconciliation asks again if this call fails).
+      if (refund) app.orderLegs.stock.committed?.();
+      if (refund?.paymentId) {
+        await requestRefund(app, refund.paymentId).catch((err: unknown) =>
+          app.log.error({ err, paymentId: refund.paymentId }, 'the refund of a cancelled delivery was not asked yet'),
+        );
+      }
+      return moved;
     },
   );
 

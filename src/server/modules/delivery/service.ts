@@ -8,9 +8,11 @@ import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { notify } from '../notification/service';
 import { recordOrderEvent } from '../order/events';
+import type { OrderLegs } from '../order/legs';
 import { findOrderById, findOrderNumbersByIds } from '../order/lookups';
 import { markOrderDelivered } from '../order/mark-delivered';
 import { findOrderByNumber } from '../order/service';
+import { cancelPaidOrderOfDelivery, type DeliveryRefund } from './cancel-paid';
 import type { DeliveryNotices } from './notices';
 import { type DeliveryRow, deliveries, deliverySteps } from './tables';
 
@@ -88,13 +90,17 @@ export async function findOneDelivery(db: DbOrTx, filter: Parameters<typeof find
 }
 
 /** The client is told when the rider leaves with the order (with the rider's name) and when it arrives. */
-async function notifyDeliveryStep(tx: DbOrTx, delivery: DeliveryRow, orderNumber: string) {
+/** What the client is told of their rider: the first name (DESIGN: a rider's privacy). */
+const firstNameOf = (name: string | null): string | null => name?.trim().split(/\s+/)[0] ?? null;
+
+async function notifyDeliveryStep(tx: DbOrTx, delivery: DeliveryRow, orderNumber: string, deliveryCode: string | null) {
   if (delivery.status === DeliveryStatus.InTransit) {
     await notify(tx, {
       kind: NotificationKind.OutForDelivery,
       clientId: delivery.clientId,
       key: `out-for-delivery:${delivery.id}`,
-      data: { orderNumber, riderName: delivery.carrierName },
+      // The code the rider needs at the door, in the text too: a client without data has no page.
+      data: { orderNumber, riderName: firstNameOf(delivery.carrierName), deliveryCode },
     });
   } else if (delivery.status === DeliveryStatus.Delivered) {
     await notify(tx, {
@@ -165,8 +171,10 @@ export async function changeDeliveryStatus(
     notices?: DeliveryNotices;
     /** The client's delivery code a rider gives with Delivered. */
     code?: string | undefined;
+    /** The order's stock and quota: a paid order whose delivery is cancelled gives its stock back. */
+    legs?: OrderLegs;
   },
-): Promise<Delivery> {
+): Promise<Delivery & { refund?: DeliveryRefund }> {
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
     if (!row) throw notFound();
@@ -231,15 +239,27 @@ export async function changeDeliveryStatus(
     });
     await recordOrderEvent(tx, order.id, next, {
       kind: 'delivery',
-      note: stepNote,
+      // The client reads the order's timeline: their rider by first name only.
+      note: options.carrier
+        ? `Carrier: ${firstNameOf(options.carrier.carrierName)} (${options.carrier.vehicle ?? 'Bike'})`
+        : stepNote,
       actorClientId: options.actorClientId,
       at: now,
     });
     if (next === DeliveryStatus.Delivered) {
       await markOrderDelivered(tx, order.id, { actorClientId: options.actorClientId, at: now });
     }
-    await notifyDeliveryStep(tx, updated, order.orderNumber);
-    return { view: toDeliveryView(updated, order.orderNumber), previous: row.status, at: now };
+    // A paid order whose delivery is called off is cancelled and refunded with it: otherwise the
+    // client's money stays taken for goods that will not come, and no screen can give it back.
+    const refund =
+      next === DeliveryStatus.Cancelled && order.status === OrderStatus.Paid
+        ? await cancelPaidOrderOfDelivery(tx, requireLegs(options.legs), order, {
+            actorClientId: options.actorClientId,
+            at: now,
+          })
+        : undefined;
+    await notifyDeliveryStep(tx, updated, order.orderNumber, order.pickupCode);
+    return { view: toDeliveryView(updated, order.orderNumber), previous: row.status, at: now, refund };
   });
   options.notices?.emit({
     delivery: result.view,
@@ -248,5 +268,10 @@ export async function changeDeliveryStatus(
     byRider: Boolean(options.riderClientId),
     located: Boolean(options.location),
   });
-  return result.view;
+  return result.refund ? { ...result.view, refund: result.refund } : result.view;
+}
+
+function requireLegs(legs: OrderLegs | undefined): OrderLegs {
+  if (!legs) throw new Error('cancelling a paid delivery needs the order legs');
+  return legs;
 }

@@ -50,8 +50,9 @@ export function renderMessage(kind: NotificationKind, data: Data, origin: string
     }
     case NotificationKind.OutForDelivery: {
       const rider = text(data.riderName) || 'our rider';
+      const code = data.deliveryCode ? ` Give the rider delivery code ${text(data.deliveryCode)} when it arrives.` : '';
       return {
-        sms: `Arrive: order ${n} is out for delivery with ${rider}.`,
+        sms: `Arrive: order ${n} is out for delivery with ${rider}.${code}`,
         push: {
           title: 'Out for delivery',
           body: `Order ${n} is on its way with ${rider}.`,
@@ -70,6 +71,24 @@ export function renderMessage(kind: NotificationKind, data: Data, origin: string
         sms: `Arrive: order ${n} was picked up at the gas center. Thank you for choosing Arrive.`,
         push: { title: 'Picked up', body: `Order ${n} was picked up.`, url: messagePaths.order(n), tag: `order-${n}` },
       };
+    case NotificationKind.DeliveryCancelled: {
+      const amount = formatNaira(data.amount ?? 0);
+      const back =
+        data.refundTo === 'wallet'
+          ? ` ${amount} is back in your Arrive wallet.`
+          : data.refundTo === 'card'
+            ? ` ${amount} is being refunded to your card; your bank may take a few days to show it.`
+            : '';
+      return {
+        sms: `Arrive: we could not deliver order ${n} and have cancelled it.${back} Sorry for the trouble.`,
+        push: {
+          title: 'Delivery cancelled',
+          body: `Order ${n} was cancelled.${back}`,
+          url: messagePaths.order(n),
+          tag: `order-${n}`,
+        },
+      };
+    }
     case NotificationKind.Refund: {
       const amount = formatNaira(data.amount ?? 0);
       const what = n ? ` for order ${n}` : '';

@@ -19,7 +19,7 @@ export async function cancelPaidOrderAtCounter(
   tx: DbOrTx,
   legs: OrderLegs,
   orderNumber: string,
-  options: { actorClientId: string; note: string },
+  options: { actorClientId: string; note: string; refusal?: string },
 ): Promise<{ before: OrderRow; after: OrderRow }> {
   const [order] = await tx
     .select()
@@ -32,7 +32,8 @@ export async function cancelPaidOrderAtCounter(
     order.status,
     OrderStatus.Cancelled,
     'staff',
-    `This sale cannot be refunded at the counter: it is ${order.status}. Only a paid sale not yet handed over can be.`,
+    options.refusal ??
+      `This sale cannot be refunded at the counter: it is ${order.status}. Only a paid sale not yet handed over can be.`,
   );
   const now = new Date();
   // The stock first, then the order: the lock order of cancelClientOrder (service.ts).

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { PaymentStatus } from '../../../domain/enums';
 import { ErrorType } from '../../../domain/errors';
 import { NotificationKind } from '../../../domain/schemas/notification';
+import type { DbOrTx } from '../../db/client';
 import {
   isGatewayRefusal,
   type PaystackRefundStatus,
@@ -19,6 +21,23 @@ import { type PaymentRow, payments, type RefundState } from './tables';
  * payment row's lock, in applySuccess (processing.ts), which sets `refundState = 'due'`; what
  * follows here only moves that state forward.
  */
+
+/**
+ * Makes the refund of an order's successful card payment due (the order was cancelled after it
+ * was paid), in the caller's transaction: the whole amount paid. Answers the payment, or null when
+ * the order has no such payment or its refund was already decided. requestRefund asks Paystack.
+ */
+export async function makeOrderRefundDue(
+  tx: DbOrTx,
+  orderId: string,
+): Promise<{ id: string; amount: number | null } | null> {
+  const [payment] = await tx
+    .update(payments)
+    .set({ refundState: 'due', refundAmount: sql`coalesce(${payments.paidAmount}, ${payments.amount})` })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, PaymentStatus.Success), isNull(payments.refundState)))
+    .returning({ id: payments.id, amount: payments.refundAmount });
+  return payment ?? null;
+}
 
 /** A refund call that started this long ago and never finished may be tried again. */
 const REFUND_CLAIM_MS = 2 * 60 * 1000;

@@ -1,8 +1,22 @@
-import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DELIVERY_PROBLEMS, OPEN_DELIVERY_STATUSES } from '../../../../domain/dispatch-access';
 import { DeliveryStatus, type DeliveryVehicle, deliveryVehicleValues } from '../../../../domain/enums';
+import { formatNaira } from '../../../../domain/format';
 import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
 import { nextStates } from '../../../../domain/lifecycles/lifecycle';
 import type { DispatchDelivery, Rider } from '../../../../domain/schemas/delivery';
@@ -78,9 +92,50 @@ function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; ride
   );
 }
 
+/**
+ * Asked before a delivery is called off: a paid order is cancelled with it and refunded (its
+ * stock back), which cannot be taken back, so it is never one stray tap beside Collected.
+ */
+function CancelDialog({
+  delivery,
+  onConfirm,
+  onClose,
+}: {
+  delivery: DispatchDelivery;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const paid = delivery.orderStatus === 'Paid';
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Cancel the delivery of ${delivery.orderNumber}?`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack gap="md">
+        <Text>
+          {paid
+            ? `The order is paid: it will be cancelled too, its items put back in stock, and ${formatNaira(delivery.orderTotal)} refunded to the client the way they paid (wallet or card). The client gets a message.`
+            : 'The order is not paid: only the delivery is cancelled.'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onClose}>
+            Keep the delivery
+          </Button>
+          <Button color="red.9" size="md" onClick={onConfirm}>
+            {paid ? 'Cancel and refund' : 'Cancel delivery'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
   const move = useMoveDelivery();
   const [problem, setProblem] = useState<string | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const next = nextStates(deliveryLifecycle, delivery.status, 'staff');
   const problems = problemChoices.filter((p) => next.includes(p.value));
   const taps = next.filter((s) => tapMoves[s]);
@@ -122,12 +177,24 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
             size="lg"
             variant={s === DeliveryStatus.Cancelled ? 'default' : 'light'}
             loading={move.isPending && move.variables?.status === s}
-            onClick={() => move.mutate({ id: delivery.id, status: s })}
+            onClick={() =>
+              s === DeliveryStatus.Cancelled ? setConfirmingCancel(true) : move.mutate({ id: delivery.id, status: s })
+            }
           >
             {isProblem(delivery.status) && s === DeliveryStatus.InTransit ? 'Back on the road' : tapMoves[s]}
           </Button>
         ))}
       </Group>
+      {confirmingCancel && (
+        <CancelDialog
+          delivery={delivery}
+          onClose={() => setConfirmingCancel(false)}
+          onConfirm={() => {
+            setConfirmingCancel(false);
+            move.mutate({ id: delivery.id, status: DeliveryStatus.Cancelled });
+          }}
+        />
+      )}
       {move.isError && (
         <Alert color="red" role="alert" p="xs">
           {move.error.message}

@@ -1,0 +1,77 @@
+import { PaymentPurpose, PaymentType } from '../../../domain/enums';
+import { formatNaira } from '../../../domain/format';
+import { NotificationKind } from '../../../domain/schemas/notification';
+import type { DbOrTx } from '../../db/client';
+import { notify } from '../notification/service';
+import { cancelPaidOrderAtCounter } from '../order/counter-refund';
+import type { OrderLegs } from '../order/legs';
+import type { findOrderById } from '../order/lookups';
+import { makeOrderRefundDue } from '../payment/refunds';
+import { credit } from '../wallet/ledger';
+import { findActiveWallet } from '../wallet/queries';
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderById>>>;
+
+/** Where a cancelled delivery's money went back. */
+export type DeliveryRefund = {
+  to: 'wallet' | 'card' | 'none';
+  amount: number;
+  /** A card payment whose refund is now due: asked of Paystack once the transaction commits. */
+  paymentId: string | null;
+};
+
+/**
+ * A paid order whose delivery a dispatcher cancels reaches nobody: in the caller's transaction it
+ * is cancelled with its delivery, its stock goes back, and its money goes back the way it came.
+ * A wallet payment is credited back at once (one ledger reference per order: a retry moves nothing
+ * twice); a card payment's refund is made due, and Paystack is asked once this commits (and again
+ * by reconciliation if that call fails). The client is told.
+ */
+export async function cancelPaidOrderOfDelivery(
+  tx: DbOrTx,
+  legs: OrderLegs,
+  order: OrderRow,
+  options: { actorClientId: string; at: Date },
+): Promise<DeliveryRefund> {
+  const refund = await moneyBack(tx, order);
+  const said =
+    refund.to === 'wallet'
+      ? `${formatNaira(refund.amount)} refunded to the Arrive wallet`
+      : refund.to === 'card'
+        ? `${formatNaira(refund.amount)} refunded to the card it was paid with`
+        : 'no payment to refund';
+  await cancelPaidOrderAtCounter(tx, legs, order.orderNumber, {
+    actorClientId: options.actorClientId,
+    note: `Delivery cancelled by Arrive: ${said}`,
+    refusal: `This order cannot be cancelled: it is ${order.status}.`,
+  });
+  await notify(tx, {
+    kind: NotificationKind.DeliveryCancelled,
+    clientId: order.clientId,
+    key: `delivery-cancelled:${order.id}`,
+    data: { orderNumber: order.orderNumber, amount: refund.amount, refundTo: refund.to },
+  });
+  return refund;
+}
+
+async function moneyBack(tx: DbOrTx, order: OrderRow): Promise<DeliveryRefund> {
+  if (order.paymentType === PaymentType.Wallet) {
+    const wallet = await findActiveWallet(tx, order.clientId);
+    if (wallet) {
+      await credit(tx, {
+        walletId: wallet.id,
+        reference: `order-cancelled:${order.id}`,
+        amount: order.total,
+        purpose: PaymentPurpose.OrderPayment,
+        displayName: `Refund of order ${order.orderNumber}`,
+        orderId: order.id,
+      });
+      return { to: 'wallet', amount: order.total, paymentId: null };
+    }
+  }
+  if (order.paymentType === PaymentType.Electronic) {
+    const due = await makeOrderRefundDue(tx, order.id);
+    if (due) return { to: 'card', amount: due.amount ?? order.total, paymentId: due.id };
+  }
+  return { to: 'none', amount: 0, paymentId: null };
+}

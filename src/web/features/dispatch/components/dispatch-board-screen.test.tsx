@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Delivery, DispatchDelivery } from '../../../../domain/schemas/delivery';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { DispatchBoardScreen } from './dispatch-board-screen';
+
+const delivery = (over: Partial<DispatchDelivery> = {}): DispatchDelivery => ({
+  id: 'd1',
+  orderId: 'o1',
+  orderNumber: 'ARV-7K2M9Q',
+  clientId: 'c1',
+  status: 'Accepted',
+  type: 'oneWay',
+  address: { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos' },
+  distanceKm: 4,
+  fee: 150_000,
+  carrierClientId: 'r1',
+  carrierName: 'Tunde Rider',
+  carrierPhone: '08030000204',
+  vehicle: 'Bike',
+  note: null,
+  assignedAt: '2026-11-29T08:00:00.000Z',
+  deliveredAt: null,
+  createdAt: '2026-11-29T07:50:00.000Z',
+  updatedAt: '2026-11-29T08:00:00.000Z',
+  statusChangedAt: '2026-11-29T08:00:00.000Z',
+  clientName: 'Ada Obi',
+  clientPhone: '08030000201',
+  orderTotal: 6_677_500,
+  orderStatus: 'Paid',
+  items: [{ name: 'Single burner', quantity: 1, sizeKg: null }],
+  steps: [],
+  ...over,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('cancelling a delivery on the board', () => {
+  it('asks first, saying a paid order is cancelled and refunded; keeping it sends nothing', async () => {
+    const api = fakeApi({
+      'GET delivery/board': { status: 200, body: { deliveries: [delivery()], riders: [] } },
+      'PUT delivery/status/:id': { status: 200, body: { ...delivery(), status: 'Cancelled' } as Delivery },
+    });
+    renderWithProviders(<DispatchBoardScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel delivery' }));
+    expect(await screen.findByText(/it will be cancelled too/)).toHaveTextContent('₦66,775.00 refunded to the client');
+    await user.click(screen.getByRole('button', { name: 'Keep the delivery' }));
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel delivery' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel and refund' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+        ['delivery/status/d1', { status: 'Cancelled' }],
+      ]),
+    );
+  });
+});
