@@ -51,20 +51,28 @@ function useStableRequests<T>() {
 
 export type MoveInput = { id: string; status: DeliveryStatus; note?: string; location?: RiderLocation; code?: string };
 
+/**
+ * A move's request, for its key: the step, and the delivery code typed with it. After an answer
+ * that never came, the same step with the same code goes again as it was sent; a code corrected
+ * meanwhile is another request (at most one Delivered can be recorded either way).
+ */
+const moveAction = (id: string, body: Omit<MoveInput, 'id'>) =>
+  `${id}:${body.status}:${body.code?.replace(/\s+/g, '').toUpperCase() ?? ''}`;
+
 /** PUT /api/delivery/status/{id}: a dispatcher moves any delivery, a rider their own. */
 export function useMoveDelivery() {
   const queryClient = useQueryClient();
   const requests = useStableRequests<Omit<MoveInput, 'id'>>();
   return useMutation({
     mutationFn: ({ id, ...body }: MoveInput) => {
-      const sent = requests.take(`${id}:${body.status}`, body);
+      const sent = requests.take(moveAction(id, body), body);
       return api.put<Delivery>(`delivery/status/${encodeURIComponent(id)}`, sent.body, { idempotencyKey: sent.key });
     },
-    onSuccess: (_data, { id, status }) => requests.done(`${id}:${status}`),
+    onSuccess: (_data, { id, ...body }) => requests.done(moveAction(id, body)),
     // Refused (a wrong delivery code, a step no longer allowed): nothing was recorded, so what is
     // sent next (the code typed again) is a new request. Without an answer, the same one goes again.
-    onError: (error, { id, status }) => {
-      if (error instanceof ApiError && !error.isNetworkError) requests.done(`${id}:${status}`);
+    onError: (error, { id, ...body }) => {
+      if (error instanceof ApiError && !error.isNetworkError) requests.done(moveAction(id, body));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
   });

@@ -1,39 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Delivery, DispatchDelivery } from '../../../../domain/schemas/delivery';
+import type { Delivery } from '../../../../domain/schemas/delivery';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { dispatchDelivery } from '../test/fixtures';
 import { DispatchBoardScreen } from './dispatch-board-screen';
 
-const delivery = (over: Partial<DispatchDelivery> = {}): DispatchDelivery => ({
-  id: 'd1',
-  orderId: 'o1',
-  orderNumber: 'ARV-7K2M9Q',
-  clientId: 'c1',
-  status: 'Accepted',
-  type: 'oneWay',
-  address: { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos' },
-  distanceKm: 4,
-  fee: 150_000,
-  carrierClientId: 'r1',
-  carrierName: 'Tunde Rider',
-  carrierPhone: '08030000204',
-  vehicle: 'Bike',
-  note: null,
-  assignedAt: '2026-11-29T08:00:00.000Z',
-  deliveredAt: null,
-  createdAt: '2026-11-29T07:50:00.000Z',
-  updatedAt: '2026-11-29T08:00:00.000Z',
-  statusChangedAt: '2026-11-29T08:00:00.000Z',
-  clientName: 'Ada Obi',
-  clientPhone: '08030000201',
-  orderTotal: 6_677_500,
-  orderStatus: 'Paid',
-  items: [{ name: 'Single burner', quantity: 1, sizeKg: null }],
-  steps: [],
-  ...over,
-});
+const delivery = dispatchDelivery;
 
 afterEach(() => vi.unstubAllGlobals());
 
