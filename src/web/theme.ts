@@ -57,5 +57,8 @@ export const theme = createTheme({
     // A table wider than a phone scrolls sideways: keyboard users can reach and scroll it
     // (axe scrollable-region-focusable).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A dialog's × has no words of its own: without a name a screen reader says "button" (axe
+    // button-name). A dialog may name it itself.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });

@@ -41,4 +41,19 @@ describe('a pasted amount', () => {
     expect(screen.getByLabelText('value')).toHaveTextContent('5000');
     expect(screen.queryByText(/That is not an amount/)).not.toBeInTheDocument();
   });
+
+  it('takes no amount beyond the maximum, typed or pasted, rather than changing it later', async () => {
+    renderWithProviders(<Field />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Amount');
+    await user.click(input);
+    await user.paste('123456789012');
+    expect(input).toHaveValue('');
+    expect(screen.getByText('At most ₦100,000,000.00')).toBeInTheDocument();
+    await user.type(input, '1000000000');
+    await user.tab();
+    // The digit that would pass the maximum was not taken; what is shown is what is kept.
+    expect(input).toHaveValue('₦100,000,000');
+    expect(screen.getByLabelText('value')).toHaveTextContent('100000000');
+  });
 });

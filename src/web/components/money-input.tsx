@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { type ClipboardEvent, useState } from 'react';
-import { NAIRA_SIGN } from '../../domain/format';
+import { formatNaira, NAIRA_SIGN } from '../../domain/format';
 
 /**
  * A pasted amount as people copy one: digits with commas for thousands, at most one point, maybe a
@@ -14,6 +14,9 @@ export function isPastedAmount(text: string): boolean {
 
 const PASTE_REFUSED = 'That is not an amount: paste digits only, such as 5,000 or 5000.50';
 
+/** The largest amount a money field takes, in naira. */
+export const MONEY_MAX = 100_000_000;
+
 /**
  * An amount typed in naira (2 decimals); the caller converts to kobo with nairaToKobo. A comma is
  * the thousands' separator only: Mantine also reads it as a decimal point by default, so "1,000"
@@ -22,8 +25,8 @@ const PASTE_REFUSED = 'That is not an amount: paste digits only, such as 5,000 o
 export function MoneyInput(
   props: Omit<NumberInputProps, 'prefix' | 'decimalScale' | 'thousandSeparator' | 'allowedDecimalSeparators'>,
 ) {
-  const [refused, setRefused] = useState(false);
-  const { onPaste, onChange, error, ...rest } = props;
+  const [refused, setRefused] = useState<string | null>(null);
+  const { onPaste, onChange, error, max = MONEY_MAX, ...rest } = props;
   return (
     <NumberInput
       prefix={NAIRA_SIGN}
@@ -31,21 +34,29 @@ export function MoneyInput(
       thousandSeparator=","
       allowedDecimalSeparators={['.']}
       min={0}
-      max={100_000_000}
+      max={max}
+      // Beyond the maximum a digit is not taken (Mantine's default changed ₦123,456,789,012 to
+      // ₦100,000,000.00 when the field lost focus: another figure than the one typed, saved).
+      clampBehavior="strict"
       allowNegative={false}
       inputMode="decimal"
       // Mantine's dimmed description is below 4.5:1 on white; tablets are read in daylight.
       styles={{ description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } }}
       {...rest}
-      error={refused ? PASTE_REFUSED : error}
+      error={refused ?? error}
       onChange={(value) => {
-        setRefused(false);
+        setRefused(null);
         onChange?.(value);
       }}
       onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
-        const ok = isPastedAmount(event.clipboardData.getData('text'));
-        setRefused(!ok);
-        if (!ok) event.preventDefault();
+        const text = event.clipboardData.getData('text');
+        const reason = !isPastedAmount(text)
+          ? PASTE_REFUSED
+          : Number(text.replace(/[^\d.]/g, '')) > Number(max)
+            ? `At most ${formatNaira(Number(max) * 100)}`
+            : null;
+        setRefused(reason);
+        if (reason) event.preventDefault();
         onPaste?.(event);
       }}
     />

@@ -1,4 +1,4 @@
-import { onlineManager, QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, showsSavedCopy } from './query-client';
 
@@ -38,5 +38,22 @@ describe('the query client', () => {
     expect(showsSavedCopy({ pages: [{ fromCache: false }] })).toBe(false);
     expect(showsSavedCopy({ fromCache: true })).toBe(true);
     expect(showsSavedCopy(null)).toBe(false);
+  });
+
+  it('sends an action made offline at once (it fails, and says so) instead of holding it for later', async () => {
+    const client = createQueryClient();
+    client.mount();
+    onlineManager.setOnline(false);
+    const send = vi.fn(async () => {
+      throw new Error('No connection: check your network');
+    });
+    const observer = new MutationObserver(client, { mutationFn: send });
+    await expect(observer.mutate()).rejects.toThrow('No connection');
+    expect(send).toHaveBeenCalledTimes(1);
+    // Back online, nothing is sent behind the person's back.
+    onlineManager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(send).toHaveBeenCalledTimes(1);
+    client.unmount();
   });
 });

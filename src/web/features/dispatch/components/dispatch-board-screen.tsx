@@ -107,12 +107,7 @@ function CancelDialog({
 }) {
   const paid = delivery.orderStatus === 'Paid';
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Cancel the delivery of ${delivery.orderNumber}?`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={onClose} title={`Cancel the delivery of ${delivery.orderNumber}?`}>
       <Stack gap="md">
         <Text>
           {paid

@@ -44,12 +44,7 @@ function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) 
   });
   const unit = quota.productType === 'Gas' ? 'kg' : 'items';
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Quota of ${quota.productName}`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={onClose} title={`Quota of ${quota.productName}`}>
       <Stack gap="sm">
         <CountInput
           label={`Stock on hand (${unit})`}
