@@ -139,6 +139,8 @@ describe("cancelling a paid order's delivery", () => {
     expect((await orderOf(order.id))?.status).toBe('Cancelled');
     const [refunded] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(refunded?.refundAmount).toBe(order.total);
+    // The client's order page reads why: a cancelled order, not a duplicate payment.
+    expect(refunded?.refundReason).toMatch(/was cancelled/);
     // Asked of Paystack at once: the emulator takes it.
     expect(['pending', 'processing', 'processed']).toContain(refunded?.refundState);
     const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));

@@ -70,7 +70,11 @@ async function moneyBack(tx: DbOrTx, order: OrderRow): Promise<DeliveryRefund> {
     }
   }
   if (order.paymentType === PaymentType.Electronic) {
-    const due = await makeOrderRefundDue(tx, order.id);
+    const due = await makeOrderRefundDue(
+      tx,
+      order.id,
+      `Order ${order.orderNumber} was cancelled: its delivery was called off`,
+    );
     if (due) return { to: 'card', amount: due.amount ?? order.total, paymentId: due.id };
   }
   return { to: 'none', amount: 0, paymentId: null };

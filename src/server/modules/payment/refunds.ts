@@ -30,10 +30,15 @@ import { type PaymentRow, payments, type RefundState } from './tables';
 export async function makeOrderRefundDue(
   tx: DbOrTx,
   orderId: string,
+  reason: string,
 ): Promise<{ id: string; amount: number | null } | null> {
   const [payment] = await tx
     .update(payments)
-    .set({ refundState: 'due', refundAmount: sql`coalesce(${payments.paidAmount}, ${payments.amount})` })
+    .set({
+      refundState: 'due',
+      refundAmount: sql`coalesce(${payments.paidAmount}, ${payments.amount})`,
+      refundReason: reason,
+    })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, PaymentStatus.Success), isNull(payments.refundState)))
     .returning({ id: payments.id, amount: payments.refundAmount });
   return payment ?? null;

@@ -55,6 +55,22 @@ describe('PaymentSuccessScreen', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   }, 10_000);
 
+  it('says the order was cancelled (on another device) when that is why the card payment goes back', async () => {
+    const refund = {
+      status: 'pending' as const,
+      amount: 850000,
+      reason: 'Order ARV-7K2M9Q was already Cancelled: this card payment is refunded',
+      refundedAt: null,
+    };
+    fakeApi({ [verifyPath]: [{ status: 200, body: paymentView({ status: 'reversed', paidAmount: 850000, refund }) }] });
+    renderScreen();
+    expect(await screen.findByRole('heading', { name: 'This order was cancelled' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your card payment of ₦8,500.00 for this cancelled order is being refunded/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/already paid|duplicate/)).not.toBeInTheDocument();
+  });
+
   it('says the order was already paid and the card payment is being refunded, without polling', async () => {
     const refund = { status: 'pending' as const, amount: 850000, reason: 'Order already paid', refundedAt: null };
     const { calls } = fakeApi({

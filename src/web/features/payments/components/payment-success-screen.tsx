@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
 import { paymentKeys } from '../api/keys';
 import { isPaymentComplete, isPaymentPending, verifyPaymentQueryOptions } from '../api/verify-payment';
 import { isWalletFunding } from '../lib/checkout-state';
-import { refundText } from '../lib/refund-text';
+import { refundForCancelledOrder, refundText } from '../lib/refund-text';
 import { SavedCardPanel } from './saved-card-panel';
 
 /** No answer, or the server failing: worth asking again. A 4xx (not found, not yours) is not. */
@@ -72,11 +72,16 @@ export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSucc
 
   const refund = query.data ? refundText(query.data) : null;
   if (refund) {
-    // The card was charged for an order already paid another way (the wallet): it goes back.
+    // The card was charged for an order already paid another way (the wallet), or cancelled
+    // meanwhile (on another device): it goes back.
     return (
       <Container size="xs" py="xl">
         <Stack gap="md">
-          <Title order={1}>This order was already paid</Title>
+          <Title order={1}>
+            {query.data && refundForCancelledOrder(query.data)
+              ? 'This order was cancelled'
+              : 'This order was already paid'}
+          </Title>
           <Alert color="blue" role="status">
             <Text>{refund}</Text>
           </Alert>

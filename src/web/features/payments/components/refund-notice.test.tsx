@@ -44,6 +44,36 @@ describe('RefundNotice', () => {
     expect(screen.getAllByRole('status')).toHaveLength(1);
   });
 
+  it('says a payment for an order cancelled since is refunded, not a duplicate', async () => {
+    fakeApi({
+      [path]: [
+        {
+          status: 200,
+          body: [
+            paymentView({
+              status: 'success',
+              paidAmount: 850000,
+              refund: {
+                status: 'pending',
+                amount: 850000,
+                reason: 'Order ARV-7K2M9Q was cancelled: its delivery was called off',
+                refundedAt: null,
+              },
+            }),
+          ],
+        },
+      ],
+    });
+    renderNotice();
+    expect(
+      await screen.findByText(
+        'Your card payment of ₦8,500.00 for this cancelled order is being refunded to your card. Your bank may take a few days to show it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Payment being refunded')).toBeInTheDocument();
+    expect(screen.queryByText(/duplicate/i)).not.toBeInTheDocument();
+  });
+
   it('asks the client to wait for staff when the automatic refund failed', async () => {
     fakeApi({
       [path]: [

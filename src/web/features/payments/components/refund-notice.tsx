@@ -1,11 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { orderPaymentsQueryOptions } from '../api/get-order-payments';
-import { refundText } from '../lib/refund-text';
+import { refundText, refundTitle } from '../lib/refund-text';
 
 /**
  * On an order's page: one line per card payment of the order that was refunded automatically
- * (the order was paid another way while its checkout was open). Nothing otherwise.
+ * (the order was paid another way while its checkout was open, or cancelled). Nothing otherwise.
  */
 export function RefundNotice({ orderNumber }: { orderNumber: string }) {
   const payments = useQuery(orderPaymentsQueryOptions(orderNumber));
@@ -17,7 +17,7 @@ export function RefundNotice({ orderNumber }: { orderNumber: string }) {
         <Alert
           key={p.paymentNumber}
           color={p.refund?.status === 'failed' || p.refund?.status === 'needs-attention' ? 'orange' : 'blue'}
-          title={p.refund?.status === 'processed' ? 'Duplicate payment refunded' : 'Duplicate payment'}
+          title={refundTitle(p)}
           role="status"
         >
           {refundText(p)}
