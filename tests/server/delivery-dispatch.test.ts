@@ -97,6 +97,38 @@ afterAll(async () => {
 });
 
 describe('assigning a rider', () => {
+  it('does not undo another dispatcher\'s choice made meanwhile, and waits for the order to be paid', async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    // Both dispatchers saw nobody assigned; the first assigns Tunde.
+    const first = await assign(dispatcher, id, { riderId: riderA.staffId, replacing: null });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await assign(dispatcher, id, { riderId: riderB.staffId, replacing: null });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      additionalInfo: { reason: 'AssignedMeanwhile', carrierClientId: riderA.clientId },
+    });
+    expect(second.json().message).toMatch(/^Tunde Rider was assigned to this delivery meanwhile/);
+    // Seen as it is now, the change goes through.
+    const again = await assign(dispatcher, id, { riderId: riderB.staffId, replacing: riderA.clientId });
+    expect(again.json()).toMatchObject({ carrierClientId: riderB.clientId });
+
+    const unpaid = await createOrder(
+      app.db,
+      owner.clientId,
+      {
+        type: 'Gas',
+        items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
+        deliveryOption: 'HomeDelivery',
+        homeDeliveryType: 'oneWay',
+        address: yaba,
+      },
+      { legs: app.orderLegs },
+    );
+    const early = await assign(dispatcher, await deliveryIdOf(unpaid), { riderId: riderA.staffId });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The order is Not Paid; assign a rider once it is paid');
+  });
+
   it('takes only a current Delivery Person, by staff id or by phone, and refuses anyone else', async () => {
     const id = await deliveryIdOf(await paidDeliveryOrder());
     const toCashier = await assign(dispatcher, id, { riderId: cashier.staffId });

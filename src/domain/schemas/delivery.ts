@@ -74,6 +74,12 @@ export const deliveryAssignInputSchema = z
       .regex(/^(0\d{10}|234\d{10})$/, 'Mobile number format is not correct')
       .optional(),
     vehicle: z.enum(deliveryVehicleValues).default('Bike'),
+    /**
+     * The rider's account the dispatcher saw on the delivery (null: none yet). If another
+     * dispatcher assigned someone else meanwhile, nothing changes: 409 Conflict, reason
+     * AssignedMeanwhile, with who it is now. Left out: no check.
+     */
+    replacing: z.string().nullable().optional(),
   })
   .refine((v) => v.riderId !== undefined || v.carrierPhone !== undefined, {
     message: 'Choose a rider',

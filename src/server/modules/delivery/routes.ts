@@ -288,6 +288,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
         actorClientId: me(request.auth),
         carrier: { ...rider, vehicle: request.body.vehicle },
+        replacing: request.body.replacing,
         notices: app.deliveryNotices,
       });
     },

@@ -173,6 +173,8 @@ export async function changeDeliveryStatus(
     code?: string | undefined;
     /** The order's stock and quota: a paid order whose delivery is cancelled gives its stock back. */
     legs?: OrderLegs;
+    /** An assignment: the rider's account the dispatcher saw on the delivery (null: none). */
+    replacing?: string | null | undefined;
   },
 ): Promise<Delivery & { refund?: DeliveryRefund }> {
   const result = await db.transaction(async (tx) => {
@@ -187,6 +189,25 @@ export async function changeDeliveryStatus(
     }
     const order = await findOrderById(tx, row.orderId, { lock: true });
     if (!order) throw notFound();
+    // Two dispatchers assigning at once: the second does not silently undo the first's choice.
+    if (options.carrier && options.replacing !== undefined && row.carrierClientId !== options.replacing) {
+      throw new AppError(
+        `${row.carrierName ?? 'Another rider'} was assigned to this delivery meanwhile. Check the board and assign again if you still want to change it.`,
+        {
+          status: 409,
+          type: ErrorType.Conflict,
+          additionalInfo: { reason: 'AssignedMeanwhile', carrierClientId: row.carrierClientId },
+        },
+      );
+    }
+    // A rider is sent for paid goods only: an unpaid order's delivery waits for its payment.
+    if (options.carrier && order.status !== OrderStatus.Paid) {
+      throw new AppError(`The order is ${order.status}; assign a rider once it is paid`, {
+        status: 409,
+        type: ErrorType.Conflict,
+        additionalInfo: { orderStatus: order.status },
+      });
+    }
     // Another carrier for an Accepted delivery changes who, not the status.
     const reassigning = options.carrier && next === DeliveryStatus.Accepted && row.status === DeliveryStatus.Accepted;
     if (!reassigning) {

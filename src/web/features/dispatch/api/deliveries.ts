@@ -78,7 +78,8 @@ export function useMoveDelivery() {
   });
 }
 
-export type AssignInput = { id: string; riderId: string; vehicle: DeliveryVehicle };
+/** `replacing`: the rider's account the board showed (null: none), so a change made meanwhile is not undone. */
+export type AssignInput = { id: string; riderId: string; vehicle: DeliveryVehicle; replacing: string | null };
 
 /** PUT /api/delivery/assign/{id}: a Delivery Person takes (or takes over) the delivery. */
 export function useAssignRider() {

@@ -77,7 +77,11 @@ function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; ride
           disabled={!riderId}
           loading={assign.isPending}
           onClick={() =>
-            riderId && assign.mutate({ id: delivery.id, riderId, vehicle }, { onSuccess: () => setRiderId(null) })
+            riderId &&
+            assign.mutate(
+              { id: delivery.id, riderId, vehicle, replacing: delivery.carrierClientId },
+              { onSuccess: () => setRiderId(null) },
+            )
           }
         >
           {reassign ? 'Reassign' : 'Assign'}
