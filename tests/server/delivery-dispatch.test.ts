@@ -41,8 +41,9 @@ async function member(phone: string, role: StaffRole, firstname: string): Promis
   return { ...session, staffId: row.id };
 }
 
-async function paidDeliveryOrder(): Promise<Order> {
-  const order = await createOrder(
+/** A home-delivery refill for the owner, not paid yet. */
+const deliveryOrder = (): Promise<Order> =>
+  createOrder(
     app.db,
     owner.clientId,
     {
@@ -54,6 +55,9 @@ async function paidDeliveryOrder(): Promise<Order> {
     },
     { legs: app.orderLegs },
   );
+
+async function paidDeliveryOrder(): Promise<Order> {
+  const order = await deliveryOrder();
   await markOrderPaid(app.db, order.id, 'Electronic');
   return order;
 }
@@ -97,7 +101,7 @@ afterAll(async () => {
 });
 
 describe('assigning a rider', () => {
-  it('does not undo another dispatcher\'s choice made meanwhile, and waits for the order to be paid', async () => {
+  it("does not undo another dispatcher's choice made meanwhile, and waits for the order to be paid", async () => {
     const id = await deliveryIdOf(await paidDeliveryOrder());
     // Both dispatchers saw nobody assigned; the first assigns Tunde.
     const first = await assign(dispatcher, id, { riderId: riderA.staffId, replacing: null });
@@ -112,18 +116,7 @@ describe('assigning a rider', () => {
     const again = await assign(dispatcher, id, { riderId: riderB.staffId, replacing: riderA.clientId });
     expect(again.json()).toMatchObject({ carrierClientId: riderB.clientId });
 
-    const unpaid = await createOrder(
-      app.db,
-      owner.clientId,
-      {
-        type: 'Gas',
-        items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
-        deliveryOption: 'HomeDelivery',
-        homeDeliveryType: 'oneWay',
-        address: yaba,
-      },
-      { legs: app.orderLegs },
-    );
+    const unpaid = await deliveryOrder();
     const early = await assign(dispatcher, await deliveryIdOf(unpaid), { riderId: riderA.staffId });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('The order is Not Paid; assign a rider once it is paid');
