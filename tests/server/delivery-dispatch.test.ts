@@ -355,3 +355,27 @@ describe('the client on the socket', () => {
     expect(outSaw.filter((e) => e.name === 'deliveryProgress')).toEqual([]);
   });
 });
+
+describe("a rider's shift", () => {
+  it('does not end while they carry a delivery, and ends once it is handed over', async () => {
+    const rider = await member('08030000206', StaffRole.DeliveryPerson, 'Sola');
+    const order = await paidDeliveryOrder();
+    const id = await deliveryIdOf(order);
+    expect((await assign(dispatcher, id, { riderId: rider.staffId })).statusCode).toBe(200);
+    const end = () => injectAs(app, rider, { method: 'POST', url: '/api/shift/end', payload: { closingCash: 0 } });
+    // Collected: the goods are with the rider (merely assigned, the dispatcher could give it to
+    // someone else, and does not stop the shift).
+    expect((await move(rider, id, { status: 'CarrierPickup' })).statusCode).toBe(200);
+    const refused = await end();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      additionalInfo: { reason: 'CarryingDeliveries', orders: [order.orderNumber] },
+    });
+    expect(refused.json().message).toMatch(new RegExp(`^You are still carrying ${order.orderNumber}\\.`));
+    expect((await move(rider, id, { status: 'InTransit' })).statusCode).toBe(200);
+    expect((await end()).statusCode).toBe(409);
+    // Handed over (the client phoned the dispatcher): the shift can end.
+    expect((await move(dispatcher, id, { status: 'Delivered' })).statusCode).toBe(200);
+    expect((await end()).statusCode).toBe(200);
+  });
+});

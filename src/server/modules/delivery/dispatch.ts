@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
-import { canDispatch, isRider, OPEN_DELIVERY_STATUSES, RIDER_OPEN_STATUSES } from '../../../domain/dispatch-access';
+import {
+  canDispatch,
+  DELIVERY_PROBLEMS,
+  isRider,
+  OPEN_DELIVERY_STATUSES,
+  RIDER_OPEN_STATUSES,
+} from '../../../domain/dispatch-access';
 import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
@@ -9,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { haversineMeters } from '../../integrations/maps/haversine';
 import type { StaffContext } from '../../plugins/session';
 import { findClientByPhone, findClientsByIds } from '../client/service';
-import { findOrdersWithItemsByIds } from '../order/lookups';
+import { findOrderNumbersByIds, findOrdersWithItemsByIds } from '../order/lookups';
 import { findStaffByClientId, listStaff } from '../staff/service';
 import type { DeliveryNotices } from './notices';
 import { toDeliveryView } from './service';
@@ -282,4 +288,23 @@ export async function recordRiderPosition(
     });
   }
   return { recorded: true };
+}
+
+/** Goods a rider has collected and not handed over (collected, on the road, or stopped by a problem). */
+const CARRYING: DeliveryStatus[] = [DeliveryStatus.CarrierPickup, DeliveryStatus.InTransit, ...DELIVERY_PROBLEMS];
+
+/**
+ * The order numbers of the deliveries a rider is carrying now: their shift does not end over them
+ * (the board would list a delivery whose rider can no longer move it, with the goods on the road).
+ */
+export async function deliveriesCarriedBy(db: DbOrTx, riderClientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ orderId: deliveries.orderId })
+    .from(deliveries)
+    .where(and(eq(deliveries.carrierClientId, riderClientId), inArray(deliveries.status, CARRYING)));
+  const numbers = await findOrderNumbersByIds(
+    db,
+    rows.map((r) => r.orderId),
+  );
+  return [...numbers.values()].sort();
 }

@@ -25,6 +25,7 @@ import {
   staffIdParamsSchema,
   startShiftBodySchema,
 } from '../../../domain/schemas/shift';
+import { deliveriesCarriedBy } from '../delivery/dispatch';
 import { lagosRange } from '../sales/lagos-range';
 import { currentStaff } from '../staff/current-staff';
 import { endShift, findShift, findShifts, startShift } from './service';
@@ -83,6 +84,15 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertActingClient(request);
       const me = currentStaff(request);
+      // A rider carrying a delivery ends the shift once it is handed over (or reassigned): after,
+      // they could no longer move it, and the goods would be on the road with nobody on duty.
+      const carried = request.auth ? await deliveriesCarriedBy(app.db, request.auth.clientId) : [];
+      if (carried.length > 0) {
+        throw new AppError(
+          `You are still carrying ${carried.join(', ')}. Deliver ${carried.length === 1 ? 'it' : 'them'}, or ask the dispatcher to reassign ${carried.length === 1 ? 'it' : 'them'}, before ending your shift.`,
+          { status: 409, type: ErrorType.Conflict, additionalInfo: { reason: 'CarryingDeliveries', orders: carried } },
+        );
+      }
       const row = await endShift(app.db, { staffId: me.id, endedBy: me.id, ...request.body });
       return { shift: await findShift(app.db, row.id) };
     },
