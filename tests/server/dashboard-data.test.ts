@@ -205,6 +205,38 @@ describe('catalogue', () => {
       await injectAs(app, admin.session, { method: 'GET', url: `/api/product/price_history/${created.json().id}` })
     ).json();
     expect(firstPrice).toMatchObject([{ oldPrice: null, newPrice: 1_500_000 }]);
+
+    // The same name again (case and spaces aside) would be two identical products on the shelves.
+    const twice = await injectAs(app, admin.session, {
+      method: 'POST',
+      url: '/api/product/new',
+      payload: { type: 'Burner', name: '  double   BURNER ', price: 1_600_000 },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      message: 'A product named “Double burner” already exists. Change its price, or give this one another name.',
+      additionalInfo: { reason: 'NameTaken', productId: created.json().id },
+    });
+    const renamed = await injectAs(app, admin.session, {
+      method: 'PUT',
+      url: `/api/product/update/${gas.id}`,
+      payload: { name: 'Double Burner' },
+    });
+    expect(renamed.statusCode).toBe(409);
+    // Its own name, saved again, is no clash; a name too long says so in words.
+    const same = await injectAs(app, admin.session, {
+      method: 'PUT',
+      url: `/api/product/update/${created.json().id}`,
+      payload: { name: 'Double burner' },
+    });
+    expect(same.statusCode).toBe(200);
+    const long = await injectAs(app, admin.session, {
+      method: 'POST',
+      url: '/api/product/new',
+      payload: { type: 'Burner', name: 'x'.repeat(121), price: 1_600_000 },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('The name can be at most 120 characters');
   });
 });
 

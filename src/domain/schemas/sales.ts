@@ -88,10 +88,16 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 // Catalogue updates by staff (POST /api/product/new, PUT /api/product/price/{id}). Kept here
 // because a price is what a sale is made at; the product area's own schemas stay theirs.
 const priceKobo = z.number().int('Prices are whole kobo').positive().max(100_000_000_000);
+/** A product's name as a manager types it, with messages a manager reads. */
+const productName = z
+  .string()
+  .trim()
+  .min(2, 'The name needs at least 2 characters')
+  .max(120, 'The name can be at most 120 characters');
 
 export const newProductBodySchema = z.object({
   type: z.enum(productTypeValues),
-  name: z.string().trim().min(2).max(120),
+  name: productName,
   description: z.string().trim().max(500).default(''),
   /** Kobo: per kg for Gas, per item otherwise. */
   price: priceKobo,
@@ -101,7 +107,7 @@ export const newProductBodySchema = z.object({
 export type NewProductBody = z.input<typeof newProductBodySchema>;
 
 export const updateProductBodySchema = z.object({
-  name: z.string().trim().min(2).max(120).optional(),
+  name: productName.optional(),
   description: z.string().trim().max(500).optional(),
   imageUrl: z.string().max(500).nullable().optional(),
   active: z.boolean().optional(),

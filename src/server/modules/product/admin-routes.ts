@@ -10,7 +10,7 @@
 //
 // A price change applies from the moment it is made: orders keep the unit price they were placed
 // at (order_items.unit_price), and product_price_history keeps every price with who set it.
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StaffAccess } from '../../../domain/enums';
@@ -24,6 +24,7 @@ import {
   priceHistorySchema,
   updateProductBodySchema,
 } from '../../../domain/schemas/sales';
+import type { DbOrTx } from '../../db/client';
 import { displayName } from '../sales/service';
 import { currentStaff } from '../staff/current-staff';
 import { findStaffPeople } from '../staff/service';
@@ -31,6 +32,33 @@ import { type ProductRow, productPriceHistory, products } from './tables';
 
 const tags = ['product'];
 const idParams = z.object({ id: z.uuid('Unknown product') });
+/**
+ * Two products of one name on the shelves read as one product at two prices (two identical "Add"
+ * buttons): a name is refused while another product, shown or hidden, has it (case and spaces aside).
+ */
+async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
+  const [taken] = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(
+      and(
+        sql`lower(regexp_replace(trim(${products.name}), '[[:space:]]+', ' ', 'g')) = lower(regexp_replace(trim(${name}), '[[:space:]]+', ' ', 'g'))`,
+        exceptId ? ne(products.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) {
+    throw new AppError(
+      `A product named “${taken.name}” already exists. Change its price, or give this one another name.`,
+      {
+        status: 409,
+        type: ErrorType.Conflict,
+        additionalInfo: { reason: 'NameTaken', productId: taken.id },
+      },
+    );
+  }
+}
+
 const notFound = () => new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
 
 const toAdminProduct = (p: ProductRow): AdminProduct => ({
@@ -75,6 +103,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = currentStaff(request);
       const row = await app.db.transaction(async (tx) => {
+        await assertNameFree(tx, request.body.name);
         const [created] = await tx.insert(products).values(request.body).returning();
         if (!created) throw new Error('product was not stored');
         await tx.insert(productPriceHistory).values({
@@ -103,6 +132,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      if (request.body.name !== undefined) await assertNameFree(app.db, request.body.name, request.params.id);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
       // Nothing to change still answers the product, so a form saved twice is harmless.
       const [row] = Object.keys(changes).length

@@ -17,20 +17,27 @@ import { type ProductType, productTypeValues } from '../../../../domain/enums';
 import { nairaToKobo } from '../../../../domain/format';
 import { UPLOAD_MAX_BYTES, uploadImageTypes } from '../../../../domain/schemas/upload';
 import { MoneyInput } from '../../../components/money-input';
+import { useDraft } from '../../../lib/use-draft';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { createProduct } from '../api/create-product';
 import { stockKeys } from '../api/keys';
 import { uploadPicture } from '../api/upload-picture';
 
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumberOrString = (v: unknown): v is number | string => typeof v === 'number' || typeof v === 'string';
+const isTypeOrNull = (v: unknown): v is string | null =>
+  v === null || (typeof v === 'string' && (productTypeValues as readonly string[]).includes(v));
+
 /** A new catalogue entry with an optional picture (uploaded first, then referenced by URL). */
 export function NewProductPanel() {
   const queryClient = useQueryClient();
-  const [type, setType] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [price, setPrice] = useState<number | string>('');
-  const [sizeKg, setSizeKg] = useState<number | string>('');
+  // The form is the tab's draft: a reload in the middle keeps what was typed (not the picture).
+  const [type, setType] = useDraft<string | null>('product.type', null, isTypeOrNull);
+  const [name, setName] = useDraft('product.name', '', isString);
+  const [description, setDescription] = useDraft('product.description', '', isString);
+  const [price, setPrice] = useDraft<number | string>('product.price', '', isNumberOrString);
+  const [sizeKg, setSizeKg] = useDraft<number | string>('product.sizeKg', '', isNumberOrString);
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const keys = useIdempotencyKey();
 
@@ -73,7 +80,13 @@ export function NewProductPanel() {
     <Stack component="form" onSubmit={submit} gap="sm" maw={640}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Type" data={productTypeValues} value={type} onChange={setType} required />
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          maxLength={120}
+        />
         <MoneyInput label={type === 'Gas' ? 'Price per kg' : 'Price'} value={price} onChange={setPrice} required />
         {type === 'Cylinder' && <NumberInput label="Cylinder size (kg)" value={sizeKg} onChange={setSizeKg} min={1} />}
       </SimpleGrid>
