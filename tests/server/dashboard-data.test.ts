@@ -87,6 +87,20 @@ describe('staff', () => {
     });
     expect(promote.statusCode).toBe(403);
     expect(await app.db.select().from(clients).where(eq(clients.phoneLocal, '08070000003'))).toHaveLength(0);
+    // The titles go with the ranks, whatever the accesses given with them.
+    for (const [role, message] of [
+      ['CEO', 'Only a CEO can give the CEO role'],
+      ['Manager', 'Only a CEO or a Manager can give the Manager role'],
+    ]) {
+      const titled = await injectAs(app, admin.session, {
+        method: 'POST',
+        url: '/api/staff/create',
+        payload: { phoneNumber: '08070000003', role, access: ['Staff'] },
+      });
+      expect(titled.statusCode).toBe(403);
+      expect(titled.json().message).toBe(message);
+    }
+    expect(await app.db.select().from(clients).where(eq(clients.phoneLocal, '08070000003'))).toHaveLength(0);
     const self = await injectAs(app, admin.session, {
       method: 'POST',
       url: '/api/staff/create',

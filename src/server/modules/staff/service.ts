@@ -1,6 +1,6 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
-import { StaffAccess, type StaffRole } from '../../../domain/enums';
+import { StaffAccess, StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
@@ -26,13 +26,21 @@ type CreateStaffInput = ReturnType<typeof createStaffBodySchema.parse>;
  * add staff (Admin access) grants the rest. Nobody edits their own record, so nobody promotes
  * themselves or locks themselves out.
  */
-function checkGrant(actor: StaffContext, granted: StaffAccess[]) {
+function checkGrant(actor: StaffContext, granted: StaffAccess[], role?: StaffRole) {
   const refuse = (message: string) => new AppError(message, { status: 403, type: ErrorType.Forbidden });
   if (granted.includes(StaffAccess.CEO) && !actor.access.includes(StaffAccess.CEO)) {
     throw refuse('Only a CEO can give CEO access');
   }
   if (granted.includes(StaffAccess.Manager) && !isPrivileged(actor.access)) {
     throw refuse('Only a CEO or a Manager can give Manager access');
+  }
+  // The title goes with the rank: an Admin naming someone "CEO" would mislead every screen that
+  // shows it, whatever their accesses.
+  if (role === StaffRole.CEO && !actor.access.includes(StaffAccess.CEO)) {
+    throw refuse('Only a CEO can give the CEO role');
+  }
+  if (role === StaffRole.Manager && !isPrivileged(actor.access)) {
+    throw refuse('Only a CEO or a Manager can give the Manager role');
   }
 }
 
@@ -47,7 +55,7 @@ export async function createOrUpdateStaff(
   onLeave?: StaffLeaveHook,
 ): Promise<Omit<CreateStaffResponse, 'staff'> & { staffId: string }> {
   const access = [...new Set(input.access)];
-  checkGrant(actor, access);
+  checkGrant(actor, access, input.role);
   const phone = normalizePhone(input.phoneNumber);
   return db.transaction(async (tx) => {
     const inserted = await addClient(tx, {
@@ -76,7 +84,7 @@ export async function createOrUpdateStaff(
         throw new AppError('You cannot change your own staff record', { status: 403, type: ErrorType.Forbidden });
       }
       // Changing a CEO's or Manager's record takes the same rank as granting it.
-      checkGrant(actor, existing.access);
+      checkGrant(actor, existing.access, existing.role);
       await tx
         .update(staff)
         .set({ role: input.role, access, isCurrentStaff: input.isCurrentStaff })

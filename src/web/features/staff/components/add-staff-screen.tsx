@@ -13,12 +13,14 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type StaffAccess, type StaffRole, staffAccessValues, staffRoleValues } from '../../../../domain/enums';
 import { filterMobileInput, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
+import type { StaffMember } from '../../../../domain/schemas/staff';
 import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
@@ -67,13 +69,22 @@ export function AddStaffScreen() {
         color: 'green',
         message: result.created ? `${result.staff.phoneLocal} is now staff` : `${result.staff.phoneLocal} was updated`,
       });
-      setPhone('');
-      setFirstname('');
-      setLastname('');
+      // The whole form starts again: a role and accesses left from the last person would be
+      // given to the next one unnoticed.
+      fill(null);
       keys.renew();
       void queryClient.invalidateQueries({ queryKey: staffKeys.all });
     },
   });
+  /** The form for this staff member (their record, to change it), or empty for a new one. */
+  function fill(member: StaffMember | null) {
+    setPhone(member?.phoneLocal ?? '');
+    setFirstname(member?.firstname ?? '');
+    setLastname(member?.lastname ?? '');
+    setRole(member?.role ?? null);
+    setAccess(member ? [...member.access] : ['Staff']);
+    setCurrent(member?.isCurrentStaff ?? true);
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     mutation.mutate();
@@ -142,6 +153,9 @@ export function AddStaffScreen() {
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Access</Table.Th>
                   <Table.Th>Shift</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -157,6 +171,19 @@ export function AddStaffScreen() {
                     <Table.Td>{s.access.join(', ')}</Table.Td>
                     <Table.Td>
                       {s.shift ? <Badge color="teal.9">On shift</Badge> : <Badge color="gray.7">Off</Badge>}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        aria-label={`Change ${[s.firstname, s.lastname].filter(Boolean).join(' ') || s.phoneLocal}`}
+                        onClick={() => {
+                          fill(s);
+                          window.scrollTo({ top: 0, behavior: 'smooth' });
+                        }}
+                      >
+                        Change
+                      </Button>
                     </Table.Td>
                   </Table.Tr>
                 ))}
