@@ -4,6 +4,7 @@ import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { useMutation } from '../../../lib/use-mutation';
 import { dispatchKeys } from './keys';
 
@@ -22,9 +23,15 @@ export const boardQueryOptions = () =>
 export const myDeliveriesQueryOptions = () =>
   queryOptions({
     queryKey: dispatchKeys.mine(),
-    queryFn: () => api.get<RiderDeliveries>('delivery/mine'),
+    // Saved on the phone (the staff's data, cleared on sign-out): a rider who reloads without a
+    // network still has the addresses and the clients' numbers.
+    queryFn: () =>
+      withOfflineCopy(MY_DELIVERIES_CACHE_KEY, () => api.get<RiderDeliveries>('delivery/mine'), { table: 'shift' }),
     refetchInterval: REFRESH_MS,
+    networkMode: 'always',
   });
+
+export const MY_DELIVERIES_CACHE_KEY = 'my-deliveries';
 
 type Sent<T> = { body: T; key: string };
 

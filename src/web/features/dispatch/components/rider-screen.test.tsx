@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Delivery } from '../../../../domain/schemas/delivery';
+import { localDb } from '../../../lib/local-db';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { dispatchDelivery } from '../test/fixtures';
@@ -10,6 +11,26 @@ import { RiderScreen } from './rider-screen';
 const onTheRoad = dispatchDelivery({ status: 'InTransit' });
 
 afterEach(() => vi.unstubAllGlobals());
+beforeEach(async () => {
+  await localDb.shift.clear();
+});
+
+describe("the rider's list offline", () => {
+  it('opens from the copy saved on the phone, with the address and the client, and says it is offline', async () => {
+    fakeApi({ 'GET delivery/mine': { status: 200, body: { deliveries: [onTheRoad] } } });
+    const first = renderWithProviders(<RiderScreen />);
+    expect(await screen.findByRole('article', { name: 'Delivery ARV-7K2M9Q' })).toBeInTheDocument();
+    await waitFor(async () => expect(await localDb.shift.count()).toBeGreaterThan(0));
+    first.unmount();
+    // The phone reloads without a network.
+    vi.unstubAllGlobals();
+    fakeApi({}, { otherwise: { offline: true } });
+    renderWithProviders(<RiderScreen />);
+    expect(await screen.findByText(/Your deliveries as saved on this phone at/)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Delivery ARV-7K2M9Q' })).toHaveTextContent('Herbert Macaulay');
+    expect(screen.getByRole('link', { name: 'Call client' })).toHaveAttribute('href', 'tel:+2348030000201');
+  });
+});
 
 describe("the rider's delivery code", () => {
   it('sends the code as corrected after an answer that never came, not the one typed first', async () => {

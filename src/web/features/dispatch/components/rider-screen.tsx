@@ -146,7 +146,7 @@ function RiderCard({
 export function RiderScreen() {
   const mine = useQuery(myDeliveriesQueryOptions());
   const now = useNow(30_000);
-  const open = (mine.data?.deliveries ?? []).filter((d) => RIDER_OPEN_STATUSES.includes(d.status));
+  const open = (mine.data?.data.deliveries ?? []).filter((d) => RIDER_OPEN_STATUSES.includes(d.status));
   const onTheRoad = open.filter(
     (d) => d.status === DeliveryStatus.CarrierPickup || d.status === DeliveryStatus.InTransit,
   );
@@ -172,10 +172,16 @@ export function RiderScreen() {
       </Alert>
     );
   }
-  const done = mine.data.deliveries.filter((d) => !RIDER_OPEN_STATUSES.includes(d.status));
+  const done = mine.data.data.deliveries.filter((d) => !RIDER_OPEN_STATUSES.includes(d.status));
   return (
     <Stack gap="md">
       <Title order={1}>My deliveries</Title>
+      {mine.data.fromCache && (
+        <Alert color="gray" title="Offline" role="status">
+          Your deliveries as saved on this phone at {formatTime(mine.data.updatedAt)}. A step needs the network: it is
+          not recorded until it is back.
+        </Alert>
+      )}
       {open.length === 0 ? (
         <Text>No delivery for you right now. The dispatcher assigns them; this list refreshes by itself.</Text>
       ) : (

@@ -4,11 +4,21 @@ import { formatNaira, lagosDateKey } from '../../../../domain/format';
 import { mySalesQueryOptions } from '../api/get-my-sales';
 import { salesTotalsQueryOptions } from '../api/get-sales-totals';
 
+/** How often the staff home's sales figure is read again while it is on screen. */
+export const TODAYS_SALES_REFRESH_MS = 60_000;
+
 /** Today's sales: the company's where the person may see them, else their own. */
 export function TodaysSalesCard() {
   const today = lagosDateKey(new Date());
-  const company = useQuery(salesTotalsQueryOptions({ fromDate: today, toDate: today }));
-  const mine = useQuery({ ...mySalesQueryOptions({ fromDate: today, toDate: today }), enabled: company.isError });
+  // Sales come in all day from the other tablets and the shop: read again every minute while the
+  // card is on screen, and when the tablet is looked at again.
+  const live = { refetchInterval: TODAYS_SALES_REFRESH_MS, refetchOnWindowFocus: 'always' } as const;
+  const company = useQuery({ ...salesTotalsQueryOptions({ fromDate: today, toDate: today }), ...live });
+  const mine = useQuery({
+    ...mySalesQueryOptions({ fromDate: today, toDate: today }),
+    ...live,
+    enabled: company.isError,
+  });
   const sales = company.data ?? mine.data;
   return (
     <Card withBorder padding="lg">
