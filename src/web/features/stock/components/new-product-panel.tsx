@@ -1,15 +1,4 @@
-import {
-  Button,
-  FileInput,
-  Image,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, FileInput, Image, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -23,6 +12,7 @@ import { useMutation } from '../../../lib/use-mutation';
 import { createProduct } from '../api/create-product';
 import { stockKeys } from '../api/keys';
 import { uploadPicture } from '../api/upload-picture';
+import { ProductDescriptionField, ProductNameField } from './product-fields';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumberOrString = (v: unknown): v is number | string => typeof v === 'number' || typeof v === 'string';
@@ -80,22 +70,11 @@ export function NewProductPanel() {
     <Stack component="form" onSubmit={submit} gap="sm" maw={640}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Type" data={productTypeValues} value={type} onChange={setType} required />
-        <TextInput
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          required
-          maxLength={120}
-        />
+        <ProductNameField value={name} onChange={setName} />
         <MoneyInput label={type === 'Gas' ? 'Price per kg' : 'Price'} value={price} onChange={setPrice} required />
         {type === 'Cylinder' && <NumberInput label="Cylinder size (kg)" value={sizeKg} onChange={setSizeKg} min={1} />}
       </SimpleGrid>
-      <Textarea
-        label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        maxLength={500}
-      />
+      <ProductDescriptionField value={description} onChange={setDescription} />
       <FileInput
         label="Picture"
         description="JPEG, PNG, WebP, GIF or AVIF, at most 2 MB"

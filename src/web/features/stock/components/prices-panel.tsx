@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +11,8 @@ import { changePrice } from '../api/change-price';
 import { priceHistoryQueryOptions } from '../api/get-price-history';
 import { productsQueryOptions } from '../api/get-products';
 import { stockKeys } from '../api/keys';
+import { updateProduct } from '../api/update-product';
+import { ProductDescriptionField, ProductNameField } from './product-fields';
 
 function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -76,10 +78,63 @@ function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () 
   );
 }
 
+/**
+ * A product's name, description and whether the shop shows it. Hiding keeps its orders and
+ * history (a product is never deleted); it can be shown again.
+ */
+function ProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(product.name);
+  const [description, setDescription] = useState(product.description);
+  const [active, setActive] = useState(product.active);
+  const mutation = useMutation({
+    mutationFn: () =>
+      updateProduct(product.id, {
+        ...(name.trim() !== product.name ? { name: name.trim() } : {}),
+        ...(description.trim() !== product.description ? { description: description.trim() } : {}),
+        ...(active !== product.active ? { active } : {}),
+      }),
+    onSuccess: (p) => {
+      notifications.show({
+        color: 'green',
+        message: p.active ? `${p.name} saved` : `${p.name} saved, and hidden from the shop`,
+      });
+      void queryClient.invalidateQueries({ queryKey: stockKeys.products() });
+      onClose();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutation.mutate();
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${product.name}`}>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <ProductNameField value={name} onChange={setName} autoFocus />
+          <ProductDescriptionField value={description} onChange={setDescription} />
+          <Switch
+            label="Shown in the shop and at the counter"
+            description="Off: nobody can order it; its orders and history stay."
+            checked={active}
+            onChange={(e) => setActive(e.currentTarget.checked)}
+            styles={{ description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } }}
+          />
+          {mutation.error && <Text c="red">{mutation.error.message}</Text>}
+          <Button type="submit" loading={mutation.isPending} disabled={name.trim().length < 2}>
+            Save
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 /** Every product with its price; a change opens a dialog that also shows the history. */
 export function PricesPanel() {
   const products = useQuery(productsQueryOptions());
   const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [editingProduct, setEditingProduct] = useState<AdminProduct | null>(null);
   if (products.isError) return <Text c="red">{products.error.message}</Text>;
   return (
     <>
@@ -118,6 +173,15 @@ export function PricesPanel() {
                   >
                     Change price
                   </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    ml="xs"
+                    onClick={() => setEditingProduct(p)}
+                    aria-label={`Edit ${p.name}`}
+                  >
+                    Edit
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -125,6 +189,7 @@ export function PricesPanel() {
         </Table>
       </Table.ScrollContainer>
       {editing && <PriceDialog product={editing} onClose={() => setEditing(null)} />}
+      {editingProduct && <ProductDialog product={editingProduct} onClose={() => setEditingProduct(null)} />}
     </>
   );
 }

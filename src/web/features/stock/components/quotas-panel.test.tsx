@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quota } from '../../../../domain/schemas/quota';
@@ -70,5 +70,48 @@ describe('the quota dialog', () => {
     expect(await screen.findByText(/The stock changed to 494 while you were editing/)).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ stock: 1200, stockWas: 497 });
     expect(screen.getByText(/Now 494 items/)).toBeInTheDocument();
+  });
+
+  it('sets a quota for a product that has none yet', async () => {
+    const api = fakeApi({
+      'GET quota': { status: 200, body: { quotas: [cylinder()] } },
+      'GET product/all': {
+        status: 200,
+        body: [
+          {
+            id: 'p5',
+            type: 'Cylinder',
+            name: '5 kg gas cylinder',
+            description: '',
+            price: 2_600_000,
+            sizeKg: 5,
+            imageUrl: null,
+            active: true,
+            updatedAt: '2026-11-29T08:00:00.000Z',
+          },
+          {
+            id: 'gas',
+            type: 'Gas',
+            name: 'Cooking gas (LPG) refill',
+            description: '',
+            price: 125_000,
+            sizeKg: null,
+            imageUrl: null,
+            active: true,
+            updatedAt: '2026-11-29T08:00:00.000Z',
+          },
+        ],
+      },
+      'PUT quota/:productId': { status: 200, body: cylinder({ productId: 'gas', productType: 'Gas' }) },
+    });
+    renderWithProviders(<QuotasPanel />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'A product without a quota' }));
+    await user.click(await screen.findByRole('option', { name: 'Cooking gas (LPG) refill', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Set its quota' }));
+    await user.type(await screen.findByLabelText('Daily limit (kg)'), '2,500');
+    await user.click(screen.getByRole('button', { name: 'Save quota' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.path).toBe('quota/gas'));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ dailyLimit: 2500 });
   });
 });

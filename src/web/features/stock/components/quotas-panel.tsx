@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatNumber } from '../../../../domain/format';
@@ -6,6 +6,7 @@ import type { Quota } from '../../../../domain/schemas/quota';
 import { CountInput } from '../../../components/count-input';
 import { ApiError } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
+import { productsQueryOptions } from '../api/get-products';
 import { quotasQueryOptions } from '../api/get-quotas';
 import { stockKeys } from '../api/keys';
 import { setQuota } from '../api/set-quota';
@@ -69,6 +70,55 @@ function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) 
   );
 }
 
+/**
+ * A quota for a product that has none yet (a new product, the gas refill): chosen here, then set
+ * in the same dialog. Until then the product can be ordered without limit.
+ */
+function NewQuota({ quotas, onChoose }: { quotas: Quota[]; onChoose: (quota: Quota) => void }) {
+  const products = useQuery(productsQueryOptions());
+  const [productId, setProductId] = useState<string | null>(null);
+  const withQuota = new Set(quotas.map((q) => q.productId));
+  const without = (products.data ?? []).filter((p) => p.active && !withQuota.has(p.id));
+  if (without.length === 0) return null;
+  const chosen = without.find((p) => p.id === productId);
+  return (
+    <Group align="flex-end" mt="md" wrap="wrap">
+      <Select
+        label="A product without a quota"
+        placeholder="Choose a product"
+        data={without.map((p) => ({ value: p.id, label: p.name }))}
+        value={productId}
+        onChange={setProductId}
+        searchable
+        w={{ base: '100%', xs: 320 }}
+      />
+      <Button
+        variant="light"
+        disabled={!chosen}
+        onClick={() => {
+          if (!chosen) return;
+          setProductId(null);
+          onChoose({
+            id: `new-${chosen.id}`,
+            productId: chosen.id,
+            productName: chosen.name,
+            productType: chosen.type,
+            stock: null,
+            dailyLimit: null,
+            usedToday: 0,
+            available: null,
+            supplierId: null,
+            note: null,
+            updatedAt: chosen.updatedAt,
+          });
+        }}
+      >
+        Set its quota
+      </Button>
+    </Group>
+  );
+}
+
 /** Stock and daily limits per product (the order area's /api/quota). */
 export function QuotasPanel() {
   const quotas = useQuery(quotasQueryOptions());
@@ -119,6 +169,7 @@ export function QuotasPanel() {
           <Text c="gray.7">No product has a quota: every product can be ordered without limit.</Text>
         </Group>
       )}
+      <NewQuota quotas={quotas.data ?? []} onChoose={setEditing} />
       {editing && <QuotaDialog quota={editing} onClose={() => setEditing(null)} />}
     </>
   );
