@@ -372,6 +372,10 @@ describe("a rider's shift", () => {
       additionalInfo: { reason: 'CarryingDeliveries', orders: [order.orderNumber] },
     });
     expect(refused.json().message).toMatch(new RegExp(`^You are still carrying ${order.orderNumber}\\.`));
+    // Tapped twice from two phones: said in the board's words, not the lifecycle's.
+    const twice = await move(rider, id, { status: 'CarrierPickup' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This delivery is already “Collected the cylinder”: it was moved meanwhile.');
     expect((await move(rider, id, { status: 'InTransit' })).statusCode).toBe(200);
     expect((await end()).statusCode).toBe(409);
     // Handed over (the client phoned the dispatcher): the shift can end.

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { staffDeliveryLabel } from '../../../domain/delivery-words';
 import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { deliveryLifecycle } from '../../../domain/lifecycles/delivery';
@@ -211,7 +212,17 @@ export async function changeDeliveryStatus(
     // Another carrier for an Accepted delivery changes who, not the status.
     const reassigning = options.carrier && next === DeliveryStatus.Accepted && row.status === DeliveryStatus.Accepted;
     if (!reassigning) {
-      assertTransition(deliveryLifecycle, row.status, next, options.riderClientId ? 'carrier' : 'staff');
+      // In the board's words: two people tapping at once is the usual cause.
+      const now = staffDeliveryLabel[row.status];
+      assertTransition(
+        deliveryLifecycle,
+        row.status,
+        next,
+        options.riderClientId ? 'carrier' : 'staff',
+        row.status === next
+          ? `This delivery is already “${now}”: it was moved meanwhile.`
+          : `This delivery is “${now}” now: it cannot be marked “${staffDeliveryLabel[next]}”. It may have been moved meanwhile.`,
+      );
     }
     if (options.riderClientId && next === DeliveryStatus.Delivered) assertDeliveryCode(order.pickupCode, options.code);
     if (NEEDS_PAYMENT.includes(next) && order.status !== OrderStatus.Paid) {

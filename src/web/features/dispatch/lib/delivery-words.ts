@@ -1,19 +1,7 @@
+import { staffDeliveryLabel } from '../../../../domain/delivery-words';
 import { DELIVERY_PROBLEMS } from '../../../../domain/dispatch-access';
-import type { DeliveryStatus } from '../../../../domain/enums';
 
-/** Each DeliveryStatus in the words of the gas center's staff and riders. */
-export const staffDeliveryLabel: Record<DeliveryStatus, string> = {
-  Pending: 'Waiting for a rider',
-  Accepted: 'Rider assigned',
-  Rejected: 'Rider declined',
-  CarrierPickup: 'Collected the cylinder',
-  InTransit: 'In transit',
-  Delivered: 'Delivered',
-  OrderNotDelivered: 'Not delivered',
-  CantLocateClientLocation: "Can't locate the client",
-  Other: 'Other problem',
-  Cancelled: 'Cancelled',
-};
+export { staffDeliveryLabel };
 
 /** The problem buttons, in the rider's words. */
 export const problemChoices = DELIVERY_PROBLEMS.map((status) => ({ value: status, label: staffDeliveryLabel[status] }));
