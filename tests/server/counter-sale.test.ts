@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryOption, OrderType, StaffAccess, StaffRole } from '../../src/domain/enums';
+import { formatNaira } from '../../src/domain/format';
 import type { Shift } from '../../src/domain/schemas/shift';
 import { counterSales } from '../../src/server/modules/counter/tables';
 import { orderEvents, orders } from '../../src/server/modules/order/tables';
@@ -275,11 +276,31 @@ describe('paying from the customer’s wallet', () => {
         displayName: 'Top-up',
       }),
     );
+    // The customer's consent first: a code texted to their phone for this amount, nothing recorded.
+    const order = { ...stoveOrder(), expectedTotal: cat.stove.price };
+    const asked = await sell(associate, { phone: '08061110030', order, payment: { type: 'Wallet' }, handOver: true });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({ additionalInfo: { reason: 'WalletCodeSent' } });
+    expect(await ordersOf(customer.clientId)).toHaveLength(0);
+    const text = app.sms.outbox.list('08061110030').at(-1)?.body ?? '';
+    expect(text).toContain(`${formatNaira(cat.stove.price)} will be paid from your Arrive wallet`);
+    const code = text.match(/code: (\d{6})/)?.[1] ?? '';
+    // A wrong code is refused and counted; the customer's code pays.
+    const wrong = await sell(associate, {
+      phone: '08061110030',
+      order,
+      payment: { type: 'Wallet', code: code === '000000' ? '111111' : '000000' },
+      handOver: true,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ type: 'InvalidOTPCode' });
     const k = key();
-    const body = { phone: '08061110030', order: stoveOrder(), payment: { type: 'Wallet' }, handOver: true };
+    const body = { phone: '08061110030', order, payment: { type: 'Wallet', code }, handOver: true };
     const first = await sell(associate, body, k);
-    expect(first.statusCode).toBe(201);
+    expect(first.statusCode, first.body).toBe(201);
     expect((await sell(associate, body, k)).statusCode).toBe(201);
+    // The code is spent: the same code again (a new sale) is refused.
+    expect((await sell(associate, body)).statusCode).toBe(400);
     const total = first.json().order.total;
     const debits = await app.db
       .select()
@@ -293,7 +314,8 @@ describe('paying from the customer’s wallet', () => {
 
   it('refuses a customer without a wallet or without enough in it, and stores no order', async () => {
     await startShift(associate, 0);
-    const res = await sell(associate, { phone: '08061110031', order: stoveOrder(), payment: { type: 'Wallet' } });
+    const walletOrder = { ...stoveOrder(), expectedTotal: cat.stove.price };
+    const res = await sell(associate, { phone: '08061110031', order: walletOrder, payment: { type: 'Wallet' } });
     expect(res.statusCode).toBe(404);
     const customer = await signInAs(app, '08061110031');
     expect(await ordersOf(customer.clientId)).toHaveLength(0);
@@ -316,8 +338,10 @@ describe('paying from the customer’s wallet', () => {
       }),
     );
     const stock = await stockOf(cat.stove.id);
-    const poor = await sell(associate, { phone: '08061110031', order: stoveOrder(), payment: { type: 'Wallet' } });
+    const poor = await sell(associate, { phone: '08061110031', order: walletOrder, payment: { type: 'Wallet' } });
     expect(poor.statusCode).toBe(400);
+    // Said before any code is texted.
+    expect(app.sms.outbox.list('08061110031').filter((m) => m.body.includes('wallet at the gas center'))).toEqual([]);
     expect(poor.json()).toMatchObject({ type: 'InsufficientFund' });
     // What the counter's tablet tells the associate: what the wallet holds against the sale.
     expect(poor.json().additionalInfo).toEqual({ balance: 1_000, amount: cat.stove.price });

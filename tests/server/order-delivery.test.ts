@@ -197,7 +197,20 @@ describe('the delivery record', () => {
       payload: { status: 'Delivered' },
     });
     expect(skip.statusCode).toBe(409);
-    expect(skip.json().message).toMatch(/Pending cannot become Delivered/);
+    expect(skip.json().message).toBe(
+      'This delivery is “Waiting for a rider” now: it cannot be marked “Delivered”. It may have been moved meanwhile.',
+    );
+    expect(skip.json().additionalInfo).toMatchObject({ status: 'Pending', to: 'Delivered' });
+
+    // A rider is sent for paid goods only.
+    const unpaid = await injectAs(app, associate, {
+      method: 'PUT',
+      url: `/api/delivery/assign/${id}`,
+      payload: { carrierName: 'Musa Ibrahim', carrierPhone: '2348034445555', vehicle: 'Bike' },
+    });
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe('The order is Not Paid; assign a rider once it is paid');
+    await markOrderPaid(app.db, order.id, 'Electronic');
 
     const assign = await injectAs(app, associate, {
       method: 'PUT',
@@ -225,15 +238,6 @@ describe('the delivery record', () => {
       carrierPhone: '08034445555',
     });
 
-    const unpaid = await injectAs(app, associate, {
-      method: 'PUT',
-      url: `/api/delivery/status/${id}`,
-      payload: { status: 'CarrierPickup' },
-    });
-    expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json().message).toMatch(/must be Paid/);
-
-    await markOrderPaid(app.db, order.id, 'Electronic');
     for (const status of ['CarrierPickup', 'InTransit', 'CantLocateClientLocation', 'InTransit', 'Delivered']) {
       const res = await injectAs(app, associate, {
         method: 'PUT',
@@ -248,9 +252,9 @@ describe('the delivery record', () => {
     const detail = (await injectAs(app, owner, { method: 'GET', url: `/api/order/${order.orderNumber}` })).json();
     expect(detail.events.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
       'order:Not Paid',
-      'delivery:Accepted',
-      'delivery:Accepted',
       'order:Paid',
+      'delivery:Accepted',
+      'delivery:Accepted',
       'delivery:CarrierPickup',
       'delivery:InTransit',
       'delivery:CantLocateClientLocation',

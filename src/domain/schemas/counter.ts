@@ -15,7 +15,18 @@ export const counterPaymentSchema = z.discriminatedUnion('type', [
       .max(40, 'The reference is at most 40 characters')
       .regex(/^[A-Za-z0-9/_\-. ]+$/, 'The reference has letters, digits and - / _ . only'),
   }),
-  z.object({ type: z.literal(PaymentType.Wallet) }),
+  z.object({
+    type: z.literal(PaymentType.Wallet),
+    /**
+     * The code texted to the customer for this amount (README "Counter sales"): their consent to
+     * pay from their wallet. Left out, the server texts one and answers 409 WalletCodeSent.
+     */
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'The code is the 6 digits the customer received by SMS')
+      .optional(),
+  }),
 ]);
 export type CounterPayment = z.infer<typeof counterPaymentSchema>;
 

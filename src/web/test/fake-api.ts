@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ErrorObject } from '../../domain/errors';
 import type { AppData } from '../../domain/schemas/app';
 import type { AuthObject, AuthResult, Profile } from '../../domain/schemas/auth';
+import type { CounterSaleResponse } from '../../domain/schemas/counter';
 import type { Cylinder, cylinderListSchema } from '../../domain/schemas/cylinder';
 import type {
   Delivery,
@@ -98,6 +99,7 @@ export type ApiContract = {
   'GET pickup/qrCode/:token': PickupLookupResponse;
   'POST pickup/verify': PickupVerifyResponse;
   'GET product': ProductList;
+  'POST client/new_order': CounterSaleResponse;
   'GET product/all': AdminProduct[];
   'POST product/new': AdminProduct;
   'PUT product/price/:id': AdminProduct;
@@ -133,6 +135,14 @@ export type FakeAnswer<T = unknown> =
   | { status: 200 | 201 | 202; body: T }
   | { status: ErrorStatus; body: ErrorObject }
   | { offline: true };
+
+/** A refusal as the server words it: an ErrorObject with its status. */
+export const refusal = (
+  status: ErrorStatus,
+  type: ErrorObject['type'],
+  message: string,
+  additionalInfo?: unknown,
+): { status: ErrorStatus; body: ErrorObject } => ({ status, body: { status, type, message, additionalInfo } });
 
 export type FakeRequest = {
   method: string;

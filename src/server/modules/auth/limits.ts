@@ -41,3 +41,9 @@ export const PENDING_VERIFICATION_TTL_MS = 15 * 60 * 1000;
  * two at the counter; after that a supervisor approves instead (pickup README).
  */
 export const HANDOVER_CODE_SENDS_PER_ORDER = 5;
+
+/**
+ * Wallet sale codes texted to one customer an hour (counter sales paid from the wallet): a few
+ * sales and resends, and no more than 25 guesses at their codes an hour.
+ */
+export const WALLET_SALE_CODE_SENDS_PER_CUSTOMER = 5;

@@ -40,7 +40,10 @@ export const otpCodes = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    /** What the code opens: a sign-in, or the hand-over of one order at the counter (pickup module). */
+    /**
+     * What the code opens: a sign-in, the hand-over of one order at the counter (pickup module), or
+     * a counter sale paid from the customer's wallet (counter module).
+     */
     purpose: text('purpose').$type<OtpPurpose>().notNull().default('signin'),
     /** For a hand-over code, the order it hands over: it is checked against that order alone. */
     subjectId: uuid('subject_id'),
@@ -61,6 +64,6 @@ export const otpCodes = pgTable(
   ],
 );
 
-export type OtpPurpose = 'signin' | 'handover';
+export type OtpPurpose = 'signin' | 'handover' | 'wallet-sale';
 export type OtpClosedReason = 'used' | 'burned' | 'replaced' | 'send_failed';
 export type OtpCodeRow = typeof otpCodes.$inferSelect;

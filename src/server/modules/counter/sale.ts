@@ -5,6 +5,7 @@ import { formatNaira } from '../../../domain/format';
 import { normalizePhone } from '../../../domain/phone';
 import type { CounterSaleInput, CounterSaleResponse } from '../../../domain/schemas/counter';
 import type { StaffContext } from '../../plugins/session';
+import { issueWalletSaleCode, verifyWalletSaleCode } from '../auth/wallet-sale-code';
 import { addClient, findClientByPhone } from '../client/service';
 import { markOrderDelivered } from '../order/mark-delivered';
 import { markOrderPaid } from '../order/mark-paid';
@@ -13,9 +14,54 @@ import { displayName } from '../sales/service';
 import { recordCashMovement } from '../shift/service';
 import { findStaffPeople } from '../staff/service';
 import { payOrderFromWalletIn } from '../wallet/pay-order';
+import { findActiveWallet, walletNotFound } from '../wallet/queries';
 import { counterSales } from './tables';
 
 const invalid = (message: string) => new AppError(message, { status: 400, type: ErrorType.InvalidInput });
+
+/**
+ * A wallet is paid from at the counter only with its owner's consent: the code texted to their
+ * phone for this amount, which they read out. Without a code one is texted (409 WalletCodeSent,
+ * nothing recorded); a wrong code is refused as a sign-in code is (its tries counted, then burnt).
+ * Whether the wallet can pay is said before any code is sent.
+ */
+async function walletConsent(
+  app: FastifyInstance,
+  customer: { id: string; phoneInternational: string },
+  amount: number | undefined,
+  code: string | undefined,
+) {
+  if (amount === undefined) {
+    throw invalid('Say the total the customer agreed to (order.expectedTotal) to pay from their wallet');
+  }
+  const wallet = await findActiveWallet(app.db, customer.id);
+  if (!wallet) throw walletNotFound();
+  if (wallet.balance < amount) {
+    throw new AppError('Your wallet balance is not enough for this payment', {
+      status: 400,
+      type: ErrorType.InsufficientFund,
+      additionalInfo: { balance: wallet.balance, amount },
+    });
+  }
+  const deps = { db: app.db, config: app.config, sms: app.sms.provider };
+  if (code) {
+    await verifyWalletSaleCode(deps, customer.id, amount, code);
+    return;
+  }
+  const sent = await issueWalletSaleCode(deps, {
+    clientId: customer.id,
+    phoneInternational: customer.phoneInternational,
+    amount,
+  });
+  throw new AppError(
+    "We texted a code to the customer's phone. Type the code they read out to pay from their wallet.",
+    {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'WalletCodeSent', expiresAt: sent.expiresAt.toISOString() },
+    },
+  );
+}
 
 /**
  * A sale at the counter (README "Counter sales"): the walk-in customer found or added by phone,
@@ -61,6 +107,7 @@ export async function sellAtCounter(
     lastname: row.lastname,
     email: row.email,
   };
+  if (payment?.type === PaymentType.Wallet) await walletConsent(app, row, input.order.expectedTotal, payment.code);
 
   const result = await app.db.transaction(async (tx) => {
     const placed = await createOrder(tx, client.id, input.order, {

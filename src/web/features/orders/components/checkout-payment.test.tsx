@@ -5,7 +5,7 @@ import type { NewOrderInput } from '../../../../domain/schemas/order';
 import type { PaymentView } from '../../../../domain/schemas/payment';
 import { api } from '../../../lib/api-client';
 import { clearLocalData } from '../../../lib/local-db';
-import { type FakeRoutes, fakeApi } from '../../../test/fake-api';
+import { type FakeRoutes, fakeApi, refusal } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { loadSavedCart } from '../lib/saved-cart';
 import { orderFixture, productsFixture, quoteFor } from '../test/fixtures';
@@ -161,16 +161,12 @@ describe('Checkout: how to pay', { timeout: 20_000 }, () => {
         const { expectedTotal } = body as NewOrderInput;
         if (expectedTotal !== 2_512_500) {
           quoteRaised = true;
-          return {
-            status: 409,
-            body: {
-              status: 409,
-              type: 'Conflict',
-              message:
-                'The prices changed since you looked: this order now comes to ₦25,125.00. Check it and confirm again.',
-              additionalInfo: { reason: 'PriceChanged', total: 2_512_500, expectedTotal },
-            },
-          };
+          return refusal(
+            409,
+            'Conflict',
+            'The prices changed since you looked: this order now comes to ₦25,125.00. Check it and confirm again.',
+            { reason: 'PriceChanged', total: 2_512_500, expectedTotal },
+          );
         }
         placed++;
         return { status: 200, body: orderFixture() };

@@ -52,6 +52,10 @@ import { RefundForm } from './refund-form';
 type PayChoice = 'Cash' | 'Electronic' | 'Wallet';
 const payLabel: Record<PayChoice, string> = { Cash: 'Cash', Electronic: 'POS/transfer', Wallet: 'Wallet' };
 
+const NO_WALLET_CODE = { sentTo: '', code: '' };
+const isWalletCodeSent = (error: Error) =>
+  error instanceof ApiError && (error.additionalInfo as { reason?: unknown } | undefined)?.reason === 'WalletCodeSent';
+
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isPayChoice = (v: unknown): v is PayChoice => typeof v === 'string' && v in payLabel;
@@ -143,6 +147,8 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   const [reference, setReference] = useDraft('sale.reference', '', isString);
   const [handOver, setHandOver] = useDraft('sale.handOver', true, isBoolean);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+  // A wallet sale's consent code: asked for this phone (a changed phone asks again), as typed.
+  const [walletCode, setWalletCode] = useState(NO_WALLET_CODE);
 
   const priced = useMemo(() => priceCart(lines, products), [lines, products]);
   const phoneCheck = normalizePhone(phone);
@@ -163,7 +169,11 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
     networkMode: 'always',
     mutationFn: async () => {
       const payment: CounterPayment =
-        pay === 'Electronic' ? { type: PaymentType.Electronic, reference: reference.trim() } : { type: pay };
+        pay === 'Electronic'
+          ? { type: PaymentType.Electronic, reference: reference.trim() }
+          : pay === 'Wallet' && walletCode.sentTo === phone.trim()
+            ? { type: PaymentType.Wallet, code: walletCode.code }
+            : { type: pay };
       const asked = {
         phone: phone.trim(),
         ...(firstname.trim() ? { firstname: firstname.trim() } : {}),
@@ -247,10 +257,18 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       setPhone('');
       setFirstname('');
       setReference('');
+      setWalletCode(NO_WALLET_CODE);
       void queryClient.invalidateQueries({ queryKey: sellKeys.all });
     },
     onError: (error: Error) => {
       const noAnswer = error instanceof ApiError && error.isNetworkError;
+      if (isWalletCodeSent(error)) {
+        // The customer's consent: their phone got a code for this amount; they read it out.
+        saleKeys.renew();
+        setWalletCode({ sentTo: phone.trim(), code: '' });
+        notifications.show({ color: 'blue', title: "Code sent to the customer's phone", message: error.message });
+        return;
+      }
       // A refusal recorded nothing: sent again (the stock or the wallet changed), it is a new call.
       // Without an answer the server may have recorded it: the same key goes again.
       if (!noAnswer) saleKeys.renew();
@@ -269,7 +287,9 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   });
 
   const refOk = pay !== 'Electronic' || reference.trim().length >= 4;
-  const canSell = lines.length > 0 && phoneCheck.pass && refOk && !needsNetwork && !sale.isPending;
+  const codeAsked = pay === 'Wallet' && walletCode.sentTo === phone.trim();
+  const codeOk = !codeAsked || /^\d{6}$/.test(walletCode.code);
+  const canSell = lines.length > 0 && phoneCheck.pass && refOk && codeOk && !needsNetwork && !sale.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSell) sale.mutate();
@@ -441,6 +461,24 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
                 error={reference && !refOk ? 'At least 4 characters' : undefined}
               />
             )}
+            {codeAsked && (
+              <TextInput
+                label="Code from the customer's SMS"
+                description="The customer reads out the 6 digits: their consent to pay from their wallet."
+                value={walletCode.code}
+                // Read as said or pasted: spaces and dashes between the digits are left out.
+                onChange={(e) =>
+                  setWalletCode({ ...walletCode, code: e.currentTarget.value.replace(/\D/g, '').slice(0, 6) })
+                }
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                size="md"
+                styles={{
+                  description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' },
+                }}
+              />
+            )}
             <Switch
               label="Hand over now"
               description="Off: the customer collects later with the pickup code."
@@ -457,7 +495,11 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
               </Alert>
             )}
             <Button type="submit" size="lg" disabled={!canSell} loading={sale.isPending}>
-              {pay === 'Cash' ? `Take cash ${formatNaira(priced.total)}` : `Complete sale ${formatNaira(priced.total)}`}
+              {pay === 'Cash'
+                ? `Take cash ${formatNaira(priced.total)}`
+                : pay === 'Wallet' && !codeAsked
+                  ? `Text the customer a code · ${formatNaira(priced.total)}`
+                  : `Complete sale ${formatNaira(priced.total)}`}
             </Button>
           </Stack>
         </form>

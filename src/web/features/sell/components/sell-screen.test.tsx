@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CounterSaleResponse } from '../../../../domain/schemas/counter';
+import { localDb } from '../../../lib/local-db';
+import { type FakeRequest, fakeApi, refusal } from '../../../test/fake-api';
+import { orderFixture, productsFixture } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { SellScreen } from './sell-screen';
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await localDb.shift.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const recorded = (): CounterSaleResponse => ({
+  client: { id: 'c9', phoneLocal: '08030000123', firstname: null, lastname: null, email: null },
+  order: orderFixture({ status: 'Delivered', paymentType: 'Wallet' }),
+  sale: {
+    paymentType: 'Wallet',
+    posReference: null,
+    provisionalNumber: null,
+    handedOver: true,
+    shiftId: null,
+    staffName: 'Chidi Eze',
+    receiptSms: 'sent',
+  },
+});
+
+describe('a counter sale paid from the wallet', () => {
+  it('asks for the code texted to the customer, then sends it with the sale (read as they say it)', async () => {
+    const sales: unknown[] = [];
+    fakeApi({
+      'GET product': { status: 200, body: { products: productsFixture } },
+      'POST client/new_order': ({ body }: FakeRequest) => {
+        sales.push(body);
+        const code = (body as { payment: { code?: string } }).payment.code;
+        if (!code) {
+          return refusal(409, 'Conflict', "We texted a code to the customer's phone.", { reason: 'WalletCodeSent' });
+        }
+        return { status: 201, body: recorded() };
+      },
+    });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
+    await user.click(screen.getByText('Wallet', { exact: true }));
+    await user.click(screen.getByRole('button', { name: /^Text the customer a code/ }));
+    const field = await screen.findByLabelText(/Code from the customer's SMS/);
+    expect(screen.getByRole('button', { name: /^Complete sale/ })).toBeDisabled();
+    await user.type(field, '123 456');
+    await user.click(screen.getByRole('button', { name: /^Complete sale/ }));
+    await waitFor(() => expect(sales).toHaveLength(2));
+    expect(sales[0]).toMatchObject({ payment: { type: 'Wallet' }, order: { expectedTotal: 850_000 } });
+    expect((sales[0] as { payment: object }).payment).not.toHaveProperty('code');
+    expect(sales[1]).toMatchObject({ payment: { type: 'Wallet', code: '123456' } });
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+  });
+});
