@@ -149,6 +149,19 @@ describe("cancelling a paid order's delivery", () => {
     );
   });
 
+  it('paid in a way it cannot give back: refused, nothing changes', async () => {
+    const order = await deliveryOrder();
+    // Marked paid by card with no card payment on record (as by hand): no refund path.
+    await markOrderPaid(app.db, order.id, 'Electronic');
+    const id = await deliveryIdOf(order.id);
+    const res = await cancel(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ additionalInfo: { reason: 'NoRefundPath' } });
+    expect((await orderOf(order.id))?.status).toBe('Paid');
+    const delivery = await injectAs(app, client, { method: 'GET', url: `/api/delivery/order/${order.id}` });
+    expect(delivery.json().status).toBe('Pending');
+  });
+
   it("an unpaid order's delivery cancelled leaves the order as it is", async () => {
     const order = await deliveryOrder();
     const res = await cancel(await deliveryIdOf(order.id));

@@ -1,4 +1,5 @@
 import { PaymentPurpose, PaymentType } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
 import { formatNaira } from '../../../domain/format';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
@@ -14,7 +15,7 @@ type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderById>>>;
 
 /** Where a cancelled delivery's money went back. */
 export type DeliveryRefund = {
-  to: 'wallet' | 'card' | 'none';
+  to: 'wallet' | 'card';
   amount: number;
   /** A card payment whose refund is now due: asked of Paystack once the transaction commits. */
   paymentId: string | null;
@@ -37,9 +38,7 @@ export async function cancelPaidOrderOfDelivery(
   const said =
     refund.to === 'wallet'
       ? `${formatNaira(refund.amount)} refunded to the Arrive wallet`
-      : refund.to === 'card'
-        ? `${formatNaira(refund.amount)} refunded to the card it was paid with`
-        : 'no payment to refund';
+      : `${formatNaira(refund.amount)} refunded to the card it was paid with`;
   await cancelPaidOrderAtCounter(tx, legs, order.orderNumber, {
     actorClientId: options.actorClientId,
     note: `Delivery cancelled by Arrive: ${said}`,
@@ -77,5 +76,14 @@ async function moneyBack(tx: DbOrTx, order: OrderRow): Promise<DeliveryRefund> {
     );
     if (due) return { to: 'card', amount: due.amount ?? order.total, paymentId: due.id };
   }
-  return { to: 'none', amount: 0, paymentId: null };
+  // Paid, but not in a way this can give back (a payment recorded by hand, a wallet closed since):
+  // cancelling would keep the money with nothing to show for it. Nothing changes; a person decides.
+  throw new AppError(
+    'This paid order has no payment that can be refunded automatically. Refund it by hand, then cancel the delivery.',
+    {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: { reason: 'NoRefundPath', paymentType: order.paymentType },
+    },
+  );
 }

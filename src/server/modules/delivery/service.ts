@@ -90,10 +90,10 @@ export async function findOneDelivery(db: DbOrTx, filter: Parameters<typeof find
   return one;
 }
 
-/** The client is told when the rider leaves with the order (with the rider's name) and when it arrives. */
 /** What the client is told of their rider: the first name (DESIGN: a rider's privacy). */
 const firstNameOf = (name: string | null): string | null => name?.trim().split(/\s+/)[0] ?? null;
 
+/** The client is told when the rider leaves with the order (with the rider's name) and when it arrives. */
 async function notifyDeliveryStep(tx: DbOrTx, delivery: DeliveryRow, orderNumber: string, deliveryCode: string | null) {
   if (delivery.status === DeliveryStatus.InTransit) {
     await notify(tx, {
