@@ -38,7 +38,7 @@ const subscribeLastOrder = (cb: () => void) => {
 function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fromSnapshot: boolean } {
   // The session carries the shift and the role: another tablet may end the shift, a manager may
   // change the role. Read again every minute and when the tablet is looked at again, and at once
-  // when a call is refused for either.
+  // when a call is refused because the shift or the employment ended.
   const query = useQuery({
     ...authQueryOptions(),
     refetchInterval: STAFF_SESSION_REFRESH_MS,
@@ -69,8 +69,8 @@ function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fr
 }
 
 /**
- * A call refused because the member's shift or role moved on elsewhere (NoActiveShift,
- * NotCurrentStaff, MissingAccess): the session is read again, so the header and the guard follow.
+ * A call refused because the member's shift ended or their employment did, elsewhere
+ * (NoActiveShift, NotCurrentStaff): the session is read again, so the header and the guard follow.
  */
 function useSessionFollowsRefusals() {
   const queryClient = useQueryClient();

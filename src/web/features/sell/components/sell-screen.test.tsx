@@ -48,6 +48,11 @@ describe('a counter sale paid from the wallet', () => {
     await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
     await user.click(screen.getByText('Wallet', { exact: true }));
     await user.click(screen.getByRole('button', { name: /^Text the customer a code/ }));
+    await screen.findByLabelText(/Code from the customer's SMS/);
+    // The code pays the amount it was texted for: a changed basket asks for a new one.
+    await user.click(screen.getByRole('button', { name: 'One more Single burner (cylinder top)' }));
+    expect(screen.queryByLabelText(/Code from the customer's SMS/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'One fewer Single burner (cylinder top)' }));
     const field = await screen.findByLabelText(/Code from the customer's SMS/);
     expect(screen.getByRole('button', { name: /^Complete sale/ })).toBeDisabled();
     await user.type(field, '123 456');

@@ -52,7 +52,7 @@ import { RefundForm } from './refund-form';
 type PayChoice = 'Cash' | 'Electronic' | 'Wallet';
 const payLabel: Record<PayChoice, string> = { Cash: 'Cash', Electronic: 'POS/transfer', Wallet: 'Wallet' };
 
-const NO_WALLET_CODE = { sentTo: '', code: '' };
+const NO_WALLET_CODE = { sentTo: '', total: -1, code: '' };
 const isWalletCodeSent = (error: Error) =>
   error instanceof ApiError && (error.additionalInfo as { reason?: unknown } | undefined)?.reason === 'WalletCodeSent';
 
@@ -151,6 +151,9 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   const [walletCode, setWalletCode] = useState(NO_WALLET_CODE);
 
   const priced = useMemo(() => priceCart(lines, products), [lines, products]);
+  // The wallet code was texted for this phone and this total: another phone or a changed basket
+  // asks for a new one (the code pays that amount only).
+  const codeAsked = pay === 'Wallet' && walletCode.sentTo === phone.trim() && walletCode.total === priced.total;
   const phoneCheck = normalizePhone(phone);
   const phoneError = phone.trim() && !phoneCheck.pass ? 'Mobile number format is not correct' : undefined;
   const overStock = beyondKnownStock(lines, products);
@@ -171,7 +174,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       const payment: CounterPayment =
         pay === 'Electronic'
           ? { type: PaymentType.Electronic, reference: reference.trim() }
-          : pay === 'Wallet' && walletCode.sentTo === phone.trim()
+          : pay === 'Wallet' && codeAsked
             ? { type: PaymentType.Wallet, code: walletCode.code }
             : { type: pay };
       const asked = {
@@ -265,7 +268,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       if (isWalletCodeSent(error)) {
         // The customer's consent: their phone got a code for this amount; they read it out.
         saleKeys.renew();
-        setWalletCode({ sentTo: phone.trim(), code: '' });
+        setWalletCode({ sentTo: phone.trim(), total: priced.total, code: '' });
         notifications.show({ color: 'blue', title: "Code sent to the customer's phone", message: error.message });
         return;
       }
@@ -287,7 +290,6 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   });
 
   const refOk = pay !== 'Electronic' || reference.trim().length >= 4;
-  const codeAsked = pay === 'Wallet' && walletCode.sentTo === phone.trim();
   const codeOk = !codeAsked || /^\d{6}$/.test(walletCode.code);
   const canSell = lines.length > 0 && phoneCheck.pass && refOk && codeOk && !needsNetwork && !sale.isPending;
   const submit = (event: FormEvent) => {
