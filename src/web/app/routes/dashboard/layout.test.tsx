@@ -60,6 +60,10 @@ describe('the dashboard guard', () => {
     const router = renderAt('/dashboard/orders');
     expect(await screen.findByText('Dashboard access denied')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/access-denied');
+    // No staff page is offered to them.
+    expect(screen.queryByRole('link', { name: 'Sell' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Arrive' })).toBeInTheDocument();
   });
 
   it('sends current staff without a working shift to the shift page, which stays reachable', async () => {

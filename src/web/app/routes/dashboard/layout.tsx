@@ -160,7 +160,14 @@ export function Component() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Dashboard menu">
-        <SideMenu lastOrderId={lastOrderId} access={access} role={auth?.client.staff?.role} onNavigate={close} />
+        {/* Someone no longer on the staff (the access-denied page) is shown no staff pages. */}
+        {auth?.client.staff?.isCurrentStaff ? (
+          <SideMenu lastOrderId={lastOrderId} access={access} role={auth.client.staff.role} onNavigate={close} />
+        ) : (
+          <Anchor component={Link} to={paths.home.getHref()} onClick={close}>
+            Back to Arrive
+          </Anchor>
+        )}
       </AppShell.Navbar>
       {/* Not AppShell.Main: the root layout already gives the page its one <main> landmark. */}
       <Box
