@@ -205,9 +205,14 @@ describe('a rider on the road', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     // Without a position (the phone refused): recorded all the same.
+    const distance = async () =>
+      (await injectAs(app, owner, { method: 'GET', url: `/api/delivery/progress/${order.id}` })).json().distanceKm;
     for (const status of ['InTransit', 'CantLocateClientLocation', 'InTransit']) {
       const res = await move(riderA, id, { status }, `step-${status}-${Math.random()}`);
       expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+      // Stopped by a problem, the rider sends no position: no distance goes stale on the page.
+      if (status === 'InTransit') expect(await distance()).not.toBeNull();
+      else expect(await distance()).toBeNull();
     }
     // Delivered only with the client's delivery code (the order's pickup code, on their page):
     // without it or with another, refused and nothing recorded; as read out (spaces, lower case), done.

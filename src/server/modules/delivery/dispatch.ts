@@ -205,7 +205,9 @@ async function progressOf(db: DbOrTx, row: DeliveryRow): Promise<DeliveryProgres
   ]);
   const rider = row.carrierClientId ? people.get(row.carrierClientId) : undefined;
   const riderName = rider?.firstname ?? row.carrierName?.split(' ')[0] ?? null;
-  const onTheRoad = RIDER_OPEN_STATUSES.includes(row.status) && row.status !== DeliveryStatus.Accepted;
+  // Collected or in transit: the rider's phone sends its position. Not a problem state: the rider
+  // stopped, sends nothing, and the distance would go stale on the client's page.
+  const onTheRoad = row.status === DeliveryStatus.CarrierPickup || row.status === DeliveryStatus.InTransit;
   const { lat, lng } = row.address;
   const distanceKm =
     onTheRoad && row.lastLat !== null && row.lastLng !== null && lat !== undefined && lng !== undefined
