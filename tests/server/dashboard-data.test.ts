@@ -10,6 +10,7 @@ import { lagosDateKey } from '../../src/domain/format';
 import { clients } from '../../src/server/modules/client/tables';
 import { orders } from '../../src/server/modules/order/tables';
 import { products } from '../../src/server/modules/product/tables';
+import { quotas } from '../../src/server/modules/quota/tables';
 import { staff } from '../../src/server/modules/staff/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { multipartBody, paidOrder, putOnShift, type StaffActor, staffActor, tinyPng } from './dashboard-fixtures';
@@ -276,12 +277,21 @@ describe('suppliers and supplies', () => {
     });
     expect(supply.json()).toMatchObject({ status: 'WaitingSupplierResponse', deliveredKg: null });
     const id = supply.json().id as string;
+    // The gas the shop sells has a tracked stock: what arrives joins it, once.
+    const [gas] = await app.db.select().from(products).where(eq(products.type, 'Gas'));
+    if (!gas) throw new Error('no gas product');
+    await app.db
+      .insert(quotas)
+      .values({ productId: gas.id, stock: 500, dailyLimit: null })
+      .onConflictDoUpdate({ target: quotas.productId, set: { stock: 500, dailyLimit: null } });
+    const gasStock = async () => (await app.db.select().from(quotas).where(eq(quotas.productId, gas.id)))[0]?.stock;
     const delivered = await injectAs(app, admin.session, {
       method: 'POST',
       url: '/api/supply/delivery',
       payload: { supplyId: id, status: 'Delivered', deliveredKg: 980 },
     });
     expect(delivered.json()).toMatchObject({ status: 'Delivered', deliveredKg: 980 });
+    expect(await gasStock()).toBe(1480);
     let quota = (await injectAs(app, ceo.session, { method: 'GET', url: `/api/supplier/quota/${supplierId}` })).json();
     expect(quota).toMatchObject({
       requestedKg: 1000,
@@ -302,6 +312,8 @@ describe('suppliers and supplies', () => {
       })
     ).json();
     expect(quota).toMatchObject({ amountOwed: 0, amountPaid: 90_000_000 });
+    // Paid after it arrived: no more gas than arrived.
+    expect(await gasStock()).toBe(1480);
     const back = await injectAs(app, admin.session, {
       method: 'POST',
       url: '/api/supply/delivery',
@@ -314,6 +326,7 @@ describe('suppliers and supplies', () => {
       payload: { supplierId, quantityKg: 200, amount: 18_000_000 },
     });
     expect(walkIn.json()).toMatchObject({ status: 'Delivered', deliveredKg: 200 });
+    expect(await gasStock()).toBe(1680);
   });
 });
 

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { ProductType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
 import type { Quota } from '../../../domain/schemas/quota';
@@ -6,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
 import type { StockNeed, StockRefusal } from '../order/legs';
 import { findProductsByIds } from '../product/catalogue';
+import { listActiveProductRows } from '../product/service';
 import { type QuotaRow, quotas } from './tables';
 
 /** The Lagos offset in seconds, for the SQL below (Lagos is UTC+1 all year). */
@@ -162,4 +164,21 @@ export async function listQuotas(db: DbOrTx, filter: { supplierId?: string } = {
       updatedAt: quota.updatedAt.toISOString(),
     };
   });
+}
+
+/**
+ * A supply of gas arrived: its kg join the stock of the gas the shop sells, where that stock is
+ * tracked (a null stock is not counted, and stays so). In the caller's transaction, with the
+ * supply's own change. Answers the kg added (0 when the gas stock is not tracked).
+ */
+export async function addSuppliedGas(db: DbOrTx, kg: number): Promise<number> {
+  if (!(kg > 0)) return 0;
+  const gas = (await listActiveProductRows(db)).find((p) => p.type === ProductType.Gas);
+  if (!gas) return 0;
+  const updated = await db
+    .update(quotas)
+    .set({ stock: sql`${quotas.stock} + ${kg}`, updatedAt: new Date() })
+    .where(and(eq(quotas.productId, gas.id), isNotNull(quotas.stock)))
+    .returning({ id: quotas.id });
+  return updated.length ? kg : 0;
 }

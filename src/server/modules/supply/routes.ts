@@ -22,6 +22,7 @@ import {
   supplySchema,
 } from '../../../domain/schemas/supply';
 import type { DbOrTx } from '../../db/client';
+import { addSuppliedGas } from '../quota/service';
 import { currentStaff } from '../staff/current-staff';
 import { findSupplierNames } from '../supplier/service';
 import { supplies } from './tables';
@@ -101,16 +102,23 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await assertSupplier(app.db, request.body.supplierId);
-      const [row] = await app.db
-        .insert(supplies)
-        .values({
-          ...request.body,
-          deliveredKg: request.body.deliveredKg ?? request.body.quantityKg,
-          status: SupplyStatus.Delivered,
-          deliveredAt: new Date(),
-          recordedBy: currentStaff(request).id,
-        })
-        .returning({ id: supplies.id });
+      const deliveredKg = request.body.deliveredKg ?? request.body.quantityKg;
+      const row = await app.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(supplies)
+          .values({
+            ...request.body,
+            deliveredKg,
+            status: SupplyStatus.Delivered,
+            deliveredAt: new Date(),
+            recordedBy: currentStaff(request).id,
+          })
+          .returning({ id: supplies.id });
+        // The gas that arrived is gas the shop can sell.
+        await addSuppliedGas(tx, deliveredKg);
+        return inserted;
+      });
+      app.catalogueCache.invalidate();
       return reply.code(201).send(await oneSupply(app.db, row?.id));
     },
   );
@@ -129,6 +137,7 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { supplyId, status, deliveredKg, note } = request.body;
+      let stockAdded = 0;
       await app.db.transaction(async (tx) => {
         const [current] = await tx.select().from(supplies).where(eq(supplies.id, supplyId)).for('update');
         if (!current) throw new AppError('Supply not found', { status: 404, type: ErrorType.NotFound });
@@ -140,17 +149,21 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const now = new Date();
         const delivering = status !== SupplyStatus.WaitingSupplierResponse;
+        const kg = deliveredKg ?? current.deliveredKg ?? (delivering ? current.quantityKg : null);
         await tx
           .update(supplies)
           .set({
             status,
             note: note ?? current.note,
-            deliveredKg: deliveredKg ?? current.deliveredKg ?? (delivering ? current.quantityKg : null),
+            deliveredKg: kg,
             deliveredAt: current.deliveredAt ?? (delivering ? now : null),
             paidAt: current.paidAt ?? (status === SupplyStatus.Paid ? now : null),
           })
           .where(eq(supplies.id, supplyId));
+        // Arriving now (not on its way to Paid after it arrived): its gas joins the stock, once.
+        if (delivering && current.deliveredAt === null && kg !== null) stockAdded = await addSuppliedGas(tx, kg);
       });
+      if (stockAdded) app.catalogueCache.invalidate();
       return oneSupply(app.db, supplyId);
     },
   );

@@ -165,7 +165,7 @@ export function SuppliesPanel() {
         </SimpleGrid>
         <Checkbox
           mt="sm"
-          label="It has already arrived (record a delivery)"
+          label="It has already arrived (record a delivery: its kg join the gas stock)"
           checked={arrived}
           onChange={(e) => setArrived(e.currentTarget.checked)}
         />
