@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { localDb } from '../../../lib/local-db';
@@ -72,6 +72,24 @@ describe('the dashboard guard', () => {
     expect(await screen.findByText('Shift screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/shift');
     expect(screen.getByRole('link', { name: 'Shift' })).toBeInTheDocument();
+  });
+
+  it('says Offline in the header when the network goes, and not once it is back', async () => {
+    session.auth = asClient({ ...member, shift: { id: 'sh1', workingNow: true } });
+    renderAt('/dashboard');
+    expect(await screen.findByText('Dashboard home')).toBeInTheDocument();
+    expect(screen.queryByText('Offline')).not.toBeInTheDocument();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByText('Offline')).toBeInTheDocument();
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText('Offline')).not.toBeInTheDocument();
+    onLine.mockRestore();
   });
 
   it('shows the dashboard with its side menu to staff on a shift', async () => {

@@ -16,6 +16,7 @@ import { useShiftSync } from '../../../features/shift/lib/use-shift-sync';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { isFirstReadUnderWay } from '../../../lib/query-client';
+import { useOnline } from '../../../lib/use-online';
 import { decideDashboardAccess } from '../../layouts/dashboard/dashboard-guard';
 import { canOpen, menuAudience, menuEntryForPath } from '../../layouts/dashboard/menu-access';
 import { NotAvailableForRole } from '../../layouts/dashboard/not-available';
@@ -97,6 +98,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { authChecked, auth, fromSnapshot } = useDashboardAuth();
+  const online = useOnline();
   const { actions, loaded } = usePendingShiftActions();
   const lastOrderId = useSyncExternalStore(subscribeLastOrder, readLastOrder, () => null);
 
@@ -151,7 +153,8 @@ export function Component() {
             <StatusBadge tone={shift.working ? 'ok' : 'neutral'}>
               {shift.working ? 'On shift' : 'Off shift'}
             </StatusBadge>
-            {fromSnapshot && (
+            {/* Offline whichever way the session was known (the device's last one, or its snapshot). */}
+            {(fromSnapshot || !online) && (
               <Badge color="dark" variant="outline">
                 Offline
               </Badge>
