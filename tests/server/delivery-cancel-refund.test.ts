@@ -121,6 +121,13 @@ describe("cancelling a paid order's delivery", () => {
     const sms = app.sms.outbox.list('08030000301').map((m) => m.body);
     expect(sms.find((b) => b.includes('could not deliver'))).toMatch(/is back in your Arrive wallet/);
 
+    // The board keeps it among today's finished deliveries.
+    const board = await injectAs(app, dispatcher, { method: 'GET', url: '/api/delivery/board' });
+    expect(board.json().deliveries.find((d: { id: string }) => d.id === id)).toMatchObject({
+      status: 'Cancelled',
+      orderStatus: 'Cancelled',
+    });
+
     // Cancelled again (a retried tap): refused, nothing credited twice.
     expect((await cancel(id)).statusCode).toBe(409);
     const [still] = await app.db.select().from(wallets).where(eq(wallets.id, wallet.id));

@@ -130,7 +130,14 @@ export async function listBoard(db: DbOrTx): Promise<DispatchDelivery[]> {
     .orderBy(deliveries.createdAt)
     .limit(200);
   const views = await toDispatchViews(db, rows);
-  return views.filter((d) => d.orderStatus === OrderStatus.Paid || d.orderStatus === OrderStatus.Delivered);
+  // A delivery a dispatcher cancelled (its paid order cancelled and refunded with it) stays among
+  // today's finished ones; an unpaid order the client cancelled never was the board's.
+  return views.filter(
+    (d) =>
+      d.orderStatus === OrderStatus.Paid ||
+      d.orderStatus === OrderStatus.Delivered ||
+      (d.status === DeliveryStatus.Cancelled && d.steps.some((s) => s.status === DeliveryStatus.Cancelled)),
+  );
 }
 
 /** A rider's day: their deliveries still open, and those they finished today, newest first. */

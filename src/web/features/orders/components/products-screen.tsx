@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
@@ -32,6 +32,11 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
   // in one long task the moment the catalogue arrives; the loader stays until they are.
   const catalogue = useDeferredValue(arrived);
   const { cart, dispatch, checkout, setCheckout, restored, clear } = useSavedCart(clientId);
+  // Each catalogue read from the network re-prices the cart's lines (a price changed meanwhile).
+  const live = products.data && !products.data.fromCache ? products.data.data.products : null;
+  useEffect(() => {
+    if (live && restored) dispatch({ type: 'reprice', products: live });
+  }, [live, restored, dispatch]);
   const cartRef = useRef<HTMLElement>(null);
   const inCartById = useMemo(() => itemCountsById(cart), [cart]);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../../domain/schemas/product';
+import { productsFixture } from '../test/fixtures';
 import { buildOrderInput, type Cart, cartReducer, cartSubtotal, orderTypeOf } from './cart';
 
 const gas: Product = {
@@ -105,5 +106,21 @@ describe('the cart', () => {
       address,
       homeDeliveryType: 'oneWay',
     });
+  });
+
+  it('re-prices its lines from the catalogue read again, and is the same cart when nothing moved', () => {
+    const gas = productsFixture.find((p) => p.type === 'Gas');
+    const burner = productsFixture.find((p) => p.id === 'b');
+    if (!gas || !burner) throw new Error('fixtures');
+    let cart = cartReducer([], { type: 'addGas', product: gas, sizeKg: 12.5, kg: 12.5 });
+    cart = cartReducer(cart, { type: 'addItem', product: burner });
+    expect(cartReducer(cart, { type: 'reprice', products: productsFixture })).toBe(cart);
+    const raised = productsFixture.map((p) => ({ ...p, price: p.price + 100 }));
+    const repriced = cartReducer(cart, { type: 'reprice', products: raised });
+    expect(repriced.map((l) => (l.kind === 'gas' ? l.pricePerKg : l.price))).toEqual([
+      gas.price + 100,
+      burner.price + 100,
+    ]);
+    expect(cartSubtotal(repriced)).toBe(Math.round((gas.price + 100) * 12.5) + burner.price + 100);
   });
 });

@@ -32,7 +32,8 @@ export type CartAction =
   | { type: 'setQuantity'; key: string; quantity: number }
   | { type: 'remove'; key: string }
   | { type: 'clear' }
-  | { type: 'restore'; cart: Cart };
+  | { type: 'restore'; cart: Cart }
+  | { type: 'reprice'; products: readonly Product[] };
 
 /** The cart; gas lines merge by cylinder size and fill, items by product. */
 export function cartReducer(cart: Cart, action: CartAction): Cart {
@@ -69,6 +70,26 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       return cart.filter((l) => l.key !== action.key);
     case 'clear':
       return [];
+    case 'reprice': {
+      // The catalogue read again (a price changed during the day): the lines show today's prices,
+      // as the quote and the order will. The same cart when nothing moved.
+      const byId = new Map(action.products.map((p) => [p.id, p.price]));
+      let moved = false;
+      const repriced = cart.map((l): CartLine => {
+        const price = byId.get(l.productId);
+        if (price === undefined) return l;
+        if (l.kind === 'gas' && l.pricePerKg !== price) {
+          moved = true;
+          return { ...l, pricePerKg: price };
+        }
+        if (l.kind === 'item' && l.price !== price) {
+          moved = true;
+          return { ...l, price };
+        }
+        return l;
+      });
+      return moved ? repriced : cart;
+    }
     case 'restore':
       // The saved cart comes back under what was added while it was being read, each line added to
       // it as a tap would: a tap made before it arrived is kept, one more of a saved line is one more.

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CounterSaleResponse } from '../../../../domain/schemas/counter';
@@ -42,12 +42,18 @@ describe('a counter sale paid from the wallet', () => {
         return { status: 201, body: recorded() };
       },
     });
-    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    const first = renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
     await user.click(screen.getByText('Wallet', { exact: true }));
     await user.click(screen.getByRole('button', { name: /^Text the customer a code/ }));
+    await screen.findByLabelText(/Code from the customer's SMS/);
+    // The toast's close button has a name (axe button-name).
+    expect(within(await screen.findByRole('alert')).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    // A reload keeps the field: a new code each reload would spend the customer's few an hour.
+    first.unmount();
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
     await screen.findByLabelText(/Code from the customer's SMS/);
     // The code pays the amount it was texted for: a changed basket asks for a new one.
     await user.click(screen.getByRole('button', { name: 'One more Single burner (cylinder top)' }));

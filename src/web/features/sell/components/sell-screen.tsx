@@ -53,6 +53,12 @@ type PayChoice = 'Cash' | 'Electronic' | 'Wallet';
 const payLabel: Record<PayChoice, string> = { Cash: 'Cash', Electronic: 'POS/transfer', Wallet: 'Wallet' };
 
 const NO_WALLET_CODE = { sentTo: '', total: -1, code: '' };
+const isWalletCode = (v: unknown): v is typeof NO_WALLET_CODE =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { sentTo?: unknown }).sentTo === 'string' &&
+  typeof (v as { total?: unknown }).total === 'number' &&
+  typeof (v as { code?: unknown }).code === 'string';
 const isWalletCodeSent = (error: Error) =>
   error instanceof ApiError && (error.additionalInfo as { reason?: unknown } | undefined)?.reason === 'WalletCodeSent';
 
@@ -148,7 +154,9 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   const [handOver, setHandOver] = useDraft('sale.handOver', true, isBoolean);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   // A wallet sale's consent code: asked for this phone (a changed phone asks again), as typed.
-  const [walletCode, setWalletCode] = useState(NO_WALLET_CODE);
+  // With the draft too: a reload after the code was texted keeps the field (a new code each
+  // reload would spend the customer's few codes an hour).
+  const [walletCode, setWalletCode] = useDraft('sale.walletCode', NO_WALLET_CODE, isWalletCode);
 
   const priced = useMemo(() => priceCart(lines, products), [lines, products]);
   // The wallet code was texted for this phone and this total: another phone or a changed basket

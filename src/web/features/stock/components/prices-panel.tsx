@@ -78,6 +78,14 @@ function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () 
   );
 }
 
+/** A product type in words (the enum's GasStove is "Gas cooker"). */
+const productTypeLabel: Record<AdminProduct['type'], string> = {
+  Gas: 'Gas',
+  Cylinder: 'Cylinder',
+  Burner: 'Burner',
+  GasStove: 'Gas cooker',
+};
+
 /**
  * A product's name, description and whether the shop shows it. Hiding keeps its orders and
  * history (a product is never deleted); it can be shown again.
@@ -159,7 +167,7 @@ export function PricesPanel() {
                     {!p.active && <Badge color="gray.7">Hidden</Badge>}
                   </Group>
                 </Table.Td>
-                <Table.Td>{p.type}</Table.Td>
+                <Table.Td>{productTypeLabel[p.type]}</Table.Td>
                 <Table.Td ta="right">
                   {formatNaira(p.price)}
                   {p.type === 'Gas' ? ' /kg' : ''}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quota } from '../../../../domain/schemas/quota';
@@ -62,7 +62,7 @@ describe('the quota dialog', () => {
     });
     renderWithProviders(<QuotasPanel />);
     const user = await openDialog();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const stock = screen.getByLabelText('Stock on hand (items)');
     await user.clear(stock);
     await user.type(stock, '1,200');

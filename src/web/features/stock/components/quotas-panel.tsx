@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatNumber } from '../../../../domain/format';
@@ -30,7 +31,8 @@ function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) 
         ...(typedStock !== seen ? { stock: typedStock, stockWas: seen } : {}),
         ...(typedLimit !== quota.dailyLimit ? { dailyLimit: typedLimit } : {}),
       }),
-    onSuccess: () => {
+    onSuccess: (saved) => {
+      notifications.show({ color: 'green', message: `The quota of ${saved.productName} is saved` });
       void queryClient.invalidateQueries({ queryKey: stockKeys.quotas() });
       onClose();
     },
