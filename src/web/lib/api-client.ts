@@ -14,6 +14,11 @@ export class ApiError extends Error implements ErrorObject {
     this.type = body.type;
     this.additionalInfo = body.additionalInfo;
   }
+  /** The refusal's reason, when the server named one (`additionalInfo.reason`: PriceChanged…). */
+  get reason(): string | undefined {
+    const reason = (this.additionalInfo as { reason?: unknown } | undefined)?.reason;
+    return typeof reason === 'string' ? reason : undefined;
+  }
   /** No answer at all: offline, timed out, or a gateway that could not reach the server. */
   get isNetworkError() {
     return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504;

@@ -5,9 +5,5 @@ import { ApiError } from './api-client';
  * the screen read it): the screen reads the prices again and the person confirms the new total.
  */
 export function isPriceChange(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    (error.additionalInfo as { reason?: unknown } | undefined)?.reason === 'PriceChanged'
-  );
+  return error instanceof ApiError && error.status === 409 && error.reason === 'PriceChanged';
 }

@@ -3,7 +3,7 @@ import { PaymentType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Order } from '../../../domain/schemas/order';
 import type { StaffContext } from '../../plugins/session';
-import { cancelPaidOrderAtCounter } from '../order/counter-refund';
+import { cancelPaidOrder } from '../order/counter-refund';
 import { toOrderView } from '../order/service';
 import { cashSaleOf, recordCashMovement } from '../shift/service';
 
@@ -27,7 +27,7 @@ export async function refundCashSale(
     });
   }
   const result = await app.db.transaction(async (tx) => {
-    const { before, after } = await cancelPaidOrderAtCounter(tx, app.orderLegs, input.orderNumber, {
+    const { before, after } = await cancelPaidOrder(tx, app.orderLegs, input.orderNumber, {
       actorClientId: refunder.clientId,
       note: `Refunded in cash at the counter: ${input.reason}`,
     });

@@ -14,7 +14,7 @@ import { displayName } from '../sales/service';
 import { recordCashMovement } from '../shift/service';
 import { findStaffPeople } from '../staff/service';
 import { payOrderFromWalletIn } from '../wallet/pay-order';
-import { findActiveWallet, walletNotFound } from '../wallet/queries';
+import { findActiveWallet, insufficientFund, walletNotFound } from '../wallet/queries';
 import { counterSales } from './tables';
 
 const invalid = (message: string) => new AppError(message, { status: 400, type: ErrorType.InvalidInput });
@@ -36,13 +36,7 @@ async function walletConsent(
   }
   const wallet = await findActiveWallet(app.db, customer.id);
   if (!wallet) throw walletNotFound();
-  if (wallet.balance < amount) {
-    throw new AppError('Your wallet balance is not enough for this payment', {
-      status: 400,
-      type: ErrorType.InsufficientFund,
-      additionalInfo: { balance: wallet.balance, amount },
-    });
-  }
+  if (wallet.balance < amount) throw insufficientFund(wallet.balance, amount);
   const deps = { db: app.db, config: app.config, sms: app.sms.provider };
   if (code) {
     await verifyWalletSaleCode(deps, customer.id, amount, code);

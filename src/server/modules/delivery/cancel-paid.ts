@@ -4,7 +4,7 @@ import { formatNaira } from '../../../domain/format';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { notify } from '../notification/service';
-import { cancelPaidOrderAtCounter } from '../order/counter-refund';
+import { cancelPaidOrder } from '../order/counter-refund';
 import type { OrderLegs } from '../order/legs';
 import type { findOrderById } from '../order/lookups';
 import { makeOrderRefundDue } from '../payment/refunds';
@@ -39,7 +39,7 @@ export async function cancelPaidOrderOfDelivery(
     refund.to === 'wallet'
       ? `${formatNaira(refund.amount)} refunded to the Arrive wallet`
       : `${formatNaira(refund.amount)} refunded to the card it was paid with`;
-  await cancelPaidOrderAtCounter(tx, legs, order.orderNumber, {
+  await cancelPaidOrder(tx, legs, order.orderNumber, {
     actorClientId: options.actorClientId,
     note: `Delivery cancelled by Arrive: ${said}`,
     refusal: `This order cannot be cancelled: it is ${order.status}.`,

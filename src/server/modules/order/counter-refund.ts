@@ -11,11 +11,12 @@ import { releaseOrderStock } from './service';
 import { type OrderRow, orders } from './tables';
 
 /**
- * Staff at the counter take back a paid sale that was not handed over: the order becomes
- * Cancelled and its stock goes back, in the caller's transaction (the caller pays the money back
- * and records it). The order row is locked first, so two refunds cannot both go through.
+ * Staff take back a paid order: a counter sale not handed over (counter/refund.ts), or a paid order
+ * whose delivery a dispatcher called off (delivery/cancel-paid.ts). The order becomes Cancelled
+ * and its stock goes back, in the caller's transaction (the caller pays the money back and
+ * records it). The order row is locked first, so two refunds cannot both go through.
  */
-export async function cancelPaidOrderAtCounter(
+export async function cancelPaidOrder(
   tx: DbOrTx,
   legs: OrderLegs,
   orderNumber: string,

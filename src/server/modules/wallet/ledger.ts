@@ -3,6 +3,7 @@ import type { PaymentPurpose, WalletFundSource, WalletTransactionType } from '..
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, value } from '../../db/statement';
+import { insufficientFund } from './queries';
 import { type WalletTransactionRow, wallets, walletTransactions } from './tables';
 
 export type LedgerMovement = {
@@ -74,11 +75,7 @@ export async function applyMovement(tx: DbOrTx, movement: LedgerMovement): Promi
     // A repeat of a movement already applied answers it, even if the balance is now too small.
     const earlier = await alreadyApplied(tx, movement, wallet.balance);
     if (earlier) return earlier;
-    throw new AppError('Your wallet balance is not enough for this payment', {
-      status: 400,
-      type: ErrorType.InsufficientFund,
-      additionalInfo: { balance: wallet.balance, amount: movement.amount },
-    });
+    throw insufficientFund(wallet.balance, movement.amount);
   }
   const balance = Number(written.balance);
   if (!Number.isSafeInteger(balance)) {

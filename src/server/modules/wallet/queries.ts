@@ -7,6 +7,14 @@ import { type WalletRow, type WalletTransactionRow, wallets, walletTransactions 
 export const walletNotFound = () =>
   new AppError('You do not have a wallet yet', { status: 404, type: ErrorType.WalletNotFound });
 
+/** A debit the balance cannot cover: what the wallet holds, and what was asked (kobo). */
+export const insufficientFund = (balance: number, amount: number) =>
+  new AppError('Your wallet balance is not enough for this payment', {
+    status: 400,
+    type: ErrorType.InsufficientFund,
+    additionalInfo: { balance, amount },
+  });
+
 /** The client's wallet once its virtual account is assigned; a half-created one counts as none. */
 export async function findActiveWallet(db: DbOrTx, clientId: string): Promise<WalletRow | null> {
   const [row] = await db

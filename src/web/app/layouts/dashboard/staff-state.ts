@@ -9,7 +9,5 @@ const STALE_SESSION_REASONS = new Set(['NoActiveShift', 'NotCurrentStaff', 'NotS
 
 /** A refusal that says the session this screen holds is out of date: its shift or role moved on. */
 export function isStaffStateRefusal(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 403) return false;
-  const reason = (error.additionalInfo as { reason?: unknown } | undefined)?.reason;
-  return typeof reason === 'string' && STALE_SESSION_REASONS.has(reason);
+  return error instanceof ApiError && error.status === 403 && STALE_SESSION_REASONS.has(error.reason ?? '');
 }

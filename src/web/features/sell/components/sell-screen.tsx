@@ -59,8 +59,7 @@ const isWalletCode = (v: unknown): v is typeof NO_WALLET_CODE =>
   typeof (v as { sentTo?: unknown }).sentTo === 'string' &&
   typeof (v as { total?: unknown }).total === 'number' &&
   typeof (v as { code?: unknown }).code === 'string';
-const isWalletCodeSent = (error: Error) =>
-  error instanceof ApiError && (error.additionalInfo as { reason?: unknown } | undefined)?.reason === 'WalletCodeSent';
+const isWalletCodeSent = (error: Error) => error instanceof ApiError && error.reason === 'WalletCodeSent';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
