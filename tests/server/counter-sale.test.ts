@@ -10,7 +10,7 @@ import { formatNaira } from '../../src/domain/format';
 import type { Shift } from '../../src/domain/schemas/shift';
 import { counterSales } from '../../src/server/modules/counter/tables';
 import { orderEvents, orders } from '../../src/server/modules/order/tables';
-import { products } from '../../src/server/modules/product/tables';
+import { productPriceHistory, products } from '../../src/server/modules/product/tables';
 import { quotas } from '../../src/server/modules/quota/tables';
 import { shiftCashMovements } from '../../src/server/modules/shift/tables';
 import { credit } from '../../src/server/modules/wallet/ledger';
@@ -145,6 +145,71 @@ describe('a walk-in sale at the counter', () => {
       expect((await activeShift(associate)).cashSales).toBe(0);
     } finally {
       await app.db.update(products).set({ price: shown }).where(eq(products.id, cat.stove.id));
+    }
+  });
+
+  it('records a sale made offline at the price the cash was taken at, within the shift, and the drawer adds up', async () => {
+    const shown = cat.stove.price;
+    // The price before the shift: a change a day ago made it `shown` (it was ₦500 less).
+    const [dayAgo] = await app.db
+      .insert(productPriceHistory)
+      .values({
+        productId: cat.stove.id,
+        oldPrice: shown - 50_000,
+        newPrice: shown,
+        effectiveFrom: new Date(Date.now() - 86_400_000),
+      })
+      .returning({ id: productPriceHistory.id });
+    await startShift(associate, 0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const tookCash = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // While the tablet was offline, the manager raised the price.
+    const [raised] = await app.db
+      .insert(productPriceHistory)
+      .values({ productId: cat.stove.id, oldPrice: shown, newPrice: shown + 100_000, effectiveFrom: new Date() })
+      .returning({ id: productPriceHistory.id });
+    await app.db
+      .update(products)
+      .set({ price: shown + 100_000 })
+      .where(eq(products.id, cat.stove.id));
+    const offline = (phone: string, soldAt: string) =>
+      sell(associate, {
+        phone,
+        order: stoveOrder(2),
+        handOver: true,
+        payment: { type: 'Cash' },
+        provisionalNumber: `OFF-${phone.slice(-4)}`,
+        soldAt,
+      });
+    try {
+      const synced = await offline('08061110051', tookCash);
+      expect(synced.statusCode, synced.body).toBe(201);
+      expect(synced.json().order).toMatchObject({
+        total: 2 * shown,
+        items: [{ unitPrice: shown, lineTotal: 2 * shown }],
+      });
+      // Dated before the shift began (a wrong clock): the shift's first moment, not last week's price.
+      const early = await offline('08061110052', new Date(Date.now() - 7 * 86_400_000).toISOString());
+      expect(early.json().order.total).toBe(2 * shown);
+      // Dated after now: today's price.
+      const late = await offline('08061110053', new Date(Date.now() + 3_600_000).toISOString());
+      expect(late.json().order.total).toBe(2 * (shown + 100_000));
+      // A POS sale is never priced at another moment: it was made online.
+      const pos = await sell(associate, {
+        phone: '08061110054',
+        order: stoveOrder(),
+        payment: { type: 'Electronic', reference: 'POS-1' },
+        soldAt: tookCash,
+      });
+      expect(pos.json().order.total).toBe(shown + 100_000);
+      // The drawer expects what was taken: the cash sales as recorded.
+      expect((await activeShift(associate)).cashSales).toBe(2 * shown + 2 * shown + 2 * (shown + 100_000));
+    } finally {
+      await app.db.update(products).set({ price: shown }).where(eq(products.id, cat.stove.id));
+      for (const row of [dayAgo, raised]) {
+        if (row) await app.db.delete(productPriceHistory).where(eq(productPriceHistory.id, row.id));
+      }
     }
   });
 

@@ -388,3 +388,29 @@ describe("a rider's shift", () => {
     expect((await end()).statusCode).toBe(200);
   });
 });
+
+// Last in the file: it spends the address's allowance of moves for the minute.
+describe("guessing a client's delivery code", () => {
+  it('is stopped after 60 moves a minute from one address, and a stopped guess records nothing', async () => {
+    const rider = await member('08030000207', StaffRole.DeliveryPerson, 'Kemi');
+    const order = await paidDeliveryOrder();
+    const id = await deliveryIdOf(order);
+    expect((await assign(dispatcher, id, { riderId: rider.staffId })).statusCode).toBe(200);
+    expect((await move(rider, id, { status: 'CarrierPickup' })).statusCode).toBe(200);
+    expect((await move(rider, id, { status: 'InTransit' })).statusCode).toBe(200);
+    const { pickupCode } = (await findOrderByNumber(app.db, order.orderNumber)) ?? {};
+    if (!pickupCode) throw new Error('the order has no pickup code');
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 61 && !statuses.includes(429); guess++) {
+      const code = `Z${String(guess).padStart(5, '2')}`.replace(/[01]/g, '9');
+      statuses.push(
+        (await move(rider, id, { status: 'Delivered', code: code === pickupCode ? 'YYYYYY' : code })).statusCode,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    // Even the right code waits for the minute to pass.
+    expect((await move(rider, id, { status: 'Delivered', code: pickupCode })).statusCode).toBe(429);
+    expect((await findOrderByNumber(app.db, order.orderNumber))?.status).toBe('Paid');
+  });
+});

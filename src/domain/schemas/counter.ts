@@ -42,6 +42,12 @@ export const counterSaleInputSchema = staffNewOrderInputSchema.extend({
   payment: counterPaymentSchema.optional(),
   handOver: z.boolean().optional(),
   provisionalNumber: provisionalNumberSchema.optional(),
+  /**
+   * When an offline tablet took the cash: the sale is recorded at the prices of that moment (kept
+   * within the seller's open shift), so a price changed before it synced does not leave the
+   * drawer short. Cash sales only.
+   */
+  soldAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type CounterSaleInput = z.infer<typeof counterSaleInputSchema>;
 

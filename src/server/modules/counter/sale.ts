@@ -11,7 +11,7 @@ import { markOrderDelivered } from '../order/mark-delivered';
 import { markOrderPaid } from '../order/mark-paid';
 import { createOrder, findOrderByNumber, toOrderView } from '../order/service';
 import { displayName } from '../sales/service';
-import { recordCashMovement } from '../shift/service';
+import { openShiftOf, recordCashMovement } from '../shift/service';
 import { findStaffPeople } from '../staff/service';
 import { payOrderFromWalletIn } from '../wallet/pay-order';
 import { findActiveWallet, insufficientFund, walletNotFound } from '../wallet/queries';
@@ -55,6 +55,25 @@ async function walletConsent(
       additionalInfo: { reason: 'WalletCodeSent', expiresAt: sent.expiresAt.toISOString() },
     },
   );
+}
+
+/**
+ * When the cash of a sale made offline was taken (`soldAt`), kept within the seller's open shift
+ * and not after now: the drawer took that moment's prices. Undefined for a sale priced now.
+ */
+async function cashTakenAt(
+  app: FastifyInstance,
+  staff: StaffContext,
+  input: CounterSaleInput,
+  now = new Date(),
+): Promise<Date | undefined> {
+  if (!input.soldAt || input.payment?.type !== PaymentType.Cash || !staff.shiftId) return undefined;
+  const shift = await openShiftOf(app.db, staff.id);
+  const t = Math.max(
+    Math.min(new Date(input.soldAt).getTime(), now.getTime()),
+    shift?.startedAt.getTime() ?? now.getTime(),
+  );
+  return t < now.getTime() ? new Date(t) : undefined;
 }
 
 /**
@@ -103,11 +122,13 @@ export async function sellAtCounter(
   };
   if (payment?.type === PaymentType.Wallet) await walletConsent(app, row, input.order.expectedTotal, payment.code);
 
+  const pricedAt = await cashTakenAt(app, seller.staff, input);
   const result = await app.db.transaction(async (tx) => {
     const placed = await createOrder(tx, client.id, input.order, {
       maps: app.maps,
       legs: app.orderLegs,
       actorClientId: seller.clientId,
+      pricedAt,
     });
     const note =
       payment?.type === PaymentType.Electronic

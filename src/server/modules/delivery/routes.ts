@@ -235,7 +235,9 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/status/:id',
     {
       onRequest: dispatchersOrRiders,
-      config: { idempotent: true },
+      // A delivery code is six of 31 characters (887 million): at 60 tries a minute from one
+      // address, guessing one would take years. A board moves far fewer a minute.
+      config: { idempotent: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['delivery'],
         summary:

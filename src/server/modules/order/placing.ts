@@ -15,6 +15,11 @@ export type OrderToPlace = {
   /** Who placed it: the client, or the staff member at the counter. */
   actorClientId: string;
   priced: PricedOrder;
+  /**
+   * Priced at an earlier moment's prices (an offline counter sale, recorded at the price the cash
+   * was taken at): its lines are not checked against the products' prices now.
+   */
+  pricedAt?: Date;
 };
 
 /** What was written for one order, as PostgreSQL's JSON of the rows. */
@@ -60,6 +65,7 @@ const lineName = (line: PricedOrder['lines'][number]) =>
 function placingValues(batch: OrderToPlace[], codes: ReturnType<typeof drawCodes>) {
   const of = <T>(pick: (o: OrderToPlace) => T) => batch.map(pick);
   const lines = batch.flatMap((o, i) => o.priced.lines.map((line, position) => ({ line, order: i + 1, position })));
+  const checked = lines.filter((l) => !batch[l.order - 1]?.pricedAt);
   return {
     orderNumbers: codes.map((c) => c.orderNumber),
     orderPaymentNumbers: codes.map((c) => c.orderPaymentNumber),
@@ -85,6 +91,8 @@ function placingValues(batch: OrderToPlace[], codes: ReturnType<typeof drawCodes
     quantities: lines.map((l) => l.line.quantity),
     sizesKg: lines.map((l) => l.line.sizeKg),
     lineTotals: lines.map((l) => l.line.lineTotal),
+    checkedProductIds: checked.map((l) => l.line.product.id),
+    checkedUnitPrices: checked.map((l) => l.line.unitPrice),
     placedAt: new Date().toISOString(),
   };
 }
@@ -126,7 +134,7 @@ function buildPlacingStatement(stock: StockLedger['inStatement']) {
     ), stock_needs as (
       select product_id, sum(quantity)::double precision as quantity from batch_lines group by product_id
     ), ${stock.check}, price_check as (
-      select ${pricesStillHold(value('productIds'), value('unitPrices'))} as hold
+      select ${pricesStillHold(value('checkedProductIds'), value('checkedUnitPrices'))} as hold
     ), placed as (
       insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, type, status, delivery_option,
         delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name, nominee_phone,

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
 import { quoteDelivery } from '../../lib/delivery-quote';
-import { findActiveProductsByIds, type ProductRow, rememberedActiveProducts } from '../product/catalogue';
+import { findActiveProductsByIds, type ProductRow, pricesAt, rememberedActiveProducts } from '../product/catalogue';
 
 export type PricedLine = {
   product: ProductRow;
@@ -46,14 +46,18 @@ export async function priceOrder(
   db: DbOrTx,
   input: NewOrderInput,
   maps: MapsAdapter,
-  { remembered = false }: { remembered?: boolean } = {},
+  { remembered = false, at }: { remembered?: boolean; at?: Date | undefined } = {},
 ): Promise<PricedOrder> {
   // `remembered`: from the products as last read, for a caller that checks the prices when it
-  // writes (createOrder); a quote reads them afresh.
-  const byId = await (remembered ? rememberedActiveProducts : findActiveProductsByIds)(
-    db,
-    input.items.map((i) => i.productId),
-  );
+  // writes (createOrder); a quote reads them afresh. `at`: at the prices of that moment.
+  const ids = input.items.map((i) => i.productId);
+  const byId = await (remembered && !at ? rememberedActiveProducts : findActiveProductsByIds)(db, ids);
+  if (at) {
+    for (const [id, price] of await pricesAt(db, ids, at)) {
+      const product = byId.get(id);
+      if (product) byId.set(id, { ...product, price });
+    }
+  }
 
   const lines: PricedLine[] = input.items.map((item, index) => {
     const product = byId.get(item.productId);

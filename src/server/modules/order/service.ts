@@ -42,6 +42,11 @@ export type CreateOrderOptions = {
    * a call on the database itself, never inside a transaction.
    */
   together?: (order: OrderToPlace) => Promise<PlacedRows | null>;
+  /**
+   * Price it at the prices of this moment, not today's: a counter sale made offline, recorded at
+   * the price the cash was taken at. Placed alone.
+   */
+  pricedAt?: Date | undefined;
 };
 
 /** An order by its number, whoever owns it (staff, payments, pickup). */
@@ -149,8 +154,14 @@ export async function createOrder(
   const { stock, delivery } = options.legs;
   // Priced before anything is written (geocoding may call out to the network), from the products
   // as last read; the statement checks those prices still hold.
-  let priced = holdsExpectedTotal(parsed, await priceOrder(db, parsed, maps, { remembered: true }));
-  const toPlace = (): OrderToPlace => ({ clientId, actorClientId: options.actorClientId ?? clientId, priced });
+  const { pricedAt } = options;
+  let priced = holdsExpectedTotal(parsed, await priceOrder(db, parsed, maps, { remembered: true, at: pricedAt }));
+  const toPlace = (): OrderToPlace => ({
+    clientId,
+    actorClientId: options.actorClientId ?? clientId,
+    priced,
+    ...(pricedAt ? { pricedAt } : {}),
+  });
   const placeAlone = async (run: DbOrTx): Promise<PlacedRows> => {
     // A code already taken leaves the order unwritten, and new codes are then drawn; a price that
     // moved since the products were read writes nothing, and the order is priced again from the
@@ -172,7 +183,7 @@ export async function createOrder(
         await delivery.open(tx, toOrderRow(rows.order));
         return rows;
       })
-    : ((options.together && (await options.together(toPlace()))) ?? (await placeAlone(db)));
+    : ((options.together && !pricedAt ? await options.together(toPlace()) : null) ?? (await placeAlone(db)));
   stock.committed?.();
   // The answer is built from what was written.
   const typeOf = new Map(priced.lines.map((l) => [l.product.id, l.product.type]));

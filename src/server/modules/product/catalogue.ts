@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
-import { type ProductRow, products } from './tables';
+import { type ProductRow, productPriceHistory, products } from './tables';
 
 export type { ProductRow };
 
@@ -54,6 +54,29 @@ export const pricesStillHold = (productIds: SQLWrapper, unitPrices: SQLWrapper) 
     select 1 from unnest(${productIds}::uuid[], ${unitPrices}::bigint[]) as l(product_id, unit_price)
     left join ${products} p on p.id = l.product_id and p.active and p.price = l.unit_price
     where p.id is null)`;
+
+/**
+ * The price each of these products had at a moment (an offline counter sale synced later is
+ * recorded at the price the cash was taken at): the last change made by then, or, when every
+ * change came after, the price before the first of them. A product never changed since that
+ * moment is not in the answer: its price now is the one.
+ */
+export async function pricesAt(db: DbOrTx, ids: readonly string[], at: Date): Promise<Map<string, number>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const when = at.toISOString();
+  const result = await db.execute<{ id: string; price: string | null }>(sql`
+    select p.id, coalesce(
+      (select h.new_price from ${productPriceHistory} h
+        where h.product_id = p.id and h.effective_from <= ${when}::timestamptz
+        order by h.effective_from desc limit 1),
+      (select h.old_price from ${productPriceHistory} h
+        where h.product_id = p.id and h.effective_from > ${when}::timestamptz
+        order by h.effective_from asc limit 1)
+    )::text as price
+    from ${products} p where p.id in ${unique}`);
+  return new Map(result.rows.flatMap((r) => (r.price === null ? [] : [[r.id, Number(r.price)] as const])));
+}
 
 /** Every order is priced from it: built once (db/statement.ts). */
 const activeProductsByIds = statement('products_active_by_ids', (db) =>

@@ -128,4 +128,25 @@ describe('OtpInput', () => {
     paste(field(), ' 6543219999 ');
     expect(value()).toBe('654321');
   });
+
+  it.each([
+    ['482 913', '482913'],
+    ['482-913', '482913'],
+    [' 4 8 2 9 1 3 ', '482913'],
+    ['Your Arrive code is 482913. It expires in 5 minutes.', '482913'],
+    ['Arrive: 482-913 is your code', '482913'],
+  ])('takes the code out of a pasted %j', (text, code) => {
+    renderWithProviders(<Harness />);
+    paste(field(), text);
+    expect(value()).toBe(code);
+  });
+
+  it.each([['Codes 482913 and 111222'], ['call 0801-000-0002'], ['12 34a6']])(
+    'fills nothing from a pasted %j, which holds no single code',
+    (text) => {
+      renderWithProviders(<Harness />);
+      paste(field(), text);
+      expect(value()).toBe('');
+    },
+  );
 });

@@ -32,13 +32,29 @@ function keepCaretAtEnd(field: HTMLInputElement, selectWholeCode: boolean) {
 /** What the field keeps of its text: digits only, six at most. */
 export const otpDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
 
+const HALVES = OTP_LENGTH / 2;
+const CODE_IN_TEXT = new RegExp(`(?<![\\d-])\\d{${HALVES}}[ -]?\\d{${HALVES}}(?![\\d-])`, 'g');
+
+/**
+ * The code in a pasted text, or null. Spaces, dashes and dots between the digits are the way
+ * codes are written ("482 913", "482-913"), so they are left out; a pasted text message is read
+ * for its one code ("Your Arrive code is 482913."). Anything else (letters among the first six,
+ * two codes in one message) fills nothing rather than a wrong code.
+ */
+export function pastedCode(text: string): string | null {
+  const first = text.replace(/[\s.-]/g, '').slice(0, OTP_LENGTH);
+  if (ONLY_DIGITS.test(first)) return first;
+  const codes = text.match(CODE_IN_TEXT) ?? [];
+  return codes.length === 1 ? otpDigits(codes[0] ?? '') : null;
+}
+
 /**
  * The six-box code entry (SPEC §2, §5), built as ONE input drawn as six boxes. Typing never moves
  * focus: the browser appends each key to the same field, so however fast the keys come and
  * whatever renders in between (the countdown, the sign-in check, a new version of the app
  * installing), no digit has a box to miss. It is also the field the browser fills from the SMS
  * (autocomplete="one-time-code") and the one a screen reader announces as a single code.
- * A paste takes the first six characters only when they are all digits.
+ * A paste fills the code only when it holds one (`pastedCode`).
  */
 export function OtpInput({ value, onChange, disabled, onSubmit, error, label = 'One-time code' }: OtpInputProps) {
   const [focused, setFocused] = useState(false);
@@ -47,8 +63,8 @@ export function OtpInput({ value, onChange, disabled, onSubmit, error, label = '
 
   const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
-    const first = event.clipboardData.getData('text').trim().slice(0, OTP_LENGTH);
-    if (ONLY_DIGITS.test(first)) onChange(first);
+    const code = pastedCode(event.clipboardData.getData('text'));
+    if (code) onChange(code);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

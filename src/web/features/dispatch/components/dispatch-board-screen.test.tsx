@@ -31,5 +31,8 @@ describe('cancelling a delivery on the board', () => {
         ['delivery/status/d1', { status: 'Cancelled' }],
       ]),
     );
+    // The card leaves the open lanes: a toast says what was done.
+    expect(await screen.findByText(`Order ${delivery().orderNumber} cancelled`)).toBeInTheDocument();
+    expect(screen.getByText(/₦66,775.00 is refunded to the client the way they paid/)).toBeInTheDocument();
   });
 });

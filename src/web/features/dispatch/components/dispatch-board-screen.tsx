@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DELIVERY_PROBLEMS, OPEN_DELIVERY_STATUSES } from '../../../../domain/dispatch-access';
@@ -190,7 +191,23 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
           onClose={() => setConfirmingCancel(false)}
           onConfirm={() => {
             setConfirmingCancel(false);
-            move.mutate({ id: delivery.id, status: DeliveryStatus.Cancelled });
+            // The card leaves the open lanes for "Finished today": the toast says what was done.
+            const paid = delivery.orderStatus === 'Paid';
+            move.mutate(
+              { id: delivery.id, status: DeliveryStatus.Cancelled },
+              {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'green',
+                    title: paid
+                      ? `Order ${delivery.orderNumber} cancelled`
+                      : `Delivery of ${delivery.orderNumber} cancelled`,
+                    message: paid
+                      ? `${formatNaira(delivery.orderTotal)} is refunded to the client the way they paid, and its items are back in stock.`
+                      : 'The order stays as it was.',
+                  }),
+              },
+            );
           }}
         />
       )}

@@ -189,7 +189,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
         ...(firstname.trim() ? { firstname: firstname.trim() } : {}),
         // Online, the total on the button goes with the sale: a price changed meanwhile is refused
         // (the cash taken is the figure shown), not recorded at another amount. A sale queued
-        // offline was charged at the saved prices and is not checked against today's.
+        // offline was charged at the saved prices: it is recorded at the prices of its `soldAt`.
         order: offlineCopy
           ? orderInput(lines, products)
           : { ...orderInput(lines, products), expectedTotal: priced.total },
@@ -198,7 +198,12 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       };
       const key = saleKeys.keyFor(asked);
       const provisional = offlineCopy ? provisionalNumber() : undefined;
-      const body = { ...asked, ...(provisional ? { provisionalNumber: provisional } : {}) };
+      // Offline, the cash is taken now at the saved prices: the sale says when, and is recorded
+      // at that moment's prices however late it syncs.
+      const body = {
+        ...asked,
+        ...(provisional ? { provisionalNumber: provisional, soldAt: new Date().toISOString() } : {}),
+      };
       const receiptLines = {
         lines: priced.lines,
         total: priced.total,
