@@ -342,7 +342,7 @@ test('a shift with a sale and a refund ends with the counted cash and keeps the 
 
   // The second customer changes their mind before taking the stove: refunded from the drawer.
   await page.goto('/dashboard/sell');
-  await page.getByLabel('Order number').pressSequentially(returned.orderNumber, { delay: 20 });
+  await page.getByLabel('Order or receipt number').pressSequentially(returned.orderNumber, { delay: 20 });
   await page.getByLabel('Reason').pressSequentially('Changed their mind', { delay: 10 });
   const refunded = page.waitForResponse((r) => r.url().endsWith('/api/client/refund_order'));
   await page.getByRole('button', { name: 'Refund from the drawer' }).click();

@@ -12,6 +12,7 @@ import { counterSales } from '../../src/server/modules/counter/tables';
 import { orderEvents, orders } from '../../src/server/modules/order/tables';
 import { productPriceHistory, products } from '../../src/server/modules/product/tables';
 import { quotas } from '../../src/server/modules/quota/tables';
+import { findShift } from '../../src/server/modules/shift/service';
 import { shiftCashMovements } from '../../src/server/modules/shift/tables';
 import { credit } from '../../src/server/modules/wallet/ledger';
 import { wallets, walletTransactions } from '../../src/server/modules/wallet/tables';
@@ -289,6 +290,87 @@ describe('the drawer', () => {
     expect(ended.json().shift).toMatchObject({ expectedCash: 1_000_000 + b.order.total, variance: -20_000 });
     const report = await injectAs(app, associate.session, { method: 'GET', url: `/api/shift/${open.id}` });
     expect(report.json().shift).toMatchObject({ variance: -20_000, closingCash: counted });
+  });
+
+  it('takes a sale made offline into the drawer of its shift, even when that shift was ended on another tablet first', async () => {
+    const shift = await startShift(associate, 500_000);
+    // Tablet B, offline, sells for cash while tablet A, offline too, counts the drawer.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const soldBeforeCount = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Tablet A's end syncs first: ₦5,000 float counted, the sale's cash with it (₦5,000 + the sale).
+    const saleTotal = cat.stove.price;
+    const ended = await injectAs(app, associate.session, {
+      method: 'POST',
+      url: '/api/shift/end',
+      payload: { closingCash: 500_000 + saleTotal },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().shift).toMatchObject({ expectedCash: 500_000, variance: saleTotal });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const soldAfterCount = new Date().toISOString();
+    const synced = (phone: string, soldAt: string, provisionalNumber: string) =>
+      sell(
+        associate,
+        { phone, order: stoveOrder(), handOver: true, payment: { type: 'Cash' }, provisionalNumber, soldAt },
+        `sync-${provisionalNumber}-${shift.id}`,
+      );
+    // Then tablet B's sale: recorded, in that drawer, which now balances.
+    const first = await synced('08061110061', soldBeforeCount, 'OFF-BB01');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().sale).toMatchObject({ shiftId: shift.id, provisionalNumber: 'OFF-BB01' });
+    expect(await findShift(app.db, shift.id)).toMatchObject({
+      cashSales: saleTotal,
+      expectedCash: 500_000 + saleTotal,
+      variance: 0,
+    });
+    // A sale made after the count: recorded all the same, and the drawer says it is short by it
+    // (the cash came in after it was counted), for a manager to see.
+    const late = await synced('08061110062', soldAfterCount, 'OFF-BB02');
+    expect(late.statusCode, late.body).toBe(201);
+    expect(await findShift(app.db, shift.id)).toMatchObject({
+      cashSales: 2 * saleTotal,
+      expectedCash: 500_000 + 2 * saleTotal,
+      variance: -saleTotal,
+    });
+    const movements = await app.db.select().from(shiftCashMovements).where(eq(shiftCashMovements.shiftId, shift.id));
+    expect(movements.map((m) => m.note)).toEqual([
+      'Sold offline; synced after the shift ended',
+      'Sold offline; synced after the shift ended',
+    ]);
+    // Sent again under its key (its answer lost): answered as before, recorded once.
+    const again = await synced('08061110062', soldAfterCount, 'OFF-BB02');
+    expect(again.json().order.orderNumber).toBe(late.json().order.orderNumber);
+    expect((await findShift(app.db, shift.id))?.cashSales).toBe(2 * saleTotal);
+    // Off shift, a sale made online is refused as before, and so is one made offline with no shift
+    // of its own (dated before any shift of the last week).
+    const online = await sell(associate, { phone: '08061110063', order: stoveOrder(), payment: { type: 'Cash' } });
+    expect(online.statusCode).toBe(403);
+    expect(online.json()).toMatchObject({ additionalInfo: { reason: 'NoActiveShift' } });
+    const stray = await synced('08061110063', new Date(Date.now() - 30 * 86_400_000).toISOString(), 'OFF-BB03');
+    expect(stray.statusCode).toBe(403);
+    // The customer's texted receipt names the paper one.
+    const [sms] = app.sms.outbox.list('08061110061');
+    expect(sms?.body).toContain(`Arrive receipt ${first.json().order.orderNumber} (paper receipt OFF-BB01)`);
+  });
+
+  it('refunds a sale made offline by the provisional number on its paper receipt', async () => {
+    await startShift(associate, 500_000);
+    const sold = await sell(associate, {
+      phone: '08061110071',
+      order: stoveOrder(),
+      payment: { type: 'Cash' },
+      provisionalNumber: 'OFF-RF71',
+      soldAt: new Date().toISOString(),
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const unknown = await refund(associate, 'OFF-NONE99');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ additionalInfo: { reason: 'ProvisionalNumberUnknown' } });
+    const res = await refund(associate, 'off-rf71');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ orderNumber: sold.json().order.orderNumber, status: 'Cancelled' });
+    expect((await activeShift(associate)).cashRefunds).toBe(sold.json().order.total);
   });
 
   it('refuses to refund a sale already handed over, or one not paid in cash, and changes nothing', async () => {

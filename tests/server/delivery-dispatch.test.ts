@@ -389,6 +389,40 @@ describe("a rider's shift", () => {
   });
 });
 
+describe("the client's delivery code", () => {
+  it('is shown to no staff member: a rider cannot read it from the staff order lists', async () => {
+    const order = await paidDeliveryOrder();
+    const id = await deliveryIdOf(order);
+    expect((await assign(dispatcher, id, { riderId: riderA.staffId })).statusCode).toBe(200);
+    const { pickupCode } = (await findOrderByNumber(app.db, order.orderNumber)) ?? {};
+    if (!pickupCode) throw new Error('the order has no pickup code');
+    for (const url of [
+      `/api/order/with_client/${order.id}`,
+      `/api/order/with_client/search?q=${order.orderNumber}`,
+      `/api/order/with_client/search?q=${pickupCode}`,
+      '/api/order/filtered?pageSize=50',
+    ]) {
+      for (const who of [riderA, dispatcher]) {
+        const res = await injectAs(app, who, { method: 'GET', url });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+        expect(res.body, url).not.toContain(pickupCode);
+      }
+    }
+    // Found by it all the same (the client reads it out at the counter).
+    const found = await injectAs(app, dispatcher, {
+      method: 'GET',
+      url: `/api/order/with_client/search?q=${pickupCode}`,
+    });
+    expect(found.json().orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([order.orderNumber]);
+    // The client still sees it.
+    expect(
+      (await injectAs(app, owner, { method: 'GET', url: `/api/order/${order.orderNumber}` })).json(),
+    ).toMatchObject({
+      pickupCode,
+    });
+  });
+});
+
 // Last in the file: it spends the address's allowance of moves for the minute.
 describe("guessing a client's delivery code", () => {
   it('is stopped after 60 moves a minute from one address, and a stopped guess records nothing', async () => {

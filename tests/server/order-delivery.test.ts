@@ -5,6 +5,7 @@ import { normalizePhone } from '../../src/domain/phone';
 import { deliveryFeeKobo } from '../../src/domain/schemas/delivery';
 import type { Order } from '../../src/domain/schemas/order';
 import { createEstimateMaps, createGoogleMaps } from '../../src/server/integrations/maps/adapter';
+import { quoteDelivery } from '../../src/server/lib/delivery-quote';
 import { clients } from '../../src/server/modules/client/tables';
 import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
 import { createOrder, findOrderByNumber } from '../../src/server/modules/order/service';
@@ -79,14 +80,67 @@ describe('delivery fee', () => {
     expect(order.deliveryFee).toBe(deliveryFeeKobo(quote.distanceKm, 'DoubleWay'));
   });
 
-  it('refuses an address beyond the delivery area', async () => {
-    const res = await injectAs(app, owner, {
-      method: 'POST',
-      url: '/api/delivery/quote',
-      payload: { address: { ...yaba, lat: 7.3775, lng: 3.947 } },
+  it('prices the address where its words are, never where coordinates sent with it say', async () => {
+    const quote = (address: Record<string, unknown>) =>
+      injectAs(app, owner, {
+        method: 'POST',
+        url: '/api/delivery/quote',
+        payload: { address, homeDeliveryType: 'oneWay' },
+      });
+    const honest = (await quote(yaba)).json();
+    expect(honest.distanceKm).toBeGreaterThan(0);
+    // The gas center's own position, sent with a Yaba address: the Yaba fee all the same.
+    const atTheCenter = await quote({ ...yaba, lat: 6.6018, lng: 3.3515 });
+    expect(atTheCenter.statusCode).toBe(200);
+    expect(atTheCenter.json()).toMatchObject({ fee: honest.fee, distanceKm: honest.distanceKm });
+    expect(atTheCenter.json().address).toMatchObject({ lat: honest.address.lat, lng: honest.address.lng });
+    // A town the map cannot place is refused, whatever coordinates come with it.
+    const unknown = await quote({
+      line1: 'Km 45 Lagos-Ibadan Expressway',
+      city: 'Ibadan',
+      state: 'Oyo',
+      lat: 6.6018,
+      lng: 3.3515,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/we deliver up to 40 km/);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ additionalInfo: { field: 'address.city' } });
+    // And an order placed with them is priced the honest way.
+    const placed = await createOrder(
+      app.db,
+      owner.clientId,
+      {
+        type: 'Gas',
+        items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
+        deliveryOption: 'HomeDelivery',
+        homeDeliveryType: 'oneWay',
+        address: { ...yaba, lat: 6.6018, lng: 3.3515 },
+      },
+      { legs: app.orderLegs },
+    );
+    expect(placed.deliveryFee).toBe(honest.fee);
+  });
+
+  it('refuses an address beyond the delivery area', async () => {
+    // Google places Ibadan 120 km by road from the gas center.
+    const google = createGoogleMaps('test-key', {
+      fetch: (async (url: URL) =>
+        new Response(
+          JSON.stringify(
+            String(url).includes('geocode')
+              ? {
+                  status: 'OK',
+                  results: [{ geometry: { location: { lat: 7.3775, lng: 3.947 } }, formatted_address: 'Ibadan' }],
+                }
+              : {
+                  status: 'OK',
+                  rows: [{ elements: [{ status: 'OK', distance: { value: 120_000 }, duration: { value: 7200 } }] }],
+                },
+          ),
+        )) as typeof fetch,
+    });
+    await expect(
+      quoteDelivery(google, { line1: 'Km 45 Lagos-Ibadan Expressway', city: 'Ibadan', state: 'Oyo' }, 'oneWay'),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/we deliver up to 40 km/) });
   });
 });
 

@@ -33,11 +33,15 @@ describe('platform', () => {
     expect(body.type).toBe('NotFound');
   });
 
-  it('refuses a mutating call without x-platform', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/order/new', payload: {} });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ type: 'Forbidden', status: 403 });
-  });
+  it.each(['/api/order/new', '/%61pi/order/new', '/ap%69/order/new?x=1', '/api/order/%6eew'])(
+    'refuses a mutating call without x-platform, however its address is spelt: %s',
+    async (url) => {
+      const session = await signInAs(app, '08010000002');
+      const res = await app.inject({ method: 'POST', url, payload: {}, headers: { cookie: session.cookie } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ type: 'Forbidden', status: 403 });
+    },
+  );
 
   it('sends security headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/app/data' });

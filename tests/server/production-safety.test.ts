@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
+import { isKnownPushService } from '../../src/server/integrations/push/push-service';
+import { pushSubscriptions } from '../../src/server/modules/notification/tables';
+import { buildTestApp, injectAs, webHeaders } from '../../src/server/test-utils/test-app';
 import { createPersonas, type Personas } from './support/personas';
 
 const SESSION_SECRET = 'a-production-secret-that-is-long-enough-0123456789';
@@ -118,6 +120,34 @@ describe('a production app', () => {
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it("sends push only to the browsers' push services: any other endpoint is refused and kept nowhere", async () => {
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
+    for (const endpoint of [
+      'http://127.0.0.1:4871/internal/admin?x=1',
+      'https://10.0.0.5/push',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ]) {
+      const res = await injectAs(app, personas.clientA, {
+        method: 'POST',
+        url: '/api/client/push-subscription',
+        payload: { endpoint, keys },
+      });
+      expect(res.statusCode, `${endpoint}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ additionalInfo: { field: 'endpoint' } });
+    }
+    expect(await app.db.select().from(pushSubscriptions)).toEqual([]);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGabc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect(isKnownPushService(endpoint), endpoint).toBe(true);
+    }
   });
 
   it('has no sandbox route, whoever asks', async () => {

@@ -6,27 +6,26 @@ import type { MapsAdapter } from '../integrations/maps/adapter';
 import { GAS_CENTER } from './gas-center';
 
 /**
- * Places the address (geocoding it when it has no coordinates), measures the road from the gas
- * center and prices the delivery. Refuses addresses it cannot place or that lie too far away.
+ * Places the address by geocoding its words, measures the road from the gas center and prices the
+ * delivery. Refuses addresses it cannot place or that lie too far away. Coordinates sent with the
+ * address are not taken: the fee and the 40 km limit follow from where the address is, and a
+ * client who sent the gas center's own position would otherwise pay the smallest fee anywhere.
  */
 export async function quoteDelivery(
   maps: MapsAdapter,
   address: DeliveryAddress,
   type: HomeDeliveryType,
 ): Promise<DeliveryQuote> {
-  let placed = address;
-  let estimate = false;
-  if (placed.lat === undefined || placed.lng === undefined) {
-    const found = await maps.geocode([address.line1, address.city, address.state].join(', '));
-    if (!found) {
-      throw new AppError(
-        `We could not find '${address.city}' on the map. Choose your area from the list (for example Yaba or Lekki Phase 1).`,
-        { status: 400, type: ErrorType.InvalidInput, additionalInfo: { field: 'address.city' } },
-      );
-    }
-    placed = { ...address, lat: found.lat, lng: found.lng };
-    estimate = found.estimate;
+  const { lat: _lat, lng: _lng, ...words } = address;
+  const found = await maps.geocode([words.line1, words.city, words.state].join(', '));
+  if (!found) {
+    throw new AppError(
+      `We could not find '${words.city}' on the map. Choose your area from the list (for example Yaba or Lekki Phase 1).`,
+      { status: 400, type: ErrorType.InvalidInput, additionalInfo: { field: 'address.city' } },
+    );
   }
+  const placed: DeliveryAddress = { ...words, lat: found.lat, lng: found.lng };
+  const estimate = found.estimate;
   const route = await maps.distance(GAS_CENTER, { lat: placed.lat ?? 0, lng: placed.lng ?? 0 }, 'driving');
   const distanceKm = Math.round(route.distanceMeters / 100) / 10;
   if (distanceKm > deliveryFeeRules.maxKm) {

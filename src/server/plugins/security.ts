@@ -138,9 +138,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (PLATFORM_EXEMPT.has(path)) return;
+    // The route the router matched, not the address as sent: `/%61pi/…` reaches `/api/…` too.
+    const route = request.routeOptions.url ?? '';
+    if (SAFE_METHODS.has(request.method) || !route.startsWith('/api/')) return;
+    if (PLATFORM_EXEMPT.has(route)) return;
     if (!request.headers['x-platform']) {
       throw new AppError('The x-platform header is required', { status: 403, type: ErrorType.Forbidden });
     }

@@ -52,8 +52,13 @@ describe('a pasted amount', () => {
     expect(screen.getByText('At most ₦100,000,000.00')).toBeInTheDocument();
     await user.type(input, '1000000000');
     await user.tab();
-    // The digit that would pass the maximum was not taken; what is shown is what is kept.
+    // The digit that would pass the maximum was not taken, and the field says why; what is shown
+    // is what is kept.
     expect(input).toHaveValue('₦100,000,000');
     expect(screen.getByLabelText('value')).toHaveTextContent('100000000');
+    expect(screen.getByText('At most ₦100,000,000.00')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '88000');
+    expect(screen.queryByText('At most ₦100,000,000.00')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { type ClipboardEvent, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
 import { formatNaira, NAIRA_SIGN } from '../../domain/format';
 
 /**
@@ -26,7 +26,7 @@ export function MoneyInput(
   props: Omit<NumberInputProps, 'prefix' | 'decimalScale' | 'thousandSeparator' | 'allowedDecimalSeparators'>,
 ) {
   const [refused, setRefused] = useState<string | null>(null);
-  const { onPaste, onChange, error, max = MONEY_MAX, ...rest } = props;
+  const { onPaste, onChange, onKeyDown, error, max = MONEY_MAX, ...rest } = props;
   return (
     <NumberInput
       prefix={NAIRA_SIGN}
@@ -47,6 +47,16 @@ export function MoneyInput(
       onChange={(value) => {
         setRefused(null);
         onChange?.(value);
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        // A digit that would pass the maximum is not taken (strict): say why, not nothing.
+        const field = event.currentTarget;
+        if (/^\d$/.test(event.key) && field.selectionStart !== null && field.selectionEnd !== null) {
+          const next = field.value.slice(0, field.selectionStart) + event.key + field.value.slice(field.selectionEnd);
+          if (Number(next.replace(/[^\d.]/g, '')) > Number(max))
+            setRefused(`At most ${formatNaira(Number(max) * 100)}`);
+        }
+        onKeyDown?.(event);
       }}
       onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
         const text = event.clipboardData.getData('text');

@@ -10,6 +10,36 @@ import {
 
 const PUSH_TIMEOUT_MS = 10_000;
 
+/**
+ * The browsers' push services (Chrome and most Android browsers, Firefox, Safari, Edge): the only
+ * hosts a production server sends to. An endpoint is a client's word, and the server POSTs to it,
+ * so any other (an address inside our network) would be a request made on an attacker's behalf.
+ */
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^android\.googleapis\.com$/,
+  /^([a-z0-9-]+\.)*push\.services\.mozilla\.com$/,
+  /^([a-z0-9-]+\.)*push\.apple\.com$/,
+  /^([a-z0-9-]+\.)*notify\.windows\.com$/,
+];
+
+/** Whether a subscription's endpoint is a browser's push service, on https and its own port. */
+export function isKnownPushService(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' &&
+    url.port === '' &&
+    !url.username &&
+    !url.password &&
+    PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
+  );
+}
+
 /** What a push service said: delivered, or the subscription is gone (expired or revoked: forget it). */
 export type PushOutcome = 'sent' | 'gone';
 
@@ -78,6 +108,8 @@ export function createPushService(config: PushConfig, log: FastifyBaseLogger): P
   return {
     publicKey: keys.publicKey,
     async send(target, payload) {
+      // A subscription kept before the endpoint was checked: never called, and forgotten.
+      if (config.production && !isKnownPushService(target.endpoint)) return 'gone';
       const request = buildPushRequest(target, payload, vapid);
       let response: Response;
       try {

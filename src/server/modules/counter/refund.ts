@@ -1,11 +1,38 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PaymentType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Order } from '../../../domain/schemas/order';
 import type { StaffContext } from '../../plugins/session';
 import { cancelPaidOrder } from '../order/counter-refund';
+import { findOrderById } from '../order/lookups';
 import { toOrderView } from '../order/service';
 import { cashSaleOf, recordCashMovement } from '../shift/service';
+import { counterSales } from './tables';
+
+/**
+ * The order a refund names: its number, or the provisional number an offline tablet printed on
+ * the customer's receipt (`OFF-…`, the only number that receipt carries).
+ */
+async function orderNumberOf(app: FastifyInstance, reference: string): Promise<string> {
+  const typed = reference.trim().toUpperCase();
+  if (!typed.startsWith('OFF-')) return reference;
+  const [sale] = await app.db
+    .select({ orderId: counterSales.orderId })
+    .from(counterSales)
+    .where(eq(counterSales.provisionalNumber, typed))
+    .orderBy(desc(counterSales.createdAt))
+    .limit(1);
+  const order = sale ? await findOrderById(app.db, sale.orderId) : null;
+  if (!order) {
+    throw new AppError(`No sale has the receipt number ${typed}: it may not have synced yet`, {
+      status: 404,
+      type: ErrorType.NotFound,
+      additionalInfo: { reason: 'ProvisionalNumberUnknown' },
+    });
+  }
+  return order.orderNumber;
+}
 
 /**
  * POST /api/client/refund_order: a cash sale not yet handed over is taken back and its money paid
@@ -26,8 +53,9 @@ export async function refundCashSale(
       additionalInfo: { reason: 'NoOpenShift' },
     });
   }
+  const orderNumber = await orderNumberOf(app, input.orderNumber);
   const result = await app.db.transaction(async (tx) => {
-    const { before, after } = await cancelPaidOrder(tx, app.orderLegs, input.orderNumber, {
+    const { before, after } = await cancelPaidOrder(tx, app.orderLegs, orderNumber, {
       actorClientId: refunder.clientId,
       note: `Refunded in cash at the counter: ${input.reason}`,
     });

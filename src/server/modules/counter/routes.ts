@@ -28,7 +28,9 @@ const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/new_order',
     {
-      preHandler: staff,
+      // The shift is asked for by the sale itself: a sale made offline is recorded in the drawer
+      // of the shift it was made in, even when that shift was ended on another tablet meanwhile.
+      preHandler: app.requireStaff({ shift: false }),
       config: { idempotent: true },
       schema: {
         tags: ['client'],

@@ -11,7 +11,7 @@ import { markOrderDelivered } from '../order/mark-delivered';
 import { markOrderPaid } from '../order/mark-paid';
 import { createOrder, findOrderByNumber, toOrderView } from '../order/service';
 import { displayName } from '../sales/service';
-import { openShiftOf, recordCashMovement } from '../shift/service';
+import { openShiftOf, recordCashMovement, recordSyncedCashSale, type ShiftRow, shiftAt } from '../shift/service';
 import { findStaffPeople } from '../staff/service';
 import { payOrderFromWalletIn } from '../wallet/pay-order';
 import { findActiveWallet, insufficientFund, walletNotFound } from '../wallet/queries';
@@ -58,22 +58,26 @@ async function walletConsent(
 }
 
 /**
- * When the cash of a sale made offline was taken (`soldAt`), kept within the seller's open shift
- * and not after now: the drawer took that moment's prices. Undefined for a sale priced now.
+ * The drawer a cash sale goes into, and the moment it is priced at. A sale made online goes into
+ * the seller's open shift at today's prices. A cash sale made offline (`soldAt` and a provisional
+ * number) goes into the drawer of the shift it was made in, open or since ended on another tablet,
+ * at the prices of its moment, kept within that shift and not after now: the drawer took that
+ * cash at those prices.
  */
-async function cashTakenAt(
+async function saleDrawer(
   app: FastifyInstance,
   staff: StaffContext,
   input: CounterSaleInput,
   now = new Date(),
-): Promise<Date | undefined> {
-  if (!input.soldAt || input.payment?.type !== PaymentType.Cash || !staff.shiftId) return undefined;
-  const shift = await openShiftOf(app.db, staff.id);
-  const t = Math.max(
-    Math.min(new Date(input.soldAt).getTime(), now.getTime()),
-    shift?.startedAt.getTime() ?? now.getTime(),
-  );
-  return t < now.getTime() ? new Date(t) : undefined;
+): Promise<{ shift: ShiftRow | null; offline: boolean; pricedAt?: Date }> {
+  const offline = input.payment?.type === PaymentType.Cash && Boolean(input.soldAt && input.provisionalNumber);
+  const open = staff.shiftId ? await openShiftOf(app.db, staff.id) : null;
+  if (!offline || !input.soldAt) return { shift: open, offline: false };
+  const soldAt = new Date(Math.min(new Date(input.soldAt).getTime(), now.getTime()));
+  const shift = (await shiftAt(app.db, staff.id, soldAt)) ?? open;
+  if (!shift) return { shift: null, offline };
+  const t = Math.max(soldAt.getTime(), shift.startedAt.getTime());
+  return { shift, offline, ...(t < now.getTime() ? { pricedAt: new Date(t) } : {}) };
 }
 
 /**
@@ -96,7 +100,17 @@ export async function sellAtCounter(
   if (handOver && input.order.deliveryOption !== DeliveryOption.PickerUP) {
     throw invalid('Only an order collected at the counter can be handed over at once');
   }
-  if (payment?.type === PaymentType.Cash && !seller.staff.shiftId) {
+  const drawer = await saleDrawer(app, seller.staff, input);
+  // Staff sell on a shift. A sale made offline whose shift was ended on another tablet before it
+  // synced is still recorded, in that shift's drawer.
+  if (!seller.staff.shiftId && !(drawer.offline && drawer.shift)) {
+    throw new AppError('Start a shift first', {
+      status: 403,
+      type: ErrorType.Forbidden,
+      additionalInfo: { reason: 'NoActiveShift' },
+    });
+  }
+  if (payment?.type === PaymentType.Cash && !drawer.shift) {
     throw new AppError('Start your shift to take cash', {
       status: 409,
       type: ErrorType.Conflict,
@@ -122,13 +136,12 @@ export async function sellAtCounter(
   };
   if (payment?.type === PaymentType.Wallet) await walletConsent(app, row, input.order.expectedTotal, payment.code);
 
-  const pricedAt = await cashTakenAt(app, seller.staff, input);
   const result = await app.db.transaction(async (tx) => {
     const placed = await createOrder(tx, client.id, input.order, {
       maps: app.maps,
       legs: app.orderLegs,
       actorClientId: seller.clientId,
-      pricedAt,
+      pricedAt: drawer.pricedAt,
     });
     const note =
       payment?.type === PaymentType.Electronic
@@ -141,9 +154,11 @@ export async function sellAtCounter(
       if (!paid) throw new Error('a new order could not be marked paid');
     }
     let shiftId: string | null = null;
-    if (payment?.type === PaymentType.Cash && seller.staff.shiftId) {
-      shiftId = seller.staff.shiftId;
-      await recordCashMovement(tx, { shiftId, kind: 'sale', amount: placed.total, orderId: placed.id });
+    if (payment?.type === PaymentType.Cash && drawer.shift) {
+      shiftId = drawer.shift.id;
+      const movement = { shiftId, amount: placed.total, orderId: placed.id };
+      if (drawer.offline) await recordSyncedCashSale(tx, movement);
+      else await recordCashMovement(tx, { ...movement, kind: 'sale' });
     }
     if (handOver) {
       await markOrderDelivered(tx, placed.id, { actorClientId: seller.clientId, at: new Date() });
@@ -151,7 +166,7 @@ export async function sellAtCounter(
     await tx.insert(counterSales).values({
       orderId: placed.id,
       staffId: seller.staff.id,
-      shiftId: seller.staff.shiftId,
+      shiftId: drawer.shift?.id ?? seller.staff.shiftId,
       paymentType: payment?.type ?? null,
       posReference: payment?.type === PaymentType.Electronic ? payment.reference : null,
       provisionalNumber: input.provisionalNumber ?? null,
@@ -180,7 +195,10 @@ export async function sellAtCounter(
 }
 
 /** The text of the SMS receipt: short enough for one or two messages. */
-export function receiptSmsText(sale: { order: CounterSaleResponse['order']; sale: { handedOver: boolean } }): string {
+export function receiptSmsText(sale: {
+  order: CounterSaleResponse['order'];
+  sale: { handedOver: boolean; provisionalNumber?: string | null };
+}): string {
   const { order } = sale;
   const state =
     order.status === OrderStatus.NotPaid
@@ -188,5 +206,7 @@ export function receiptSmsText(sale: { order: CounterSaleResponse['order']; sale
       : sale.sale.handedOver
         ? 'Paid and collected.'
         : `Paid. Pickup code ${order.pickupCode ?? ''}.`.replace(' .', '.');
-  return `Arrive receipt ${order.orderNumber}: ${formatNaira(order.total)}. ${state} Thank you.`;
+  // A sale made offline: the paper receipt carries its provisional number only.
+  const paper = sale.sale.provisionalNumber ? ` (paper receipt ${sale.sale.provisionalNumber})` : '';
+  return `Arrive receipt ${order.orderNumber}${paper}: ${formatNaira(order.total)}. ${state} Thank you.`;
 }

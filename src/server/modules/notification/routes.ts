@@ -9,6 +9,7 @@ import {
   pushSubscriptionInputSchema,
   pushUnsubscribeSchema,
 } from '../../../domain/schemas/notification';
+import { isKnownPushService } from '../../integrations/push/push-service';
 import { notificationPreferences, pushSubscriptions } from './tables';
 
 /** A client may keep push on this many devices; the oldest goes when a new one subscribes. */
@@ -92,14 +93,19 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const clientId = signedIn(request.auth);
       const { endpoint, keys } = request.body;
+      // Production sends only to the browsers' push services (the server POSTs to this address).
+      if (app.config.production && !isKnownPushService(endpoint)) {
+        throw new AppError("This browser's push service is not one we can send to", {
+          status: 400,
+          type: ErrorType.InvalidInput,
+          additionalInfo: { field: 'endpoint' },
+        });
+      }
       if (!app.push.publicKey) {
         throw new AppError('Push notifications are not available on this server', {
           status: 409,
           type: ErrorType.Conflict,
         });
-      }
-      if (app.config.production && !endpoint.startsWith('https://')) {
-        throw new AppError('The push endpoint must be https', { status: 400, type: ErrorType.InvalidInput });
       }
       await app.db.transaction(async (tx) => {
         // An endpoint belongs to one browser profile: whoever subscribes it last owns it.

@@ -25,6 +25,9 @@ async function withClients(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithClien
     const client = clients.get(rows[i]?.clientId ?? '');
     return {
       ...v,
+      // The pickup code is the client's proof, at the counter and at the door (a rider's
+      // Delivered needs it): staff are never shown it, only find an order by it.
+      pickupCode: null,
       client: client
         ? {
             id: client.id,

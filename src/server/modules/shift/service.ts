@@ -8,6 +8,8 @@ import { attributedSales, displayName } from '../sales/service';
 import { findStaffPeople } from '../staff/service';
 import { type ShiftRow, shiftCashMovements, shifts } from './tables';
 
+export type { ShiftRow };
+
 /** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */
 const MAX_BACKDATE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -210,6 +212,12 @@ export async function findShift(db: DbOrTx, id: string): Promise<Shift | null> {
 
 // The drawer (README "A shift's drawer"): cash in and out of the counter, one row per movement.
 
+/** A shift's row locked for the caller's transaction (a drawer's movements go one at a time). */
+async function lockShift(tx: DbOrTx, shiftId: string): Promise<{ endedAt: Date | null } | null> {
+  const [shift] = await tx.select({ endedAt: shifts.endedAt }).from(shifts).where(eq(shifts.id, shiftId)).for('update');
+  return shift ?? null;
+}
+
 /**
  * Records cash taken for an order (a sale) or paid back for it (a refund) in the drawer of an open
  * shift, inside the caller's transaction. An order gives at most one of each: a repeat is refused
@@ -219,11 +227,7 @@ export async function recordCashMovement(
   tx: DbOrTx,
   movement: { shiftId: string; kind: 'sale' | 'refund'; amount: number; orderId: string; note?: string },
 ): Promise<void> {
-  const [shift] = await tx
-    .select({ endedAt: shifts.endedAt })
-    .from(shifts)
-    .where(eq(shifts.id, movement.shiftId))
-    .for('update');
+  const shift = await lockShift(tx, movement.shiftId);
   if (!shift || shift.endedAt) {
     throw new AppError('Your shift has ended: start a shift to take or pay out cash', {
       status: 409,
@@ -239,6 +243,55 @@ export async function recordCashMovement(
     orderId: movement.orderId,
     note: movement.note ?? null,
   });
+}
+
+/**
+ * The cash of a sale made offline, synced after its shift ended (the shift was ended on another
+ * tablet meanwhile): it goes into that shift's drawer all the same, and the drawer's frozen
+ * expected cash grows by it, so the variance says where the money is — balanced when the cash was
+ * in the drawer at the count, short by it when it came in after. Nothing confirmed to the
+ * associate is lost. On an open shift it is an ordinary sale.
+ */
+export async function recordSyncedCashSale(
+  tx: DbOrTx,
+  movement: { shiftId: string; amount: number; orderId: string },
+): Promise<void> {
+  const shift = await lockShift(tx, movement.shiftId);
+  if (!shift) throw new Error('the shift of a synced sale vanished');
+  if (movement.amount <= 0) return;
+  await tx.insert(shiftCashMovements).values({
+    shiftId: movement.shiftId,
+    kind: 'sale',
+    amount: movement.amount,
+    orderId: movement.orderId,
+    note: shift.endedAt ? 'Sold offline; synced after the shift ended' : null,
+  });
+  if (shift.endedAt) {
+    await tx
+      .update(shifts)
+      .set({ expectedCash: sql`${shifts.expectedCash} + ${movement.amount}` })
+      .where(eq(shifts.id, movement.shiftId));
+  }
+}
+
+/**
+ * The shift whose drawer a sale made offline at `at` belongs to: the staff member's last shift
+ * begun by then (open or ended), within the days a tablet keeps its queue. Null: none.
+ */
+export async function shiftAt(db: DbOrTx, staffId: string, at: Date): Promise<ShiftRow | null> {
+  const [row] = await db
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.staffId, staffId),
+        lt(shifts.startedAt, new Date(at.getTime() + 1)),
+        gte(shifts.startedAt, new Date(at.getTime() - MAX_BACKDATE_MS)),
+      ),
+    )
+    .orderBy(desc(shifts.startedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The shift whose drawer took an order's cash, with the amount; null if it was not a cash sale. */

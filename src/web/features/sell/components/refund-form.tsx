@@ -42,7 +42,8 @@ export function RefundForm({ online }: { online: boolean }) {
           </Text>
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
-              label="Order number"
+              label="Order or receipt number"
+              description="ARV-… or, for a sale made offline, the OFF-… on its receipt"
               placeholder="ARV-…"
               value={orderNumber}
               onChange={(e) => setOrderNumber(e.currentTarget.value)}

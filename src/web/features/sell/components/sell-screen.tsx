@@ -17,7 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
+import { CYLINDER_SIZES_KG, MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { PaymentType, ProductType } from '../../../../domain/enums';
 import { formatNaira, formatOrderLine } from '../../../../domain/format';
 import { mobileInputValue, normalizePhone } from '../../../../domain/phone';
@@ -36,10 +36,13 @@ import {
   addLine,
   beyondKnownStock,
   type CartLine,
+  canAddOne,
   type KeyedLine,
+  leftAfterQueued,
   orderInput,
   priceCart,
   provisionalNumber,
+  queuedLines,
   stepQuantity,
 } from '../lib/cart';
 import { submitSale } from '../lib/sale-queue';
@@ -139,7 +142,10 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   const catalogue = useQuery(counterCatalogueQueryOptions());
   const pending = usePendingSales();
 
-  const products = catalogue.data?.data ?? [];
+  // What is left, less what this tablet's sales waiting to sync took (offline the counts go down
+  // with each sale, as the stock will).
+  const queued = useMemo(() => queuedLines(pending), [pending]);
+  const products = useMemo(() => leftAfterQueued(catalogue.data?.data ?? [], queued), [catalogue.data, queued]);
   const gas = products.find((p) => p.type === ProductType.Gas);
   const others = products.filter((p) => p.type !== ProductType.Gas);
   const offlineCopy = catalogue.data?.fromCache || !online;
@@ -410,6 +416,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
                         variant="default"
                         size={44}
                         aria-label={`One more ${line.name}`}
+                        disabled={!canAddOne(line.quantity)}
                         onClick={() => setLines((l) => stepQuantity(l, line.key, 1))}
                       >
                         +
@@ -426,6 +433,9 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
                     ×
                   </ActionIcon>
                 </Group>
+                {line.productType !== ProductType.Gas && !canAddOne(line.quantity) && (
+                  <Text size="sm" ta="right">{`At most ${MAX_ITEM_QUANTITY} of each in one sale`}</Text>
+                )}
               </Stack>
             ))}
             <Group justify="space-between">

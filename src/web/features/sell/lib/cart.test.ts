@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { formatOrderLine } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
-import { addLine, beyondKnownStock, orderInput, priceCart, provisionalNumber, stepQuantity } from './cart';
+import {
+  addLine,
+  beyondKnownStock,
+  canAddOne,
+  leftAfterQueued,
+  orderInput,
+  priceCart,
+  provisionalNumber,
+  queuedLines,
+  stepQuantity,
+} from './cart';
 
 const product = (over: Partial<Product>): Product => ({
   id: 'p',
@@ -71,6 +82,33 @@ describe('the counter basket', () => {
     expect(stepQuantity(lines, lines[0]?.key ?? '', 1)[0]?.quantity).toBe(6);
     lines = stepQuantity(stepQuantity(stepQuantity(lines, burner, -1), burner, -1), burner, -1);
     expect(lines.map((l) => l.productId)).toEqual(['gas']);
+  });
+
+  it('takes at most MAX_ITEM_QUANTITY of a counted product in one sale, by + or by Add', () => {
+    let lines = addLine([], { productId: 'burner', quantity: MAX_ITEM_QUANTITY - 1 });
+    const key = lines[0]?.key ?? '';
+    lines = stepQuantity(lines, key, 1);
+    expect(lines[0]?.quantity).toBe(MAX_ITEM_QUANTITY);
+    expect(canAddOne(MAX_ITEM_QUANTITY)).toBe(false);
+    expect(stepQuantity(lines, key, 1)[0]?.quantity).toBe(MAX_ITEM_QUANTITY);
+    expect(addLine(lines, { productId: 'burner', quantity: 1 })[0]?.quantity).toBe(MAX_ITEM_QUANTITY);
+  });
+
+  it("counts the tablet's own sales waiting to sync against what is left; refused ones took nothing", () => {
+    const sale = (status: string, quantity: number) => ({
+      status,
+      payload: {
+        body: {
+          order: orderInput([{ productId: 'burner', quantity }], [gas, burner]),
+        },
+      },
+    });
+    const queued = queuedLines([sale('pending', 1), sale('failed', 1)]);
+    const shelf = leftAfterQueued([gas, product({ id: 'burner', available: 3 })], queued);
+    expect(shelf.map((p) => p.available)).toEqual([null, 2]);
+    // One more queued sale of 2 would leave 0: a third burner is more than is left.
+    expect(beyondKnownStock([{ productId: 'burner', quantity: 2 }], shelf)).toEqual([]);
+    expect(beyondKnownStock([{ productId: 'burner', quantity: 3 }], shelf).map((p) => p.id)).toEqual(['burner']);
   });
 
   it('gives offline receipts a provisional number the server accepts', () => {

@@ -1,6 +1,6 @@
 // The counter's basket: pure functions, so the tablet prices a sale the same way online and offline.
 import { DeliveryOption, OrderType, ProductType } from '../../../../domain/enums';
-import type { NewOrderInput } from '../../../../domain/schemas/order';
+import { MAX_ITEM_QUANTITY, type NewOrderInput } from '../../../../domain/schemas/order';
 import type { Product } from '../../../../domain/schemas/product';
 
 /** One line of the basket: gas carries the kg and the cylinder filled; anything else a count. */
@@ -62,11 +62,32 @@ export function orderInput(lines: readonly CartLine[], products: Product[]): New
  * Lines asking for more of a product than the tablet last knew was available (stock and today's
  * limit). Online the server decides; offline such a sale needs the network.
  */
-export function beyondKnownStock(lines: CartLine[], products: Product[]): Product[] {
+export function beyondKnownStock(lines: CartLine[], products: Product[], queued: readonly CartLine[] = []): Product[] {
   const wanted = new Map<string, number>();
-  for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+  for (const l of [...lines, ...queued]) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
   return products.filter((p) => p.available !== null && (wanted.get(p.id) ?? 0) > p.available);
 }
+
+/**
+ * What the tablet last knew was left of each product, less what its own sales waiting to sync
+ * took: offline, the shelf counts go down with each sale as the stock does.
+ */
+export function leftAfterQueued(products: Product[], queued: readonly CartLine[]): Product[] {
+  const taken = new Map<string, number>();
+  for (const l of queued) taken.set(l.productId, (taken.get(l.productId) ?? 0) + l.quantity);
+  return products.map((p) =>
+    p.available === null || !taken.get(p.id)
+      ? p
+      : { ...p, available: Math.max(0, p.available - (taken.get(p.id) ?? 0)) },
+  );
+}
+
+/** Whether a counted line may take one more: an order takes at most MAX_ITEM_QUANTITY of each. */
+export const canAddOne = (quantity: number) => quantity < MAX_ITEM_QUANTITY;
+
+/** The lines of the sales this tablet has waiting to sync (refused ones took nothing). */
+export const queuedLines = (sales: readonly { status: string; payload: { body: { order: NewOrderInput } } }[]) =>
+  sales.filter((s) => s.status === 'pending').flatMap((s): CartLine[] => s.payload.body.order.items);
 
 /** A key no line of the basket has (lines read back from a draft keep theirs). */
 function freeKey(lines: KeyedLine[]): string {
@@ -80,7 +101,9 @@ function freeKey(lines: KeyedLine[]): string {
 export function addLine(lines: KeyedLine[], line: CartLine): KeyedLine[] {
   const same = lines.findIndex((l) => l.productId === line.productId && !line.sizeKg && !l.sizeKg);
   if (same < 0) return [...lines, { ...line, key: freeKey(lines) }];
-  return lines.map((l, i) => (i === same ? { ...l, quantity: l.quantity + line.quantity } : l));
+  return lines.map((l, i) =>
+    i === same ? { ...l, quantity: Math.min(l.quantity + line.quantity, MAX_ITEM_QUANTITY) } : l,
+  );
 }
 
 /** A receipt number for a sale made offline: `OFF-` and 6 characters no one misreads aloud. */
@@ -95,7 +118,7 @@ export function provisionalNumber(random: () => number = Math.random): string {
 export function stepQuantity(lines: KeyedLine[], key: string, delta: 1 | -1): KeyedLine[] {
   return lines.flatMap((l) => {
     if (l.key !== key || l.sizeKg) return [l];
-    const quantity = l.quantity + delta;
+    const quantity = Math.min(l.quantity + delta, MAX_ITEM_QUANTITY);
     return quantity > 0 ? [{ ...l, quantity }] : [];
   });
 }

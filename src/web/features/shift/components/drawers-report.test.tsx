@@ -54,7 +54,8 @@ describe('DrawersReport on a phone', () => {
       '₦10,000.00',
       '₦500.00',
       '₦19,500.00',
-      '₦14,000.00',
+      // Beside the open drawer, the counted one's own expected figure: 14,000 − 14,500 = −500.
+      '₦14,000.00 of ₦14,500.00 expected in the drawer counted',
       'Short ₦500.00',
     ]) {
       expect(within(day as HTMLElement).getAllByText(text).length).toBeGreaterThan(0);

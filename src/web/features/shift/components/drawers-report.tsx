@@ -86,6 +86,18 @@ function download(name: string, text: string) {
 /** Whether a row has a counted drawer, so a counted figure and a variance. */
 const hasCount = (r: DrawerTotals) => countedShifts(r) > 0;
 
+/**
+ * A row's counted cash. Beside a drawer still open (or one never counted), the row's Expected is
+ * more than the counted drawers were to hold: the figure they are measured against is said, so
+ * counted − expected reads as the variance shown.
+ */
+const countedWords = (r: DrawerTotals) =>
+  !hasCount(r)
+    ? '—'
+    : r.countedExpected === r.expectedCash
+      ? formatNaira(r.closingCash)
+      : `${formatNaira(r.closingCash)} of ${formatNaira(r.countedExpected)} expected in ${countedShifts(r) === 1 ? 'the drawer' : 'the drawers'} counted`;
+
 /** A row's badge: drawers ended without a count are said first, never read as balanced. */
 function RowBadge({ row }: { row: DrawerTotals }) {
   if (row.uncounted > 0) return <StatusBadge tone="warn">{row.uncounted} not counted</StatusBadge>;
@@ -116,7 +128,7 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
           ['Cash sales', formatNaira(r.cashSales)],
           ['Cash refunds', formatNaira(r.cashRefunds)],
           ['Expected', formatNaira(r.expectedCash)],
-          ['Counted', hasCount(r) ? formatNaira(r.closingCash) : '—'],
+          ['Counted', countedWords(r)],
         ]}
       />
       <TotalsTable rows={rows} by={by} label={label} />
@@ -152,7 +164,7 @@ function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 's
               <Table.Td>{formatNaira(r.cashSales)}</Table.Td>
               <Table.Td>{formatNaira(r.cashRefunds)}</Table.Td>
               <Table.Td>{formatNaira(r.expectedCash)}</Table.Td>
-              <Table.Td>{hasCount(r) ? formatNaira(r.closingCash) : '—'}</Table.Td>
+              <Table.Td>{countedWords(r)}</Table.Td>
               <Table.Td miw={150}>
                 <RowBadge row={r} />
               </Table.Td>

@@ -56,6 +56,9 @@ describe('the cash drawers report', () => {
       'day',
     );
     expect(day).toMatchObject({ shifts: 2, open: 0, uncounted: 1, variance: -20_000, closingCash: 1_430_000 });
+    // Counted minus what the counted drawer was to hold is the variance; the row's Expected is more.
+    expect(day).toMatchObject({ expectedCash: 2 * 1_450_000, countedExpected: 1_450_000 });
+    expect((day?.closingCash ?? 0) - (day?.countedExpected ?? 0)).toBe(day?.variance);
     expect(countedShifts(day as DrawerTotals)).toBe(1);
     expect(drawerState({ endedAt: null, closingCash: null })).toBe('open');
     expect(drawerState({ endedAt: '2026-03-02T16:00:00.000Z', closingCash: null })).toBe('uncounted');

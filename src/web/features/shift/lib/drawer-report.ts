@@ -13,6 +13,8 @@ export type DrawerTotals = {
   expectedCash: number;
   /** Counted cash of the ended shifts. */
   closingCash: number;
+  /** What the counted drawers were expected to hold: the variance is counted minus this. */
+  countedExpected: number;
   /** Sum of the ended shifts' variances. */
   variance: number;
   /** Shifts still open (no count yet). */
@@ -46,6 +48,7 @@ export function groupDrawers(shifts: Shift[], by: 'day' | 'staff'): DrawerTotals
       cashRefunds: 0,
       expectedCash: 0,
       closingCash: 0,
+      countedExpected: 0,
       variance: 0,
       open: 0,
       uncounted: 0,
@@ -58,6 +61,7 @@ export function groupDrawers(shifts: Shift[], by: 'day' | 'staff'): DrawerTotals
     g.closingCash += s.closingCash ?? 0;
     g.variance += s.variance ?? 0;
     const state = drawerState(s);
+    if (state === 'counted') g.countedExpected += s.expectedCash;
     if (state === 'open') g.open += 1;
     if (state === 'uncounted') g.uncounted += 1;
     groups.set(key, g);

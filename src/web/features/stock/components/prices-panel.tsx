@@ -1,8 +1,20 @@
-import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { formatDate, formatNaira, koboToNaira, nairaToKobo } from '../../../../domain/format';
+import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
 import type { AdminProduct } from '../../../../domain/schemas/sales';
 import { MoneyInput } from '../../../components/money-input';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -14,10 +26,22 @@ import { stockKeys } from '../api/keys';
 import { updateProduct } from '../api/update-product';
 import { ProductDescriptionField, ProductNameField } from './product-fields';
 
+/** A new price more than twice, or less than half, the price now: likely a slip of the keys. */
+const isFarFrom = (next: number, now: number) => now > 0 && (next > 2 * now || next < now / 2);
+
+const priceChangeWords = (next: number, now: number) =>
+  next > now
+    ? `${formatNumber(next / now, 1)} times the price now`
+    : `${formatNumber((1 - next / now) * 100, 0)}% less than the price now`;
+
 function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
   const queryClient = useQueryClient();
   const history = useQuery(priceHistoryQueryOptions(product.id));
-  const [price, setPrice] = useState<number | string>(koboToNaira(product.price));
+  // Empty, the price now beside it: a field holding ₦88,000 took "92,500" typed after it as
+  // ₦88,000,925 (the digits past the maximum dropped), saved with one tap.
+  const [price, setPrice] = useState<number | string>('');
+  // A price far from today's is said and asked again before it is saved.
+  const [checkedBig, setCheckedBig] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const keys = useIdempotencyKey();
   const mutation = useMutation({
@@ -31,9 +55,16 @@ function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () 
       onClose();
     },
   });
+  const kobo = typeof price === 'number' && price > 0 ? nairaToKobo(price) : null;
+  const farOff = kobo !== null && isFarFrom(kobo, product.price);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (typeof price === 'number' && price > 0) mutation.mutate(nairaToKobo(price));
+    if (kobo === null) return;
+    if (farOff && checkedBig !== kobo) {
+      setCheckedBig(kobo);
+      return;
+    }
+    mutation.mutate(kobo);
   };
   return (
     <Modal opened onClose={onClose} title={`Price of ${product.name}`} size="lg">
@@ -41,9 +72,12 @@ function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () 
         <Stack gap="sm">
           <MoneyInput
             label={product.type === 'Gas' ? 'New price per kg' : 'New price'}
-            description="Applies to orders placed from now on; earlier orders keep their price."
+            description={`Now ${formatNaira(product.price)}. Applies to orders placed from now on; earlier orders keep their price.`}
             value={price}
-            onChange={setPrice}
+            onChange={(value) => {
+              setPrice(value);
+              setCheckedBig(null);
+            }}
             required
             data-autofocus
           />
@@ -53,9 +87,14 @@ function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () 
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={200}
           />
+          {kobo !== null && checkedBig === kobo && (
+            <Alert color="yellow" role="alert" title="Check the new price">
+              {`${formatNaira(product.price)} → ${formatNaira(kobo)}: ${priceChangeWords(kobo, product.price)}. Every order and counter sale from now on is priced at it.`}
+            </Alert>
+          )}
           {mutation.error && <Text c="red">{mutation.error.message}</Text>}
-          <Button type="submit" loading={mutation.isPending} disabled={typeof price !== 'number' || price <= 0}>
-            Save price
+          <Button type="submit" loading={mutation.isPending} disabled={kobo === null}>
+            {kobo !== null && checkedBig === kobo ? `Yes, save ${formatNaira(kobo)}` : 'Save price'}
           </Button>
           <Text fw={600} mt="sm">
             History
