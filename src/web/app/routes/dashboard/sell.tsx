@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { useAuth } from '../../../features/auth/api/get-auth';
 import { SellScreen } from '../../../features/sell/components/sell-screen';
+import { shiftKeys } from '../../../features/shift/api/keys';
 import { readStaffAuthSnapshot } from '../../layouts/dashboard/staff-auth-snapshot';
 
 const nameOf = (auth: AuthObject | null | undefined) => {
@@ -19,5 +21,12 @@ export function Component() {
     void readStaffAuthSnapshot().then(setSnapshot);
   }, [auth]);
   const who = auth ?? snapshot;
-  return <SellScreen seller={{ clientId: who?.clientId, name: nameOf(who) }} />;
+  const queryClient = useQueryClient();
+  // A recorded sale moved the drawer: the shift page (and the copy saved for offline) reads it again.
+  return (
+    <SellScreen
+      seller={{ clientId: who?.clientId, name: nameOf(who) }}
+      onRecorded={() => void queryClient.invalidateQueries({ queryKey: shiftKeys.all })}
+    />
+  );
 }

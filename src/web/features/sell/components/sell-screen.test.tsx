@@ -70,3 +70,31 @@ describe('a counter sale paid from the wallet', () => {
     expect(await screen.findByTestId('receipt')).toBeInTheDocument();
   });
 });
+
+describe('the next sale', () => {
+  it('starts on cash, tells the shift its drawer moved, and says a phone is wrong only once it is whole or left', async () => {
+    fakeApi({
+      'GET product': { status: 200, body: { products: productsFixture } },
+      'POST client/new_order': { status: 201, body: recorded() },
+    });
+    const onRecorded = vi.fn();
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} onRecorded={onRecorded} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    const phone = screen.getByLabelText(/Customer's phone/);
+    await user.type(phone, '0803');
+    expect(screen.queryByText('Mobile number format is not correct')).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByText('Mobile number format is not correct')).toBeInTheDocument();
+    await user.type(phone, '0000123');
+    expect(screen.queryByText('Mobile number format is not correct')).not.toBeInTheDocument();
+    await user.click(screen.getByText('POS/transfer', { exact: true }));
+    await user.type(screen.getByLabelText(/POS or transfer reference/), 'POS-77');
+    await user.click(screen.getByRole('button', { name: /^Complete sale|^Record/ }));
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+    expect(onRecorded).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked();
+  });
+});
+

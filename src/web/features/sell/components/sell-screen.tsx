@@ -136,7 +136,14 @@ function GasPicker({ gas, onAdd }: { gas: Product; onAdd: (line: CartLine) => vo
  * phone, Cash, POS/transfer or wallet, hand over now or later, and a receipt to print. Offline it
  * sells for cash from the catalogue saved on the tablet and queues the sale to sync.
  */
-export function SellScreen({ seller }: { seller: { clientId?: string; name: string } }) {
+export function SellScreen({
+  seller,
+  onRecorded,
+}: {
+  seller: { clientId?: string; name: string };
+  /** A sale was recorded on the server: the shift's drawer (another feature's) has moved. */
+  onRecorded?: () => void;
+}) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const catalogue = useQuery(counterCatalogueQueryOptions());
@@ -168,7 +175,13 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
   // asks for a new one (the code pays that amount only).
   const codeAsked = pay === 'Wallet' && walletCode.sentTo === phone.trim() && walletCode.total === priced.total;
   const phoneCheck = normalizePhone(phone);
-  const phoneError = phone.trim() && !phoneCheck.pass ? 'Mobile number format is not correct' : undefined;
+  // Said once the number is whole or the field is left, not on a number still being typed (or
+  // read back half-typed from the draft after a reload).
+  const [phoneLeft, setPhoneLeft] = useState(false);
+  const phoneError =
+    phone.trim() && !phoneCheck.pass && (phoneLeft || phone.replace(/\D/g, '').length >= 11)
+      ? 'Mobile number format is not correct'
+      : undefined;
   const overStock = beyondKnownStock(lines, products);
   const needsNetwork = offlineCopy
     ? pay !== 'Cash'
@@ -276,10 +289,14 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
       }
       setLines([]);
       setPhone('');
+      setPhoneLeft(false);
       setFirstname('');
+      // The next customer pays cash unless they say otherwise (a POS or wallet sale is the rarer one).
+      setPay('Cash');
       setReference('');
       setWalletCode(NO_WALLET_CODE);
       void queryClient.invalidateQueries({ queryKey: sellKeys.all });
+      if (result.status === 'recorded') onRecorded?.();
     },
     onError: (error: Error) => {
       const noAnswer = error instanceof ApiError && error.isNetworkError;
@@ -452,6 +469,7 @@ export function SellScreen({ seller }: { seller: { clientId?: string; name: stri
               value={phone}
               // Pasted as written down (+234 801 000 0002, 0801 000 0002): the login field's rule.
               onChange={(e) => setPhone(mobileInputValue(e.currentTarget.value, phone))}
+              onBlur={() => setPhoneLeft(true)}
               error={phoneError}
               required
               size="md"

@@ -7,6 +7,8 @@ import { paths } from '../../../lib/paths';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { effectiveShift } from '../lib/shift-sync';
 import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
+import { useUnsyncedSales } from '../lib/use-unsynced-sales';
+import { RefusedSalesAlert } from './refused-sales-alert';
 import { ShiftSummary } from './shift-summary';
 
 /** The dashboard home's two shift cards: my shift, and what waits to sync. */
@@ -14,6 +16,7 @@ export function ShiftCards() {
   const shift = useQuery(activeShiftQueryOptions());
   const { actions } = usePendingShiftActions();
   const state = effectiveShift(Boolean(shift.data?.data?.workingNow), actions);
+  const sales = useUnsyncedSales();
   return (
     <>
       <Card withBorder padding="lg">
@@ -35,7 +38,7 @@ export function ShiftCards() {
         <Title order={2} size="h4" mb="sm">
           Waiting to sync
         </Title>
-        {state.pending.length === 0 && state.failed.length === 0 ? (
+        {state.pending.length === 0 && state.failed.length === 0 && sales.waiting === 0 && sales.refused === 0 ? (
           <Text c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))">Everything is synced.</Text>
         ) : (
           <Stack gap={4}>
@@ -45,11 +48,18 @@ export function ShiftCards() {
                 <StatusBadge tone="warn">Pending</StatusBadge>
               </Text>
             ))}
+            {sales.waiting > 0 && (
+              <Text>
+                {sales.waiting === 1 ? 'A counter sale' : `${sales.waiting} counter sales`}{' '}
+                <StatusBadge tone="warn">Pending</StatusBadge>
+              </Text>
+            )}
             {state.failed.length > 0 && (
               <Alert color="red" p="xs">
                 {state.failed.length} action(s) were refused: see the shift page.
               </Alert>
             )}
+            {sales.refused > 0 && <RefusedSalesAlert count={sales.refused} />}
           </Stack>
         )}
       </Card>

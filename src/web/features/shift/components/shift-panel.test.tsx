@@ -71,6 +71,27 @@ describe('ShiftPanel offline', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled());
   });
 
+  it('says a sale refused when it synced, with the way to the sale screen, and does not hold the shift end for it', async () => {
+    await localDb.pendingActions.put({
+      id: 'sale-2',
+      kind: COUNTER_SALE_KIND,
+      payload: {},
+      createdAt: Date.now(),
+      status: 'failed',
+      error: 'Not enough left',
+    });
+    fakeApi({
+      'GET shift/active': { status: 200, body: { shift: onShift } },
+      'GET shift/today': { status: 200, body: [onShift] },
+    });
+    renderWithProviders(<ShiftPanel onChanged={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Cash counted in the drawer/), '5000');
+    expect(await screen.findByText('A sale was refused')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See it on the sale screen' })).toHaveAttribute('href', '/dashboard/sell');
+    expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled();
+  });
+
   it('shows the drawer and its count together once the shift is read, so nothing moves under the finger', async () => {
     let answer: (value: { status: 200; body: { shift: Shift } }) => void = () => {};
     fakeApi({

@@ -22,6 +22,7 @@ import {
 } from '../lib/shift-sync';
 import { usePendingShiftActions } from '../lib/use-pending-shift-actions';
 import { useUnsyncedSales } from '../lib/use-unsynced-sales';
+import { RefusedSalesAlert } from './refused-sales-alert';
 import { ShiftSummary, VarianceBadge } from './shift-summary';
 
 type AmountDraft = { kind: ShiftActionKind; amount: number | string };
@@ -49,7 +50,7 @@ export function ShiftPanel({
   const active = useQuery(activeShiftQueryOptions());
   const today = useQuery(myTodayShiftsQueryOptions());
   const { actions } = usePendingShiftActions();
-  const unsyncedSales = useUnsyncedSales();
+  const { waiting: unsyncedSales, refused: refusedSales } = useUnsyncedSales();
   // The figure typed is the tab's draft, for the action it was typed for: a reload in the middle of
   // the count keeps it, and a float typed before the shift started is not offered as the count.
   const [draft, setDraft] = useDraft<AmountDraft | null>('shift.amount', null, isAmountDraft);
@@ -171,6 +172,7 @@ export function ShiftPanel({
                   <VarianceBadge variance={kobo - expected} />
                 </Group>
               )}
+              {refusedSales > 0 && <RefusedSalesAlert count={refusedSales} />}
               {blockedBySales && (
                 <Alert color="orange" title="Sales waiting to sync">
                   {unsyncedSales === 1 ? 'A sale' : `${unsyncedSales} sales`} made on this tablet{' '}
