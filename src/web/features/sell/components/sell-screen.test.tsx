@@ -97,4 +97,3 @@ describe('the next sale', () => {
     expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked();
   });
 });
-

@@ -50,14 +50,9 @@ describe('ShiftPanel offline', () => {
     expect(screen.queryByText('Start shift will sync when the network returns.')).not.toBeInTheDocument();
   });
 
-  it('will not end the shift while a sale made on this tablet waits to sync', async () => {
-    await localDb.pendingActions.put({
-      id: 'sale-1',
-      kind: COUNTER_SALE_KIND,
-      payload: {},
-      createdAt: Date.now(),
-      status: 'pending',
-    });
+  /** On shift, with a sale made on this tablet in the given state, the count being typed. */
+  async function countWithSaleOnTablet(id: string, status: 'pending' | 'failed') {
+    await localDb.pendingActions.put({ id, kind: COUNTER_SALE_KIND, payload: {}, createdAt: Date.now(), status });
     fakeApi({
       'GET shift/active': { status: 200, body: { shift: onShift } },
       'GET shift/today': { status: 200, body: [onShift] },
@@ -65,6 +60,10 @@ describe('ShiftPanel offline', () => {
     renderWithProviders(<ShiftPanel onChanged={() => {}} />);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Cash counted in the drawer/), '5000');
+  }
+
+  it('will not end the shift while a sale made on this tablet waits to sync', async () => {
+    await countWithSaleOnTablet('sale-1', 'pending');
     expect(await screen.findByText('Sales waiting to sync')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'End shift' })).toBeDisabled();
     await localDb.pendingActions.delete('sale-1');
@@ -72,21 +71,7 @@ describe('ShiftPanel offline', () => {
   });
 
   it('says a sale refused when it synced, with the way to the sale screen, and does not hold the shift end for it', async () => {
-    await localDb.pendingActions.put({
-      id: 'sale-2',
-      kind: COUNTER_SALE_KIND,
-      payload: {},
-      createdAt: Date.now(),
-      status: 'failed',
-      error: 'Not enough left',
-    });
-    fakeApi({
-      'GET shift/active': { status: 200, body: { shift: onShift } },
-      'GET shift/today': { status: 200, body: [onShift] },
-    });
-    renderWithProviders(<ShiftPanel onChanged={() => {}} />);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Cash counted in the drawer/), '5000');
+    await countWithSaleOnTablet('sale-2', 'failed');
     expect(await screen.findByText('A sale was refused')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See it on the sale screen' })).toHaveAttribute('href', '/dashboard/sell');
     expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled();
