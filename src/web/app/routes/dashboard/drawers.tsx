@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { DrawersReport } from '../../../features/shift/components/drawers-report';
 
 export function Component() {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -86,5 +87,13 @@ describe('DrawersReport on a phone', () => {
     expect(within(card as HTMLElement).getByText('Not counted')).toBeTruthy();
     expect(within(card as HTMLElement).queryByText('Open')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Drawers by day' })).queryByText('Balanced')).toBeNull();
+  });
+
+  it('shows its dates as people here write them, DD/MM/YYYY, whatever the browser', async () => {
+    fakeApi({ 'GET admin/shift': { status: 200, body: [] } });
+    renderWithProviders(<DrawersReport />);
+    const today = formatDate(new Date().toISOString());
+    expect(today).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await screen.findByRole('button', { name: /Shifts started between/ })).toHaveTextContent(today);
   });
 });

@@ -9,9 +9,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -232,8 +232,11 @@ function ShiftTable({ shifts }: { shifts: Shift[] }) {
 /** Every shift's drawer in a range of Lagos days: by day, by staff member, each shift; CSV export. */
 export function DrawersReport() {
   const today = lagosDateKey(new Date());
-  const [fromDate, setFromDate] = useState(today);
-  const [toDate, setToDate] = useState(today);
+  // Dates as people here write them (DD/MM/YYYY), whatever the browser's locale: a native date
+  // field showed mm/dd/yyyy on an English-US tablet.
+  const [range, setRange] = useState<[string | null, string | null]>([today, today]);
+  const fromDate = range[0] ?? '';
+  const toDate = range[1] ?? range[0] ?? '';
   const [by, setBy] = useState<'day' | 'staff'>('day');
   const validRange = /^\d{4}-\d{2}-\d{2}$/.test(fromDate) && /^\d{4}-\d{2}-\d{2}$/.test(toDate) && fromDate <= toDate;
   const drawers = useQuery({ ...drawersQueryOptions({ fromDate, toDate }), enabled: validRange });
@@ -243,19 +246,15 @@ export function DrawersReport() {
       <Title order={1}>Cash drawers</Title>
       <Card withBorder padding="md" radius="md">
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label="From"
-            value={fromDate}
-            onChange={(e) => setFromDate(e.currentTarget.value)}
+          <DatePickerInput
+            type="range"
+            label="Shifts started between"
+            valueFormat="DD/MM/YYYY"
+            value={range}
+            onChange={(v) => setRange(v as [string | null, string | null])}
+            allowSingleDateInRange
             size="md"
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={toDate}
-            onChange={(e) => setToDate(e.currentTarget.value)}
-            size="md"
+            w={{ base: '100%', xs: 300 }}
           />
           <SegmentedControl
             aria-label="Group by"
