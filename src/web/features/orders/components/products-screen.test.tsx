@@ -150,6 +150,8 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Single burner (cylinder top)', { selector: 'ul p' })).toBeInTheDocument();
     await userEvent.type(quantity, '3');
     expect(screen.getByLabelText('3 in cart')).toBeInTheDocument();
+    // The phone's bar names the items' sum a subtotal: checkout adds delivery to it.
+    expect(screen.getByText(/^4 in cart · subtotal ₦/)).toBeInTheDocument();
     // Left empty, it shows the quantity again; 0 typed removes the line, as × does.
     await userEvent.clear(quantity);
     await userEvent.tab();

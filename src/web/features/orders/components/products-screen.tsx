@@ -115,7 +115,8 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
           >
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>
-                {cartCount(cart)} in cart · {formatNaira(cartSubtotal(cart))}
+                {/* The items' sum: checkout adds delivery, so this is not called the total. */}
+                {cartCount(cart)} in cart · subtotal {formatNaira(cartSubtotal(cart))}
               </Text>
               <Button mih={44} onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
                 Checkout
