@@ -196,6 +196,16 @@ describe('sales and orders', () => {
 });
 
 describe('catalogue', () => {
+  it('lists every product by type, then by size, not as text (3, 5, 12.5 kg, not 12.5, 25, 3)', async () => {
+    const all = (await injectAs(app, associate.session, { method: 'GET', url: '/api/product/all' })).json() as {
+      type: string;
+      sizeKg: number | null;
+    }[];
+    const cylinders = all.filter((p) => p.type === 'Cylinder').map((p) => p.sizeKg);
+    expect(cylinders.length).toBeGreaterThan(2);
+    expect(cylinders).toEqual([...cylinders].sort((a, b) => (a ?? Infinity) - (b ?? Infinity)));
+  });
+
   it('changes a price from now on and keeps the history', async () => {
     const [gas] = await app.db.select().from(products).where(eq(products.type, 'Gas'));
     if (!gas) throw new Error('no gas product');

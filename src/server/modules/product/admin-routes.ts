@@ -90,7 +90,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Every product, inactive ones too', response: { 200: adminProductListSchema } },
     },
     async () =>
-      (await app.db.select().from(products).orderBy(asc(products.type), asc(products.name))).map(toAdminProduct),
+      // By size within a type (3, 5, 6, 12.5 kg…), not as text (12.5, 25, 3…).
+      (
+        await app.db.select().from(products).orderBy(asc(products.type), asc(products.sizeKg), asc(products.name))
+      ).map(toAdminProduct),
   );
 
   app.post(

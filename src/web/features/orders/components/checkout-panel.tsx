@@ -341,7 +341,12 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
         <Button
           size="md"
           mih={44}
+          h="auto"
+          py={8}
           fullWidth
+          // The reason the order cannot be placed yet is a sentence: it wraps on a 360 px phone
+          // rather than being cut ("Enter the person's name ar…").
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
           loading={create.isPending || walletPay.isPending || savedPay.isPending}
           disabled={!online || !input || !quoteCurrent || quote.isError || !chosen || declined !== null}
           onClick={place}

@@ -61,7 +61,8 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
         <Card withBorder padding="lg">
           <Text>
             {status ? `No ${status} orders.` : 'You have no orders yet.'}{' '}
-            <Anchor component={Link} to={productsHref}>
+            {/* Underlined: in a line of text its colour alone does not set it apart (axe link-in-text-block). */}
+            <Anchor component={Link} to={productsHref} underline="always">
               Order gas
             </Anchor>
           </Text>

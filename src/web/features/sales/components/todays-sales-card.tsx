@@ -1,6 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
+import { ApiError } from '../../../lib/api-client';
 import { mySalesQueryOptions } from '../api/get-my-sales';
 import { salesTotalsQueryOptions } from '../api/get-sales-totals';
 
@@ -13,7 +14,14 @@ export function TodaysSalesCard() {
   // Sales come in all day from the other tablets and the shop: read again every minute while the
   // card is on screen, and when the tablet is looked at again.
   const live = { refetchInterval: TODAYS_SALES_REFRESH_MS, refetchOnWindowFocus: 'always' } as const;
-  const company = useQuery({ ...salesTotalsQueryOptions({ fromDate: today, toDate: today }), ...live });
+  // A role without the company's figures is refused once (403): it is not asked again every minute.
+  const refused = (query: { state: { error: unknown } }) =>
+    query.state.error instanceof ApiError && query.state.error.status === 403;
+  const company = useQuery({
+    ...salesTotalsQueryOptions({ fromDate: today, toDate: today }),
+    refetchInterval: (query) => (refused(query) ? false : TODAYS_SALES_REFRESH_MS),
+    refetchOnWindowFocus: (query) => (refused(query) ? false : 'always'),
+  });
   const mine = useQuery({
     ...mySalesQueryOptions({ fromDate: today, toDate: today }),
     ...live,

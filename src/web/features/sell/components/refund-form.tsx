@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { formatNaira } from '../../../../domain/format';
@@ -40,7 +40,9 @@ export function RefundForm({ online }: { online: boolean }) {
           <Text size="sm">
             Only a cash sale not yet handed over. The cash comes out of your drawer and the products go back in stock.
           </Text>
-          <Group grow align="flex-start" wrap="wrap">
+          {/* One field a row: side by side, the number's description pushed the reason out of line, and a
+              360 px phone squeezed both into half its width. */}
+          <Stack gap="sm">
             <TextInput
               label="Order or receipt number"
               description="ARV-… or, for a sale made offline, the OFF-… on its receipt"
@@ -48,16 +50,9 @@ export function RefundForm({ online }: { online: boolean }) {
               value={orderNumber}
               onChange={(e) => setOrderNumber(e.currentTarget.value)}
               size="md"
-              miw={160}
             />
-            <TextInput
-              label="Reason"
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              size="md"
-              miw={160}
-            />
-          </Group>
+            <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} size="md" />
+          </Stack>
           {!online && <Text size="sm">Refunds need the network.</Text>}
           <Button type="submit" size="md" variant="default" disabled={!ready} loading={refund.isPending}>
             Refund from the drawer

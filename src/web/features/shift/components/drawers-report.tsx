@@ -91,12 +91,23 @@ const hasCount = (r: DrawerTotals) => countedShifts(r) > 0;
  * more than the counted drawers were to hold: the figure they are measured against is said, so
  * counted − expected reads as the variance shown.
  */
+const countedAgainst = (r: DrawerTotals) =>
+  hasCount(r) && r.countedExpected !== r.expectedCash
+    ? `of ${formatNaira(r.countedExpected)} expected in ${countedShifts(r) === 1 ? 'the drawer' : 'the drawers'} counted`
+    : null;
 const countedWords = (r: DrawerTotals) =>
-  !hasCount(r)
-    ? '—'
-    : r.countedExpected === r.expectedCash
-      ? formatNaira(r.closingCash)
-      : `${formatNaira(r.closingCash)} of ${formatNaira(r.countedExpected)} expected in ${countedShifts(r) === 1 ? 'the drawer' : 'the drawers'} counted`;
+  hasCount(r) ? [formatNaira(r.closingCash), countedAgainst(r)].filter(Boolean).join(' ') : '—';
+
+/** The table's cell: the figure, and what it is measured against on a line of its own. */
+function CountedCell({ row }: { row: DrawerTotals }) {
+  const against = countedAgainst(row);
+  return (
+    <Table.Td>
+      {hasCount(row) ? formatNaira(row.closingCash) : '—'}
+      {against && <Text size="xs">{against}</Text>}
+    </Table.Td>
+  );
+}
 
 /** A row's badge: drawers ended without a count are said first, never read as balanced. */
 function RowBadge({ row }: { row: DrawerTotals }) {
@@ -139,7 +150,7 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
 function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 'staff'; label: string }) {
   return (
     <Scroll label={label}>
-      <Table striped withTableBorder verticalSpacing="xs" miw={680}>
+      <Table striped withTableBorder verticalSpacing="xs" miw={640}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{by === 'day' ? 'Day' : 'Staff member'}</Table.Th>
@@ -164,8 +175,8 @@ function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 's
               <Table.Td>{formatNaira(r.cashSales)}</Table.Td>
               <Table.Td>{formatNaira(r.cashRefunds)}</Table.Td>
               <Table.Td>{formatNaira(r.expectedCash)}</Table.Td>
-              <Table.Td>{countedWords(r)}</Table.Td>
-              <Table.Td miw={150}>
+              <CountedCell row={r} />
+              <Table.Td miw={120}>
                 <RowBadge row={r} />
               </Table.Td>
             </Table.Tr>

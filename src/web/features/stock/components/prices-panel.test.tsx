@@ -59,7 +59,7 @@ describe('changing a price', () => {
     await user.type(field, '1500016');
     await user.click(screen.getByRole('button', { name: 'Save price' }));
     expect(await screen.findByText(/^₦15,000\.00 → ₦1,500,016\.00/)).toHaveTextContent(
-      '₦15,000.00 → ₦1,500,016.00: 100.0 times the price now. Every order and counter sale from now on is priced at it.',
+      '₦15,000.00 → ₦1,500,016.00: 100 times the price now. Every order and counter sale from now on is priced at it.',
     );
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     // Corrected: no question for a price near today's.

@@ -31,7 +31,7 @@ const isFarFrom = (next: number, now: number) => now > 0 && (next > 2 * now || n
 
 const priceChangeWords = (next: number, now: number) =>
   next > now
-    ? `${formatNumber(next / now, 1)} times the price now`
+    ? `${formatNumber(next / now, Number.isInteger(Math.round((next / now) * 10) / 10) ? 0 : 1)} times the price now`
     : `${formatNumber((1 - next / now) * 100, 0)}% less than the price now`;
 
 function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
@@ -107,7 +107,7 @@ function PriceDialog({ product, onClose }: { product: AdminProduct; onClose: () 
             </Text>
           ))}
           {history.data?.length === 0 && (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))">
               No change recorded yet.
             </Text>
           )}
@@ -185,12 +185,13 @@ export function PricesPanel() {
   if (products.isError) return <Text c="red">{products.error.message}</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={520}>
+      {/* A 360 px phone shows every column: the type goes under the name, the buttons stack. */}
+      <Table.ScrollContainer minWidth={320}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Product</Table.Th>
-              <Table.Th>Type</Table.Th>
+              <Table.Th visibleFrom="sm">Type</Table.Th>
               <Table.Th ta="right">Price</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -205,30 +206,34 @@ export function PricesPanel() {
                     {p.name}
                     {!p.active && <Badge color="gray.7">Hidden</Badge>}
                   </Group>
+                  <Text size="xs" hiddenFrom="sm">
+                    {productTypeLabel[p.type]}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{productTypeLabel[p.type]}</Table.Td>
+                <Table.Td visibleFrom="sm">{productTypeLabel[p.type]}</Table.Td>
                 <Table.Td ta="right">
                   {formatNaira(p.price)}
                   {p.type === 'Gas' ? ' /kg' : ''}
                 </Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={() => setEditing(p)}
-                    aria-label={`Change the price of ${p.name}`}
-                  >
-                    Change price
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    ml="xs"
-                    onClick={() => setEditingProduct(p)}
-                    aria-label={`Edit ${p.name}`}
-                  >
-                    Edit
-                  </Button>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setEditing(p)}
+                      aria-label={`Change the price of ${p.name}`}
+                    >
+                      Change price
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => setEditingProduct(p)}
+                      aria-label={`Edit ${p.name}`}
+                    >
+                      Edit
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
