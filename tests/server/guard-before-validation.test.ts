@@ -125,6 +125,9 @@ function invalidRequest(route: ApiRoute) {
 const OPEN_TO_ANY_STAFF_FOR_THEMSELVES: Record<string, string> = {
   'GET /api/admin/sales/{staffId}': "one's own sales; another's need Admin or Accountant",
   'GET /api/sales/staff/{id}': "one's own sales; another's need Admin or Accountant",
+  // Any current staff member's sale made offline syncs into the drawer of the shift it was made
+  // in, even one ended since: the shift is asked of the sale's own time, once the body is read.
+  'POST /api/client/new_order': "one's own sales made offline, into the shift they were made in",
 };
 
 const staffOnly = (route: ApiRoute) => {

@@ -91,9 +91,9 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () =>
       // By size within a type (3, 5, 6, 12.5 kg…), not as text (12.5, 25, 3…).
-      (
-        await app.db.select().from(products).orderBy(asc(products.type), asc(products.sizeKg), asc(products.name))
-      ).map(toAdminProduct),
+      (await app.db.select().from(products).orderBy(asc(products.type), asc(products.sizeKg), asc(products.name))).map(
+        toAdminProduct,
+      ),
   );
 
   app.post(
