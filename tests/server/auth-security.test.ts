@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTP_EXPIRY_MS } from '../../src/domain/constants';
@@ -7,6 +7,7 @@ import {
   OTP_SENDS_PER_ADDRESS_PER_PHONE,
   OTP_SENDS_PER_PHONE,
 } from '../../src/server/modules/auth/limits';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/server/modules/auth/session-service';
 import { authSessions, otpCodes } from '../../src/server/modules/auth/tables';
 import { clients } from '../../src/server/modules/client/tables';
 import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
@@ -225,6 +226,14 @@ describe('one-time codes', () => {
 });
 
 describe('sessions', () => {
+  /** Every exchanged refresh token, exchanged long enough ago that a copy is no concurrent tab. */
+  async function pastReuseGrace() {
+    await app.db
+      .update(authSessions)
+      .set({ replacedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+      .where(isNotNull(authSessions.replacedAt));
+  }
+
   async function signedIn(phone: string) {
     const b = browser();
     await b.post('/api/auth/signup', { phoneNumber: phone });
@@ -282,7 +291,9 @@ describe('sessions', () => {
     expect(second).toBeTruthy();
     expect(second).not.toBe(original);
 
-    // Someone replays the first token: refused, and every token of the family dies with it.
+    // Someone replays the first token, past the moment two tabs of one browser could have sent
+    // it: refused, and every token of the family dies with it.
+    await pastReuseGrace();
     const replay = await app.inject({
       method: 'POST',
       url: '/api/auth/refresh_token',
@@ -308,6 +319,34 @@ describe('sessions', () => {
     expect(rows.length).toBe(2);
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(original);
+  });
+
+  it('let two tabs of one browser refresh with the same token at once; another browser with it is a theft', async () => {
+    const { b } = await signedIn('08043000005');
+    const shared = b.jar.arrive_rt;
+    // Both tabs of the browser that signed in send the cookie they share before either answer lands.
+    const refresh = (userAgent?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh_token',
+        headers: { ...webHeaders, ...(userAgent ? { 'user-agent': userAgent } : {}), cookie: `arrive_rt=${shared}` },
+      });
+    const [tabA, tabB] = await Promise.all([refresh(), refresh()]);
+    expect([tabA.statusCode, tabB.statusCode]).toEqual([200, 200]);
+    const fresh = [tabA, tabB].map((r) => r.cookies.find((c) => c.name === 'arrive_rt')?.value);
+    expect(new Set(fresh).size).toBe(2);
+    // Another browser with the same token, even at once: a copy. The family is revoked.
+    const thief = await refresh('curl/8.5');
+    expect(thief.statusCode).toBe(401);
+    expect(thief.json()).toMatchObject({ additionalInfo: { reason: 'reused' } });
+    for (const token of fresh) {
+      const after = await app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh_token',
+        headers: { ...webHeaders, cookie: `arrive_rt=${token}` },
+      });
+      expect(after.statusCode).toBe(401);
+    }
   });
 
   it('answer an expired access token with TokenExpired and a forged one with TokenVerificationError', async () => {

@@ -8,7 +8,13 @@ import { createSession } from '../../src/server/modules/auth/session-service';
 import { clients } from '../../src/server/modules/client/tables';
 import { buildTestApp, createFreshDatabase, postgresReachable, webHeaders } from '../../src/server/test-utils/test-app';
 import { OwnRedis, redisServerAvailable } from './support/redis-server';
-import { type Device, expectRefused, expectServed, makeManagerOnShift } from './support/revocation-calls';
+import {
+  type Device,
+  exchangedLongAgo,
+  expectRefused,
+  expectServed,
+  makeManagerOnShift,
+} from './support/revocation-calls';
 
 /** The promise for instances without Redis: ALIVE_CACHE_MS (3 s) in session-revocation.ts. */
 const LEARNS_WITHIN_MS = 3_000;
@@ -108,6 +114,7 @@ describe('instances sharing Redis', () => {
     expect(rotated.statusCode).toBe(200);
     expect(await expectServed(second, laptop)).toEqual([]);
 
+    await exchangedLongAgo(first);
     const reuse = await post(first, '/api/auth/refresh_token', `arrive_rt=${laptop.refreshToken}`);
     expect(reuse.statusCode).toBe(401);
 

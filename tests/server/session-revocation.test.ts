@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, webHeaders } from '../../src/server/test-utils/test-app';
 import { clientIdOf } from './support/personas';
-import { type Device, expectRefused, expectServed, makeManagerOnShift } from './support/revocation-calls';
+import {
+  type Device,
+  exchangedLongAgo,
+  expectRefused,
+  expectServed,
+  makeManagerOnShift,
+} from './support/revocation-calls';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -104,7 +110,8 @@ describe('a revoked session', () => {
     expect(await expectServed(app, laptop)).toEqual([]);
     expect(await expectServed(app, renewed)).toEqual([]);
 
-    // A copy of the first refresh token comes back: the whole family is revoked.
+    // A copy of the first refresh token comes back later: the whole family is revoked.
+    await exchangedLongAgo(app);
     const reuse = await authPost(laptop, '/api/auth/refresh_token', `arrive_rt=${laptop.refreshToken}`);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toMatchObject({ additionalInfo: { reason: 'reused' } });

@@ -6,6 +6,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createFreshDatabase, postgresReachable } from '../../src/server/test-utils/test-app';
 import { OwnRedis, redisServerAvailable } from './support/redis-server';
+import { exchangedLongAgo } from './support/revocation-calls';
 import { startRoundRobinProxy } from './support/round-robin-proxy';
 
 const POSTGRES_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -177,7 +178,8 @@ describe('two instances behind one origin', () => {
     expect(rotated.status, await rotated.clone().text()).toBe(200);
     const newCookie = cookiesFrom(rotated);
     expect(newCookie).toContain('arrive_rt=');
-    // The old token again, on the other instance: a reuse, which revokes the whole family.
+    // The old token again, later, on the other instance: a reuse, which revokes the whole family.
+    await exchangedLongAgo(apps[0] as FastifyInstance);
     const reused = await refreshAt(second, session?.cookie ?? '');
     expect(reused.status).toBe(401);
     const afterRevocation = await refreshAt(first, newCookie);

@@ -1,14 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { StaffAccess, StaffRole } from '../../../src/domain/enums';
 import { isErrorObject } from '../../../src/domain/errors';
+import { REFRESH_REUSE_GRACE_MS } from '../../../src/server/modules/auth/session-service';
+import { authSessions } from '../../../src/server/modules/auth/tables';
 import { clients } from '../../../src/server/modules/client/tables';
 import { orders } from '../../../src/server/modules/order/tables';
 import { shifts } from '../../../src/server/modules/shift/tables';
 import { staff } from '../../../src/server/modules/staff/tables';
 import { webHeaders } from '../../../src/server/test-utils/test-app';
 import { catalogue } from '../order-helpers';
+
+/**
+ * Every refresh token exchanged so far, exchanged long enough ago that a copy coming back is no
+ * second tab of the same browser (REFRESH_REUSE_GRACE_MS) but a theft.
+ */
+export async function exchangedLongAgo(app: FastifyInstance): Promise<void> {
+  await app.db
+    .update(authSessions)
+    .set({ replacedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+    .where(isNotNull(authSessions.replacedAt));
+}
 
 /** An access token as a device holds it (the cookie, copied before a logout clears it). */
 export type Device = { clientId: string; accessToken: string; refreshToken?: string };

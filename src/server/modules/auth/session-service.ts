@@ -77,9 +77,18 @@ export type RotationResult =
   | { ok: false; problem: 'reused'; revokedSessionIds: string[] };
 
 /**
+ * How long after its exchange a refresh token may be exchanged again by the same browser: two tabs
+ * opened at once (or a link tapped while the app loads) both send the cookie they share before
+ * either answer has replaced it, and a second phone of nobody's. Each gets its own pair in the
+ * family, as a reuse interval does at the big identity providers. After it, a copy is a theft.
+ */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
+
+/**
  * Exchanges a refresh token for a new pair in the same family. The presented row is locked and
  * marked replaced in one transaction, so two refreshes with one token cannot both win. A token
- * that was already replaced is a reuse: someone holds a copy, so the whole family is revoked.
+ * that was already replaced is a reuse: someone holds a copy, so the whole family is revoked —
+ * except within REFRESH_REUSE_GRACE_MS of its exchange, from the same browser (its user agent).
  */
 export async function rotateRefreshToken(
   db: DbOrTx,
@@ -92,8 +101,15 @@ export async function rotateRefreshToken(
     const [row] = await tx.select().from(authSessions).where(eq(authSessions.refreshTokenHash, hash)).for('update');
     if (!row) return { ok: false, problem: 'unknown' } as const;
     if (row.revokedAt) return { ok: false, problem: 'revoked' } as const;
-    if (row.replacedAt) return { ok: false, problem: 'reused', familyId: row.familyId } as const;
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, problem: 'expired' } as const;
+    if (row.replacedAt) {
+      const concurrent =
+        Date.now() - row.replacedAt.getTime() <= REFRESH_REUSE_GRACE_MS &&
+        (row.userAgent ?? null) === (meta.userAgent?.slice(0, 300) ?? null);
+      if (!concurrent) return { ok: false, problem: 'reused', familyId: row.familyId } as const;
+      const tokens = await createSession(tx, config, row.clientId, { ...meta, familyId: row.familyId });
+      return { ok: true, clientId: row.clientId, tokens } as const;
+    }
     await tx.update(authSessions).set({ replacedAt: new Date() }).where(eq(authSessions.id, row.id));
     const tokens = await createSession(tx, config, row.clientId, { ...meta, familyId: row.familyId });
     return { ok: true, clientId: row.clientId, tokens } as const;
