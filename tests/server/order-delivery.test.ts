@@ -94,6 +94,13 @@ describe('delivery fee', () => {
     expect(atTheCenter.statusCode).toBe(200);
     expect(atTheCenter.json()).toMatchObject({ fee: honest.fee, distanceKm: honest.distanceKm });
     expect(atTheCenter.json().address).toMatchObject({ lat: honest.address.lat, lng: honest.address.lng });
+    // Without a maps key, the area chosen decides, not a street named after another one.
+    const ikoroduRoad = (await quote({ line1: '3 Ikorodu Road', city: 'Yaba', state: 'Lagos' })).json();
+    expect(ikoroduRoad).toMatchObject({ fee: honest.fee, distanceKm: honest.distanceKm });
+    // An area half typed and never chosen is not found through the street.
+    const half = await quote({ line1: '3 Ikeja Road', city: 'Ike', state: 'Lagos' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json()).toMatchObject({ additionalInfo: { field: 'address.city' } });
     // A town the map cannot place is refused, whatever coordinates come with it.
     const unknown = await quote({
       line1: 'Km 45 Lagos-Ibadan Expressway',

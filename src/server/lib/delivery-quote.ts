@@ -17,7 +17,10 @@ export async function quoteDelivery(
   type: HomeDeliveryType,
 ): Promise<DeliveryQuote> {
   const { lat: _lat, lng: _lng, ...words } = address;
-  const found = await maps.geocode([words.line1, words.city, words.state].join(', '));
+  const whole = await maps.geocode([words.line1, words.city, words.state].join(', '));
+  // An estimate (no maps key, or the maps service failing) knows areas, not streets: it is asked
+  // for the area the client chose, not one a street is named after ("3 Ikorodu Road", in Yaba).
+  const found = whole?.estimate ? await maps.geocode([words.city, words.state].join(', ')) : whole;
   if (!found) {
     throw new AppError(
       `We could not find '${words.city}' on the map. Choose your area from the list (for example Yaba or Lekki Phase 1).`,
