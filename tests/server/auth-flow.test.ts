@@ -363,6 +363,11 @@ describe('profile', () => {
     expect(bad.json().type).toBe('InvalidInput');
     expect((await b.get('/api/auth/profile')).json().email).toBe('ada@example.com');
 
+    // One field saved on its own (another phone saved the email meanwhile): the rest stays.
+    const lastOnly = await b.put('/api/auth/profile', { lastname: 'Obi-Cole' });
+    expect(lastOnly.json()).toMatchObject({ firstname: 'Ada', lastname: 'Obi-Cole', email: 'ada@example.com' });
+    expect((await b.put('/api/auth/profile', {})).json()).toMatchObject({ lastname: 'Obi-Cole' });
+
     const cleared = await b.put('/api/auth/profile', { firstname: '', lastname: 'Obi', email: '' });
     expect(cleared.json()).toMatchObject({ firstname: null, email: null });
   });

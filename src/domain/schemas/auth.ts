@@ -104,16 +104,21 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** PUT /api/auth/profile: empty strings clear a field. */
+/**
+ * PUT /api/auth/profile: the fields to change, each on its own (a field left out is left as it
+ * is, so a phone that saves its last name does not erase the email another phone just saved);
+ * an empty one is cleared.
+ */
 export const profileUpdateSchema = z.object({
-  firstname: optionalName,
-  lastname: optionalName,
+  firstname: optionalName.optional(),
+  lastname: optionalName.optional(),
   email: z
     .string()
     .trim()
     .max(254)
     .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address')
     .transform((v) => (v === '' ? null : v.toLowerCase()))
-    .nullable(),
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

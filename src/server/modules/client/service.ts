@@ -72,7 +72,12 @@ export async function updateClientProfile(
   id: string,
   profile: Partial<Pick<ClientRow, 'firstname' | 'lastname' | 'email'>>,
 ): Promise<ClientRow | undefined> {
-  const [row] = await db.update(clients).set(profile).where(eq(clients.id, id)).returning();
+  const changes = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) {
+    const [row] = await db.select().from(clients).where(eq(clients.id, id));
+    return row;
+  }
+  const [row] = await db.update(clients).set(changes).where(eq(clients.id, id)).returning();
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../domain/schemas/auth';
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
@@ -12,6 +12,18 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [lastname, setLastname] = useState(profile.lastname ?? '');
   const [email, setEmail] = useState(profile.email ?? '');
   const update = useUpdateProfile();
+  // The profile read again (another phone saved it): a field not edited here shows what it is now.
+  const shown = useRef(profile);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = profile;
+    if (before === profile) return;
+    const follow = (set: (f: (v: string) => string) => void, was: string | null, now: string | null) =>
+      set((value) => (value === (was ?? '') ? (now ?? '') : value));
+    follow(setFirstname, before.firstname, profile.firstname);
+    follow(setLastname, before.lastname, profile.lastname);
+    follow(setEmail, before.email, profile.email);
+  }, [profile]);
 
   const emailInvalid = email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
   const unchanged =
@@ -20,10 +32,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (emailInvalid) return;
-    update.mutate(
-      { firstname, lastname, email },
-      { onSuccess: () => notifications.show({ color: 'green', message: 'Your profile was saved.' }) },
+    // Only what was changed here: another phone may have saved the rest meanwhile.
+    const was = { firstname: profile.firstname ?? '', lastname: profile.lastname ?? '', email: profile.email ?? '' };
+    const now = { firstname, lastname, email };
+    const changed = Object.fromEntries(
+      (Object.keys(now) as (keyof typeof now)[]).filter((k) => now[k].trim() !== was[k].trim()).map((k) => [k, now[k]]),
     );
+    update.mutate(changed, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Your profile was saved.' }),
+    });
   };
 
   return (
