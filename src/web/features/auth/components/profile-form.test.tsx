@@ -17,6 +17,14 @@ const bola: Profile = {
   phoneInternational: '2348010000002',
 };
 
+/** The profile screen: the form, given the profile as last read (`readAgain` reads it again). */
+let readAgain: (profile: Profile) => void = () => {};
+function Screen() {
+  const [profile, setProfile] = useState(bola);
+  readAgain = setProfile;
+  return <ProfileForm profile={profile} />;
+}
+
 describe('the profile on two phones', () => {
   it('saves only what was changed here, and shows what the other phone saved in the fields not edited', async () => {
     const sent: unknown[] = [];
@@ -26,12 +34,6 @@ describe('the profile on two phones', () => {
         return { status: 200, body: { ...bola, email: 'bola@example.com', lastname: 'Adeyemi-Cole' } };
       },
     });
-    let readAgain: (profile: Profile) => void = () => {};
-    function Screen() {
-      const [profile, setProfile] = useState(bola);
-      readAgain = setProfile;
-      return <ProfileForm profile={profile} />;
-    }
     renderWithProviders(<Screen />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Last name'), '-Cole');
