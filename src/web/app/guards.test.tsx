@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import type { AuthObject } from '../../domain/schemas/auth';
 import { authKeys } from '../features/auth/api/get-auth';
 import { rememberAuth } from '../features/auth/api/last-auth';
 import { resetAuthState } from '../features/auth/api/logout';
+import { api } from '../lib/api-client';
 import { fakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
 import { RequireClient } from './guards';
@@ -104,5 +106,46 @@ describe('RequireClient', () => {
     expect(screen.queryByText('Wallet screen')).not.toBeInTheDocument();
     await act(async () => answer());
     expect(await screen.findByText('Wallet screen')).toBeInTheDocument();
+  });
+});
+
+/** A screen with one action, as checkout has. */
+function Checkout() {
+  const place = useMutation({ mutationFn: () => api.post('order/new', {}) });
+  return (
+    <button type="button" onClick={() => place.mutate()}>
+      Place order and pay
+    </button>
+  );
+}
+
+describe('a session ended from another device', () => {
+  it('sends the person to sign in, with the way back, as soon as an action is refused with 401', async () => {
+    let revoked = false;
+    fakeApi({
+      'GET auth/cookie_auth': () =>
+        revoked
+          ? { status: 401 as const, body: { message: 'no', status: 401, type: 'CookiesAuthFailed' } }
+          : { status: 200 as const, body: { auth } },
+      'POST order/new': () => ({
+        status: 401 as const,
+        body: {
+          message: 'You have been signed out; please sign in again',
+          status: 401,
+          type: 'TokenVerificationError',
+        },
+      }),
+    });
+    renderWithProviders(
+      [
+        { path: '/login', element: <Where /> },
+        { element: <RequireClient />, children: [{ path: '/products', element: <Checkout /> }] },
+      ],
+      { path: '/products' },
+    );
+    const button = await screen.findByRole('button', { name: 'Place order and pay' });
+    revoked = true;
+    act(() => button.click());
+    expect(await screen.findByText('at /login from /products')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { loadSavedCopies } from '../lib/saved-copies';
 import { useAfterFirstScreen } from '../lib/use-after-first-screen';
 import { theme } from '../theme';
+import { SessionFollowsRefusals } from './session-follows-refusals';
 
 // Mantine's default 'dimmed' grey is below 4.5:1 on white; these keep secondary text readable.
 // The scheme follows the device (prefers-color-scheme) until the person picks one in Settings.
@@ -62,6 +63,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
+        <SessionFollowsRefusals />
         <AfterFirstScreen />
         {children}
       </QueryClientProvider>

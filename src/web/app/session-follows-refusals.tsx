@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { authKeys } from '../features/auth/api/get-auth';
+import { ApiError } from '../lib/api-client';
+
+const isAuthKey = (key: readonly unknown[]) => key[0] === authKeys.all[0];
+
+/**
+ * A read or an action refused with 401 (signed out on every device from another phone, the session
+ * revoked): the sign-in is checked again at once, so the guards send the person to sign in, with
+ * the way back, instead of leaving them on a screen whose every action fails ("You have been
+ * signed out") until they happen to load another page.
+ */
+export function SessionFollowsRefusals() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const check = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) {
+        void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+      }
+    };
+    const queries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && !isAuthKey(event.query.queryKey)) {
+        check(event.action.error);
+      }
+    });
+    const mutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+    });
+    return () => {
+      queries();
+      mutations();
+    };
+  }, [queryClient]);
+  return null;
+}
