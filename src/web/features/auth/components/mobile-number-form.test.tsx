@@ -8,6 +8,7 @@ import { MobileNumberForm } from './mobile-number-form';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 const result: AuthResult = {
@@ -78,6 +79,17 @@ describe('MobileNumberForm', () => {
     await user.type(screen.getByLabelText(/Mobile number/), '08031234567');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Account with this detail exist, pls login');
+  });
+
+  it('brings the number typed on login to sign-up (an unknown number is told to sign up)', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    const login = renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
+    await user.type(screen.getByLabelText(/Mobile number/), '08031234567');
+    login.unmount();
+    renderWithProviders(<MobileNumberForm mode="signup" />, { route: '/signup', path: '/signup' });
+    expect(screen.getByLabelText(/Mobile number/)).toHaveValue('08031234567');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 
   it('links login and signup to each other', async () => {

@@ -46,6 +46,26 @@ function takeNumberFromAddress(): string | null {
   return number;
 }
 
+const TYPED_NUMBER_KEY = 'arrive.sign-in-number';
+
+/** The number typed on the other sign-in screen of this tab, if any. */
+function typedNumber(): string {
+  try {
+    return sessionStorage.getItem(TYPED_NUMBER_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberTypedNumber(number: string) {
+  try {
+    if (number) sessionStorage.setItem(TYPED_NUMBER_KEY, number);
+    else sessionStorage.removeItem(TYPED_NUMBER_KEY);
+  } catch {
+    // A browser that keeps nothing (private mode, storage full): the number is typed again.
+  }
+}
+
 /**
  * The links the page starts fetching when the visitor starts typing: the next screen's code (the
  * verification screen, listed by scripts/prerender.mjs), so it is in the browser's cache by the time
@@ -89,6 +109,9 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
   // carrying a number never sends a code by itself.
   const sent = app ? null : takeNumberFromAddress();
   if (sent !== null && value === '') value = mobileInputValue(sent, '');
+  // Sent from one screen to the other ("Account with this detail does not exist" → Sign up, or
+  // the other way), the number typed there comes along: this tab's memory, not the address.
+  if (value === '' && sent === null) value = mobileInputValue(typedNumber(), '');
   let touched = false;
   let pending = false;
   let prefetched = false;
@@ -120,6 +143,7 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
 
   const edited = (next: string) => {
     value = next;
+    rememberTypedNumber(next);
     touched = false;
     showMessage(problem, null);
     render();

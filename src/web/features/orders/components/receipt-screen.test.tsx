@@ -44,6 +44,32 @@ describe('ReceiptScreen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['PickerUP', 'Show this code at the counter.'],
+    ['HomeDelivery', 'Show this code to the rider.'],
+  ] as const)('awaiting a %s hand-over, shows the pickup code to read out and says to whom', async (option, words) => {
+    fakeApi({
+      'GET order/:orderNumber': {
+        status: 200,
+        body: orderFixture({
+          status: 'Paid',
+          paidAt: '2026-03-05T09:40:00.000Z',
+          paymentType: 'Wallet',
+          isDelivered: false,
+          deliveryOption: option,
+          pickupCode: 'K7M2Q9',
+        }),
+      },
+      'GET order/qr_code/:id': {
+        status: 200,
+        body: { orderNumber: 'ARV-7K2M9Q', token: 'signed', pickupCode: 'K7M2Q9' },
+      },
+    });
+    render();
+    expect(await screen.findByLabelText('Pickup code K 7 M 2 Q 9')).toHaveTextContent('K7M2Q9');
+    expect(screen.getByText(words)).toBeInTheDocument();
+  });
+
   it('an unpaid order has no receipt yet', async () => {
     fakeApi({ 'GET order/:orderNumber': { status: 200, body: orderFixture() } });
     render();

@@ -59,8 +59,18 @@ function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) 
         h={180}
         alt={awaiting ? `Pickup QR code for order ${order.orderNumber}` : `QR code of this receipt's link`}
       />
+      {awaiting && order.pickupCode && (
+        // Read out when the QR cannot be scanned, as on the order's page.
+        <Text fw={700} ff="monospace" fz="lg" aria-label={`Pickup code ${order.pickupCode.split('').join(' ')}`}>
+          {order.pickupCode}
+        </Text>
+      )}
       <Text size="xs" c="dimmed" ta="center">
-        {awaiting ? 'Show this code at the counter or to the rider.' : 'Scan to open this receipt.'}
+        {awaiting
+          ? order.deliveryOption === 'HomeDelivery'
+            ? 'Show this code to the rider.'
+            : 'Show this code at the counter.'
+          : 'Scan to open this receipt.'}
       </Text>
     </Stack>
   );
