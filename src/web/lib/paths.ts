@@ -10,7 +10,12 @@ export const paths = {
   driverSignup: { path: '/driver/signup', getHref: () => '/driver/signup' },
   driverInfo: { path: '/driver/info', getHref: () => '/driver/info' },
   products: { path: '/products', getHref: () => '/products' },
-  wallet: { path: '/wallet', getHref: () => '/wallet' },
+  wallet: {
+    path: '/wallet',
+    /** With an amount (kobo): the AddFund tab, that amount filled in (a "Top up ₦X" link). */
+    getHref: (topUpKobo?: number) =>
+      topUpKobo && topUpKobo > 0 ? `/wallet?tab=add-fund&amount=${Math.ceil(topUpKobo)}` : '/wallet',
+  },
   orderHistory: { path: '/order/history', getHref: () => '/order/history' },
   order: { path: '/order/:orderNumber', getHref: (orderNumber: string) => `/order/${encodeURIComponent(orderNumber)}` },
   /** A paid order's receipt: a stable address (the receipt SMS links to it). */

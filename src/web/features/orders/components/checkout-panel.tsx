@@ -313,7 +313,7 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
                   }
                 />
                 {shortfall !== null && shortfall > 0 && cart.length > 0 && (
-                  <Anchor component={Link} to={paths.wallet.getHref()} size="sm" ml={32}>
+                  <Anchor component={Link} to={paths.wallet.getHref(shortfall)} size="sm" ml={32}>
                     Top up {formatNaira(shortfall)}
                   </Anchor>
                 )}

@@ -110,7 +110,10 @@ describe('Checkout: how to pay', { timeout: 20_000 }, () => {
     const walletChoice = screen.getByRole('radio', { name: 'Wallet' });
     await waitFor(() => expect(walletChoice).toBeDisabled());
     expect(screen.getByText('Balance ₦5,000.00')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Top up ₦19,125.00' })).toHaveAttribute('href', '/wallet');
+    expect(screen.getByRole('link', { name: 'Top up ₦19,125.00' })).toHaveAttribute(
+      'href',
+      '/wallet?tab=add-fund&amount=1912500',
+    );
     expect(screen.getByRole('button', { name: 'Choose how to pay' })).toBeDisabled();
   });
 

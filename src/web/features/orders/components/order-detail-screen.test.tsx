@@ -125,7 +125,10 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByRole('button', { name: 'Pay from wallet' })).toBeDisabled();
     expect(screen.getByText('Wallet balance ₦5,000.00')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Top up ₦175,875.00' })).toHaveAttribute('href', '/wallet');
+    expect(screen.getByRole('link', { name: 'Top up ₦175,875.00' })).toHaveAttribute(
+      'href',
+      '/wallet?tab=add-fund&amount=17587500',
+    );
     expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
   });
 

@@ -154,7 +154,7 @@ export function OrderDetailScreen({
                   Wallet balance {formatNaira(wallet.balance)}
                 </Text>
                 {shortfall > 0 && (
-                  <Anchor component={Link} to={paths.wallet.getHref()} size="sm">
+                  <Anchor component={Link} to={paths.wallet.getHref(shortfall)} size="sm">
                     Top up {formatNaira(shortfall)}
                   </Anchor>
                 )}

@@ -60,7 +60,7 @@ describe('ReceiptScreen', { timeout: 20_000 }, () => {
           pickupCode: 'K7M2Q9',
         }),
       },
-      'GET order/qr_code/:id': {
+      'GET order/qr_code/:orderId': {
         status: 200,
         body: { orderNumber: 'ARV-7K2M9Q', token: 'signed', pickupCode: 'K7M2Q9' },
       },

@@ -22,9 +22,11 @@ export type FundWalletRedirectState = {
 };
 
 /** Add fund (SPEC §2): an amount, a confirm step, then off to the card checkout. */
-export function AddFundPanel() {
+export function AddFundPanel({ initialKobo }: { initialKobo?: number | undefined } = {}) {
   // As typed: '' while the field is empty (a 0 put back there would take the next digit behind it).
-  const [typed, setTyped] = useState<number | string>('');
+  const [typed, setTyped] = useState<number | string>(
+    initialKobo ? Math.min(initialKobo, MAX_WALLET_AMOUNT_KOBO) / 100 : '',
+  );
   const naira = typeof typed === 'number' ? typed : Number(typed);
   const [step, setStep] = useState<'amount' | 'confirm'>('amount');
   const navigate = useNavigate();

@@ -122,6 +122,16 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Transfer' })).toBeDisabled();
   });
 
+  it('opens AddFund with the amount a "Top up ₦X" link carries', async () => {
+    fakeApi({
+      'GET wallet/client': [{ status: 200, body: { wallet } }],
+      'GET wallet/transactions': [{ status: 200, body: [] }],
+    });
+    renderWithProviders(<WalletScreen />, { route: '/wallet', path: '/wallet?tab=add-fund&amount=1912500' });
+    expect(await screen.findByRole('tab', { name: 'AddFund' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByLabelText(/Amount/)).toHaveValue('₦19,125');
+  });
+
   it('adds funds: amount, confirm (disabled at 0), then the payment redirect with its state', async () => {
     const { calls } = fakeApi({
       'GET wallet/client': [{ status: 200, body: { wallet } }],

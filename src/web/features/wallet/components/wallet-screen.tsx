@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Container, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { SavedCopyAge } from '../../../components/saved-copy-age';
 import { clientWalletQueryOptions } from '../api/get-client-wallet';
 import { WALLET_SCREEN_REFRESH_MS } from '../api/keys';
@@ -12,6 +13,10 @@ import classes from './wallet-screen.module.css';
 /** The wallet screen (SPEC §2): a loader, then the wallet card and its tabs, or the create flow. */
 export function WalletScreen() {
   const query = useQuery({ ...clientWalletQueryOptions(), refetchInterval: WALLET_SCREEN_REFRESH_MS });
+  // "Top up ₦X" (an order the balance does not cover) opens AddFund with that amount filled in.
+  const [params] = useSearchParams();
+  const topUpKobo = Number(params.get('amount'));
+  const openTab = params.get('tab') === 'add-fund' ? 'add-fund' : 'transactions';
   return (
     <Container size="sm" py="lg">
       <Title order={1} mb="md">
@@ -36,7 +41,7 @@ export function WalletScreen() {
             needsNetwork="Adding funds needs a connection."
           />
           <WalletCard wallet={query.data.data.wallet} />
-          <Tabs defaultValue="transactions" keepMounted={false}>
+          <Tabs defaultValue={openTab} keepMounted={false}>
             <Tabs.List grow className={classes.tabs}>
               <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
               <Tabs.Tab value="add-fund">AddFund</Tabs.Tab>
@@ -51,7 +56,7 @@ export function WalletScreen() {
               <TransactionsList />
             </Tabs.Panel>
             <Tabs.Panel value="add-fund" pt="md">
-              <AddFundPanel />
+              <AddFundPanel initialKobo={Number.isSafeInteger(topUpKobo) && topUpKobo > 0 ? topUpKobo : undefined} />
             </Tabs.Panel>
           </Tabs>
         </Stack>
