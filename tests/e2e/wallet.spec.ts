@@ -130,7 +130,10 @@ test('the checkout offers the wallet: too small it says how much to top up; once
   const walletChoice = page.getByRole('radio', { name: 'Wallet' });
   await expect(walletChoice).toBeDisabled();
   await expect(page.getByText('Balance ₦0.00')).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Top up ₦[\d,]+\.\d{2}$/ })).toHaveAttribute('href', '/wallet');
+  await expect(page.getByRole('link', { name: /^Top up ₦[\d,]+\.\d{2}$/ })).toHaveAttribute(
+    'href',
+    /^\/wallet\?tab=add-fund&amount=\d+$/,
+  );
 
   // Money arrives by bank transfer; the cart is still there after a reload.
   const client = await page.request.get('/api/wallet/client', { headers: platformHeaders });
