@@ -1,3 +1,4 @@
+import { useAuth } from '../../features/auth/api/get-auth';
 import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
 import { WalletScreen } from '../../features/wallet/components/wallet-screen';
 import type { FirstReadsHandle } from '../first-reads';
@@ -8,5 +9,11 @@ export const handle: FirstReadsHandle = {
 };
 
 export function Component() {
-  return <WalletScreen />;
+  // A new wallet is opened in the client's name: the profile's, offered in the form.
+  const client = useAuth().auth?.client;
+  return (
+    <WalletScreen
+      owner={{ firstname: client?.firstname ?? '', lastname: client?.lastname ?? '', email: client?.email ?? '' }}
+    />
+  );
 }

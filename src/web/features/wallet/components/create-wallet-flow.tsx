@@ -42,9 +42,10 @@ function WalletIntro({ onStart }: { onStart: () => void }) {
 }
 
 /** The create-wallet flow (SPEC §2): an intro, then firstname, surname, email and consent. */
-export function CreateWalletFlow() {
+export function CreateWalletFlow({ owner }: { owner?: Fields | undefined } = {}) {
   const [step, setStep] = useState<'intro' | 'form'>('intro');
-  const [fields, setFields] = useState<Fields>({ firstname: '', lastname: '', email: '' });
+  // The account is opened in the client's name: the profile's name and email to start from.
+  const [fields, setFields] = useState<Fields>(owner ?? { firstname: '', lastname: '', email: '' });
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [rulesMissing, setRulesMissing] = useState(false);

@@ -181,6 +181,21 @@ describe('wallet screen', { timeout: 20_000 }, () => {
 });
 
 describe('create-wallet flow', { timeout: 20_000 }, () => {
+  it("starts from the client's profile: the account is opened in their name", async () => {
+    fakeApi({ 'GET wallet/client': [{ status: 200, body: { wallet: null } }] });
+    renderWithProviders(
+      <WalletScreen owner={{ firstname: 'Bola', lastname: 'Adeyemi', email: 'bola@example.com' }} />,
+      {
+        route: '/wallet',
+        path: '/wallet',
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Bola');
+    expect(screen.getByRole('textbox', { name: /Surname/ })).toHaveValue('Adeyemi');
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('bola@example.com');
+  });
+
   it('goes from the intro to the form; Continue needs consent; creates the wallet', async () => {
     const { calls } = fakeApi({
       'GET wallet/client': [
