@@ -46,7 +46,8 @@ function takeNumberFromAddress(): string | null {
   return number;
 }
 
-const TYPED_NUMBER_KEY = 'arrive.sign-in-number';
+// A draft like the app's forms: forgotten on sign-out (lib/use-draft.ts forgetDrafts).
+const TYPED_NUMBER_KEY = 'arrive.draft.sign-in-number';
 
 /** The number typed on the other sign-in screen of this tab, if any. */
 function typedNumber(): string {
