@@ -441,6 +441,16 @@ describe('paying from the customer’s wallet', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ type: 'InvalidOTPCode' });
+    // The right code with another basket, said to cost the same: the code is bound to the basket.
+    const otherBasket = await sell(associate, {
+      phone: '08061110030',
+      order: { ...gasOrder(12.5, 12.5), expectedTotal: cat.stove.price },
+      payment: { type: 'Wallet', code },
+      handOver: true,
+    });
+    expect(otherBasket.statusCode).toBe(400);
+    expect(otherBasket.json()).toMatchObject({ type: 'InvalidOTPCode' });
+    expect(await ordersOf(customer.clientId)).toHaveLength(0);
     const k = key();
     const body = { phone: '08061110030', order, payment: { type: 'Wallet', code }, handOver: true };
     const first = await sell(associate, body, k);

@@ -76,3 +76,13 @@ export const counterRefundInputSchema = z.object({
   reason: z.string().trim().min(3, 'Say why the sale is refunded').max(200),
 });
 export const counterRefundResponseSchema = z.object({ order: orderSchema, refunded: z.number() });
+
+/**
+ * A counter basket's fingerprint, as a wallet sale's code is bound to it (with the amount): its
+ * lines in an order that does not depend on how they were added.
+ */
+export const basketOf = (items: readonly { productId: string; quantity: number; sizeKg?: number | undefined }[]) =>
+  items
+    .map((i) => `${i.productId}:${i.quantity}:${i.sizeKg ?? ''}`)
+    .sort()
+    .join(',');

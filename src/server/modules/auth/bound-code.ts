@@ -20,7 +20,7 @@ export type BoundCode = {
   purpose: Exclude<OtpPurpose, 'signin'>;
   /** The row's subject (an order, a customer): the send limit counts per subject. */
   subjectId: string;
-  /** What the code is for, in its hash: `handover:{orderId}`, `wallet-sale:{clientId}:{amount}`. */
+  /** What the code is for, in its hash: `handover:{orderId}`, `wallet-sale:{clientId}:{amount}:{basket}`. */
   scope: string;
 };
 

@@ -6,12 +6,16 @@ import { WALLET_SALE_CODE_SENDS_PER_CUSTOMER } from './limits';
 
 // Wallet sale codes: the customer's consent to a counter sale paid from their wallet (counter
 // module, README "Counter sales"). Anyone at a counter can type a phone number; only the wallet's
-// owner receives the code, for this amount only (the amount is in the code's hash).
+// owner receives the code, for this amount and this basket only (both are in the code's hash: the
+// customer reads the amount in the text, and another basket of the same total takes a new code).
 
-const forSale = (clientId: string, amount: number): BoundCode => ({
+/** A sale as its code is bound to: the amount (kobo) and the basket's fingerprint (domain `basketOf`). */
+export type WalletSale = { amount: number; basket: string };
+
+const forSale = (clientId: string, sale: WalletSale): BoundCode => ({
   purpose: 'wallet-sale',
   subjectId: clientId,
-  scope: `wallet-sale:${clientId}:${amount}`,
+  scope: `wallet-sale:${clientId}:${sale.amount}:${sale.basket}`,
 });
 
 export const walletSaleSmsBody = (code: string, amount: number) =>
@@ -20,9 +24,9 @@ export const walletSaleSmsBody = (code: string, amount: number) =>
 /** Texts the customer a code for paying `amount` (kobo) from their wallet at the counter. */
 export function issueWalletSaleCode(
   deps: BoundCodeDeps & { sms: SmsProvider },
-  input: { clientId: string; phoneInternational: string; amount: number },
+  input: { clientId: string; phoneInternational: string } & WalletSale,
 ): Promise<{ expiresAt: Date; attemptsAllowed: number }> {
-  return issueBoundCode(deps, forSale(input.clientId, input.amount), {
+  return issueBoundCode(deps, forSale(input.clientId, input), {
     clientId: input.clientId,
     phoneInternational: input.phoneInternational,
     smsBody: (code) => walletSaleSmsBody(code, input.amount),
@@ -32,11 +36,11 @@ export function issueWalletSaleCode(
   });
 }
 
-/** Spends the customer's newest wallet sale code, if it was sent for this very amount. */
-export function verifyWalletSaleCode(deps: BoundCodeDeps, clientId: string, amount: number, code: string) {
+/** Spends the customer's newest wallet sale code, if it was sent for this very amount and basket. */
+export function verifyWalletSaleCode(deps: BoundCodeDeps, clientId: string, sale: WalletSale, code: string) {
   return verifyBoundCode(
     deps,
-    forSale(clientId, amount),
+    forSale(clientId, sale),
     code,
     'No wallet code is waiting for this customer; send the sale again for a new one',
   );

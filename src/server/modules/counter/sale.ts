@@ -3,7 +3,7 @@ import { DeliveryOption, OrderStatus, PaymentType } from '../../../domain/enums'
 import { AppError, ErrorType } from '../../../domain/errors';
 import { formatNaira } from '../../../domain/format';
 import { normalizePhone } from '../../../domain/phone';
-import type { CounterSaleInput, CounterSaleResponse } from '../../../domain/schemas/counter';
+import { basketOf, type CounterSaleInput, type CounterSaleResponse } from '../../../domain/schemas/counter';
 import type { StaffContext } from '../../plugins/session';
 import { issueWalletSaleCode, verifyWalletSaleCode } from '../auth/wallet-sale-code';
 import { addClient, findClientByPhone } from '../client/service';
@@ -28,9 +28,10 @@ const invalid = (message: string) => new AppError(message, { status: 400, type: 
 async function walletConsent(
   app: FastifyInstance,
   customer: { id: string; phoneInternational: string },
-  amount: number | undefined,
+  order: CounterSaleInput['order'],
   code: string | undefined,
 ) {
+  const amount = order.expectedTotal;
   if (amount === undefined) {
     throw invalid('Say the total the customer agreed to (order.expectedTotal) to pay from their wallet');
   }
@@ -38,14 +39,15 @@ async function walletConsent(
   if (!wallet) throw walletNotFound();
   if (wallet.balance < amount) throw insufficientFund(wallet.balance, amount);
   const deps = { db: app.db, config: app.config, sms: app.sms.provider };
+  const sale = { amount, basket: basketOf(order.items) };
   if (code) {
-    await verifyWalletSaleCode(deps, customer.id, amount, code);
+    await verifyWalletSaleCode(deps, customer.id, sale, code);
     return;
   }
   const sent = await issueWalletSaleCode(deps, {
     clientId: customer.id,
     phoneInternational: customer.phoneInternational,
-    amount,
+    ...sale,
   });
   throw new AppError(
     "We texted a code to the customer's phone. Type the code they read out to pay from their wallet.",
@@ -134,7 +136,7 @@ export async function sellAtCounter(
     lastname: row.lastname,
     email: row.email,
   };
-  if (payment?.type === PaymentType.Wallet) await walletConsent(app, row, input.order.expectedTotal, payment.code);
+  if (payment?.type === PaymentType.Wallet) await walletConsent(app, row, input.order, payment.code);
 
   const result = await app.db.transaction(async (tx) => {
     const placed = await createOrder(tx, client.id, input.order, {

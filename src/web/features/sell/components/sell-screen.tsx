@@ -21,7 +21,7 @@ import { CYLINDER_SIZES_KG, MAX_ITEM_QUANTITY } from '../../../../domain/constan
 import { PaymentType, ProductType } from '../../../../domain/enums';
 import { formatNaira, formatOrderLine } from '../../../../domain/format';
 import { mobileInputValue, normalizePhone } from '../../../../domain/phone';
-import type { CounterPayment } from '../../../../domain/schemas/counter';
+import { basketOf, type CounterPayment } from '../../../../domain/schemas/counter';
 import type { Product } from '../../../../domain/schemas/product';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
@@ -55,12 +55,13 @@ import { RefundForm } from './refund-form';
 type PayChoice = 'Cash' | 'Electronic' | 'Wallet';
 const payLabel: Record<PayChoice, string> = { Cash: 'Cash', Electronic: 'POS/transfer', Wallet: 'Wallet' };
 
-const NO_WALLET_CODE = { sentTo: '', total: -1, code: '' };
+const NO_WALLET_CODE = { sentTo: '', total: -1, basket: '', code: '' };
 const isWalletCode = (v: unknown): v is typeof NO_WALLET_CODE =>
   typeof v === 'object' &&
   v !== null &&
   typeof (v as { sentTo?: unknown }).sentTo === 'string' &&
   typeof (v as { total?: unknown }).total === 'number' &&
+  typeof (v as { basket?: unknown }).basket === 'string' &&
   typeof (v as { code?: unknown }).code === 'string';
 const isWalletCodeSent = (error: Error) => error instanceof ApiError && error.reason === 'WalletCodeSent';
 
@@ -171,9 +172,14 @@ export function SellScreen({
   const [walletCode, setWalletCode] = useDraft('sale.walletCode', NO_WALLET_CODE, isWalletCode);
 
   const priced = useMemo(() => priceCart(lines, products), [lines, products]);
-  // The wallet code was texted for this phone and this total: another phone or a changed basket
-  // asks for a new one (the code pays that amount only).
-  const codeAsked = pay === 'Wallet' && walletCode.sentTo === phone.trim() && walletCode.total === priced.total;
+  // The wallet code was texted for this phone, this total and this basket: another phone or a
+  // changed basket asks for a new one (the code pays that sale only).
+  const basket = basketOf(lines);
+  const codeAsked =
+    pay === 'Wallet' &&
+    walletCode.sentTo === phone.trim() &&
+    walletCode.total === priced.total &&
+    walletCode.basket === basket;
   const phoneCheck = normalizePhone(phone);
   // Said once the number is whole or the field is left, not on a number still being typed (or
   // read back half-typed from the draft after a reload).
@@ -303,7 +309,7 @@ export function SellScreen({
       if (isWalletCodeSent(error)) {
         // The customer's consent: their phone got a code for this amount; they read it out.
         saleKeys.renew();
-        setWalletCode({ sentTo: phone.trim(), total: priced.total, code: '' });
+        setWalletCode({ sentTo: phone.trim(), total: priced.total, basket, code: '' });
         notifications.show({ color: 'blue', title: "Code sent to the customer's phone", message: error.message });
         return;
       }
