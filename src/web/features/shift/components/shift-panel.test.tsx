@@ -90,6 +90,8 @@ describe('ShiftPanel offline', () => {
     expect(await screen.findByLabelText(/Cash counted in the drawer/)).toBeInTheDocument();
     expect(screen.getByText('Working now')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading the shift' })).not.toBeInTheDocument();
+    // Card and wallet are the shift's sales by who sold them, not what the counter took: said.
+    expect(screen.getAllByText(/count every order sold or handed over on this shift/).length).toBeGreaterThan(0);
   });
 
   it('follows the session when the shift was never read on this tablet, and ends it offline', async () => {

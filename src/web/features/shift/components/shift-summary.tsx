@@ -44,6 +44,12 @@ export function ShiftSummary({ shift }: { shift: Shift }) {
         <Figure label="Expected cash" value={formatNaira(shift.expectedCash)} />
         {shift.closingCash !== null && <Figure label="Counted cash" value={formatNaira(shift.closingCash)} />}
       </SimpleGrid>
+      {/* The figures are the shift's sales by who sold them (shift README "Who sold what"): a hand-over
+          counts the order, however it was paid, so they are more than the counter took. */}
+      <Text size="xs" c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))">
+        Card and transfer, and wallet, count every order sold or handed over on this shift, paid at the counter or in
+        the app. Only cash goes through the drawer.
+      </Text>
     </Stack>
   );
 }
