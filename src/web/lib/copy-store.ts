@@ -110,6 +110,18 @@ export async function getCached<T>(
   return row ? { value: row.value as T, updatedAt: row.updatedAt } : undefined;
 }
 
+/** Every copy in `table` whose key starts with `prefix`. */
+export async function listCached<T>(
+  table: CopyTable,
+  prefix: string,
+): Promise<{ key: string; value: T; updatedAt: number }[]> {
+  const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+  const rows = (await inTransaction([table], 'readonly', ([store]) => store?.getAll(range))) as
+    | CachedRecord[]
+    | undefined;
+  return (rows ?? []).map((row) => ({ key: row.key, value: row.value as T, updatedAt: row.updatedAt }));
+}
+
 export async function deleteCached(table: CopyTable, key: string) {
   await inTransaction([table], 'readwrite', ([store]) => store?.delete(key));
 }

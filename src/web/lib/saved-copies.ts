@@ -75,6 +75,15 @@ export async function putCached(table: CopyTable, key: string, value: unknown): 
   dropJournaled(table, key, updatedAt);
 }
 
+/** Every copy in `table` whose key starts with `prefix` (the database's; none on a first visit). */
+export async function listCached<T>(
+  table: CopyTable,
+  prefix: string,
+): Promise<{ key: string; value: T; updatedAt: number }[]> {
+  if (!ready && !loaded && !(await hasLocalDb())) return [];
+  return (await localDb()).listCached<T>(table, prefix);
+}
+
 export async function deleteCached(table: CopyTable, key: string): Promise<void> {
   dropJournaled(table, key);
   // A device with no local database has nothing more to forget (the shop forgets an empty cart as

@@ -5,7 +5,9 @@ import { api } from '../../../lib/api-client';
 import { type Cached, withOfflineCopy } from '../../../lib/offline-copy';
 import { orderKeys } from './keys';
 
-export const orderDetailCacheKey = (orderNumber: string) => `detail:${orderNumber.toUpperCase()}`;
+/** Where an order's page is saved on the device (the history lists them offline, by this prefix). */
+export const ORDER_DETAIL_KEY_PREFIX = 'detail:';
+export const orderDetailCacheKey = (orderNumber: string) => `${ORDER_DETAIL_KEY_PREFIX}${orderNumber.toUpperCase()}`;
 
 /** GET /api/order/{orderNumber}, saved for offline viewing. */
 export const getOrder = (orderNumber: string) =>

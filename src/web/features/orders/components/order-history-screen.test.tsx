@@ -2,9 +2,11 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
+import { putCached } from '../../../lib/saved-copies';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { orderSummaryFixture } from '../test/fixtures';
+import { orderDetailCacheKey } from '../api/get-order';
+import { orderFixture, orderSummaryFixture } from '../test/fixtures';
 import { OrderHistoryScreen } from './order-history-screen';
 
 // The real api client runs against the fake API; this watches what the screen asks of it.
@@ -96,6 +98,25 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
       await screen.findByText(/Showing the copy saved on this device, last updated \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ARV-2B3C4D' })).toBeInTheDocument();
+  });
+
+  it('offline, "more" never read online shows the older orders whose page is saved on this phone', async () => {
+    serve(page(undefined, 'after-o2'));
+    const first = renderHistory();
+    await screen.findByRole('link', { name: 'ARV-2B3C4D' });
+    first.unmount();
+    // An older order's own page was opened on this phone before; one of the listed ones too.
+    await putCached('orders', orderDetailCacheKey('ARV-9X8W7V'), orderFixture({ id: 'o3', orderNumber: 'ARV-9X8W7V' }));
+    await putCached('orders', orderDetailCacheKey('ARV-2B3C4D'), orderFixture({ id: 'o2', orderNumber: 'ARV-2B3C4D' }));
+    fakeApi({}, { otherwise: { offline: true } });
+    renderHistory();
+    await screen.findByRole('link', { name: 'ARV-2B3C4D' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more orders' }));
+    expect(await screen.findByRole('link', { name: 'ARV-9X8W7V' })).toBeInTheDocument();
+    // Each order once, and nothing more is offered.
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['ARV-7K2M9Q', 'ARV-2B3C4D', 'ARV-9X8W7V']);
+    expect(screen.queryByText('More orders could not be loaded')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument());
   });
 
   it('says plainly when nothing was saved and the network is gone', async () => {

@@ -26,7 +26,11 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
   // long task when the orders arrive; the loader stays until it is drawn.
   const data = useDeferredValue(query.data);
   const pages = data?.pages ?? [];
-  const orders = pages.flatMap((p) => p.data.orders);
+  // Once: the last page may be the orders saved on this phone (offline), some already listed.
+  const listed = new Set<string>();
+  const orders = pages
+    .flatMap((p) => p.data.orders)
+    .filter((o) => !listed.has(o.orderNumber) && Boolean(listed.add(o.orderNumber)));
   // The notice speaks of the oldest copy shown.
   const offlinePage = pages.find((p) => p.fromCache);
 
