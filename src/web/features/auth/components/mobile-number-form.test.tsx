@@ -87,9 +87,13 @@ describe('MobileNumberForm', () => {
     const login = renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
     await user.type(screen.getByLabelText(/Mobile number/), '08031234567');
     login.unmount();
-    renderWithProviders(<MobileNumberForm mode="signup" />, { route: '/signup', path: '/signup' });
+    const signup = renderWithProviders(<MobileNumberForm mode="signup" />, { route: '/signup', path: '/signup' });
     expect(screen.getByLabelText(/Mobile number/)).toHaveValue('08031234567');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    signup.unmount();
+    // Back on login itself the field is empty: a number pasted there is read whole.
+    renderWithProviders(<MobileNumberForm mode="login" />, { route: '/login', path: '/login' });
+    expect(screen.getByLabelText(/Mobile number/)).toHaveValue('');
   });
 
   it('links login and signup to each other', async () => {

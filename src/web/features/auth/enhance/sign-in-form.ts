@@ -49,18 +49,20 @@ function takeNumberFromAddress(): string | null {
 // A draft like the app's forms: forgotten on sign-out (lib/use-draft.ts forgetDrafts).
 const TYPED_NUMBER_KEY = 'arrive.draft.sign-in-number';
 
-/** The number typed on the other sign-in screen of this tab, if any. */
-function typedNumber(): string {
+/** The number typed on the other sign-in screen of this tab (login for signup, or the other way). */
+function typedNumber(mode: SignInMode): string {
   try {
-    return sessionStorage.getItem(TYPED_NUMBER_KEY) ?? '';
+    const kept = JSON.parse(sessionStorage.getItem(TYPED_NUMBER_KEY) ?? 'null') as { mode?: unknown; number?: unknown };
+    return kept && kept.mode !== mode && typeof kept.number === 'string' ? kept.number : '';
   } catch {
     return '';
   }
 }
 
-function rememberTypedNumber(number: string) {
+/** Keeps what this screen's field holds for the other screen; '' forgets it (a code was sent). */
+function rememberTypedNumber(mode: SignInMode, number: string) {
   try {
-    if (number) sessionStorage.setItem(TYPED_NUMBER_KEY, number);
+    if (number) sessionStorage.setItem(TYPED_NUMBER_KEY, JSON.stringify({ mode, number }));
     else sessionStorage.removeItem(TYPED_NUMBER_KEY);
   } catch {
     // A browser that keeps nothing (private mode, storage full): the number is typed again.
@@ -112,7 +114,7 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
   if (sent !== null && value === '') value = mobileInputValue(sent, '');
   // Sent from one screen to the other ("Account with this detail does not exist" → Sign up, or
   // the other way), the number typed there comes along: this tab's memory, not the address.
-  if (value === '' && sent === null) value = mobileInputValue(typedNumber(), '');
+  if (value === '' && sent === null) value = mobileInputValue(typedNumber(mode), '');
   let touched = false;
   let pending = false;
   let prefetched = false;
@@ -144,7 +146,7 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
 
   const edited = (next: string) => {
     value = next;
-    rememberTypedNumber(next);
+    rememberTypedNumber(mode, next);
     touched = false;
     showMessage(problem, null);
     render();
@@ -181,6 +183,8 @@ export function enhanceSignInForm(root: HTMLElement, app?: SignInNavigation): ()
     try {
       const result = await startSignIn(mode, value);
       if (signal.aborted) return;
+      // The code went to it: neither screen offers this number again.
+      rememberTypedNumber(mode, '');
       const state: VerificationState = {
         type: 'mobile',
         mobileNumber: result.mobileNumber,
