@@ -6,18 +6,15 @@ import { ApiError } from '../lib/api-client';
 const isAuthKey = (key: readonly unknown[]) => key[0] === authKeys.all[0];
 
 /**
- * A read or an action refused with 401 (signed out on every device from another phone, the session
- * revoked): the sign-in is checked again at once, so the guards send the person to sign in, with
- * the way back, instead of leaving them on a screen whose every action fails ("You have been
- * signed out") until they happen to load another page.
+ * Reads the session again as soon as a read or an action (other than the session check itself) is
+ * refused in a way that says the session moved: the header and the guards then follow. Each layer
+ * says which refusals those are.
  */
-export function SessionFollowsRefusals() {
+export function useSessionRecheckAfter(isRefusal: (error: unknown) => boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const check = (error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) {
-        void queryClient.invalidateQueries({ queryKey: authKeys.session() });
-      }
+      if (isRefusal(error)) void queryClient.invalidateQueries({ queryKey: authKeys.session() });
     };
     const queries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && !isAuthKey(event.query.queryKey)) {
@@ -31,6 +28,18 @@ export function SessionFollowsRefusals() {
       queries();
       mutations();
     };
-  }, [queryClient]);
+  }, [queryClient, isRefusal]);
+}
+
+const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * A read or an action refused with 401 (signed out on every device from another phone, the session
+ * revoked): the sign-in is checked again at once, so the guards send the person to sign in, with
+ * the way back, instead of leaving them on a screen whose every action fails ("You have been
+ * signed out") until they happen to load another page.
+ */
+export function SessionFollowsRefusals() {
+  useSessionRecheckAfter(isSignedOut);
   return null;
 }

@@ -6,7 +6,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT, SIDEBAR_WIDTH } from '../../../../domain/constants';
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { StatusBadge } from '../../../components/status-badge';
-import { authKeys, authQueryOptions } from '../../../features/auth/api/get-auth';
+import { authQueryOptions } from '../../../features/auth/api/get-auth';
 import { lastKnownAuth } from '../../../features/auth/api/last-auth';
 import { readLastOrder } from '../../../features/dispatch/lib/last-order';
 import { useSaleSync } from '../../../features/sell/lib/use-pending-sales';
@@ -24,6 +24,7 @@ import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
 import { SideMenu } from '../../layouts/dashboard/side-menu';
 import { readStaffAuthSnapshot, rememberStaffAuth } from '../../layouts/dashboard/staff-auth-snapshot';
 import { isStaffStateRefusal, STAFF_SESSION_REFRESH_MS } from '../../layouts/dashboard/staff-state';
+import { useSessionRecheckAfter } from '../../session-follows-refusals';
 import { shellFor } from '../../shells/app-shells';
 import { DashboardSkeleton } from '../../shells/screen-skeleton';
 
@@ -74,22 +75,7 @@ function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fr
  * (NoActiveShift, NotCurrentStaff): the session is read again, so the header and the guard follow.
  */
 function useSessionFollowsRefusals() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const recheck = (error: unknown) => {
-      if (isStaffStateRefusal(error)) void queryClient.invalidateQueries({ queryKey: authKeys.session() });
-    };
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
-    });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
-    });
-    return () => {
-      stopQueries();
-      stopMutations();
-    };
-  }, [queryClient]);
+  useSessionRecheckAfter(isStaffStateRefusal);
 }
 
 /** The dashboard's guard (SPEC §4, in its order) and its side menu (SPEC §2). */
