@@ -11,7 +11,7 @@ import { markOrderDelivered } from '../order/mark-delivered';
 import { markOrderPaid } from '../order/mark-paid';
 import { createOrder, findOrderByNumber, toOrderView } from '../order/service';
 import { displayName } from '../sales/service';
-import { openShiftOf, recordCashMovement, recordSyncedCashSale, type ShiftRow, shiftAt } from '../shift/service';
+import { openShiftOf, recordCashMovement, recordSyncedCashSale, shiftAt } from '../shift/service';
 import { findStaffPeople } from '../staff/service';
 import { payOrderFromWalletIn } from '../wallet/pay-order';
 import { findActiveWallet, insufficientFund, walletNotFound } from '../wallet/queries';
@@ -61,25 +61,25 @@ async function walletConsent(
 
 /**
  * The drawer a cash sale goes into, and the moment it is priced at. A sale made online goes into
- * the seller's open shift at today's prices. A cash sale made offline (`soldAt` and a provisional
- * number) goes into the drawer of the shift it was made in, open or since ended on another tablet,
- * at the prices of its moment, kept within that shift and not after now: the drawer took that
- * cash at those prices.
+ * the seller's open shift at today's prices (nothing read: the session names the shift). A cash
+ * sale made offline (`soldAt` and a provisional number) goes into the drawer of the shift it was
+ * made in, open or since ended on another tablet, at the prices of its moment, kept within that
+ * shift and not after now: the drawer took that cash at those prices.
  */
 async function saleDrawer(
   app: FastifyInstance,
   staff: StaffContext,
   input: CounterSaleInput,
   now = new Date(),
-): Promise<{ shift: ShiftRow | null; offline: boolean; pricedAt?: Date }> {
+): Promise<{ shiftId: string | null; offline: boolean; pricedAt?: Date }> {
   const offline = input.payment?.type === PaymentType.Cash && Boolean(input.soldAt && input.provisionalNumber);
-  const open = staff.shiftId ? await openShiftOf(app.db, staff.id) : null;
-  if (!offline || !input.soldAt) return { shift: open, offline: false };
+  if (!offline || !input.soldAt) return { shiftId: staff.shiftId, offline: false };
   const soldAt = new Date(Math.min(new Date(input.soldAt).getTime(), now.getTime()));
-  const shift = (await shiftAt(app.db, staff.id, soldAt)) ?? open;
-  if (!shift) return { shift: null, offline };
+  const shift =
+    (await shiftAt(app.db, staff.id, soldAt)) ?? (staff.shiftId ? await openShiftOf(app.db, staff.id) : null);
+  if (!shift) return { shiftId: null, offline };
   const t = Math.max(soldAt.getTime(), shift.startedAt.getTime());
-  return { shift, offline, ...(t < now.getTime() ? { pricedAt: new Date(t) } : {}) };
+  return { shiftId: shift.id, offline, ...(t < now.getTime() ? { pricedAt: new Date(t) } : {}) };
 }
 
 /**
@@ -105,14 +105,14 @@ export async function sellAtCounter(
   const drawer = await saleDrawer(app, seller.staff, input);
   // Staff sell on a shift. A sale made offline whose shift was ended on another tablet before it
   // synced is still recorded, in that shift's drawer.
-  if (!seller.staff.shiftId && !(drawer.offline && drawer.shift)) {
+  if (!seller.staff.shiftId && !(drawer.offline && drawer.shiftId)) {
     throw new AppError('Start a shift first', {
       status: 403,
       type: ErrorType.Forbidden,
       additionalInfo: { reason: 'NoActiveShift' },
     });
   }
-  if (payment?.type === PaymentType.Cash && !drawer.shift) {
+  if (payment?.type === PaymentType.Cash && !drawer.shiftId) {
     throw new AppError('Start your shift to take cash', {
       status: 409,
       type: ErrorType.Conflict,
@@ -156,8 +156,8 @@ export async function sellAtCounter(
       if (!paid) throw new Error('a new order could not be marked paid');
     }
     let shiftId: string | null = null;
-    if (payment?.type === PaymentType.Cash && drawer.shift) {
-      shiftId = drawer.shift.id;
+    if (payment?.type === PaymentType.Cash && drawer.shiftId) {
+      shiftId = drawer.shiftId;
       const movement = { shiftId, amount: placed.total, orderId: placed.id };
       if (drawer.offline) await recordSyncedCashSale(tx, movement);
       else await recordCashMovement(tx, { ...movement, kind: 'sale' });
@@ -168,7 +168,7 @@ export async function sellAtCounter(
     await tx.insert(counterSales).values({
       orderId: placed.id,
       staffId: seller.staff.id,
-      shiftId: drawer.shift?.id ?? seller.staff.shiftId,
+      shiftId: drawer.shiftId ?? seller.staff.shiftId,
       paymentType: payment?.type ?? null,
       posReference: payment?.type === PaymentType.Electronic ? payment.reference : null,
       provisionalNumber: input.provisionalNumber ?? null,

@@ -8,8 +8,6 @@ import { attributedSales, displayName } from '../sales/service';
 import { findStaffPeople } from '../staff/service';
 import { type ShiftRow, shiftCashMovements, shifts } from './tables';
 
-export type { ShiftRow };
-
 /** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */
 const MAX_BACKDATE_MS = 7 * 24 * 60 * 60 * 1000;
 
