@@ -82,6 +82,37 @@ const ordersOf = async (phoneClientId: string) =>
 const stockOf = async (productId: string) =>
   (await app.db.select().from(quotas).where(eq(quotas.productId, productId)))[0]?.stock ?? null;
 
+/**
+ * The stove's price history around a sale: ₦500 less until a day ago, then its price now; a shift
+ * begins, the sale's payment is taken (`tookCash`), then the price is raised by ₦1,000. `undo`
+ * puts the price and its history back.
+ */
+async function priceRaisedAfterSale() {
+  const shown = cat.stove.price;
+  const history = (oldPrice: number, newPrice: number, effectiveFrom: Date) =>
+    app.db
+      .insert(productPriceHistory)
+      .values({ productId: cat.stove.id, oldPrice, newPrice, effectiveFrom })
+      .returning({ id: productPriceHistory.id });
+  const [dayAgo] = await history(shown - 50_000, shown, new Date(Date.now() - 86_400_000));
+  const shift = await startShift(associate, 0);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const tookCash = new Date().toISOString();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const [raised] = await history(shown, shown + 100_000, new Date());
+  await app.db
+    .update(products)
+    .set({ price: shown + 100_000 })
+    .where(eq(products.id, cat.stove.id));
+  const undo = async () => {
+    await app.db.update(products).set({ price: shown }).where(eq(products.id, cat.stove.id));
+    for (const row of [dayAgo, raised]) {
+      if (row) await app.db.delete(productPriceHistory).where(eq(productPriceHistory.id, row.id));
+    }
+  };
+  return { shift, tookCash, undo };
+}
+
 describe('a walk-in sale at the counter', () => {
   it('is paid in cash, handed over at once and recorded once under a repeated Idempotency-Key', async () => {
     const shift = await startShift(associate, 500_000);
@@ -151,29 +182,8 @@ describe('a walk-in sale at the counter', () => {
 
   it('records a sale made offline at the price the cash was taken at, within the shift, and the drawer adds up', async () => {
     const shown = cat.stove.price;
-    // The price before the shift: a change a day ago made it `shown` (it was ₦500 less).
-    const [dayAgo] = await app.db
-      .insert(productPriceHistory)
-      .values({
-        productId: cat.stove.id,
-        oldPrice: shown - 50_000,
-        newPrice: shown,
-        effectiveFrom: new Date(Date.now() - 86_400_000),
-      })
-      .returning({ id: productPriceHistory.id });
-    await startShift(associate, 0);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const tookCash = new Date().toISOString();
-    await new Promise((resolve) => setTimeout(resolve, 5));
     // While the tablet was offline, the manager raised the price.
-    const [raised] = await app.db
-      .insert(productPriceHistory)
-      .values({ productId: cat.stove.id, oldPrice: shown, newPrice: shown + 100_000, effectiveFrom: new Date() })
-      .returning({ id: productPriceHistory.id });
-    await app.db
-      .update(products)
-      .set({ price: shown + 100_000 })
-      .where(eq(products.id, cat.stove.id));
+    const { tookCash, undo } = await priceRaisedAfterSale();
     const offline = (phone: string, soldAt: string) =>
       sell(associate, {
         phone,
@@ -207,10 +217,63 @@ describe('a walk-in sale at the counter', () => {
       // The drawer expects what was taken: the cash sales as recorded.
       expect((await activeShift(associate)).cashSales).toBe(2 * shown + 2 * shown + 2 * (shown + 100_000));
     } finally {
-      await app.db.update(products).set({ price: shown }).where(eq(products.id, cat.stove.id));
-      for (const row of [dayAgo, raised]) {
-        if (row) await app.db.delete(productPriceHistory).where(eq(productPriceHistory.id, row.id));
-      }
+      await undo();
+    }
+  });
+
+  it('records a sale whose answer was lost at the total the customer paid, when it comes again after a price change', async () => {
+    const shown = cat.stove.price;
+    // The tablet sent the sale online at the total on its button; the answer never came, and the
+    // manager raised the price before it was sent again.
+    const { shift, tookCash, undo } = await priceRaisedAfterSale();
+    const sentAgain = (phone: string, expectedTotal: number, soldAt: string | null) =>
+      sell(associate, {
+        phone,
+        order: { ...stoveOrder(2), expectedTotal },
+        handOver: true,
+        payment: { type: 'Cash' },
+        ...(soldAt ? { soldAt } : {}),
+      });
+    try {
+      // Without the moment it was agreed, the price change refuses it (as before).
+      expect((await sentAgain('08061110061', 2 * shown, null)).statusCode).toBe(409);
+      // With it, the total on the tablet holds at that moment's prices: recorded at them.
+      const late = await sentAgain('08061110062', 2 * shown, tookCash);
+      expect(late.statusCode, late.body).toBe(201);
+      expect(late.json().order).toMatchObject({ total: 2 * shown, items: [{ unitPrice: shown }] });
+      expect(late.json().sale).toMatchObject({ shiftId: shift.id, provisionalNumber: null });
+      // A total that holds at no moment of the shift is refused, and so is one that held only
+      // before the shift began (a wrong clock cannot reach last week's prices).
+      const wrong = await sentAgain('08061110063', 2 * shown + 1, tookCash);
+      expect(wrong.json()).toMatchObject({ additionalInfo: { reason: 'PriceChanged' } });
+      const before = await sentAgain(
+        '08061110064',
+        2 * (shown - 50_000),
+        new Date(Date.now() - 7 * 86_400_000).toISOString(),
+      );
+      expect(before.json()).toMatchObject({ additionalInfo: { reason: 'PriceChanged' } });
+      expect((await activeShift(associate)).cashSales).toBe(2 * shown);
+
+      // Its shift was ended (on this tablet the end waits behind it; on another it may not): it
+      // goes into that shift's drawer, whose expected cash grows by it, at the price it was sold at.
+      const ended = await injectAs(app, associate.session, {
+        method: 'POST',
+        url: '/api/shift/end',
+        payload: { closingCash: 2 * shown },
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+      const afterEnd = await sentAgain('08061110065', 2 * shown, tookCash);
+      expect(afterEnd.statusCode, afterEnd.body).toBe(201);
+      expect(afterEnd.json().sale).toMatchObject({ shiftId: shift.id });
+      const closed = await findShift(app.db, shift.id);
+      expect(closed?.expectedCash).toBe(4 * shown);
+      // A sale made after it ended finds no drawer of its moment: off shift, it is refused.
+      const offShift = await sentAgain('08061110066', 2 * (shown + 100_000), new Date().toISOString());
+      expect(offShift.statusCode).toBe(403);
+      expect(offShift.json()).toMatchObject({ additionalInfo: { reason: 'NoActiveShift' } });
+      expect((await findShift(app.db, shift.id))?.expectedCash).toBe(4 * shown);
+    } finally {
+      await undo();
     }
   });
 

@@ -43,9 +43,10 @@ export const counterSaleInputSchema = staffNewOrderInputSchema.extend({
   handOver: z.boolean().optional(),
   provisionalNumber: provisionalNumberSchema.optional(),
   /**
-   * When an offline tablet took the cash: the sale is recorded at the prices of that moment (kept
-   * within the seller's open shift), so a price changed before it synced does not leave the
-   * drawer short. Cash sales only.
+   * When the tablet took the payment. A cash sale made offline is recorded at the prices of that
+   * moment (kept within the shift it was made in), so a price changed before it synced does not
+   * leave the drawer short. A sale sent online whose answer was lost, sent again after a price
+   * change, is recorded at that moment's prices if its `expectedTotal` holds there.
    */
   soldAt: z.iso.datetime({ offset: true }).optional(),
 });

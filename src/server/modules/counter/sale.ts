@@ -4,6 +4,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { formatNaira } from '../../../domain/format';
 import { normalizePhone } from '../../../domain/phone';
 import { basketOf, type CounterSaleInput, type CounterSaleResponse } from '../../../domain/schemas/counter';
+import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
 import { issueWalletSaleCode, verifyWalletSaleCode } from '../auth/wallet-sale-code';
 import { addClient, findClientByPhone } from '../client/service';
@@ -62,9 +63,10 @@ async function walletConsent(
 /**
  * The drawer a cash sale goes into, and the moment it is priced at. A sale made online goes into
  * the seller's open shift at today's prices (nothing read: the session names the shift). A cash
- * sale made offline (`soldAt` and a provisional number) goes into the drawer of the shift it was
- * made in, open or since ended on another tablet, at the prices of its moment, kept within that
- * shift and not after now: the drawer took that cash at those prices.
+ * sale made offline (`soldAt` and a provisional number), or one whose answer was lost and that
+ * reaches the server after its shift ended (`soldAt`, no open shift), goes into the drawer of the
+ * shift it was made in, open or since ended on another tablet, at the prices of its moment, kept
+ * within that shift and not after now: the drawer took that cash at those prices.
  */
 async function saleDrawer(
   app: FastifyInstance,
@@ -72,15 +74,34 @@ async function saleDrawer(
   input: CounterSaleInput,
   now = new Date(),
 ): Promise<{ shiftId: string | null; offline: boolean; pricedAt?: Date }> {
-  const offline = input.payment?.type === PaymentType.Cash && Boolean(input.soldAt && input.provisionalNumber);
+  const offline =
+    input.payment?.type === PaymentType.Cash && Boolean(input.soldAt && (input.provisionalNumber || !staff.shiftId));
   if (!offline || !input.soldAt) return { shiftId: staff.shiftId, offline: false };
   const soldAt = new Date(Math.min(new Date(input.soldAt).getTime(), now.getTime()));
-  const shift =
+  const found =
     (await shiftAt(app.db, staff.id, soldAt)) ?? (staff.shiftId ? await openShiftOf(app.db, staff.id) : null);
+  // A sale sent online was made while its shift was open: without one open then (a seller who
+  // never started a shift today), no older drawer takes it. A tablet offline could not know its
+  // shift was ended elsewhere, so its sale goes into that shift whenever it was made.
+  const shift = input.provisionalNumber || !found?.endedAt || found.endedAt >= soldAt ? found : null;
   if (!shift) return { shiftId: null, offline };
   const t = Math.max(soldAt.getTime(), shift.startedAt.getTime());
   return { shiftId: shift.id, offline, ...(t < now.getTime() ? { pricedAt: new Date(t) } : {}) };
 }
+
+/**
+ * The moment a sale sent online was agreed at (its `soldAt`), kept within the shift it was made in
+ * and not after now; null without such a shift. Asked only when the total on the tablet no longer
+ * holds at today's prices: its answer was lost and it came again (from the queue, or a tap after
+ * a reload) once a price had changed. The customer paid the total on the tablet.
+ */
+const agreedAt =
+  (staffId: string, soldAt: string, now = new Date()) =>
+  async (db: DbOrTx): Promise<Date | null> => {
+    const at = new Date(Math.min(new Date(soldAt).getTime(), now.getTime()));
+    const shift = await shiftAt(db, staffId, at);
+    return shift ? new Date(Math.max(at.getTime(), shift.startedAt.getTime())) : null;
+  };
 
 /**
  * A sale at the counter (README "Counter sales"): the walk-in customer found or added by phone,
@@ -144,6 +165,7 @@ export async function sellAtCounter(
       legs: app.orderLegs,
       actorClientId: seller.clientId,
       pricedAt: drawer.pricedAt,
+      agreedAt: !drawer.offline && input.soldAt ? agreedAt(seller.staff.id, input.soldAt) : undefined,
     });
     const note =
       payment?.type === PaymentType.Electronic

@@ -47,6 +47,13 @@ export type CreateOrderOptions = {
    * the price the cash was taken at. Placed alone.
    */
   pricedAt?: Date | undefined;
+  /**
+   * When the total the buyer agreed to (`expectedTotal`) no longer holds at today's prices: the
+   * moment they agreed to it, if the order may be priced then (null: it may not). A counter sale
+   * whose answer was lost and that is sent again after a price change: the cash was taken at that
+   * total. Read only in that case; the order is then priced and placed as with `pricedAt`.
+   */
+  agreedAt?: ((db: DbOrTx) => Promise<Date | null>) | undefined;
 };
 
 /** An order by its number, whoever owns it (staff, payments, pickup). */
@@ -118,13 +125,16 @@ function parseInput(input: unknown): NewOrderInput {
   });
 }
 
+const totalHolds = (input: NewOrderInput, priced: PricedOrder) =>
+  input.expectedTotal === undefined || input.expectedTotal === priced.total;
+
 /**
  * The priced order, if its total is the one the client was shown (when they said which): a price
  * changed since they looked is refused before anything is written, with the total now, so nobody
  * pays or is charged another amount than the one they agreed to.
  */
 function holdsExpectedTotal(input: NewOrderInput, priced: PricedOrder): PricedOrder {
-  if (input.expectedTotal === undefined || input.expectedTotal === priced.total) return priced;
+  if (totalHolds(input, priced)) return priced;
   throw new AppError(
     `The prices changed since you looked: this order now comes to ${formatNaira(priced.total)}. Check it and confirm again.`,
     {
@@ -154,8 +164,17 @@ export async function createOrder(
   const { stock, delivery } = options.legs;
   // Priced before anything is written (geocoding may call out to the network), from the products
   // as last read; the statement checks those prices still hold.
-  const { pricedAt } = options;
-  let priced = holdsExpectedTotal(parsed, await priceOrder(db, parsed, maps, { remembered: true, at: pricedAt }));
+  let { pricedAt } = options;
+  let priced = await priceOrder(db, parsed, maps, { remembered: true, at: pricedAt });
+  if (!totalHolds(parsed, priced) && !pricedAt && options.agreedAt) {
+    const at = await options.agreedAt(db);
+    const then = at ? await priceOrder(db, parsed, maps, { remembered: true, at }) : null;
+    if (at && then && totalHolds(parsed, then)) {
+      priced = then;
+      pricedAt = at;
+    }
+  }
+  priced = holdsExpectedTotal(parsed, priced);
   const toPlace = (): OrderToPlace => ({
     clientId,
     actorClientId: options.actorClientId ?? clientId,

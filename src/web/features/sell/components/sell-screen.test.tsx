@@ -97,3 +97,32 @@ describe('the next sale', () => {
     expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked();
   });
 });
+
+describe('a sale whose answer never came', () => {
+  it('goes again as the same request, with the moment the payment was taken', async () => {
+    const { calls } = fakeApi({
+      'GET product': { status: 200, body: { products: productsFixture } },
+      'POST client/new_order': [{ offline: true }, { status: 201, body: recorded() }],
+    });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
+    await user.click(screen.getByText('POS/transfer', { exact: true }));
+    await user.type(screen.getByLabelText(/POS or transfer reference/), 'POS-78');
+    const before = Date.now();
+    await user.click(screen.getByRole('button', { name: /^Complete sale|^Record/ }));
+    await screen.findByText('No answer from the server');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await user.click(screen.getByRole('button', { name: /^Complete sale|^Record/ }));
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+    const sent = calls.filter((c) => c.path === 'client/new_order');
+    expect(sent).toHaveLength(2);
+    const [first, second] = sent;
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
+    const soldAt = Date.parse((first?.body as { soldAt?: string } | undefined)?.soldAt ?? '');
+    expect(soldAt).toBeGreaterThanOrEqual(before);
+    expect(first?.body).toMatchObject({ order: { expectedTotal: 850_000 }, payment: { reference: 'POS-78' } });
+  });
+});

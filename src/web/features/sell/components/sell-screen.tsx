@@ -45,6 +45,7 @@ import {
   queuedLines,
   stepQuantity,
 } from '../lib/cart';
+import { saleMoment } from '../lib/sale-moment';
 import { submitSale } from '../lib/sale-queue';
 import { usePendingSales } from '../lib/use-pending-sales';
 import { walletRefusal } from '../lib/wallet-refusal';
@@ -223,11 +224,14 @@ export function SellScreen({
       };
       const key = saleKeys.keyFor(asked);
       const provisional = offlineCopy ? provisionalNumber() : undefined;
-      // Offline, the cash is taken now at the saved prices: the sale says when, and is recorded
-      // at that moment's prices however late it syncs.
+      // The sale says when the payment was taken, the same each time it goes. Offline, the cash is
+      // taken at the saved prices: it is recorded at that moment's prices however late it syncs.
+      // Online, an answer lost and the sale sent again after a price change is recorded at the
+      // total on the button, which held at that moment.
       const body = {
         ...asked,
-        ...(provisional ? { provisionalNumber: provisional, soldAt: new Date().toISOString() } : {}),
+        ...(provisional ? { provisionalNumber: provisional } : {}),
+        soldAt: saleMoment(key),
       };
       const receiptLines = {
         lines: priced.lines,
