@@ -111,9 +111,7 @@ describe('the worker', () => {
     for (const order of [first, second]) {
       expect((await payFromWallet(ngozi, order.orderNumber, `one-pass-${order.id}`)).statusCode).toBe(200);
     }
-    const before = app.database.queryCount();
-    const settled = await runOutboxOnce(app);
-    const statements = app.database.queryCount() - before;
+    const { result: settled, statements } = await app.database.statementsOf(() => runOutboxOnce(app));
     expect(settled).toBeGreaterThanOrEqual(2);
     // Three a message before: the switches, the phone number, the result.
     expect(statements).toBe(1 + settled);

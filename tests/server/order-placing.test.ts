@@ -155,17 +155,19 @@ describe('placing an order', () => {
       ],
       deliveryOption: 'PickerUP',
     };
-    const count = () => app.database.queryCount();
     await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
-    const q0 = count();
-    const order = await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
-    expect(count() - q0).toBe(1);
+    const { result: order, statements } = await app.database.statementsOf(() =>
+      createOrder(app.db, client.clientId, input, { legs: app.orderLegs }),
+    );
+    expect(statements).toBe(1);
     expect(order.items.map((i) => i.productId)).toEqual([cat.gas.id, cat.burner.id]);
     expect(order.total).toBe(Math.round(cat.gas.price * 6) + cat.burner.price);
     // The quote reads the products afresh.
-    const q1 = count();
-    const quote = await priceOrder(app.db, newOrderInputSchema.parse(input), createEstimateMaps());
-    expect(count() - q1).toBe(1);
+    const quoted = await app.database.statementsOf(() =>
+      priceOrder(app.db, newOrderInputSchema.parse(input), createEstimateMaps()),
+    );
+    expect(quoted.statements).toBe(1);
+    const quote = quoted.result;
     expect(quote.total).toBe(order.total);
   });
 
@@ -176,13 +178,13 @@ describe('placing an order', () => {
     const newPrice = cat.burner.price + 50_000;
     await app.db.update(products).set({ price: newPrice }).where(eq(products.id, cat.burner.id));
     try {
-      const count = () => app.database.queryCount();
-      const q0 = count();
-      const second = await createOrder(app.db, client.clientId, input, { legs: app.orderLegs });
+      const { result: second, statements } = await app.database.statementsOf(() =>
+        createOrder(app.db, client.clientId, input, { legs: app.orderLegs }),
+      );
       expect(second.total).toBe(newPrice * 2);
       expect(second.items[0]?.unitPrice).toBe(newPrice);
       // Refused by the price check, priced again from the database, placed.
-      expect(count() - q0).toBe(3);
+      expect(statements).toBe(3);
       // Taken off sale meanwhile: refused as unavailable, nothing written.
       await app.db.update(products).set({ active: false }).where(eq(products.id, cat.burner.id));
       const before = (await app.db.select({ id: orders.id }).from(orders)).length;
@@ -232,10 +234,11 @@ describe('orders of many clients placed at the same moment', () => {
     await place(gasOrder(1), clients[0]); // the products are read once, then remembered
     // Each session is checked once, then known.
     for (const c of clients) await injectAs(app, c, { method: 'GET', url: '/api/order/client' });
-    const q0 = app.database.queryCount();
-    const results = await Promise.all(clients.map((c, i) => place(gasOrder(kgs[i] as number), c)));
+    const { result: results, statements } = await app.database.statementsOf(() =>
+      Promise.all(clients.map((c, i) => place(gasOrder(kgs[i] as number), c))),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(clients.map(() => 201));
-    expect(app.database.queryCount() - q0).toBe(1);
+    expect(statements).toBe(1);
     const placed = results.map((r) => r.json());
     expect(new Set(placed.map((o) => o.orderNumber)).size).toBe(clients.length);
     placed.forEach((order, i) => {

@@ -76,9 +76,10 @@ afterEach(async () => {
 describe('a staff member asks the owner to confirm', () => {
   it('an order that may be handed over: the request and its attempt in one statement', async () => {
     const order = await createPaidOrder(app, owner.clientId);
-    const before = app.database.queryCount();
-    const { pickup } = await ask(order.id);
-    const statements = app.database.queryCount() - before;
+    const {
+      result: { pickup },
+      statements,
+    } = await app.database.statementsOf(() => ask(order.id));
     expect(await openRequestsOf(order.id)).toHaveLength(1);
     const attempts = await app.db.select().from(pickupAttempts).where(eq(pickupAttempts.pickupId, pickup.id));
     expect(attempts.map((a) => [a.method, a.status, a.reason])).toEqual([['request', 'pending', 'requested']]);
@@ -199,9 +200,9 @@ describe('the owner approves a hand-over', () => {
     // The counter names the staff member by their account's name, blanks trimmed.
     expect(pickup.staffName).toBe('Amaka Obi');
 
-    const before = app.database.queryCount();
-    const approved = await respond(order.id, pickup.id, 'Approve');
-    const statements = app.database.queryCount() - before;
+    const { result: approved, statements } = await app.database.statementsOf(() =>
+      respond(order.id, pickup.id, 'Approve'),
+    );
     expect(approved.statusCode, approved.body).toBe(200);
 
     const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id));

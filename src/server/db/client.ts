@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,12 @@ export type Database = {
    * with `countQueries`; otherwise always 0. The bench divides it by the requests it made.
    */
   queryCount(): number;
+  /**
+   * Runs `work` and answers the statements it sent, and those of what it started (a statement a
+   * batcher sends for it included), not those of the process's background work (the outbox, the
+   * pollers) that happen to run meanwhile. With `countQueries`; otherwise `statements` is 0.
+   */
+  statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }>;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -54,12 +61,31 @@ export const DEFAULT_POOL_SIZE = 10;
 /** A drizzle logger that only counts (drizzle calls it for every statement it sends). */
 function counter() {
   let n = 0;
-  return { logger: { logQuery: () => void n++ }, count: () => n };
+  // Drizzle calls the logger in the caller's async context: the work being measured, if any.
+  const measured = new AsyncLocalStorage<{ n: number }>();
+  return {
+    logger: {
+      logQuery: () => {
+        n++;
+        const scope = measured.getStore();
+        if (scope) scope.n++;
+      },
+    },
+    count: () => n,
+    async statementsOf<T>(work: () => Promise<T>) {
+      const scope = { n: 0 };
+      const result = await measured.run(scope, work);
+      return { result, statements: scope.n };
+    },
+  };
 }
+
+const uncounted = async <T>(work: () => Promise<T>) => ({ result: await work(), statements: 0 });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const counted = options.countQueries ? counter() : null;
   const queryCount = () => counted?.count() ?? 0;
+  const statementsOf = counted?.statementsOf ?? uncounted;
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -89,6 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       close: () => pool.end(),
       queryCount,
+      statementsOf,
     };
   }
   let dataDir: string | undefined;
@@ -112,5 +139,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
     queryCount,
+    statementsOf,
   };
 }
