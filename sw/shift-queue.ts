@@ -1,16 +1,17 @@
 /// <reference lib="webworker" />
-// Shift start and end keep working without a network (DESIGN "Offline-first"): the call is tried;
-// offline (no answer, or a gateway 502/503/504) it is queued with its Idempotency-Key and the page
-// is told 202 "queued". The queue lives in IndexedDB for 7 days and is replayed on `sync`, on
+// Shift start and end, the counter's cash sales and a rider's steps keep working without a network
+// (DESIGN "Offline-first"): the call is tried; offline (no answer, or a gateway 502/503/504) it is
+// queued with its Idempotency-Key and the page is told 202 "queued". The queue lives in IndexedDB for 7 days and is replayed on `sync`, on
 // worker start and when the page says it is back online — one replay at a time, oldest first, so
 // a start is always recorded before its end. The server's idempotency makes a replay after a lost
 // answer harmless: the same key answers the first response.
 import { Queue } from 'workbox-background-sync';
+import type { RouteHandlerCallback, RouteMatchCallback } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import {
+  isQueuedAction,
   QUEUED_STATUS,
   replayOutcome,
-  SHIFT_ACTION_PATHS,
   SHIFT_OUTCOME_CACHE,
   SHIFT_QUEUE_NAME,
   SHIFT_SYNCED_MESSAGE,
@@ -120,33 +121,33 @@ function registerShiftQueue() {
     }
   };
 
-  registerRoute(
-    ({ url, request }) =>
-      request.method === 'POST' && url.origin === self.location.origin && SHIFT_ACTION_PATHS.includes(url.pathname),
-    async ({ request }) => {
-      const key = request.headers.get('idempotency-key');
-      // Without a key a replay could act twice: such a call goes straight to the network.
-      if (!key) return fetch(request);
-      const queued = async () => {
-        await queue.pushRequest({ request });
-        return json(QUEUED_STATUS, { queued: true, key });
-      };
-      // While older actions wait, a new one queues behind them, so they reach the server in order.
-      if ((await queue.size()) > 0) {
-        const response = await queued();
-        void replaySoon();
-        return response;
-      }
-      try {
-        const response = await fetch(request.clone());
-        if (replayOutcome(response.status) === 'retry') return queued();
-        return response;
-      } catch {
-        return queued();
-      }
-    },
-    'POST',
-  );
+  const handler: RouteHandlerCallback = async ({ request }) => {
+    const key = request.headers.get('idempotency-key');
+    // Without a key a replay could act twice: such a call goes straight to the network.
+    if (!key) return fetch(request);
+    const queued = async () => {
+      await queue.pushRequest({ request });
+      return json(QUEUED_STATUS, { queued: true, key });
+    };
+    // While older actions wait, a new one queues behind them, so they reach the server in order.
+    if ((await queue.size()) > 0) {
+      const response = await queued();
+      void replaySoon();
+      return response;
+    }
+    try {
+      const response = await fetch(request.clone());
+      if (replayOutcome(response.status) === 'retry') return queued();
+      return response;
+    } catch {
+      return queued();
+    }
+  };
+  const queues: RouteMatchCallback = ({ url, request }) =>
+    url.origin === self.location.origin && isQueuedAction(request.method, url.pathname, request.headers);
+  // Shift start and end and the counter's sales (POST), a rider's steps (PUT).
+  registerRoute(queues, handler, 'POST');
+  registerRoute(queues, handler, 'PUT');
 
   self.addEventListener('message', (event) => {
     if (event.data?.type === 'ONLINE') event.waitUntil(replayPersistently());

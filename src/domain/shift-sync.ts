@@ -23,6 +23,19 @@ export function replayOutcome(status: number | null): ReplayOutcome {
  * so a sale made offline reaches the server before a later shift end).
  */
 export const SHIFT_ACTION_PATHS: readonly string[] = ['/api/shift/start', '/api/shift/end', '/api/client/new_order'];
+/** A rider's step on a delivery (PUT): queued too when the rider's phone asks for it (below). */
+export const DELIVERY_STEP_PATH = /^\/api\/delivery\/status\/[^/]+$/;
+/**
+ * Sent with a rider's step: queue it if there is no network. Without it (a dispatcher's move on the
+ * board, which shows no queue) the call goes to the network and fails offline, as other actions do.
+ */
+export const QUEUE_OFFLINE_HEADER = 'x-queue-offline';
+
+/** Whether the worker queues this call when it cannot reach the server. */
+export function isQueuedAction(method: string, pathname: string, headers: Pick<Headers, 'has'>): boolean {
+  if (method === 'POST') return SHIFT_ACTION_PATHS.includes(pathname);
+  return method === 'PUT' && DELIVERY_STEP_PATH.test(pathname) && headers.has(QUEUE_OFFLINE_HEADER);
+}
 export const SHIFT_QUEUE_NAME = 'arrive-shift-queue';
 /** Where the worker leaves each replayed action's outcome for the page (Cache Storage survives reloads). */
 export const SHIFT_OUTCOME_CACHE = 'arrive-shift-outcomes';

@@ -261,6 +261,39 @@ describe('a rider on the road', () => {
     expect(strangers.statusCode).toBe(404);
   });
 
+  it('keeps the moment a step sent late was taken: after the step before it, never after now', async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [accepted] = await stepsOf(id);
+    if (!accepted) throw new Error('no Accepted step');
+    // Collected 10 ms after the assignment, sent once the phone had a network again.
+    const collectedAt = new Date(accepted.at.getTime() + 10);
+    const collected = await move(riderA, id, { status: 'CarrierPickup', at: collectedAt.toISOString() });
+    expect(collected.statusCode, collected.body).toBe(200);
+    // A phone whose clock is an hour behind: not before the step before it.
+    const early = await move(riderA, id, { status: 'InTransit', at: new Date(Date.now() - 3_600_000).toISOString() });
+    expect(early.statusCode, early.body).toBe(200);
+    // One an hour ahead: now, not the future.
+    const before = Date.now();
+    const late = await move(riderA, id, {
+      status: 'OrderNotDelivered',
+      at: new Date(before + 3_600_000).toISOString(),
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    const after = Date.now();
+    const steps = (await stepsOf(id)).sort((x, y) => x.at.getTime() - y.at.getTime());
+    const lateAt = steps[3]?.at.getTime() ?? 0;
+    expect(lateAt).toBeGreaterThanOrEqual(before);
+    expect(lateAt).toBeLessThanOrEqual(after);
+    expect(steps.map((s) => [s.status, s.at.getTime()])).toEqual([
+      ['Accepted', accepted.at.getTime()],
+      ['CarrierPickup', collectedAt.getTime()],
+      ['InTransit', collectedAt.getTime() + 1],
+      ['OrderNotDelivered', lateAt],
+    ]);
+  });
+
   it('refuses a bad position and changes nothing', async () => {
     const id = await deliveryIdOf(await paidDeliveryOrder());
     await assign(dispatcher, id, { riderId: riderA.staffId });

@@ -105,6 +105,11 @@ export const deliveryStatusInputSchema = z.object({
    * delivery Delivered only with it, as proof the client has the order. Dispatchers need none.
    */
   code: z.string().trim().max(20).optional(),
+  /**
+   * When the rider took the step: a phone without a network keeps it and sends it later, and the
+   * step keeps the real time (after the step before it, never after now).
+   */
+  at: z.iso.datetime({ offset: true }).optional(),
 });
 
 export const deliveryListQuerySchema = z.object({

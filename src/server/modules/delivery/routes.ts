@@ -257,6 +257,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         location: request.body.location,
         notices: app.deliveryNotices,
         code: request.body.code,
+        at: request.body.at,
         legs: app.orderLegs,
         ...(asRider ? { riderClientId: actorClientId } : {}),
       });

@@ -172,6 +172,8 @@ export async function changeDeliveryStatus(
     notices?: DeliveryNotices;
     /** The client's delivery code a rider gives with Delivered. */
     code?: string | undefined;
+    /** When the step was taken (a phone that sends it late): kept after the step before, never after now. */
+    at?: string | undefined;
     /** The order's stock and quota: a paid order whose delivery is cancelled gives its stock back. */
     legs?: OrderLegs;
     /** An assignment: the rider's account the dispatcher saw on the delivery (null: none). */
@@ -240,7 +242,9 @@ export async function changeDeliveryStatus(
     }
     // Each step is later than the one before it, even within one millisecond, so a delivery's
     // steps read back in the order they happened (the row is locked: no step can come between).
-    const now = new Date(Math.max(Date.now(), latestStepTime(row) + 1));
+    // A step sent late by a phone without a network keeps the moment it was taken.
+    const taken = options.at ? Math.min(Date.parse(options.at) || Date.now(), Date.now()) : Date.now();
+    const now = new Date(Math.max(taken, latestStepTime(row) + 1));
     const where = options.location;
     const [updated] = await tx
       .update(deliveries)

@@ -2,10 +2,12 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
+import { QUEUE_OFFLINE_HEADER } from '../../../../domain/shift-sync';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { withOfflineCopy } from '../../../lib/offline-copy';
 import { useMutation } from '../../../lib/use-mutation';
+import { keepQueuedStep } from '../lib/step-queue';
 import { dispatchKeys } from './keys';
 
 /** The board and the rider's list refresh this often (and after every action). */
@@ -56,34 +58,67 @@ function useStableRequests<T>() {
   };
 }
 
-export type MoveInput = { id: string; status: DeliveryStatus; note?: string; location?: RiderLocation; code?: string };
+export type MoveInput = {
+  id: string;
+  /** The order's number, for the phone's list of steps waiting to be sent (not sent). */
+  orderNumber?: string;
+  status: DeliveryStatus;
+  note?: string;
+  location?: RiderLocation;
+  code?: string;
+};
+type MoveBody = Omit<MoveInput, 'id' | 'orderNumber'> & { at: string };
+
+/** Recorded, or (a rider's phone without a network) kept by the worker and sent when it is back. */
+export type MoveResult = { queued: false; delivery: Delivery } | { queued: true };
 
 /**
  * A move's request, for its key: the step, and the delivery code typed with it. After an answer
  * that never came, the same step with the same code goes again as it was sent; a code corrected
  * meanwhile is another request (at most one Delivered can be recorded either way).
  */
-const moveAction = (id: string, body: Omit<MoveInput, 'id'>) =>
-  `${id}:${body.status}:${body.code?.replace(/\s+/g, '').toUpperCase() ?? ''}`;
+const moveAction = ({ id, status, code }: MoveInput) =>
+  `${id}:${status}:${code?.replace(/\s+/g, '').toUpperCase() ?? ''}`;
 
-/** PUT /api/delivery/status/{id}: a dispatcher moves any delivery, a rider their own. */
-export function useMoveDelivery() {
+/**
+ * PUT /api/delivery/status/{id}: a dispatcher moves any delivery, a rider their own. The step says
+ * when it was taken (the same each time it goes). `mayQueue` (the rider's phone): without a
+ * network the service worker keeps it and sends it when the network is back; it is then listed
+ * on the phone as waiting (`step-queue.ts`).
+ */
+export function useMoveDelivery({ mayQueue = false }: { mayQueue?: boolean } = {}) {
   const queryClient = useQueryClient();
-  const requests = useStableRequests<Omit<MoveInput, 'id'>>();
+  const requests = useStableRequests<MoveBody>();
   return useMutation({
-    mutationFn: ({ id, ...body }: MoveInput) => {
-      const sent = requests.take(moveAction(id, body), body);
-      return api.put<Delivery>(`delivery/status/${encodeURIComponent(id)}`, sent.body, { idempotencyKey: sent.key });
+    mutationFn: async (input: MoveInput): Promise<MoveResult> => {
+      const { id, orderNumber, ...body } = input;
+      const sent = requests.take(moveAction(input), { ...body, at: new Date().toISOString() });
+      const answer = await api.put<unknown>(`delivery/status/${encodeURIComponent(id)}`, sent.body, {
+        idempotencyKey: sent.key,
+        ...(mayQueue ? { headers: { [QUEUE_OFFLINE_HEADER]: '1' } } : {}),
+      });
+      if (!isQueuedAnswer(answer)) return { queued: false, delivery: answer as Delivery };
+      await keepQueuedStep(sent.key, {
+        deliveryId: id,
+        orderNumber: orderNumber ?? '',
+        status: body.status,
+        at: sent.body.at,
+      });
+      return { queued: true };
     },
-    onSuccess: (_data, { id, ...body }) => requests.done(moveAction(id, body)),
+    onSuccess: (_data, input) => requests.done(moveAction(input)),
     // Refused (a wrong delivery code, a step no longer allowed): nothing was recorded, so what is
     // sent next (the code typed again) is a new request. Without an answer, the same one goes again.
-    onError: (error, { id, ...body }) => {
-      if (error instanceof ApiError && !error.isNetworkError) requests.done(moveAction(id, body));
+    onError: (error, input) => {
+      if (error instanceof ApiError && !error.isNetworkError) requests.done(moveAction(input));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
   });
 }
+
+/** The worker's answer to a call it queued (`{ queued: true, key }`), told apart without zod. */
+const isQueuedAnswer = (answer: unknown) =>
+  typeof answer === 'object' && answer !== null && (answer as { queued?: unknown }).queued === true;
 
 /** `replacing`: the rider's account the board showed (null: none), so a change made meanwhile is not undone. */
 export type AssignInput = { id: string; riderId: string; vehicle: DeliveryVehicle; replacing: string | null };

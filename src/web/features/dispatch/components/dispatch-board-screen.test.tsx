@@ -28,9 +28,11 @@ describe('cancelling a delivery on the board', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel and refund' }));
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
-        ['delivery/status/d1', { status: 'Cancelled' }],
+        ['delivery/status/d1', { status: 'Cancelled', at: expect.any(String) }],
       ]),
     );
+    // The board shows no queue: its moves are never kept offline by the worker.
+    expect(api.calls.find((c) => c.method === 'PUT')?.headers.has('x-queue-offline')).toBe(false);
     // The card leaves the open lanes: a toast says what was done.
     expect(await screen.findByText(`Order ${delivery().orderNumber} cancelled`)).toBeInTheDocument();
     expect(screen.getByText(/₦66,775.00 is refunded to the client the way they paid/)).toBeInTheDocument();

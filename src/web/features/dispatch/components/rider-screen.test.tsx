@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Delivery } from '../../../../domain/schemas/delivery';
@@ -57,5 +57,71 @@ describe("the rider's delivery code", () => {
     const sent = api.calls.filter((c) => c.method === 'PUT');
     expect(sent.map((c) => (c.body as { code?: string }).code)).toEqual(['ABC123', '7YPV4Z']);
     expect(sent[1]?.headers.get('idempotency-key')).not.toBe(sent[0]?.headers.get('idempotency-key'));
+  });
+});
+
+/** Cache Storage as the worker leaves its replays' outcomes in it. */
+function fakeCaches() {
+  const store = new Map<string, Response>();
+  const cache = {
+    match: async (url: string) => store.get(url)?.clone(),
+    put: async (url: string, response: Response) => void store.set(url, response),
+    delete: async (url: string) => store.delete(url),
+  };
+  vi.stubGlobal('caches', { open: async () => cache });
+  return cache;
+}
+
+describe("a rider's steps without a network", () => {
+  it('are kept on the phone in order, move the buttons on, and say which one the server refused', async () => {
+    await localDb.pendingActions.clear();
+    const assigned = dispatchDelivery({ status: 'Accepted' });
+    const api = fakeApi({
+      'GET delivery/mine': { status: 200, body: { deliveries: [assigned] } },
+      // The worker answers for the server: queued.
+      'PUT delivery/status/:id': ({ headers }) => ({
+        status: 202,
+        body: { queued: true, key: headers.get('idempotency-key') ?? '' } as unknown as Delivery,
+      }),
+    });
+    const cache = fakeCaches();
+    renderWithProviders(<RiderScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Collected the cylinder' }));
+    expect(await screen.findByText('Saved on this phone')).toBeInTheDocument();
+    // The next step follows the one waiting.
+    await user.click(await screen.findByRole('button', { name: 'In transit' }));
+    await waitFor(async () => expect(await localDb.pendingActions.count()).toBe(2));
+    const sent = api.calls.filter((c) => c.method === 'PUT');
+    expect(sent).toHaveLength(2);
+    for (const call of sent) {
+      expect(call.headers.get('x-queue-offline')).toBe('1');
+      expect(Date.parse((call.body as { at?: string }).at ?? '')).not.toBeNaN();
+    }
+    expect(sent.map((c) => (c.body as { status: string }).status)).toEqual(['CarrierPickup', 'InTransit']);
+    expect(screen.getByRole('article', { name: 'Delivery ARV-7K2M9Q' })).toHaveTextContent(
+      /Collected the cylinder at .*, In transit at .*: sent when the network is back/,
+    );
+
+    // Back online, the worker replayed them: the first recorded, the second refused.
+    const [first, second] = sent.map((c) => c.headers.get('idempotency-key') ?? '');
+    const outcome = (key: string, done: boolean) =>
+      new Response(
+        JSON.stringify({
+          key,
+          outcome: done ? 'done' : 'failed',
+          status: done ? 200 : 409,
+          body: done ? {} : { message: 'This delivery is “Cancelled” now.' },
+        }),
+      );
+    await cache.put(`/__shift-outcome/${encodeURIComponent(first ?? '')}`, outcome(first ?? '', true));
+    await cache.put(`/__shift-outcome/${encodeURIComponent(second ?? '')}`, outcome(second ?? '', false));
+    window.dispatchEvent(new Event('online'));
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent('ARV-7K2M9Q: “In transit” was not recorded');
+    expect(refused).toHaveTextContent('This delivery is “Cancelled” now.');
+    expect(await localDb.pendingActions.count()).toBe(1);
+    await user.click(within(refused).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(async () => expect(await localDb.pendingActions.count()).toBe(0));
   });
 });

@@ -1,14 +1,22 @@
 import { Alert, Button, Card, Collapse, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { RIDER_OPEN_STATUSES } from '../../../../domain/dispatch-access';
 import { DeliveryStatus } from '../../../../domain/enums';
 import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
 import { nextStates } from '../../../../domain/lifecycles/lifecycle';
 import type { DispatchDelivery } from '../../../../domain/schemas/delivery';
 import { formatTime } from '../../../lib/lagos-time';
+import { useLiveRows, useQueuedSettling } from '../../../lib/use-queued-actions';
 import { myDeliveriesQueryOptions, sendPosition, useMoveDelivery } from '../api/deliveries';
 import { mapLink, problemChoices, staffDeliveryLabel, telLink } from '../lib/delivery-words';
+import {
+  dismissStep,
+  listPendingSteps,
+  type PendingStep,
+  reconcilePendingSteps,
+  statusWithPending,
+} from '../lib/step-queue';
 import { useNow } from '../lib/use-now';
 import { useRiderPosition } from '../lib/use-rider-position';
 import { DeliveryFacts } from './delivery-facts';
@@ -30,17 +38,23 @@ function RiderCard({
   delivery,
   now,
   position,
+  waiting,
 }: {
   delivery: DispatchDelivery;
   now: number;
   position: ReturnType<typeof useRiderPosition>;
+  /** Its steps taken without a network, waiting on the phone to be sent. */
+  waiting: PendingStep[];
 }) {
-  const move = useMoveDelivery();
+  const move = useMoveDelivery({ mayQueue: true });
   const [reporting, setReporting] = useState(false);
-  const step = nextStep[delivery.status];
-  const problems = problemChoices.filter((p) =>
-    nextStates(deliveryLifecycle, delivery.status, 'carrier').includes(p.value),
-  );
+  // The buttons follow the steps already taken, sent or waiting.
+  const status = statusWithPending(delivery.status, delivery.id, waiting);
+  const open = RIDER_OPEN_STATUSES.includes(status);
+  const step = open ? nextStep[status] : undefined;
+  const problems = open
+    ? problemChoices.filter((p) => nextStates(deliveryLifecycle, status, 'carrier').includes(p.value))
+    : [];
   // Delivered needs the client's delivery code, read out or shown on their order page.
   const [code, setCode] = useState('');
   const needsCode = step?.to === DeliveryStatus.Delivered;
@@ -49,11 +63,17 @@ function RiderCard({
     move.mutate(
       {
         id: delivery.id,
+        orderNumber: delivery.orderNumber,
         status: to,
         ...(location ? { location } : {}),
         ...(to === DeliveryStatus.Delivered ? { code } : {}),
       },
-      { onSuccess: () => setReporting(false) },
+      {
+        onSuccess: () => {
+          setReporting(false);
+          setCode('');
+        },
+      },
     );
   };
   const busy = (to: DeliveryStatus) => move.isPending && move.variables?.status === to;
@@ -129,6 +149,12 @@ function RiderCard({
             {move.error.message}
           </Alert>
         )}
+        {waiting.length > 0 && (
+          <Alert color="orange" role="status" title="Saved on this phone">
+            {waiting.map((w) => `${staffDeliveryLabel[w.payload.status]} at ${formatTime(w.payload.at)}`).join(', ')}:
+            sent when the network is back, with the time you took {waiting.length > 1 ? 'them' : 'it'}.
+          </Alert>
+        )}
         {delivery.steps.length > 0 && (
           <Text size="xs" c="dimmed">
             {delivery.steps.map((s) => `${staffDeliveryLabel[s.status]} ${formatTime(s.at)}`).join(' · ')}
@@ -145,6 +171,14 @@ function RiderCard({
  */
 export function RiderScreen() {
   const mine = useQuery(myDeliveriesQueryOptions());
+  const steps = useLiveRows(listPendingSteps);
+  const { refetch } = mine;
+  useQueuedSettling(
+    reconcilePendingSteps,
+    useCallback(() => void refetch(), [refetch]),
+  );
+  const waiting = steps.filter((s) => s.status === 'pending');
+  const refused = steps.filter((s) => s.status === 'failed');
   const now = useNow(30_000);
   const open = (mine.data?.data.deliveries ?? []).filter((d) => RIDER_OPEN_STATUSES.includes(d.status));
   const onTheRoad = open.filter(
@@ -178,14 +212,35 @@ export function RiderScreen() {
       <Title order={1}>My deliveries</Title>
       {mine.data.fromCache && (
         <Alert color="gray" title="Offline" role="status">
-          Your deliveries as saved on this phone at {formatTime(mine.data.updatedAt)}. A step needs the network: it is
-          not recorded until it is back.
+          Your deliveries as saved on this phone at {formatTime(mine.data.updatedAt)}. The steps you take are saved on
+          this phone and sent when the network is back.
         </Alert>
       )}
+      {refused.map((s) => (
+        <Alert
+          key={s.id}
+          color="red"
+          role="alert"
+          title={`${s.payload.orderNumber}: “${staffDeliveryLabel[s.payload.status]}” was not recorded`}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => void dismissStep(s.id)}
+        >
+          {s.error} It was taken at {formatTime(s.payload.at)} without a network.
+        </Alert>
+      ))}
       {open.length === 0 ? (
         <Text>No delivery for you right now. The dispatcher assigns them; this list refreshes by itself.</Text>
       ) : (
-        open.map((d) => <RiderCard key={d.id} delivery={d} now={now} position={position} />)
+        open.map((d) => (
+          <RiderCard
+            key={d.id}
+            delivery={d}
+            now={now}
+            position={position}
+            waiting={waiting.filter((w) => w.payload.deliveryId === d.id)}
+          />
+        ))
       )}
       {done.length > 0 && (
         <Stack gap="xs" component="section" aria-labelledby="rider-done">

@@ -1,0 +1,59 @@
+// A rider's steps without a network (DESIGN "Offline-first"). A step the service worker queued
+// (it answered 202 "queued") is kept here as a pending row, shown on the rider's screen, and
+// settled from the outcome the worker leaves after its replay: recorded (the row goes) or refused
+// (a wrong delivery code, a delivery moved meanwhile: the row says why until dismissed). The
+// worker sends the steps in the order they were taken, each once (its Idempotency-Key).
+import type { DeliveryStatus } from '../../../../domain/enums';
+import { localDb, type PendingAction } from '../../../lib/local-db';
+import { forgetQueuedOutcome, readQueuedOutcome, refusalMessage } from '../../../lib/queued-outcome';
+
+export const DELIVERY_STEP_KIND = 'delivery.step';
+
+export type StepPayload = { deliveryId: string; orderNumber: string; status: DeliveryStatus; at: string };
+export type PendingStep = PendingAction & { kind: typeof DELIVERY_STEP_KIND; payload: StepPayload };
+
+export async function listPendingSteps(): Promise<PendingStep[]> {
+  const rows = await localDb.pendingActions.where('kind').equals(DELIVERY_STEP_KIND).sortBy('createdAt');
+  return rows as PendingStep[];
+}
+
+/** Keeps a step the worker queued, under its Idempotency-Key. */
+export async function keepQueuedStep(key: string, payload: StepPayload): Promise<void> {
+  await localDb.pendingActions.put({
+    id: key,
+    kind: DELIVERY_STEP_KIND,
+    payload,
+    createdAt: Date.now(),
+    status: 'pending',
+  } satisfies PendingStep);
+}
+
+/** Settles the steps the worker replayed; answers how many changed, so the list is read again. */
+export async function reconcilePendingSteps(): Promise<number> {
+  let changed = 0;
+  for (const step of await listPendingSteps()) {
+    if (step.status !== 'pending') continue;
+    const outcome = await readQueuedOutcome(step.id);
+    if (!outcome) continue;
+    if (outcome.outcome === 'done') await localDb.pendingActions.delete(step.id);
+    else
+      await localDb.pendingActions.update(step.id, {
+        status: 'failed',
+        error: refusalMessage(outcome.body, 'The server refused this step'),
+      });
+    await forgetQueuedOutcome(step.id);
+    changed++;
+  }
+  return changed;
+}
+
+export const dismissStep = (id: string) => localDb.pendingActions.delete(id);
+
+/** The status a delivery has once its steps waiting on the phone are recorded. */
+export function statusWithPending(status: DeliveryStatus, deliveryId: string, steps: PendingStep[]): DeliveryStatus {
+  let now = status;
+  for (const step of steps) {
+    if (step.status === 'pending' && step.payload.deliveryId === deliveryId) now = step.payload.status;
+  }
+  return now;
+}
