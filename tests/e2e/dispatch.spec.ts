@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, signInByApi } from './support';
+import { deviceAddress, signInByApi, waitForServiceWorker } from './support';
 
 // A home delivery with three devices: the dispatcher's tablet (1024 px) assigns the paid order to
 // the demo rider; the rider's phone (360 px) moves it along, sharing where it is; the client's
@@ -216,5 +216,73 @@ test('a paid delivery is assigned on the tablet, moved along on the rider’s ph
     ).toBeVisible();
   } finally {
     await Promise.all([client.context.close(), tablet.context.close(), rider.context.close()]);
+  }
+});
+
+test('a rider without a network: the steps wait on the phone, reach the server once in order when it is back, and the client sees them then', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const client = await device(browser, 'phone');
+  const rider = await device(browser, 'phone', RIDER_POSITION);
+  const desk = await browser.newContext();
+  try {
+    await signIn(client.context.request, freshNumber(), 'signup');
+    const order = await paidDeliveryOrder(client.context.request);
+    const deliveryId = (
+      (await (await client.context.request.get(`/api/delivery/order/${order.id}`)).json()) as {
+        id: string;
+      }
+    ).id;
+    // The dispatcher assigns it to the demo rider.
+    await signIn(desk.request, ASSOCIATE, 'login');
+    await onShift(desk.request);
+    const assigned = await desk.request.put(`/api/delivery/assign/${deliveryId}`, {
+      headers,
+      data: { carrierPhone: RIDER, replacing: null },
+    });
+    expect(assigned.ok(), await assigned.text()).toBe(true);
+    await signIn(rider.context.request, RIDER, 'login');
+    await onShift(rider.context.request);
+    const stepsOf = async (status: string) => {
+      const res = await client.context.request.get(`/api/order/${order.orderNumber}`);
+      const events = ((await res.json()) as { events: { status: string }[] }).events;
+      return events.filter((e) => e.status === status).length;
+    };
+
+    // The phone has the app and its list while online; then the network goes.
+    await rider.page.goto('/dashboard/deliveries');
+    expect(await waitForServiceWorker(rider.page)).toBe('activated');
+    if (!(await rider.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await rider.page.reload();
+    await expect.poll(() => rider.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const mine = rider.page.getByRole('article', { name: `Delivery ${order.orderNumber}` });
+    await expect(mine.getByRole('button', { name: 'Collected the cylinder' })).toBeVisible();
+    await rider.context.setOffline(true);
+    await rider.page.evaluate(() => window.dispatchEvent(new Event('offline')));
+
+    await mine.getByRole('button', { name: 'Collected the cylinder' }).click();
+    const saved = mine.getByRole('status').filter({ hasText: 'Saved on this phone' });
+    await expect(saved).toContainText('Collected the cylinder at');
+    // The next step follows the one waiting; both wait, and the server has neither.
+    await mine.getByRole('button', { name: 'In transit', exact: true }).click();
+    await expect(saved).toContainText(/Collected the cylinder at .*, In transit at .*: sent when the network is back/);
+    await expect(mine.getByRole('button', { name: 'Delivered', exact: true })).toBeVisible();
+    expect([await stepsOf('CarrierPickup'), await stepsOf('InTransit')]).toEqual([0, 0]);
+    // A reload without a network keeps them.
+    await rider.page.reload();
+    await expect(saved).toContainText('In transit at');
+    await checkScreen(rider.page, 'rider-waiting', 'article');
+
+    // Back online: sent in order, each once; the phone's list settles.
+    await rider.context.setOffline(false);
+    await rider.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(saved).toBeHidden({ timeout: 30_000 });
+    expect([await stepsOf('CarrierPickup'), await stepsOf('InTransit')]).toEqual([1, 1]);
+    await expect(mine.getByRole('button', { name: 'Delivered', exact: true })).toBeVisible();
+    // The client's page reads it as the rider's steps.
+    await client.page.goto(`/order/${order.orderNumber}`);
+    await expect(client.page.getByRole('region', { name: 'Delivery' }).getByText('On the way').first()).toBeVisible();
+  } finally {
+    await Promise.all([client.context.close(), rider.context.close(), desk.close()]);
   }
 });
