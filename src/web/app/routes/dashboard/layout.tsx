@@ -119,18 +119,20 @@ export function Component() {
       padding="md"
     >
       <AppShell.Header>
-        {/* Narrower padding on phones: the 44 px menu button and the shift badge both fit at 360 px. */}
+        {/* Narrower padding on phones: the 44 px menu button and the badges all fit at 360 px. */}
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle the dashboard menu" />
             <Anchor component={Link} to={paths.home.getHref()} fw={700} size="lg" aria-label="Arrive home">
               Arrive
             </Anchor>
-            <Title order={2} size="h4">
+            {/* On a phone the page's own heading names it: the badges need the room (Offline, to sync). */}
+            <Title order={2} size="h4" visibleFrom="xs">
               Dashboard
             </Title>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* Three badges (to sync, on shift, offline) go on two rows on a phone rather than off its edge. */}
+          <Group gap={6} rowGap={4} wrap="wrap" justify="flex-end">
             {shift.pending.length > 0 && (
               <StatusBadge tone="warn" aria-label={`${shift.pending.length} shift actions waiting to sync`}>
                 {shift.pending.length} to sync
