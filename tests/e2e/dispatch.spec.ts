@@ -260,6 +260,9 @@ test('a rider without a network: the steps wait on the phone, reach the server o
     await rider.context.setOffline(true);
     await rider.page.evaluate(() => window.dispatchEvent(new Event('offline')));
 
+    // The header's badges (on shift, offline) fit the phone's width.
+    await expect(rider.page.getByText('Offline', { exact: true }).first()).toBeVisible();
+    expect(await rider.page.evaluate(() => document.querySelector('header')?.scrollWidth)).toBeLessThanOrEqual(360);
     await mine.getByRole('button', { name: 'Collected the cylinder' }).click();
     const saved = mine.getByRole('status').filter({ hasText: 'Saved on this phone' });
     await expect(saved).toContainText('Collected the cylinder at');
