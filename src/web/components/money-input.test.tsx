@@ -62,3 +62,23 @@ describe('a pasted amount', () => {
     expect(screen.queryByText('At most ₦100,000,000.00')).not.toBeInTheDocument();
   });
 });
+
+describe('a key that is not part of an amount', () => {
+  it('is said, and stays said while the figure it changed is shown, until it is corrected', async () => {
+    renderWithProviders(<Field />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Amount');
+    await user.type(input, '1e5');
+    // The field kept ₦15; it says why, though the 5 came after.
+    expect(input).toHaveValue('₦15');
+    expect(screen.getByText(/“e” is not part of an amount/)).toBeInTheDocument();
+    await user.type(input, '{Backspace}{Backspace}100000');
+    expect(input).toHaveValue('₦100,000');
+    expect(screen.queryByText(/is not part of an amount/)).not.toBeInTheDocument();
+    // Digits, commas and a point are an amount's own.
+    await user.clear(input);
+    await user.type(input, '5,000.50');
+    expect(input).toHaveValue('₦5,000.50');
+    expect(screen.queryByText(/is not part of an amount/)).not.toBeInTheDocument();
+  });
+});

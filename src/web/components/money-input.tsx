@@ -14,6 +14,10 @@ export function isPastedAmount(text: string): boolean {
 
 const PASTE_REFUSED = 'That is not an amount: paste digits only, such as 5,000 or 5000.50';
 
+/** A character typed that an amount does not have (a letter, a sign), shortcuts aside. */
+const isStrayKey = (event: KeyboardEvent) =>
+  event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && !/[\d.,\s₦]/.test(event.key);
+
 /** The largest amount a money field takes, in naira. */
 export const MONEY_MAX = 100_000_000;
 
@@ -26,6 +30,10 @@ export function MoneyInput(
   props: Omit<NumberInputProps, 'prefix' | 'decimalScale' | 'thousandSeparator' | 'allowedDecimalSeparators'>,
 ) {
   const [refused, setRefused] = useState<string | null>(null);
+  // A key that is not part of an amount ("1e5" typed) is dropped by the field, which would then
+  // show ₦15 without a word: it is said, and stays said until the figure is corrected (a key
+  // erased, a paste, the field emptied), since the digits typed after it are taken.
+  const [stray, setStray] = useState<string | null>(null);
   const { onPaste, onChange, onKeyDown, error, max = MONEY_MAX, ...rest } = props;
   return (
     <NumberInput
@@ -43,12 +51,16 @@ export function MoneyInput(
       // Mantine's dimmed description is below 4.5:1 on white; tablets are read in daylight.
       styles={{ description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } }}
       {...rest}
-      error={refused ?? error}
+      error={refused ?? stray ?? error}
       onChange={(value) => {
         setRefused(null);
+        if (value === '') setStray(null);
         onChange?.(value);
       }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Backspace' || event.key === 'Delete') setStray(null);
+        else if (isStrayKey(event))
+          setStray(`“${event.key}” is not part of an amount: type digits, such as 5000 or 5,000.50`);
         // A digit that would pass the maximum is not taken (strict): say why, not nothing.
         const field = event.currentTarget;
         if (/^\d$/.test(event.key) && field.selectionStart !== null && field.selectionEnd !== null) {
@@ -66,6 +78,7 @@ export function MoneyInput(
             ? `At most ${formatNaira(Number(max) * 100)}`
             : null;
         setRefused(reason);
+        setStray(null);
         if (reason) event.preventDefault();
         onPaste?.(event);
       }}

@@ -132,7 +132,7 @@ export function Component() {
             </Title>
           </Group>
           {/* Three badges (to sync, on shift, offline) go on two rows on a phone rather than off its edge. */}
-          <Group gap={6} rowGap={4} wrap="wrap" justify="flex-end">
+          <Group gap={6} wrap="wrap" justify="flex-end" style={{ rowGap: 4 }}>
             {shift.pending.length > 0 && (
               <StatusBadge tone="warn" aria-label={`${shift.pending.length} shift actions waiting to sync`}>
                 {shift.pending.length} to sync
