@@ -129,8 +129,9 @@ function registerShiftQueue() {
       await queue.pushRequest({ request });
       return json(QUEUED_STATUS, { queued: true, key });
     };
-    // While older actions wait, a new one queues behind them, so they reach the server in order.
-    if ((await queue.size()) > 0) {
+    // While older actions wait, or the last of them is on its way (taken off the queue, not yet
+    // answered), a new one queues behind them, so they reach the server in order.
+    if (replaying || (await queue.size()) > 0) {
       const response = await queued();
       void replaySoon();
       return response;

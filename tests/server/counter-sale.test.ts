@@ -199,7 +199,21 @@ describe('a walk-in sale at the counter', () => {
       expect(synced.json().order).toMatchObject({
         total: 2 * shown,
         items: [{ unitPrice: shown, lineTotal: 2 * shown }],
+        // Dated when the cash was taken, not when it synced: the sales by day and the order lists
+        // agree with the drawer.
+        createdAt: tookCash,
+        paidAt: new Date(Date.parse(tookCash) + 1).toISOString(),
       });
+      const steps = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, synced.json().order.id));
+      expect(
+        steps
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .map((e) => [e.status, e.createdAt.getTime() - Date.parse(tookCash)]),
+      ).toEqual([
+        ['Not Paid', 0],
+        ['Paid', 1],
+        ['Delivered', 2],
+      ]);
       // Dated before the shift began (a wrong clock): the shift's first moment, not last week's price.
       const early = await offline('08061110052', new Date(Date.now() - 7 * 86_400_000).toISOString());
       expect(early.json().order.total).toBe(2 * shown);

@@ -294,6 +294,29 @@ describe('a rider on the road', () => {
     ]);
   });
 
+  it("refuses a step the phone's queue sends for a rider who has signed out there since", async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    // Rider A took it offline; the dispatcher signed in on that phone before it was sent.
+    const replayed = await injectAs(app, dispatcher, {
+      method: 'PUT',
+      url: `/api/delivery/status/${id}`,
+      payload: { status: 'CarrierPickup' },
+      headers: { 'x-arrive-acting-client': riderA.clientId },
+    });
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json()).toMatchObject({ additionalInfo: { reason: 'ActingClientMismatch' } });
+    expect((await stepsOf(id)).map((s) => s.status)).toEqual(['Accepted']);
+    // Sent by the rider who took it, it is recorded.
+    const own = await injectAs(app, riderA, {
+      method: 'PUT',
+      url: `/api/delivery/status/${id}`,
+      payload: { status: 'CarrierPickup' },
+      headers: { 'x-arrive-acting-client': riderA.clientId },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
   it('refuses a bad position and changes nothing', async () => {
     const id = await deliveryIdOf(await paidDeliveryOrder());
     await assign(dispatcher, id, { riderId: riderA.staffId });

@@ -12,7 +12,7 @@ import {
   counterSaleInputSchema,
   counterSaleResponseSchema,
 } from '../../../domain/schemas/counter';
-import { assertActingClient } from '../shift/routes';
+import { assertActingClient } from '../../lib/acting-client';
 import { currentStaff } from '../staff/current-staff';
 import { refundCashSale } from './refund';
 import { receiptSmsText, sellAtCounter } from './sale';

@@ -10,7 +10,7 @@ import { issueWalletSaleCode, verifyWalletSaleCode } from '../auth/wallet-sale-c
 import { addClient, findClientByPhone } from '../client/service';
 import { markOrderDelivered } from '../order/mark-delivered';
 import { markOrderPaid } from '../order/mark-paid';
-import { createOrder, findOrderByNumber, toOrderView } from '../order/service';
+import { createOrder, datePlacedOrder, findOrderByNumber, toOrderView } from '../order/service';
 import { displayName } from '../sales/service';
 import { openShiftOf, recordCashMovement, recordSyncedCashSale, shiftAt } from '../shift/service';
 import { findStaffPeople } from '../staff/service';
@@ -73,7 +73,7 @@ async function saleDrawer(
   staff: StaffContext,
   input: CounterSaleInput,
   now = new Date(),
-): Promise<{ shiftId: string | null; offline: boolean; pricedAt?: Date }> {
+): Promise<{ shiftId: string | null; offline: boolean; pricedAt?: Date; madeAt?: Date }> {
   const offline =
     input.payment?.type === PaymentType.Cash && Boolean(input.soldAt && (input.provisionalNumber || !staff.shiftId));
   if (!offline || !input.soldAt) return { shiftId: staff.shiftId, offline: false };
@@ -86,7 +86,12 @@ async function saleDrawer(
   const shift = input.provisionalNumber || !found?.endedAt || found.endedAt >= soldAt ? found : null;
   if (!shift) return { shiftId: null, offline };
   const t = Math.max(soldAt.getTime(), shift.startedAt.getTime());
-  return { shiftId: shift.id, offline, ...(t < now.getTime() ? { pricedAt: new Date(t) } : {}) };
+  return {
+    shiftId: shift.id,
+    offline,
+    madeAt: new Date(t),
+    ...(t < now.getTime() ? { pricedAt: new Date(t) } : {}),
+  };
 }
 
 /**
@@ -167,6 +172,12 @@ export async function sellAtCounter(
       pricedAt: drawer.pricedAt,
       agreedAt: !drawer.offline && input.soldAt ? agreedAt(seller.staff.id, input.soldAt) : undefined,
     });
+    // Made offline: the order, its payment and its hand-over are dated when the cash was taken, so
+    // the sales by day and the order lists agree with the drawer it went into (a millisecond apart,
+    // so its timeline reads in that order).
+    const madeAt = drawer.offline ? drawer.madeAt : undefined;
+    const step = (n: number) => (madeAt ? new Date(madeAt.getTime() + n) : undefined);
+    if (madeAt) await datePlacedOrder(tx, placed.id, madeAt);
     const note =
       payment?.type === PaymentType.Electronic
         ? `Paid at the counter (POS/transfer ${payment.reference})`
@@ -174,7 +185,11 @@ export async function sellAtCounter(
     if (payment?.type === PaymentType.Wallet) {
       await payOrderFromWalletIn(tx, client.id, placed.orderNumber, { actorClientId: seller.clientId });
     } else if (payment) {
-      const paid = await markOrderPaid(tx, placed.id, payment.type, { actorClientId: seller.clientId, note });
+      const paid = await markOrderPaid(tx, placed.id, payment.type, {
+        actorClientId: seller.clientId,
+        note,
+        ...(madeAt ? { paidAt: step(1) } : {}),
+      });
       if (!paid) throw new Error('a new order could not be marked paid');
     }
     let shiftId: string | null = null;
@@ -185,7 +200,7 @@ export async function sellAtCounter(
       else await recordCashMovement(tx, { ...movement, kind: 'sale' });
     }
     if (handOver) {
-      await markOrderDelivered(tx, placed.id, { actorClientId: seller.clientId, at: new Date() });
+      await markOrderDelivered(tx, placed.id, { actorClientId: seller.clientId, at: step(2) ?? new Date() });
     }
     await tx.insert(counterSales).values({
       orderId: placed.id,

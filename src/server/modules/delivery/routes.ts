@@ -21,6 +21,7 @@ import {
   riderLocationInputSchema,
 } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
+import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { findOrderById } from '../order/lookups';
 import { requestRefund } from '../payment/refunds';
@@ -248,6 +249,8 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A rider's step sent late by their phone's queue is theirs, whoever is signed in there now.
+      assertActingClient(request);
       const actorClientId = me(request.auth);
       const member = request.staff;
       const asRider = member && !canDispatch(member) && isRider(member);

@@ -83,11 +83,11 @@ const markPaid = rawStatement<{ id: string }>(
 /** markPaidCtes' values for a payment made now. */
 export function markPaidValues(
   paymentType: PaymentType,
-  options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
+  options: { actorClientId?: string; note?: string; paymentNumber?: string; paidAt?: Date } = {},
 ) {
   return {
     paymentType,
-    paidAt: new Date().toISOString(),
+    paidAt: (options.paidAt ?? new Date()).toISOString(),
     // Null keeps the order's own payment number.
     paymentNumber: options.paymentNumber ?? null,
     note: options.note ?? `Paid (${paymentType})`,
@@ -112,7 +112,13 @@ export async function markOrderPaid(
   tx: DbOrTx,
   orderId: string,
   paymentType: PaymentType,
-  options: { actorClientId?: string; note?: string; paymentNumber?: string } = {},
+  options: {
+    actorClientId?: string;
+    note?: string;
+    paymentNumber?: string;
+    /** When the money was taken, if not now: a counter sale made offline, synced later. */
+    paidAt?: Date;
+  } = {},
 ): Promise<boolean> {
   const [order] = await markPaid.run(tx, { orderId, ...markPaidValues(paymentType, options) });
   return Boolean(order);

@@ -56,6 +56,19 @@ export type CreateOrderOptions = {
   agreedAt?: ((db: DbOrTx) => Promise<Date | null>) | undefined;
 };
 
+/**
+ * Dates an order just placed, and its first step, at the moment it was really made: a counter sale
+ * made offline and synced later belongs to the day the cash was taken (the order lists and the
+ * sales by day read these dates), not the day it reached the server.
+ */
+export async function datePlacedOrder(tx: DbOrTx, orderId: string, at: Date): Promise<void> {
+  await tx.update(orders).set({ createdAt: at, updatedAt: at }).where(eq(orders.id, orderId));
+  await tx
+    .update(orderEvents)
+    .set({ createdAt: at })
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, OrderStatus.NotPaid)));
+}
+
 /** An order by its number, whoever owns it (staff, payments, pickup). */
 export async function findOrderByNumber(db: DbOrTx, orderNumber: string): Promise<OrderRow | null> {
   const [row] = await db

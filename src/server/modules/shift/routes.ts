@@ -1,23 +1,8 @@
-// Routes of /api/shift. A staff member's own shift needs no shift to read or start (the dashboard
-// sends people without one to the shift page); other people's shifts are managers' business.
-//
-// | Route                      | Access (CEO and Manager always pass) | Working shift |
-// | -------------------------- | ------------------------------------ | ------------- |
-// | POST /start                | All (any current staff)              | no            |
-// | POST /end                  | All                                  | no (a clear 409 when none is open) |
-// | GET  /active               | All (own)                            | no            |
-// | GET  /today                | All (own)                            | no            |
-// | GET  /{id}                 | own: All; another's: Admin, Accountant | own: no; another's: yes |
-// | GET  /all_today            | Admin, Accountant                    | yes           |
-// | GET  /all_active           | Admin, Accountant                    | yes           |
-// | GET  /active/{staffId}     | Admin, Accountant                    | yes           |
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasAccess } from '../../../domain/access';
 import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
-  ACTING_CLIENT_HEADER,
   endShiftBodySchema,
   shiftIdParamsSchema,
   shiftListSchema,
@@ -25,6 +10,7 @@ import {
   staffIdParamsSchema,
   startShiftBodySchema,
 } from '../../../domain/schemas/shift';
+import { assertActingClient } from '../../lib/acting-client';
 import { deliveriesCarriedBy } from '../delivery/dispatch';
 import { lagosRange } from '../sales/lagos-range';
 import { currentStaff } from '../staff/current-staff';
@@ -32,18 +18,6 @@ import { endShift, findShift, findShifts, startShift } from './service';
 
 export const SHIFT_READERS = [StaffAccess.Admin, StaffAccess.Accountant];
 const tags = ['shift'];
-
-/** A replayed action must be its author's: never let it act on whoever is signed in now. */
-export function assertActingClient(request: FastifyRequest) {
-  const acting = request.headers[ACTING_CLIENT_HEADER];
-  if (typeof acting === 'string' && acting !== request.auth?.clientId) {
-    throw new AppError('This action was saved by someone who has since signed out; it was not applied', {
-      status: 409,
-      type: ErrorType.Conflict,
-      additionalInfo: { reason: 'ActingClientMismatch' },
-    });
-  }
-}
 
 const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: false });

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { AuthObject } from '../../../../domain/schemas/auth';
-import { useAuth } from '../../../features/auth/api/get-auth';
 import { SellScreen } from '../../../features/sell/components/sell-screen';
 import { shiftKeys } from '../../../features/shift/api/keys';
-import { readStaffAuthSnapshot } from '../../layouts/dashboard/staff-auth-snapshot';
+import { useStaffAuth } from '../../layouts/dashboard/use-staff-auth';
 
 const nameOf = (auth: AuthObject | null | undefined) => {
   const c = auth?.client;
@@ -13,14 +11,8 @@ const nameOf = (auth: AuthObject | null | undefined) => {
 };
 
 export function Component() {
-  const { auth } = useAuth();
   // Offline the cookie check cannot answer: the last session seen on this tablet says who sells.
-  const [snapshot, setSnapshot] = useState<AuthObject | null>(null);
-  useEffect(() => {
-    if (auth) return;
-    void readStaffAuthSnapshot().then(setSnapshot);
-  }, [auth]);
-  const who = auth ?? snapshot;
+  const who = useStaffAuth();
   const queryClient = useQueryClient();
   // A recorded sale moved the drawer: the shift page (and the copy saved for offline) reads it again.
   return (

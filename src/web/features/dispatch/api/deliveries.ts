@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
+import { ACTING_CLIENT_HEADER } from '../../../../domain/schemas/shift';
 import { QUEUE_OFFLINE_HEADER } from '../../../../domain/shift-sync';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -86,7 +87,14 @@ const moveAction = ({ id, status, code }: MoveInput) =>
  * network the service worker keeps it and sends it when the network is back; it is then listed
  * on the phone as waiting (`step-queue.ts`).
  */
-export function useMoveDelivery({ mayQueue = false }: { mayQueue?: boolean } = {}) {
+export function useMoveDelivery({
+  mayQueue = false,
+  actingClientId,
+}: {
+  mayQueue?: boolean;
+  /** Who takes the step: a step sent late is refused for anyone else signed in by then. */
+  actingClientId?: string | undefined;
+} = {}) {
   const queryClient = useQueryClient();
   const requests = useStableRequests<MoveBody>();
   return useMutation({
@@ -95,7 +103,10 @@ export function useMoveDelivery({ mayQueue = false }: { mayQueue?: boolean } = {
       const sent = requests.take(moveAction(input), { ...body, at: new Date().toISOString() });
       const answer = await api.put<unknown>(`delivery/status/${encodeURIComponent(id)}`, sent.body, {
         idempotencyKey: sent.key,
-        ...(mayQueue ? { headers: { [QUEUE_OFFLINE_HEADER]: '1' } } : {}),
+        headers: {
+          ...(mayQueue ? { [QUEUE_OFFLINE_HEADER]: '1' } : {}),
+          ...(actingClientId ? { [ACTING_CLIENT_HEADER]: actingClientId } : {}),
+        },
       });
       if (!isQueuedAnswer(answer)) return { queued: false, delivery: answer as Delivery };
       await keepQueuedStep(sent.key, {

@@ -85,7 +85,7 @@ describe("a rider's steps without a network", () => {
       }),
     });
     const cache = fakeCaches();
-    renderWithProviders(<RiderScreen />);
+    renderWithProviders(<RiderScreen riderClientId="rider-1" />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Collected the cylinder' }));
     expect(await screen.findByText('Saved on this phone')).toBeInTheDocument();
@@ -96,6 +96,8 @@ describe("a rider's steps without a network", () => {
     expect(sent).toHaveLength(2);
     for (const call of sent) {
       expect(call.headers.get('x-queue-offline')).toBe('1');
+      // Sent late, it is the rider's own: refused for anyone signed in on the phone since.
+      expect(call.headers.get('x-arrive-acting-client')).toBe('rider-1');
       expect(Date.parse((call.body as { at?: string }).at ?? '')).not.toBeNaN();
     }
     expect(sent.map((c) => (c.body as { status: string }).status)).toEqual(['CarrierPickup', 'InTransit']);

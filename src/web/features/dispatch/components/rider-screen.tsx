@@ -39,14 +39,16 @@ function RiderCard({
   now,
   position,
   waiting,
+  riderClientId,
 }: {
   delivery: DispatchDelivery;
   now: number;
   position: ReturnType<typeof useRiderPosition>;
   /** Its steps taken without a network, waiting on the phone to be sent. */
   waiting: PendingStep[];
+  riderClientId: string | undefined;
 }) {
-  const move = useMoveDelivery({ mayQueue: true });
+  const move = useMoveDelivery({ mayQueue: true, actingClientId: riderClientId });
   const [reporting, setReporting] = useState(false);
   // The buttons follow the steps already taken, sent or waiting.
   const status = statusWithPending(delivery.status, delivery.id, waiting);
@@ -169,7 +171,7 @@ function RiderCard({
  * The rider's phone: today's deliveries, the client to call, the map, and the buttons that move a
  * delivery along — each recorded with its time and, where the phone allows, where it was.
  */
-export function RiderScreen() {
+export function RiderScreen({ riderClientId }: { riderClientId?: string | undefined } = {}) {
   const mine = useQuery(myDeliveriesQueryOptions());
   const steps = useLiveRows(listPendingSteps);
   const { refetch } = mine;
@@ -239,6 +241,7 @@ export function RiderScreen() {
             now={now}
             position={position}
             waiting={waiting.filter((w) => w.payload.deliveryId === d.id)}
+            riderClientId={riderClientId}
           />
         ))
       )}
