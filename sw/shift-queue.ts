@@ -12,6 +12,7 @@ import {
   isQueuedAction,
   QUEUED_STATUS,
   replayOutcome,
+  SENT_AT_HEADER,
   SHIFT_OUTCOME_CACHE,
   SHIFT_QUEUE_NAME,
   SHIFT_SYNCED_MESSAGE,
@@ -73,8 +74,11 @@ async function replayAll(queue: Queue) {
     if (!entry) return;
     const key = entry.request.headers.get('idempotency-key') ?? '';
     let response: Response | null = null;
+    // Sent now: the moments it carries are read against this (SENT_AT_HEADER).
+    const headers = new Headers(entry.request.headers);
+    headers.set(SENT_AT_HEADER, new Date().toISOString());
     try {
-      response = await sendWithFreshSession(entry.request);
+      response = await sendWithFreshSession(new Request(entry.request.clone(), { headers }));
     } catch {
       response = null;
     }

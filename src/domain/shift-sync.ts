@@ -36,6 +36,12 @@ export function isQueuedAction(method: string, pathname: string, headers: Pick<H
   if (method === 'POST') return SHIFT_ACTION_PATHS.includes(pathname);
   return method === 'PUT' && DELIVERY_STEP_PATH.test(pathname) && headers.has(QUEUE_OFFLINE_HEADER);
 }
+/**
+ * When the device sent a call, by its own clock (set again by the worker at each replay). A moment
+ * the call carries (`at`, `soldAt`) is read as that long before now on the server's clock, so a
+ * device whose clock is off cannot move it (server/lib/device-time.ts).
+ */
+export const SENT_AT_HEADER = 'x-sent-at';
 export const SHIFT_QUEUE_NAME = 'arrive-shift-queue';
 /** Where the worker leaves each replayed action's outcome for the page (Cache Storage survives reloads). */
 export const SHIFT_OUTCOME_CACHE = 'arrive-shift-outcomes';

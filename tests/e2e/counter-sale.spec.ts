@@ -305,7 +305,7 @@ test.describe('without a service worker (its calls go straight to the server)', 
     await fillSale(page, freshPhone('0710'));
     await page.getByRole('button', { name: /^Take cash/ }).click();
     await expect(page.getByText('Start a shift first')).toBeVisible();
-    await expect(page.getByText('Off shift', { exact: true })).toBeVisible();
+    await expect(page.locator('header').getByText('Off shift', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/shift$/);
     await expect(page.getByRole('heading', { name: 'You are not on a shift' })).toBeVisible();
   });

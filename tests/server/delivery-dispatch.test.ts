@@ -294,6 +294,24 @@ describe('a rider on the road', () => {
     ]);
   });
 
+  it("takes a step sent at once at the server's time, though the phone's clock is two hours behind", async () => {
+    const id = await deliveryIdOf(await paidDeliveryOrder());
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const phoneNow = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const before = Date.now();
+    const res = await injectAs(app, riderA, {
+      method: 'PUT',
+      url: `/api/delivery/status/${id}`,
+      payload: { status: 'CarrierPickup', at: phoneNow },
+      headers: { 'x-sent-at': phoneNow },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const collected = (await stepsOf(id)).find((s) => s.status === 'CarrierPickup');
+    expect(collected?.at.getTime()).toBeGreaterThanOrEqual(before);
+    expect(collected?.at.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it("refuses a step the phone's queue sends for a rider who has signed out there since", async () => {
     const id = await deliveryIdOf(await paidDeliveryOrder());
     await assign(dispatcher, id, { riderId: riderA.staffId });

@@ -1,5 +1,6 @@
 import { API_TIMEOUT_MS } from '../../domain/constants';
 import { type ErrorObject, ErrorType, isErrorObject } from '../../domain/errors';
+import { SENT_AT_HEADER } from '../../domain/shift-sync';
 import { API_READ_HEADERS, readKey, takeEarlyRead } from './early-reads';
 
 /** A failed call: carries the server's error object (SPEC §7: wrappers throw the response body). */
@@ -77,7 +78,13 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     return await fetchWithin(url, {
       ...rest,
       method,
-      headers: { ...API_READ_HEADERS, ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      // A call that may be sent again (its key) says when it left, by this device's clock: the
+      // moments it carries are read against it (SENT_AT_HEADER).
+      headers: {
+        ...API_READ_HEADERS,
+        ...headers,
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey, [SENT_AT_HEADER]: new Date().toISOString() } : {}),
+      },
     });
   } catch (error) {
     // A DOMException, which is not an Error everywhere.

@@ -13,6 +13,7 @@ import {
   counterSaleResponseSchema,
 } from '../../../domain/schemas/counter';
 import { assertActingClient } from '../../lib/acting-client';
+import { onServerClock } from '../../lib/device-time';
 import { currentStaff } from '../staff/current-staff';
 import { refundCashSale } from './refund';
 import { receiptSmsText, sellAtCounter } from './sale';
@@ -43,7 +44,8 @@ const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A sale queued offline is its author's: never record it as whoever is signed in now.
       assertActingClient(request);
-      const sold = await sellAtCounter(app, seller(request), request.body);
+      const body = request.body;
+      const sold = await sellAtCounter(app, seller(request), { ...body, soldAt: onServerClock(request, body.soldAt) });
       let receiptSms: 'sent' | 'failed' | 'none' = 'none';
       const to = sold.client.phoneLocal ? `234${sold.client.phoneLocal.slice(1)}` : null;
       if (to) {

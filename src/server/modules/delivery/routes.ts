@@ -23,6 +23,7 @@ import {
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
+import { onServerClock } from '../../lib/device-time';
 import { findOrderById } from '../order/lookups';
 import { requestRefund } from '../payment/refunds';
 import {
@@ -260,7 +261,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         location: request.body.location,
         notices: app.deliveryNotices,
         code: request.body.code,
-        at: request.body.at,
+        at: onServerClock(request, request.body.at),
         legs: app.orderLegs,
         ...(asRider ? { riderClientId: actorClientId } : {}),
       });

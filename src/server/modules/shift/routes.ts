@@ -11,6 +11,7 @@ import {
   startShiftBodySchema,
 } from '../../../domain/schemas/shift';
 import { assertActingClient } from '../../lib/acting-client';
+import { onServerClock } from '../../lib/device-time';
 import { deliveriesCarriedBy } from '../delivery/dispatch';
 import { lagosRange } from '../sales/lagos-range';
 import { currentStaff } from '../staff/current-staff';
@@ -38,7 +39,12 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       assertActingClient(request);
       const me = currentStaff(request);
-      const row = await startShift(app.db, { staffId: me.id, startedBy: me.id, ...request.body });
+      const row = await startShift(app.db, {
+        staffId: me.id,
+        startedBy: me.id,
+        ...request.body,
+        at: onServerClock(request, request.body.at),
+      });
       return reply.code(201).send({ shift: await findShift(app.db, row.id) });
     },
   );
@@ -67,7 +73,12 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
           { status: 409, type: ErrorType.Conflict, additionalInfo: { reason: 'CarryingDeliveries', orders: carried } },
         );
       }
-      const row = await endShift(app.db, { staffId: me.id, endedBy: me.id, ...request.body });
+      const row = await endShift(app.db, {
+        staffId: me.id,
+        endedBy: me.id,
+        ...request.body,
+        at: onServerClock(request, request.body.at),
+      });
       return { shift: await findShift(app.db, row.id) };
     },
   );

@@ -43,7 +43,8 @@ function checkoutSays(type: 'loaded' | 'success' | 'cancel' | 'error', accessCod
 describe('PaymentScreen (sandbox)', () => {
   it('opens the emulator checkout for the access code in an overlay', async () => {
     renderScreen();
-    const frame = await screen.findByTitle('Paystack checkout');
+    // The first test loads the checkout's code: on a busy machine that takes more than a second.
+    const frame = await screen.findByTitle('Paystack checkout', {}, { timeout: 5000 });
     expect(frame.getAttribute('src')).toBe('/sandbox/checkout/abc123');
     expect(screen.getByRole('dialog', { name: 'Paystack checkout (sandbox)' })).toBeInTheDocument();
   });
