@@ -95,7 +95,9 @@ const firstNameOf = (name: string | null): string | null => name?.trim().split(/
 
 /** The client is told when the rider leaves with the order (with the rider's name) and when it arrives. */
 async function notifyDeliveryStep(tx: DbOrTx, delivery: DeliveryRow, orderNumber: string, deliveryCode: string | null) {
-  if (delivery.status === DeliveryStatus.InTransit) {
+  // Sent once (its key), at the first of Collected and In transit to reach the server: a rider
+  // who loses the network on the road has the client's code sent from the gas center already.
+  if (delivery.status === DeliveryStatus.CarrierPickup || delivery.status === DeliveryStatus.InTransit) {
     await notify(tx, {
       kind: NotificationKind.OutForDelivery,
       clientId: delivery.clientId,

@@ -61,14 +61,15 @@ function useStableRequests<T>() {
 
 export type MoveInput = {
   id: string;
-  /** The order's number, for the phone's list of steps waiting to be sent (not sent). */
+  /** The order's number and the button's words, for the phone's list of steps waiting (not sent). */
   orderNumber?: string;
+  label?: string;
   status: DeliveryStatus;
   note?: string;
   location?: RiderLocation;
   code?: string;
 };
-type MoveBody = Omit<MoveInput, 'id' | 'orderNumber'> & { at: string };
+type MoveBody = Omit<MoveInput, 'id' | 'orderNumber' | 'label'> & { at: string };
 
 /** Recorded, or (a rider's phone without a network) kept by the worker and sent when it is back. */
 export type MoveResult = { queued: false; delivery: Delivery } | { queued: true };
@@ -99,7 +100,7 @@ export function useMoveDelivery({
   const requests = useStableRequests<MoveBody>();
   return useMutation({
     mutationFn: async (input: MoveInput): Promise<MoveResult> => {
-      const { id, orderNumber, ...body } = input;
+      const { id, orderNumber, label, ...body } = input;
       const sent = requests.take(moveAction(input), { ...body, at: new Date().toISOString() });
       const answer = await api.put<unknown>(`delivery/status/${encodeURIComponent(id)}`, sent.body, {
         idempotencyKey: sent.key,
@@ -114,6 +115,7 @@ export function useMoveDelivery({
         orderNumber: orderNumber ?? '',
         status: body.status,
         at: sent.body.at,
+        ...(label ? { label } : {}),
       });
       return { queued: true };
     },

@@ -105,23 +105,28 @@ describe("a rider's steps without a network", () => {
       /Collected the cylinder at .*, In transit at .*: sent when the network is back/,
     );
 
-    // Back online, the worker replayed them: the first recorded, the second refused.
+    // Back online, the worker replayed them: the first found the dispatcher had marked it already
+    // (nothing missing: settled without a word), the second was refused.
     const [first, second] = sent.map((c) => c.headers.get('idempotency-key') ?? '');
-    const outcome = (key: string, done: boolean) =>
-      new Response(
-        JSON.stringify({
-          key,
-          outcome: done ? 'done' : 'failed',
-          status: done ? 200 : 409,
-          body: done ? {} : { message: 'This delivery is “Cancelled” now.' },
-        }),
-      );
-    await cache.put(`/__shift-outcome/${encodeURIComponent(first ?? '')}`, outcome(first ?? '', true));
-    await cache.put(`/__shift-outcome/${encodeURIComponent(second ?? '')}`, outcome(second ?? '', false));
+    const outcome = (key: string, body: unknown) =>
+      new Response(JSON.stringify({ key, outcome: 'failed', status: 409, body }));
+    await cache.put(
+      `/__shift-outcome/${encodeURIComponent(first ?? '')}`,
+      outcome(first ?? '', {
+        message: 'This delivery is already “Collected the cylinder”: it was moved meanwhile.',
+        additionalInfo: { status: 'CarrierPickup', to: 'CarrierPickup' },
+      }),
+    );
+    await cache.put(
+      `/__shift-outcome/${encodeURIComponent(second ?? '')}`,
+      outcome(second ?? '', { message: 'This delivery is “Cancelled” now' }),
+    );
     window.dispatchEvent(new Event('online'));
     const refused = await screen.findByRole('alert');
     expect(refused).toHaveTextContent('ARV-7K2M9Q: “In transit” was not recorded');
-    expect(refused).toHaveTextContent('This delivery is “Cancelled” now.');
+    // The server's words end their sentence before the phone's.
+    expect(refused).toHaveTextContent('This delivery is “Cancelled” now. It was taken at');
+    expect(screen.queryByText(/already “Collected the cylinder”/)).not.toBeInTheDocument();
     expect(await localDb.pendingActions.count()).toBe(1);
     await user.click(within(refused).getByRole('button', { name: 'Dismiss' }));
     await waitFor(async () => expect(await localDb.pendingActions.count()).toBe(0));

@@ -21,6 +21,11 @@ import { useNow } from '../lib/use-now';
 import { useRiderPosition } from '../lib/use-rider-position';
 import { DeliveryFacts } from './delivery-facts';
 
+/** A waiting step in the words of the button that took it. */
+const stepWords = (step: PendingStep) => step.payload.label ?? staffDeliveryLabel[step.payload.status];
+/** A server's message ends its sentence before the next one. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /** While a delivery is on the road, the phone's position is sent this often (README: delivery). */
 const POSITION_EVERY_MS = 60_000;
 
@@ -60,12 +65,13 @@ function RiderCard({
   // Delivered needs the client's delivery code, read out or shown on their order page.
   const [code, setCode] = useState('');
   const needsCode = step?.to === DeliveryStatus.Delivered;
-  const go = (to: DeliveryStatus) => {
+  const go = (to: DeliveryStatus, label: string) => {
     const location = position.latest();
     move.mutate(
       {
         id: delivery.id,
         orderNumber: delivery.orderNumber,
+        label,
         status: to,
         ...(location ? { location } : {}),
         ...(to === DeliveryStatus.Delivered ? { code } : {}),
@@ -125,7 +131,7 @@ function RiderCard({
             fullWidth
             loading={busy(step.to)}
             disabled={needsCode && code === ''}
-            onClick={() => go(step.to)}
+            onClick={() => go(step.to, step.label)}
           >
             {step.label}
           </Button>
@@ -138,7 +144,13 @@ function RiderCard({
             <Collapse expanded={reporting}>
               <Stack gap="xs">
                 {problems.map((p) => (
-                  <Button key={p.value} variant="default" size="lg" loading={busy(p.value)} onClick={() => go(p.value)}>
+                  <Button
+                    key={p.value}
+                    variant="default"
+                    size="lg"
+                    loading={busy(p.value)}
+                    onClick={() => go(p.value, p.label)}
+                  >
                     {p.label}
                   </Button>
                 ))}
@@ -153,8 +165,10 @@ function RiderCard({
         )}
         {waiting.length > 0 && (
           <Alert color="orange" role="status" title="Saved on this phone">
-            {waiting.map((w) => `${staffDeliveryLabel[w.payload.status]} at ${formatTime(w.payload.at)}`).join(', ')}:
-            sent when the network is back, with the time you took {waiting.length > 1 ? 'them' : 'it'}.
+            {waiting.map((w) => `${stepWords(w)} at ${formatTime(w.payload.at)}`).join(', ')}: sent when the network is
+            back, with the time you took {waiting.length > 1 ? 'them' : 'it'}.
+            {waiting.some((w) => w.payload.status === DeliveryStatus.Delivered) &&
+              " The delivery code is checked then: keep the client's number in case it was not the right one."}
           </Alert>
         )}
         {delivery.steps.length > 0 && (
@@ -223,12 +237,17 @@ export function RiderScreen({ riderClientId }: { riderClientId?: string | undefi
           key={s.id}
           color="red"
           role="alert"
-          title={`${s.payload.orderNumber}: “${staffDeliveryLabel[s.payload.status]}” was not recorded`}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => void dismissStep(s.id)}
+          title={`${s.payload.orderNumber}: “${stepWords(s)}” was not recorded`}
         >
-          {s.error} It was taken at {formatTime(s.payload.at)} without a network.
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {sentence(s.error ?? 'The server refused this step')} It was taken at {formatTime(s.payload.at)} without a
+              network.
+            </Text>
+            <Button variant="default" size="md" h={44} onClick={() => void dismissStep(s.id)}>
+              Dismiss
+            </Button>
+          </Stack>
         </Alert>
       ))}
       {open.length === 0 ? (

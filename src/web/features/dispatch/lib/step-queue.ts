@@ -9,7 +9,14 @@ import { forgetQueuedOutcome, readQueuedOutcome, refusalMessage } from '../../..
 
 export const DELIVERY_STEP_KIND = 'delivery.step';
 
-export type StepPayload = { deliveryId: string; orderNumber: string; status: DeliveryStatus; at: string };
+export type StepPayload = {
+  deliveryId: string;
+  orderNumber: string;
+  status: DeliveryStatus;
+  at: string;
+  /** What the button said ("Back on the road" is an In transit). */
+  label?: string;
+};
 export type PendingStep = PendingAction & { kind: typeof DELIVERY_STEP_KIND; payload: StepPayload };
 
 export async function listPendingSteps(): Promise<PendingStep[]> {
@@ -35,7 +42,7 @@ export async function reconcilePendingSteps(): Promise<number> {
     if (step.status !== 'pending') continue;
     const outcome = await readQueuedOutcome(step.id);
     if (!outcome) continue;
-    if (outcome.outcome === 'done') await localDb.pendingActions.delete(step.id);
+    if (outcome.outcome === 'done' || alreadyThere(outcome.body)) await localDb.pendingActions.delete(step.id);
     else
       await localDb.pendingActions.update(step.id, {
         status: 'failed',
@@ -48,6 +55,15 @@ export async function reconcilePendingSteps(): Promise<number> {
 }
 
 export const dismissStep = (id: string) => localDb.pendingActions.delete(id);
+
+/**
+ * Refused only because the delivery is at that step already (the dispatcher marked it meanwhile):
+ * nothing is missing, so it is not said as a refusal (the lifecycle's 409 names both states).
+ */
+function alreadyThere(body: unknown): boolean {
+  const info = (body as { additionalInfo?: { status?: unknown; to?: unknown } } | null)?.additionalInfo;
+  return typeof info?.to === 'string' && info.status === info.to;
+}
 
 /** The status a delivery has once its steps waiting on the phone are recorded. */
 export function statusWithPending(status: DeliveryStatus, deliveryId: string, steps: PendingStep[]): DeliveryStatus {
