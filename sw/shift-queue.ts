@@ -1,15 +1,17 @@
 /// <reference lib="webworker" />
-// Shift start and end, the counter's cash sales and a rider's steps keep working without a network
-// (DESIGN "Offline-first"): the call is tried; offline (no answer, or a gateway 502/503/504) it is
-// queued with its Idempotency-Key and the page is told 202 "queued". The queue lives in IndexedDB for 7 days and is replayed on `sync`, on
-// worker start and when the page says it is back online — one replay at a time, oldest first, so
-// a start is always recorded before its end. The server's idempotency makes a replay after a lost
-// answer harmless: the same key answers the first response.
+// Shift start and end, the counter's cash sales, a rider's steps and signing out keep working
+// without a network (DESIGN "Offline-first"): the call is tried; offline (no answer, or a gateway
+// 502/503/504) it is queued with its Idempotency-Key and the page is told 202 "queued". The queue
+// lives in IndexedDB for 7 days and is replayed on `sync`, on worker start and when the page says
+// it is back online — one replay at a time, oldest first, so a start is always recorded before its
+// end. The server's idempotency makes a replay after a lost answer harmless: the same key answers
+// the first response.
 import { Queue } from 'workbox-background-sync';
 import type { RouteHandlerCallback, RouteMatchCallback } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import {
   isQueuedAction,
+  LOGOUT_PATH,
   QUEUED_STATUS,
   replayOutcome,
   SENT_AT_HEADER,
@@ -23,6 +25,8 @@ import {
 declare const self: ServiceWorkerGlobalScope;
 
 const RETENTION_MINUTES = 7 * 24 * 60;
+/** The app's sign-in check (GET), which a sign-out waiting in the queue answers. */
+const SIGN_IN_CHECK_PATH = '/api/auth/cookie_auth';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -66,12 +70,30 @@ async function sendWithFreshSession(request: Request): Promise<Response> {
   return refreshed.ok ? fetch(request.clone()) : response;
 }
 
+/**
+ * A sign-out queued offline: until it reaches the server, the sign-in check is answered "signed
+ * out" here, so the device is signed out at once (the session's cookies are the server's to clear).
+ * Kept in Cache Storage: the worker may stop and start meanwhile.
+ */
+const LOGOUT_WAITING_URL = '/__logout-waiting';
+async function markLogoutWaiting(waiting: boolean) {
+  const cache = await caches.open(SHIFT_OUTCOME_CACHE);
+  if (waiting) await cache.put(LOGOUT_WAITING_URL, new Response('1'));
+  else await cache.delete(LOGOUT_WAITING_URL);
+}
+const logoutWaiting = async () => Boolean(await (await caches.open(SHIFT_OUTCOME_CACHE)).match(LOGOUT_WAITING_URL));
+const isLogout = (request: Request) => new URL(request.url).pathname === LOGOUT_PATH;
+
 let replaying: Promise<void> | null = null;
 
 async function replayAll(queue: Queue) {
   for (;;) {
     const entry = await queue.shiftRequest();
-    if (!entry) return;
+    if (!entry) {
+      // Nothing waits (a sign-out sent, or dropped after its 7 days): the sign-in check is the server's.
+      await markLogoutWaiting(false);
+      return;
+    }
     const key = entry.request.headers.get('idempotency-key') ?? '';
     let response: Response | null = null;
     // Sent now: the moments it carries are read against this (SENT_AT_HEADER).
@@ -131,6 +153,7 @@ function registerShiftQueue() {
     if (!key) return fetch(request);
     const queued = async () => {
       await queue.pushRequest({ request });
+      if (isLogout(request)) await markLogoutWaiting(true);
       return json(QUEUED_STATUS, { queued: true, key });
     };
     // While older actions wait, or the last of them is on its way (taken off the queue, not yet
@@ -150,9 +173,17 @@ function registerShiftQueue() {
   };
   const queues: RouteMatchCallback = ({ url, request }) =>
     url.origin === self.location.origin && isQueuedAction(request.method, url.pathname, request.headers);
-  // Shift start and end and the counter's sales (POST), a rider's steps (PUT).
+  // Shift start and end, the counter's sales and signing out (POST), a rider's steps (PUT).
   registerRoute(queues, handler, 'POST');
   registerRoute(queues, handler, 'PUT');
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && url.pathname === SIGN_IN_CHECK_PATH,
+    async ({ request }) =>
+      (await logoutWaiting())
+        ? json(401, { message: 'Please sign in', status: 401, type: 'UnAuthorized' })
+        : fetch(request),
+    'GET',
+  );
 
   self.addEventListener('message', (event) => {
     if (event.data?.type === 'ONLINE') event.waitUntil(replayPersistently());

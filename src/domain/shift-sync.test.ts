@@ -4,8 +4,8 @@ import { isQueuedAction, QUEUE_OFFLINE_HEADER, replayOutcome } from './shift-syn
 const headers = (...names: string[]) => new Headers(names.map((n) => [n, '1']));
 
 describe('what the worker queues without a network', () => {
-  it('takes shift start and end, counter sales, and a rider’s steps that ask for it; nothing else', () => {
-    for (const path of ['/api/shift/start', '/api/shift/end', '/api/client/new_order']) {
+  it('takes shift start and end, counter sales, signing out, and a rider’s steps that ask for it; nothing else', () => {
+    for (const path of ['/api/shift/start', '/api/shift/end', '/api/client/new_order', '/api/auth/logout']) {
       expect(isQueuedAction('POST', path, headers())).toBe(true);
     }
     expect(isQueuedAction('PUT', '/api/delivery/status/d1', headers(QUEUE_OFFLINE_HEADER))).toBe(true);

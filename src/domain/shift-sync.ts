@@ -23,6 +23,17 @@ export function replayOutcome(status: number | null): ReplayOutcome {
  * so a sale made offline reaches the server before a later shift end).
  */
 export const SHIFT_ACTION_PATHS: readonly string[] = ['/api/shift/start', '/api/shift/end', '/api/client/new_order'];
+/**
+ * Signing out (POST): queued too, so a device signed out without a network is signed out on the
+ * server as soon as it has one; until then its worker answers the sign-in check "signed out".
+ */
+export const LOGOUT_PATH = '/api/auth/logout';
+/**
+ * Sent with queued actions: whose action it is. A shared counter tablet may replay an action after
+ * its author signed out and a colleague signed in; the server refuses it rather than ending the
+ * colleague's shift (or signing the colleague out).
+ */
+export const ACTING_CLIENT_HEADER = 'x-arrive-acting-client';
 /** A rider's step on a delivery (PUT): queued too when the rider's phone asks for it (below). */
 export const DELIVERY_STEP_PATH = /^\/api\/delivery\/status\/[^/]+$/;
 /**
@@ -33,7 +44,7 @@ export const QUEUE_OFFLINE_HEADER = 'x-queue-offline';
 
 /** Whether the worker queues this call when it cannot reach the server. */
 export function isQueuedAction(method: string, pathname: string, headers: Pick<Headers, 'has'>): boolean {
-  if (method === 'POST') return SHIFT_ACTION_PATHS.includes(pathname);
+  if (method === 'POST') return SHIFT_ACTION_PATHS.includes(pathname) || pathname === LOGOUT_PATH;
   return method === 'PUT' && DELIVERY_STEP_PATH.test(pathname) && headers.has(QUEUE_OFFLINE_HEADER);
 }
 /**

@@ -285,6 +285,31 @@ test('a rider without a network: the steps wait on the phone, reach the server o
     // The client's page reads it as the rider's steps.
     await client.page.goto(`/order/${order.orderNumber}`);
     await expect(client.page.getByRole('region', { name: 'Delivery' }).getByText('On the way').first()).toBeVisible();
+
+    // Signed out without a network: the phone is signed out at once (the next person finds no
+    // session), and the session ends on the server as soon as the network is back.
+    const session = (await rider.context.cookies()).filter((c) => c.name.startsWith('arrive_'));
+    await rider.page.goto('/');
+    await rider.context.setOffline(true);
+    await rider.page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await rider.page.getByRole('button', { name: 'Open menu' }).click();
+    await rider.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(rider.page).toHaveURL(/\/$/);
+    await rider.page.goto('/dashboard/deliveries');
+    await expect(rider.page).toHaveURL(/\/login/);
+    await rider.context.setOffline(false);
+    await rider.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const oldSession = await browser.newContext();
+    try {
+      await oldSession.addCookies(session);
+      await expect
+        .poll(async () => (await oldSession.request.get('/api/auth/cookie_auth', { headers })).status(), {
+          timeout: 30_000,
+        })
+        .toBe(401);
+    } finally {
+      await oldSession.close();
+    }
   } finally {
     await Promise.all([client.context.close(), rider.context.close(), desk.close()]);
   }

@@ -139,3 +139,30 @@ describe('a revoked session', () => {
     });
   });
 });
+
+describe('a sign-out sent late by a device that had no network', () => {
+  it('signs out its author, by the refresh cookie once the access has expired, and never a colleague signed in since', async () => {
+    const author = await signInWithCode('08047000011');
+    const colleague = await signInWithCode('08047000012');
+    const lateLogout = (cookie: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...webHeaders, cookie, 'x-arrive-acting-client': author.clientId },
+      });
+    // The colleague signed in on the tablet before the queued sign-out reached the server: kept.
+    const refused = await lateLogout(`arrive_at=${colleague.accessToken}; arrive_rt=${colleague.refreshToken}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ additionalInfo: { reason: 'ActingClientMismatch' } });
+    const stillIn = await app.inject({
+      method: 'GET',
+      url: '/api/order/client',
+      headers: { ...webHeaders, cookie: `arrive_at=${colleague.accessToken}` },
+    });
+    expect(stillIn.statusCode, stillIn.body).toBe(200);
+    // The author's own session, its access expired (only the refresh cookie left): signed out.
+    const signedOut = await lateLogout(`arrive_rt=${author.refreshToken}`);
+    expect(signedOut.statusCode, signedOut.body).toBe(200);
+    expect(await expectRefused(app, author)).toEqual([]);
+  });
+});

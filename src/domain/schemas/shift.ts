@@ -64,9 +64,3 @@ export const shiftListQuerySchema = z.object({
 // ../shift-sync.ts, free of zod, so the worker does not carry the schemas library.
 export * from '../shift-sync';
 export const queuedBodySchema = z.object({ queued: z.literal(true), key: z.string() });
-/**
- * Sent with queued shift actions: whose action it is. A shared counter tablet may replay an action
- * after its author signed out and a colleague signed in; the server refuses it rather than ending
- * the colleague's shift.
- */
-export const ACTING_CLIENT_HEADER = 'x-arrive-acting-client';

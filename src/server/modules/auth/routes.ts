@@ -16,6 +16,7 @@ import {
   profileUpdateSchema,
   refreshTokenBodySchema,
 } from '../../../domain/schemas/auth';
+import { assertActingClient } from '../../lib/acting-client';
 import {
   addClient,
   type ClientRow,
@@ -372,6 +373,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { schema: { tags: ['auth'], summary: 'Sign out of this device', response: { 200: okResponseSchema } } },
     async (request, reply) => {
+      // A sign-out queued offline and sent later signs out its author, never a colleague signed in since.
+      assertActingClient(request, { unlessSignedOut: true });
       const revoked = await revokeSessionOf(app.db, {
         refreshToken: presentedRefreshToken(request),
         sessionId: request.auth?.sessionId,
