@@ -18,9 +18,15 @@ import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatTime } from '../../../lib/lagos-time';
 import { drawersQueryOptions } from '../api/get-drawers';
-import { countedShifts, type DrawerTotals, drawerState, drawersCsv, groupDrawers } from '../lib/drawer-report';
+import {
+  countedShifts,
+  type DrawerTotals,
+  drawerState,
+  drawersCsv,
+  groupDrawers,
+  shiftSpan,
+} from '../lib/drawer-report';
 import { Figure, VarianceBadge } from './shift-summary';
 
 /**
@@ -188,6 +194,8 @@ function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 's
 }
 
 function ShiftRows({ shifts }: { shifts: Shift[] }) {
+  // Over several days each shift says its day; one past midnight says both.
+  const withDay = new Set(shifts.map((s) => lagosDateKey(s.startedAt))).size > 1;
   return (
     <>
       <Cards
@@ -197,17 +205,17 @@ function ShiftRows({ shifts }: { shifts: Shift[] }) {
         title={(s) => s.staffName}
         badge={(s) => <ShiftBadge shift={s} />}
         figures={(s) => [
-          ['Time', `${formatTime(s.startedAt)} – ${s.endedAt ? formatTime(s.endedAt) : 'now'}`],
+          ['Time', shiftSpan(s, withDay)],
           ['Expected', formatNaira(s.expectedCash)],
           ['Counted', s.closingCash === null ? '—' : formatNaira(s.closingCash)],
         ]}
       />
-      <ShiftTable shifts={shifts} />
+      <ShiftTable shifts={shifts} withDay={withDay} />
     </>
   );
 }
 
-function ShiftTable({ shifts }: { shifts: Shift[] }) {
+function ShiftTable({ shifts, withDay }: { shifts: Shift[]; withDay: boolean }) {
   return (
     <Scroll label="Each shift">
       <Table withTableBorder verticalSpacing="xs" miw={560}>
@@ -224,9 +232,7 @@ function ShiftTable({ shifts }: { shifts: Shift[] }) {
           {shifts.map((s) => (
             <Table.Tr key={s.id}>
               <Table.Td>{s.staffName}</Table.Td>
-              <Table.Td>
-                {formatTime(s.startedAt)} – {s.endedAt ? formatTime(s.endedAt) : 'now'}
-              </Table.Td>
+              <Table.Td>{shiftSpan(s, withDay)}</Table.Td>
               <Table.Td>{formatNaira(s.expectedCash)}</Table.Td>
               <Table.Td>{s.closingCash === null ? '—' : formatNaira(s.closingCash)}</Table.Td>
               <Table.Td>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Shift } from '../../../../domain/schemas/shift';
-import { countedShifts, type DrawerTotals, drawerState, drawersCsv, groupDrawers } from './drawer-report';
+import { countedShifts, type DrawerTotals, drawerState, drawersCsv, groupDrawers, shiftSpan } from './drawer-report';
 
 const shift = (over: Partial<Shift>): Shift => ({
   id: 'sh',
@@ -69,9 +69,24 @@ describe('the cash drawers report', () => {
     const csv = drawersCsv([shift({ staffName: '=HYPERLINK("x"), Ada', variance: -2_550 })]);
     const [header, row] = csv.trim().split('\r\n');
     expect(header).toBe(
-      'Date,Staff,Started,Ended,Opening float (NGN),Cash sales (NGN),Cash refunds (NGN),Expected cash (NGN),Counted cash (NGN),Variance (NGN)',
+      'Date,Staff,Started (Lagos time),Ended (Lagos time),Opening float (NGN),Cash sales (NGN),Cash refunds (NGN),Expected cash (NGN),Counted cash (NGN),Variance (NGN)',
     );
     expect(row).toContain(`"'=HYPERLINK(""x""), Ada"`);
+    // The times in the day's own clock, as the Date column and the screen read (08:00Z is 09:00).
+    expect(row).toContain(',02/03/2026 09:00,02/03/2026 17:00,');
     expect(row).toContain(',5000.00,10000.00,500.00,14500.00,14500.00,-25.50');
+  });
+
+  it('says when each shift ran, with its days over several days or past midnight', () => {
+    const now = Date.parse('2026-11-29T15:00:00.000Z');
+    const day = { startedAt: '2026-11-29T15:22:00.000Z', endedAt: '2026-11-29T15:25:00.000Z' };
+    expect(shiftSpan(day, false, now)).toBe('16:22 – 16:25');
+    expect(shiftSpan(day, true, now)).toBe('29/11/2026 16:22 – 16:25');
+    // 23:30 Lagos on the 28th, still open on the 29th.
+    const night = { startedAt: '2026-11-28T22:30:00.000Z', endedAt: null };
+    expect(shiftSpan(night, false, now)).toBe('28/11/2026 23:30 – now');
+    expect(shiftSpan({ ...night, endedAt: '2026-11-28T23:40:00.000Z' }, false, now)).toBe(
+      '28/11/2026 23:30 – 29/11/2026 00:40',
+    );
   });
 });

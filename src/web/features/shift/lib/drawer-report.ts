@@ -2,6 +2,7 @@
 // CSV the accountant downloads. Pure functions, tested beside.
 import { formatDate, koboToNaira, lagosDateKey } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { formatDateTime, formatTime } from '../../../lib/lagos-time';
 
 export type DrawerTotals = {
   key: string;
@@ -78,13 +79,25 @@ const cell = (value: string) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** One row per shift, amounts in naira with 2 decimals (what a spreadsheet sums). */
+/**
+ * When a shift ran, in Lagos time: "16:22 – 16:25", with the days when it is not one day's alone
+ * (`withDay`: the list covers several days) or ran past midnight ("28/11/2026 23:30 – 29/11/2026 00:40").
+ */
+export function shiftSpan(s: Pick<Shift, 'startedAt' | 'endedAt'>, withDay: boolean, now = Date.now()): string {
+  const endDay = lagosDateKey(s.endedAt ?? new Date(now).toISOString());
+  const days = withDay || endDay !== lagosDateKey(s.startedAt);
+  const at = (iso: string) => (days ? formatDateTime(iso) : formatTime(iso));
+  if (!s.endedAt) return `${at(s.startedAt)} – now`;
+  return `${at(s.startedAt)} – ${days && endDay === lagosDateKey(s.startedAt) ? formatTime(s.endedAt) : at(s.endedAt)}`;
+}
+
+/** One row per shift, amounts in naira with 2 decimals (what a spreadsheet sums); times in Lagos time. */
 export function drawersCsv(shifts: Shift[]): string {
   const header = [
     'Date',
     'Staff',
-    'Started',
-    'Ended',
+    'Started (Lagos time)',
+    'Ended (Lagos time)',
     'Opening float (NGN)',
     'Cash sales (NGN)',
     'Cash refunds (NGN)',
@@ -95,8 +108,8 @@ export function drawersCsv(shifts: Shift[]): string {
   const rows = shifts.map((s) => [
     formatDate(s.startedAt),
     s.staffName,
-    s.startedAt,
-    s.endedAt ?? '',
+    formatDateTime(s.startedAt),
+    s.endedAt ? formatDateTime(s.endedAt) : '',
     naira(s.openingFloat),
     naira(s.cashSales),
     naira(s.cashRefunds),
