@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { mySalesQueryOptions } from '../api/get-my-sales';
 import { salesTotalsQueryOptions } from '../api/get-sales-totals';
 import { salesByStaffQueryOptions } from '../api/get-staff-sales';
+import { unattributedSales } from '../lib/per-staff';
 
 type Range = [string | null, string | null];
 const series = [
@@ -80,6 +81,8 @@ export function SalesScreen() {
   const totals = useQuery(salesTotalsQueryOptions(query));
   const byStaff = useQuery(salesByStaffQueryOptions(query));
   const forbidden = totals.error instanceof ApiError && totals.error.status === 403;
+  // The rows add up to the total: the orders no staff member took have their own row.
+  const rest = totals.data && byStaff.data ? unattributedSales(totals.data, byStaff.data.staff) : null;
   const mine = useQuery({ ...mySalesQueryOptions(query), enabled: forbidden });
 
   return (
@@ -160,6 +163,14 @@ export function SalesScreen() {
                     <Table.Td ta="right">{formatNaira(s.total)}</Table.Td>
                   </Table.Tr>
                 ))}
+                {rest && (
+                  <Table.Tr>
+                    <Table.Td>Paid in the app, not handed over by staff yet</Table.Td>
+                    <Table.Td ta="right">{rest.orders}</Table.Td>
+                    <Table.Td ta="right">{formatNaira(rest.Cash)}</Table.Td>
+                    <Table.Td ta="right">{formatNaira(rest.total)}</Table.Td>
+                  </Table.Tr>
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
