@@ -23,7 +23,8 @@ export function RootLayout() {
   const appScreen = !inDashboard && !isMarketingPath(pathname);
   return (
     <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <OfflineBanner />
+      {/* The dashboard's header is fixed over the page's top: it shows the banner below itself. */}
+      {!inDashboard && <OfflineBanner />}
       {!inDashboard && <SiteHeader />}
       <Box component="main" id="main" style={{ flex: 1, minHeight: appScreen ? 'calc(100dvh - 60px)' : undefined }}>
         <Outlet />

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT, SIDEBAR_WIDTH } from '../../../../domain/constants';
 import type { AuthObject } from '../../../../domain/schemas/auth';
+import { OfflineBanner } from '../../../components/offline-banner';
 import { StatusBadge } from '../../../components/status-badge';
 import { authQueryOptions } from '../../../features/auth/api/get-auth';
 import { lastKnownAuth } from '../../../features/auth/api/last-auth';
@@ -170,6 +171,7 @@ export function Component() {
           paddingInlineEnd: 'var(--app-shell-padding)',
         }}
       >
+        <OfflineBanner inPage />
         {allowed ? <Outlet /> : <NotAvailableForRole audience={restricted ? menuAudience[restricted] : undefined} />}
       </Box>
     </AppShell>
