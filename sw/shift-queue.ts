@@ -130,7 +130,14 @@ function registerShiftQueue() {
     });
     return replaying;
   };
-  const replaySoon = () => replay().catch(() => undefined);
+  // A call queued while a replay was ending (its last look found the queue empty) goes with the
+  // next one, at once.
+  const replaySoon = () =>
+    replay()
+      .then(async () => {
+        if ((await queue.size()) > 0) await replay();
+      })
+      .catch(() => undefined);
   /**
    * 'online' often comes before the connection really carries requests (and flaps), so a replay
    * that still finds no network tries again a few times, 1 s, 2 s, 4 s … apart, for about a minute.
