@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
+import { queuedBodySchema } from '../../../../domain/schemas/shift';
 import { ACTING_CLIENT_HEADER, QUEUE_OFFLINE_HEADER } from '../../../../domain/shift-sync';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -108,7 +109,7 @@ export function useMoveDelivery({
           ...(actingClientId ? { [ACTING_CLIENT_HEADER]: actingClientId } : {}),
         },
       });
-      if (!isQueuedAnswer(answer)) return { queued: false, delivery: answer as Delivery };
+      if (!queuedBodySchema.safeParse(answer).success) return { queued: false, delivery: answer as Delivery };
       await keepQueuedStep(sent.key, {
         deliveryId: id,
         orderNumber: orderNumber ?? '',
@@ -127,10 +128,6 @@ export function useMoveDelivery({
     onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
   });
 }
-
-/** The worker's answer to a call it queued (`{ queued: true, key }`), told apart without zod. */
-const isQueuedAnswer = (answer: unknown) =>
-  typeof answer === 'object' && answer !== null && (answer as { queued?: unknown }).queued === true;
 
 /** `replacing`: the rider's account the board showed (null: none), so a change made meanwhile is not undone. */
 export type AssignInput = { id: string; riderId: string; vehicle: DeliveryVehicle; replacing: string | null };

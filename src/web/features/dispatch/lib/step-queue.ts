@@ -5,7 +5,7 @@
 // worker sends the steps in the order they were taken, each once (its Idempotency-Key).
 import type { DeliveryStatus } from '../../../../domain/enums';
 import { localDb, type PendingAction } from '../../../lib/local-db';
-import { forgetQueuedOutcome, readQueuedOutcome, refusalMessage } from '../../../lib/queued-outcome';
+import { settleFromOutcome } from '../../../lib/queued-outcome';
 
 export const DELIVERY_STEP_KIND = 'delivery.step';
 
@@ -40,16 +40,12 @@ export async function reconcilePendingSteps(): Promise<number> {
   let changed = 0;
   for (const step of await listPendingSteps()) {
     if (step.status !== 'pending') continue;
-    const outcome = await readQueuedOutcome(step.id);
-    if (!outcome) continue;
-    if (outcome.outcome === 'done' || alreadyThere(outcome.body)) await localDb.pendingActions.delete(step.id);
-    else
-      await localDb.pendingActions.update(step.id, {
-        status: 'failed',
-        error: refusalMessage(outcome.body, 'The server refused this step'),
-      });
-    await forgetQueuedOutcome(step.id);
-    changed++;
+    const replayed = await settleFromOutcome(step.id, {
+      recorded: () => localDb.pendingActions.delete(step.id),
+      refusal: 'The server refused this step',
+      settled: alreadyThere,
+    });
+    if (replayed) changed++;
   }
   return changed;
 }

@@ -9,7 +9,7 @@ import { ACTING_CLIENT_HEADER, queuedBodySchema } from '../../../../domain/schem
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { COUNTER_SALE_KIND, localDb, type PendingAction } from '../../../lib/local-db';
-import { forgetQueuedOutcome, readQueuedOutcome, refusalMessage } from '../../../lib/queued-outcome';
+import { settleFromOutcome } from '../../../lib/queued-outcome';
 import type { PricedLine } from './cart';
 
 export const SALE_KIND = COUNTER_SALE_KIND;
@@ -97,15 +97,11 @@ async function settlePendingSales(online: boolean): Promise<number> {
   let changed = 0;
   for (const sale of await listPendingSales()) {
     if (sale.status !== 'pending') continue;
-    const outcome = await readQueuedOutcome(sale.id);
-    if (outcome) {
-      if (outcome.outcome === 'done') await localDb.pendingActions.delete(sale.id);
-      else
-        await localDb.pendingActions.update(sale.id, {
-          status: 'failed',
-          error: refusalMessage(outcome.body, 'The server refused this sale'),
-        });
-      await forgetQueuedOutcome(sale.id);
+    const replayed = await settleFromOutcome(sale.id, {
+      recorded: () => localDb.pendingActions.delete(sale.id),
+      refusal: 'The server refused this sale',
+    });
+    if (replayed) {
       changed++;
       continue;
     }

@@ -13,7 +13,7 @@ import {
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { localDb, type PendingAction, putCached } from '../../../lib/local-db';
-import { forgetQueuedOutcome, readQueuedOutcome, refusalMessage } from '../../../lib/queued-outcome';
+import { settleFromOutcome } from '../../../lib/queued-outcome';
 import { ACTIVE_SHIFT_CACHE_KEY } from '../api/get-active-shift';
 
 export type ShiftActionKind = 'shift.start' | 'shift.end';
@@ -101,17 +101,11 @@ export async function reconcilePendingShiftActions(online = navigator.onLine): P
   let changed = 0;
   for (const action of await listPendingShiftActions()) {
     if (action.status !== 'pending') continue;
-    const outcome = await readQueuedOutcome(action.id);
-    if (outcome) {
-      if (outcome.outcome === 'done') {
-        await recorded(action.id, (outcome.body as { shift?: Shift | null } | null)?.shift ?? null);
-      } else {
-        await localDb.pendingActions.update(action.id, {
-          status: 'failed',
-          error: refusalMessage(outcome.body, 'The server refused this action'),
-        });
-      }
-      await forgetQueuedOutcome(action.id);
+    const replayed = await settleFromOutcome(action.id, {
+      recorded: (body) => recorded(action.id, (body as { shift?: Shift | null } | null)?.shift ?? null),
+      refusal: 'The server refused this action',
+    });
+    if (replayed) {
       changed++;
       continue;
     }
