@@ -101,7 +101,13 @@ function roleCode(): { app: Plugin; worker: Plugin } {
  * A screen's code in a handful of files (sw/build/code-groups.ts): the groups are computed once the
  * module graph is complete and answer the output's `codeSplitting.groups`.
  */
-function codeGroups(options: { root: string; appEntry: string; shellEntry: string; publicEntries: string[] }) {
+function codeGroups(options: {
+  root: string;
+  appEntry: string;
+  shellEntry: string;
+  publicEntries: string[];
+  lightEntries: string[];
+}) {
   let groups: CodeGroups | null = null;
   const relative = (id: string) => (id.startsWith(options.root) ? id.slice(options.root.length + 1) : id);
   const plugin: Plugin = {
@@ -138,6 +144,7 @@ function codeGroups(options: { root: string; appEntry: string; shellEntry: strin
           appEntry: find(options.appEntry),
           routes: ids.filter((id) => isRouteModule(relative(id))),
           exactImports: preciseImports(modules),
+          lightEntries: options.lightEntries.map(find),
         },
         (id) => isStaffRouteModule(relative(id)),
       );
@@ -150,6 +157,7 @@ function codeGroups(options: { root: string; appEntry: string; shellEntry: strin
     output: {
       includeDependenciesRecursively: false,
       groups: [
+        { name: 'first-views', test: member((g) => g.firstViews), priority: 45 },
         { name: 'framework', test: member((g) => g.framework), priority: 40 },
         // One file per client screen for the framework's modules that screen alone imports.
         {
@@ -175,6 +183,8 @@ const groups = codeGroups({
   appEntry: 'src/web/entry-client.tsx',
   shellEntry: 'index.html',
   publicEntries: Object.values(PUBLIC_ENTRIES),
+  // The shop's first view (scripts/prerender.mjs, LIGHT_KEYS).
+  lightEntries: ['src/web/app/first-views/shop.ts'],
 });
 
 export default defineConfig({

@@ -285,11 +285,22 @@ const routeModulesOf = (shell) => [
 const shellStyles = [...inEntry].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`);
 const shellManifest = [];
 mkdirSync(path.join(dist, 'app-shells'), { recursive: true });
+// A screen with a first view of its own (shell.light: the shop, features/orders/light) loads that
+// view's few kilobytes, not the app: the app loads when the view hands the page over.
+// The views are one chunk of their own (vite.config.ts, the `first-views` group), named for the group.
+const firstViewsKey = Object.keys(clientManifest).find(
+  (key) => key.endsWith('.js') && /^assets\/first-views-[^/]+\.js$/.test(clientManifest[key].file),
+);
+const LIGHT_KEYS = { shop: firstViewsKey };
 for (const shell of entry.appShells) {
-  const modules = [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
+  const modules = shell.light
+    ? [LIGHT_KEYS[shell.light]]
+    : [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
   for (const key of modules)
     if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
   const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
+  if (shell.light && [...chunks].some((k) => clientManifest[k].file.startsWith('assets/framework-')))
+    throw new Error(`${shell.pattern}: its first view loads the framework (sw/build/code-groups.ts, firstViews)`);
   const scripts = [...chunks].filter((k) => !inEntry.has(k)).map((k) => `/${clientManifest[k].file}`);
   // The entry's own sheet is inline already (pruned) and the app's Mantine sheets cover the rest.
   const styles = [
@@ -306,7 +317,7 @@ for (const shell of entry.appShells) {
   const modulePreload = (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
   const preloads = [
     ...(largest ? [modulePreload(largest)] : []),
-    ...[...new Set([...shellStyles, ...styles])].map(
+    ...[...new Set([...(shell.light ? [] : shellStyles), ...styles])].map(
       (href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`,
     ),
     ...js.filter((f) => f !== largest).map(modulePreload),
@@ -326,7 +337,8 @@ for (const shell of entry.appShells) {
   html = inlineStylesheets(html);
   const root = '<div id="root"><!--app-html--></div>';
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
-  html = html.replace(root, () => `<div id="root" data-app-shell="${shell.file}">${body}</div>`);
+  const light = shell.light ? ` data-light="${shell.light}"` : '';
+  html = html.replace(root, () => `<div id="root" data-app-shell="${shell.file}"${light}>${body}</div>`);
   html = withoutUnusedProperties(await shellBeasties.process(html)).replace(' data-beasties-container', '');
   // After pruning: the preloads are not styles to inline.
   html = html.replace('</head>', `${preloads}</head>`);

@@ -13,18 +13,32 @@ startEarlyReads(window.location.pathname);
 
 // Paint first, then run: the prerendered shell is on screen before the app's code is evaluated,
 // even when that code is already here (a fast network, the service worker's cache). Its files are
-// fetched meanwhile (the shell preloads them). The mark tells when the app's code was asked to run.
+// fetched meanwhile (the shell preloads them). The mark tells when the screen's code was asked to run.
 // A page with nothing prerendered in it (dist/shell.html, for the few screens without a shell)
 // has nothing to paint first: it runs at once.
 // The code is evaluated in two tasks, the packages then the app, with a turn of the event loop
 // between them: on a slow phone one task of both took 350–450 ms, during which a tap waited.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+let app: Promise<void> | null = null;
 const runApp = () => {
-  performance.mark('arrive:app-code');
-  void import('./framework')
+  if (app) return app;
+  app = import('./framework')
     .then(nextTask)
     .then(() => import('./entry-client'))
-    .then((app) => app.start());
+    .then((entry) => entry.start());
+  // Loading failed (a network gone mid-way): the next call tries again.
+  app.catch(() => {
+    app = null;
+  });
+  return app;
 };
-if (document.getElementById('root')?.hasAttribute('data-app-shell')) afterFirstPaint(runApp);
-else runApp();
+// A screen whose first view runs without the app (the shop: app/first-views) draws itself from
+// its own few kilobytes and runs the app when the client needs it.
+const light = document.getElementById('root')?.dataset.light;
+const start = () => {
+  performance.mark('arrive:app-code');
+  if (light === 'shop') void import('./app/first-views/shop').then((shop) => shop.startShop(runApp), runApp);
+  else void runApp();
+};
+if (document.getElementById('root')?.hasAttribute('data-app-shell')) afterFirstPaint(start);
+else start();

@@ -5,7 +5,8 @@
 // Before the forms' checks load: zod parses without compiling (no `Function` under the CSP).
 import './lib/zod-jitless';
 import { KEEP_IMAGES_MESSAGE } from '../domain/staff-code';
-import { forgetAuth, lastKnownAuth } from './features/auth/api/last-auth';
+import { handleLogout, showNavigationFor } from './app/layouts/signed-in-header';
+import { lastKnownAuth } from './features/auth/api/last-auth';
 import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
 // Part of this script (2 KB), not a lazy chunk: every visitor loads it, so it belongs with the
@@ -34,19 +35,10 @@ function linkManifest() {
 /** The header drawn for a visitor turns into the signed-in one if this device is signed in. */
 function showSignedInNavigation() {
   const auth = lastKnownAuth();
-  if (!auth?.isLogin) return;
-  const staff = Boolean(auth.client.staff?.isCurrentStaff);
-  for (const element of document.querySelectorAll<HTMLElement>('header [data-nav]')) {
-    const audience = element.dataset.nav;
-    element.hidden = audience === 'visitor' || (audience === 'staff' && !staff);
-  }
-  document.addEventListener('click', async (event) => {
-    if (!(event.target as Element).closest('[data-logout]')) return;
-    const { logout } = await import('./features/auth/api/end-session');
-    await logout();
-    forgetAuth();
-    window.location.assign('/');
-  });
+  const header = document.querySelector<HTMLElement>('header[data-enhance="site-header"]');
+  if (!auth?.isLogin || !header) return;
+  showNavigationFor(header, auth);
+  handleLogout();
 }
 
 /**

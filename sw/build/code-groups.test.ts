@@ -257,4 +257,33 @@ describe('preciseImports', () => {
     expect(framework.has(table)).toBe(false);
     expect([...screenParts]).toEqual([[table, history]]);
   });
+
+  it("keeps a screen's first view without the app out of every group the app's packages come with", () => {
+    // The first view (the shop's) uses the shop's cart, the shared format and the API client.
+    const view = own('app/first-views/shop.ts');
+    const withView = computeCodeGroups(
+      {
+        imports: (id) => (id === view ? [own('cart.ts'), own('format.ts'), own('api-client.ts')] : graph.imports(id)),
+        dynamicImports: (id) =>
+          id === own('main.tsx') ? [...graph.dynamicImports(id), view] : graph.dynamicImports(id),
+      },
+      {
+        visitorRoots: [own('marketing.ts')],
+        shellEntry: '/app/index.html',
+        appEntry: own('entry-client.tsx'),
+        routes: modules.filter((id) => id.includes('/app/routes/')),
+        lightEntries: [view],
+      },
+      (id) => id.includes('/app/routes/dashboard/'),
+    );
+    // Its own modules are one group; the API client, which a visitor's page runs, stays in its file.
+    expect(sorted(withView.firstViews)).toEqual([view, own('cart.ts'), own('format.ts')].sort());
+    for (const group of [withView.framework, withView.app, withView.appShared, withView.staffShared])
+      for (const id of [view, own('cart.ts'), own('format.ts'), own('api-client.ts')])
+        expect(group.has(id)).toBe(false);
+    expect(sorted(withView.site)).toEqual(sorted(groups.site));
+    // The app's own groups are as they were otherwise.
+    expect(sorted(withView.app)).toEqual(sorted(groups.app));
+    expect(sorted(withView.appShared)).toEqual([own('get-wallet.ts')]);
+  });
 });

@@ -35,6 +35,8 @@ export type CodeGroups = {
   app: Set<string>;
   appShared: Set<string>;
   staffShared: Set<string>;
+  /** The project's modules of the screens' first views without the app, a visitor's aside. */
+  firstViews: Set<string>;
 };
 
 const inPackage = (id: string) => /[\\/]node_modules[\\/]/.test(id);
@@ -71,6 +73,11 @@ export function computeCodeGroups(
     routes: readonly string[];
     /** The static imports as the bundle keeps them (preciseImports); the graph's own by default. */
     exactImports?: (id: string) => readonly string[];
+    /**
+     * Screens' first views that run without the app (the shop's: features/orders/light): none of
+     * their own modules joins a group the app's packages are loaded with.
+     */
+    lightEntries?: readonly string[];
   },
   isStaffRoute: (id: string) => boolean,
 ): CodeGroups {
@@ -164,7 +171,20 @@ export function computeCodeGroups(
     if (screens.has(id) || use.screens < 2 || !light.has(id)) continue;
     (use.public ? appShared : staffShared).add(id);
   }
-  return { framework, site, screenParts, app, appShared, staffShared };
+  // A first view without the app takes none of the app's groups along: its modules are one file of
+  // their own (the app loads it too for what it shares), those a visitor's pages run aside (the
+  // `site` file among them, which the public pages load without the framework; the build checks
+  // that a first view's files never include it: scripts/prerender.mjs).
+  const firstViews = new Set<string>();
+  for (const id of closure(graph, input.lightEntries ?? [], false)) {
+    if (!visitor.has(id) && !inPackage(id)) firstViews.add(id);
+    framework.delete(id);
+    app.delete(id);
+    appShared.delete(id);
+    staffShared.delete(id);
+    screenParts.delete(id);
+  }
+  return { framework, site, screenParts, app, appShared, staffShared, firstViews };
 }
 
 /** A module as the bundler knows it: its id, its code after the transforms, its static imports. */

@@ -23,6 +23,19 @@ export function registerServiceWorker() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') workbox?.update().catch(() => {});
   });
+  tellWorkerWhenOnline();
+}
+
+let tellingWhenOnline = false;
+
+/**
+ * Tells the worker when the network is back, so it sends what it queued (a shift's end, a sale, a
+ * rider's step, a sign-out). From the page's start, not from the worker's registration, which waits
+ * for an idle moment: a page that came back online before that moment told the worker nothing.
+ */
+function tellWorkerWhenOnline() {
+  if (tellingWhenOnline || !('serviceWorker' in navigator)) return;
+  tellingWhenOnline = true;
   window.addEventListener('online', () => {
     navigator.serviceWorker.controller?.postMessage({ type: 'ONLINE' });
   });
@@ -34,6 +47,7 @@ export function registerServiceWorker() {
  * competes with the screen's own start. `then` runs once it is registered.
  */
 export function registerServiceWorkerWhenIdle(then?: () => void) {
+  tellWorkerWhenOnline();
   const register = () => {
     registerServiceWorker();
     then?.();

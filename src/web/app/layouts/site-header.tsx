@@ -58,7 +58,7 @@ export function SiteHeader() {
               ))}
             </div>
           ))}
-          {neutral && <span className={classes.pending} aria-hidden="true" />}
+          {neutral && <span className={classes.pending} aria-hidden="true" data-nav-pending />}
           <button
             type="button"
             className={classes.burger}

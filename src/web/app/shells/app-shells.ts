@@ -19,6 +19,11 @@ export type AppShell = {
   module: string;
   /** Mantine Container size of the screen (client screens), so the title sits where it will stay. */
   size?: 'xs' | 'md' | 'xl';
+  /**
+   * The screen's first view runs without the app (features/orders/light): the shell loads it, and
+   * it runs the app when the client needs more.
+   */
+  light?: 'shop';
 };
 
 const d = paths.dashboard;
@@ -47,6 +52,7 @@ export const appShells: readonly AppShell[] = [
     title: 'Order gas and products',
     layout: 'grid',
     size: 'xl',
+    light: 'shop',
   },
   {
     pattern: paths.orderHistory.path,

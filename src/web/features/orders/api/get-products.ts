@@ -1,13 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductList } from '../../../../domain/schemas/product';
-import { api } from '../../../lib/api-client';
-import { readOfflineCopy, withOfflineCopy } from '../../../lib/offline-copy';
+import { readOfflineCopy } from '../../../lib/offline-copy';
+import { CATALOGUE_CACHE_KEY, getProducts } from './catalogue';
 import { catalogueKeys } from './keys';
 
-export const CATALOGUE_CACHE_KEY = 'catalogue';
-
-/** GET /api/product: the catalogue with prices (kobo) and what is left, saved for offline viewing. */
-export const getProducts = () => withOfflineCopy(CATALOGUE_CACHE_KEY, () => api.get<ProductList>('product'));
+export { CATALOGUE_CACHE_KEY, getProducts };
 
 export const productsQueryOptions = () =>
   queryOptions({

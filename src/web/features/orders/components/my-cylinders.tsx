@@ -8,12 +8,16 @@ import { myCylindersQueryOptions } from '../api/cylinders';
 
 const AddCylinderForm = lazy(() => import('./add-cylinder-form'));
 
-type Props = { onRefill: (sizeKg: number) => void };
+type Props = {
+  onRefill: (sizeKg: number) => void;
+  /** The dialog to add one is open when the card is first drawn. */
+  addOpen?: boolean;
+};
 
 /** The client's own cylinders: refill one in a tap, and a clear warning for one past its safe life. */
-export function MyCylinders({ onRefill }: Props) {
+export function MyCylinders({ onRefill, addOpen = false }: Props) {
   const cylinders = useQuery(myCylindersQueryOptions());
-  const [opened, modal] = useDisclosure(false);
+  const [opened, modal] = useDisclosure(addOpen);
   const keys = useIdempotencyKey();
   const list = cylinders.data?.cylinders ?? [];
 

@@ -10,7 +10,9 @@ import { deleteCached, putCached } from '../../../lib/local-db';
 import { type FakeAnswer, type FakeRoutes, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { CATALOGUE_CACHE_KEY } from '../api/get-products';
-import { orderFixture, productsFixture, quoteFor } from '../test/fixtures';
+import { emptyCheckoutDraft, handOverCart } from '../lib/cart-store';
+import { handOverShop, peekShopHandoff } from '../lib/shop-handoff';
+import { burnerLine, orderFixture, productsFixture, quoteFor } from '../test/fixtures';
 import type { CheckoutWallet } from './checkout-panel';
 import { ProductsScreen } from './products-screen';
 
@@ -79,6 +81,21 @@ function WalletArrives() {
 // Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
 configure({ asyncUtilTimeout: 5000 });
 describe('ProductsScreen', { timeout: 20_000 }, () => {
+  it("takes over the shop's first view: the page where it was, the cart handed over, the dialog asked for", async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    handOverCart('client-9', {
+      cart: [burnerLine(2)],
+      checkout: emptyCheckoutDraft,
+    });
+    handOverShop({ scrollY: 640, intent: 'add-cylinder' });
+    renderWithProviders(<ProductsScreen onPlaced={vi.fn()} clientId="client-9" />);
+    expect(await screen.findByRole('dialog', { name: 'Add a cylinder' })).toBeInTheDocument();
+    expect(screen.getByLabelText('2 items in cart')).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    expect(peekShopHandoff()).toBeNull();
+    scrollTo.mockRestore();
+  });
+
   it('shows prices upfront: per kg for gas, per cylinder size, and stock', async () => {
     renderWithProviders(<ProductsScreen onPlaced={vi.fn()} />);
     expect(await screen.findByText('₦1,250.00 per kg')).toBeInTheDocument();

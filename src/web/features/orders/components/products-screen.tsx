@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
@@ -8,6 +8,7 @@ import { SavedCopyAge } from '../../../components/saved-copy-age';
 import { productsQueryOptions, savedProductsQueryOptions } from '../api/get-products';
 import { cartCount, cartSubtotal, itemCountsById } from '../lib/cart';
 import { useSavedCart } from '../lib/saved-cart';
+import { clearShopHandoff, peekShopHandoff } from '../lib/shop-handoff';
 import { CartLines } from './cart-lines';
 import { CheckoutPanel, type CheckoutWallet, type PlacedPayment } from './checkout-panel';
 import { Shelves } from './shelves';
@@ -39,6 +40,15 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
   }, [live, restored, dispatch]);
   const cartRef = useRef<HTMLElement>(null);
   const inCartById = useMemo(() => itemCountsById(cart), [cart]);
+  // Taking over the shop's first view (features/orders/light): the page stays where the client had
+  // scrolled it, once the shelves and the cart are drawn again, and a dialog asked for opens.
+  const [handoff] = useState(peekShopHandoff);
+  const drawn = Boolean(catalogue) && restored;
+  useLayoutEffect(() => {
+    if (!handoff || !drawn) return;
+    clearShopHandoff();
+    window.scrollTo(0, handoff.scrollY);
+  }, [handoff, drawn]);
 
   if (!catalogue && (arrived || !products.isError)) {
     return (
@@ -70,7 +80,12 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Shelves products={catalogue.data.products} inCart={inCartById} dispatch={dispatch} />
+          <Shelves
+            products={catalogue.data.products}
+            inCart={inCartById}
+            dispatch={dispatch}
+            addCylinderOpen={handoff?.intent === 'add-cylinder'}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="lg" style={{ position: 'sticky', top: 72 }}>

@@ -18,6 +18,8 @@ type Props = {
   /** How many of each product (by id) the cart holds. */
   inCart: ReadonlyMap<string, number>;
   dispatch: Dispatch<CartAction>;
+  /** The dialog to add a cylinder opens with the shelves (asked for before the app took over). */
+  addCylinderOpen?: boolean;
 };
 
 /**
@@ -26,7 +28,7 @@ type Props = {
  * and the checkout's fields, which arrive or change while the shop opens, leave them alone (on a
  * cheap phone each drawing of the shelves is a long task).
  */
-export const Shelves = memo(function Shelves({ products, inCart, dispatch }: Props) {
+export const Shelves = memo(function Shelves({ products, inCart, dispatch, addCylinderOpen = false }: Props) {
   const gasRef = useRef<HTMLDivElement>(null);
   const [refillSize, setRefillSize] = useState(12.5);
   const gas = products.find((p) => p.type === ProductType.Gas);
@@ -43,6 +45,7 @@ export const Shelves = memo(function Shelves({ products, inCart, dispatch }: Pro
         </div>
       )}
       <MyCylinders
+        addOpen={addCylinderOpen}
         onRefill={(sizeKg) => {
           setRefillSize(sizeKg);
           gasRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });

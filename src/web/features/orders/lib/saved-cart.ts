@@ -1,39 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { deleteCached, getCached, putCached } from '../../../lib/saved-copies';
-import { type Cart, type Checkout, cartReducer } from './cart';
+import { cartReducer } from './cart';
+import { type CheckoutDraft, emptyCheckoutDraft, forgetSavedCart, loadSavedCart, saveCart } from './cart-store';
 
-/** What the client has typed at checkout, kept as typed (the order body is built from it). */
-export type CheckoutDraft = {
-  deliveryOption: Checkout['deliveryOption'];
-  homeDeliveryType: Checkout['homeDeliveryType'];
-  address: { line1: string; city: string; note: string };
-  nominee: { name: string; phone: string };
-};
-export const emptyCheckoutDraft: CheckoutDraft = {
-  deliveryOption: 'PickerUP',
-  homeDeliveryType: 'oneWay',
-  address: { line1: '', city: '', note: '' },
-  nominee: { name: '', phone: '' },
-};
-
-/** The cart and checkout as kept on the device (DESIGN: Dexie keeps the signed-in client's cart). */
-export type SavedCart = { cart: Cart; checkout: CheckoutDraft };
-
-const isSavedCart = (value: unknown): value is SavedCart =>
-  typeof value === 'object' &&
-  value !== null &&
-  Array.isArray((value as SavedCart).cart) &&
-  typeof (value as SavedCart).checkout === 'object' &&
-  (value as SavedCart).checkout !== null;
-
-export async function loadSavedCart(clientId: string): Promise<SavedCart | undefined> {
-  const row = await getCached<unknown>('carts', clientId);
-  if (!row || !isSavedCart(row.value)) return undefined;
-  return { cart: row.value.cart, checkout: { ...emptyCheckoutDraft, ...row.value.checkout } };
-}
-
-export const saveCart = (clientId: string, saved: SavedCart) => putCached('carts', clientId, saved);
-export const forgetSavedCart = (clientId: string) => deleteCached('carts', clientId);
+export type { CheckoutDraft, SavedCart } from './cart-store';
+export { emptyCheckoutDraft, forgetSavedCart, loadSavedCart, saveCart };
 
 /**
  * The cart and checkout draft, kept on the device for the signed-in client so a reload, a

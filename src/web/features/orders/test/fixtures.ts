@@ -1,5 +1,6 @@
 import type { NewOrderInput, Order, OrderQuote, OrderSummary } from '../../../../domain/schemas/order';
 import type { Product } from '../../../../domain/schemas/product';
+import type { ItemLine } from '../lib/cart';
 
 export const orderFixture = (over: Partial<Order> = {}): Order => ({
   id: '6f1c2a4e-3b7d-4e8f-9a1b-2c3d4e5f6a7b',
@@ -132,3 +133,14 @@ export function quoteFor(input: NewOrderInput): OrderQuote {
     deliveryAddress: input.address ?? null,
   };
 }
+
+/** The burner of productsFixture as a cart line: `quantity` of it at `price` (kobo). */
+export const burnerLine = (quantity: number, price = 850_000): ItemLine => ({
+  kind: 'item',
+  key: 'item:b',
+  productId: 'b',
+  name: 'Single burner (cylinder top)',
+  type: 'Burner',
+  price,
+  quantity,
+});

@@ -1,0 +1,256 @@
+// The shop's first view without the app (app/first-views/shop.ts runs it; README "Performance").
+// It draws the catalogue, the client's cylinders and the cart from the same reads as the app's shop,
+// keeps the cart on the device as the app does, and hands the page to the app when the client
+// needs more than browsing: a cart to check out (the checkout loads with its first line) or a
+// cylinder to add. The app then draws the same screen over it, with the cart as it was and the
+// page where it was.
+import { GAS_KG_STEP, MAX_ITEM_QUANTITY } from '../../../../domain/constants';
+import { ProductType } from '../../../../domain/enums';
+import { formatNaira } from '../../../../domain/format';
+import type { Product } from '../../../../domain/schemas/product';
+import { api } from '../../../lib/api-client';
+import { copyAge } from '../../../lib/copy-age';
+import type { Cached } from '../../../lib/offline-copy';
+import { getProducts } from '../api/catalogue';
+import { type Cart, type CartAction, cartReducer, itemCountsById } from '../lib/cart';
+import {
+  type CheckoutDraft,
+  emptyCheckoutDraft,
+  forgetSavedCart,
+  handOverCart,
+  loadSavedCart,
+  saveCart,
+} from '../lib/cart-store';
+import { handOverShop, type ShopIntent } from '../lib/shop-handoff';
+import {
+  barHtml,
+  cartHtml,
+  copyAgeHtml,
+  cylindersHtml,
+  gasKgValid,
+  gasSoldOut,
+  type SavedCylinder,
+  shopHtml,
+} from './shop-view';
+
+/** Runs the app over this page: its code, then its first drawing (main.tsx). */
+export type RunApp = () => Promise<void>;
+
+const q = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string) =>
+  root.querySelector<T>(`[data-shop="${name}"]`);
+
+/** The catalogue for the first view: from the network, else the copy saved on this device. */
+export const readCatalogue = (): Promise<Cached<{ products: Product[] }>> => getProducts();
+
+/**
+ * Draws the shop in `screen` (the shell's screen) for `clientId`, and runs it until `runApp` has
+ * taken the page over; `cleanups` (the page's other behaviour) end then.
+ */
+export function runShop(options: {
+  screen: HTMLElement;
+  clientId: string;
+  catalogue: Cached<{ products: Product[] }>;
+  runApp: RunApp;
+  cleanups: (() => void)[];
+}) {
+  const { screen, clientId, catalogue, runApp, cleanups } = options;
+  const products = catalogue.data.products;
+  screen.innerHTML = shopHtml(products);
+  screen.removeAttribute('aria-busy');
+  const cartCard = q(screen, 'cart') as HTMLElement;
+  const checkoutNote = q(screen, 'checkout-note') as HTMLElement;
+  const bar = q(screen, 'bar') as HTMLElement;
+
+  // The saved copy's age, while the shelves are one or the device is offline.
+  const copyAgeSlot = q(screen, 'copy-age') as HTMLElement;
+  const showCopyAge = () => {
+    const shown = catalogue.fromCache || !navigator.onLine;
+    copyAgeSlot.hidden = !shown;
+    copyAgeSlot.innerHTML = shown ? copyAgeHtml(copyAge(catalogue.updatedAt), navigator.onLine) : '';
+  };
+  showCopyAge();
+  window.addEventListener('online', showCopyAge);
+  window.addEventListener('offline', showCopyAge);
+  cleanups.push(() => {
+    window.removeEventListener('online', showCopyAge);
+    window.removeEventListener('offline', showCopyAge);
+  });
+
+  // The cart: empty and "loading" until the one saved on this device has been read.
+  let cart: Cart = [];
+  let checkout: CheckoutDraft = emptyCheckoutDraft;
+  let restored = false;
+  let cleared = false;
+  const drawCart = () => {
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const refocus = focused && cartCard.contains(focused) ? focusKey(focused) : null;
+    cartCard.innerHTML = cartHtml(cart, !restored);
+    bar.innerHTML = barHtml(cart);
+    const inCart = itemCountsById(cart);
+    for (const card of screen.querySelectorAll<HTMLElement>('[data-product]')) {
+      const id = card.dataset.product ?? '';
+      const count = inCart.get(id) ?? 0;
+      const badge = card.querySelector<HTMLElement>('[data-part="in-cart"]');
+      if (badge) {
+        badge.hidden = count === 0;
+        badge.textContent = String(count);
+        badge.setAttribute('aria-label', `${count} in cart`);
+      }
+      const product = products.find((p) => p.id === id);
+      const add = card.querySelector<HTMLButtonElement>('[data-add]');
+      if (add && product) add.disabled = product.available !== null && product.available <= count;
+    }
+    if (refocus) cartCard.querySelector<HTMLElement>(refocus)?.focus();
+  };
+  const save = () => {
+    if (!restored) return;
+    handOverCart(clientId, { cart, checkout });
+    const write = cart.length === 0 ? forgetSavedCart(clientId) : saveCart(clientId, { cart, checkout });
+    void write.catch(() => undefined);
+  };
+  const dispatch = (action: CartAction) => {
+    cart = cartReducer(cart, action);
+    if (action.type === 'clear') cleared = true;
+    drawCart();
+    save();
+    if (cart.length > 0) takeOver();
+  };
+
+  // The hand-over to the app: once, with the cart, the scroll and what the client asked for.
+  let taking: Promise<void> | null = null;
+  const takeOver = (intent: ShopIntent | null = null) => {
+    handOverShop({ scrollY: window.scrollY, intent });
+    if (taking) return;
+    handOverCart(clientId, { cart, checkout });
+    checkoutNote.textContent = 'Opening the checkout…';
+    taking = runApp().then(
+      () => {
+        for (const cleanup of cleanups) cleanup();
+      },
+      () => {
+        taking = null;
+        checkoutNote.textContent =
+          'The checkout could not be loaded. Check your connection, then add an item again or reload the page.';
+      },
+    );
+  };
+
+  drawCart();
+  void loadSavedCart(clientId)
+    .then((saved) => {
+      if (!saved || cleared) return;
+      cart = cartReducer(cart, { type: 'restore', cart: saved.cart });
+      checkout = saved.checkout;
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      restored = true;
+      if (!catalogue.fromCache) cart = cartReducer(cart, { type: 'reprice', products });
+      drawCart();
+      save();
+      if (cart.length > 0) takeOver();
+    });
+
+  wireGasCard(screen, products, (sizeKg, kg, gas) => dispatch({ type: 'addGas', product: gas, sizeKg, kg }));
+  showCylinders(screen);
+
+  screen.addEventListener('click', (event) => {
+    const target = (event.target as Element).closest<HTMLElement>('button');
+    if (!target || !screen.contains(target)) return;
+    const { add, remove, refill, takeover } = target.dataset;
+    const product = add ? products.find((p) => p.id === add) : undefined;
+    if (product) dispatch({ type: 'addItem', product });
+    else if (remove) dispatch({ type: 'remove', key: remove });
+    else if (refill) chooseSize(screen, Number(refill), true);
+    else if (takeover === 'add-cylinder') {
+      target.setAttribute('aria-busy', 'true');
+      takeOver('add-cylinder');
+    } else if (target.dataset.shop === 'to-cart') cartCard.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  });
+  // A line's quantity as typed: empty stays empty (the line too) until a number is typed or the
+  // field is left; 0 removes the line, as × does.
+  screen.addEventListener('input', (event) => {
+    const input = event.target as HTMLInputElement;
+    const key = input.dataset.quantity;
+    if (!key) return;
+    const typed = input.value.trim();
+    if (typed === '' || !/^\d+$/.test(typed)) return;
+    dispatch({ type: 'setQuantity', key, quantity: Math.min(Number(typed), MAX_ITEM_QUANTITY) });
+  });
+  screen.addEventListener('focusout', (event) => {
+    if ((event.target as HTMLElement).dataset.quantity) drawCart();
+  });
+}
+
+/** A selector that finds the same control after the cart is drawn again. */
+function focusKey(element: HTMLElement): string | null {
+  if (element.dataset.quantity) return `[data-quantity="${CSS.escape(element.dataset.quantity)}"]`;
+  if (element.dataset.remove) return null;
+  return null;
+}
+
+/** The gas refill: a cylinder size (a full fill) or part of one by kg, checked as typed. */
+function wireGasCard(
+  screen: HTMLElement,
+  products: readonly Product[],
+  onAdd: (sizeKg: number, kg: number, gas: Product) => void,
+) {
+  const gas = products.find((p) => p.type === ProductType.Gas);
+  const card = q(screen, 'gas');
+  if (!gas || !card) return;
+  const input = q<HTMLInputElement>(card, 'gas-kg') as HTMLInputElement;
+  const button = q<HTMLButtonElement>(card, 'gas-add') as HTMLButtonElement;
+  const soldOut = gasSoldOut(gas);
+  const low = q(card, 'gas-low') as HTMLElement;
+  if (gas.available !== null && !soldOut && gas.available < 100) {
+    low.hidden = false;
+    low.textContent = `Only ${gas.available} kg left today`;
+  }
+  const size = () => Number(card.querySelector<HTMLInputElement>('input[name="cylinder-size"]:checked')?.value ?? 12.5);
+  const kg = () => Number(input.value) || 0;
+  const update = () => {
+    const sizeKg = size();
+    const valid = gasKgValid(kg(), sizeKg);
+    (q(card, 'gas-hint') as HTMLElement).textContent = `Up to ${sizeKg} kg, in ${GAS_KG_STEP} kg steps`;
+    const error = q(card, 'gas-error') as HTMLElement;
+    error.textContent = valid ? '' : `Enter ${GAS_KG_STEP} to ${sizeKg} kg`;
+    input.setAttribute('aria-invalid', String(!valid));
+    button.disabled = !valid || soldOut;
+    button.textContent = soldOut
+      ? 'Sold out today'
+      : `Add ${kg()} kg refill · ${formatNaira(Math.round(gas.price * kg()))}`;
+  };
+  input.value = String(size());
+  update();
+  card.addEventListener('change', (event) => {
+    if ((event.target as HTMLInputElement).name !== 'cylinder-size') return;
+    input.value = String(size());
+    update();
+  });
+  input.addEventListener('input', update);
+  button.addEventListener('click', () => {
+    if (gasKgValid(kg(), size()) && !soldOut) onAdd(size(), kg(), gas);
+  });
+}
+
+/** Picks a cylinder size as the client would (a full fill), and brings the card into view. */
+function chooseSize(screen: HTMLElement, sizeKg: number, reveal: boolean) {
+  const card = q(screen, 'gas');
+  const radio = card?.querySelector<HTMLInputElement>(`input[name="cylinder-size"][value="${sizeKg}"]`);
+  if (!card || !radio) return;
+  radio.checked = true;
+  radio.dispatchEvent(new Event('change', { bubbles: true }));
+  if (reveal) card.scrollIntoView({ behavior: 'smooth', block: 'center' });
+}
+
+/** The client's saved cylinders (none shown while they load or when they cannot be read). */
+function showCylinders(screen: HTMLElement) {
+  const list = q(screen, 'cylinder-list') as HTMLElement;
+  list.innerHTML = cylindersHtml([]);
+  void api
+    .get<{ cylinders: SavedCylinder[] }>('cylinder/user')
+    .then((body) => {
+      list.innerHTML = cylindersHtml(body.cylinders);
+    })
+    .catch(() => undefined);
+}
