@@ -157,7 +157,10 @@ function codeGroups(options: {
     output: {
       includeDependenciesRecursively: false,
       groups: [
-        { name: 'first-views', test: member((g) => g.firstViews), priority: 45 },
+        { name: 'pages-and-views', test: member((g) => g.pagesAndViews), priority: 47 },
+        { name: 'first-views', test: member((g) => g.firstViews), priority: 46 },
+        { name: 'first-views-shared', test: member((g) => g.firstViewsShared), priority: 45 },
+        { name: 'first-views-later', test: member((g) => g.firstViewsLater), priority: 44 },
         { name: 'framework', test: member((g) => g.framework), priority: 40 },
         // One file per client screen for the framework's modules that screen alone imports.
         {
@@ -183,8 +186,8 @@ const groups = codeGroups({
   appEntry: 'src/web/entry-client.tsx',
   shellEntry: 'index.html',
   publicEntries: Object.values(PUBLIC_ENTRIES),
-  // The shop's first view (scripts/prerender.mjs, LIGHT_KEYS).
-  lightEntries: ['src/web/app/first-views/shop.ts'],
+  // The shop's and the history's first views (scripts/prerender.mjs, LIGHT_KEYS).
+  lightEntries: ['src/web/app/first-views/first-view.ts'],
 });
 
 export default defineConfig({

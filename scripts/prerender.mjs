@@ -285,13 +285,20 @@ const routeModulesOf = (shell) => [
 const shellStyles = [...inEntry].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`);
 const shellManifest = [];
 mkdirSync(path.join(dist, 'app-shells'), { recursive: true });
-// A screen with a first view of its own (shell.light: the shop, features/orders/light) loads that
+// A screen with a first view of its own (shell.light: the shop, the history; app/first-views) loads that
 // view's few kilobytes, not the app: the app loads when the view hands the page over.
 // The views are one chunk of their own (vite.config.ts, the `first-views` group), named for the group.
 const firstViewsKey = Object.keys(clientManifest).find(
-  (key) => key.endsWith('.js') && /^assets\/first-views-[^/]+\.js$/.test(clientManifest[key].file),
+  (key) =>
+    key.endsWith('.js') &&
+    /^assets\/first-views-[^/]+\.js$/.test(clientManifest[key].file) &&
+    !clientManifest[key].file.startsWith('assets/first-views-shared-'),
 );
-const LIGHT_KEYS = { shop: firstViewsKey };
+// The views' own styles are theirs: the public pages, which link the app's styles, never get them.
+const firstViewStyles = new Set((clientManifest[firstViewsKey]?.css ?? []).map((f) => `/${f}`));
+for (const href of offlineStyles)
+  if (firstViewStyles.has(href)) throw new Error(`the public pages link a first view's styles (${href})`);
+const LIGHT_KEYS = { shop: firstViewsKey, history: firstViewsKey };
 for (const shell of entry.appShells) {
   const modules = shell.light
     ? [LIGHT_KEYS[shell.light]]

@@ -32,12 +32,13 @@ const runApp = () => {
   });
   return app;
 };
-// A screen whose first view runs without the app (the shop: app/first-views) draws itself from
-// its own few kilobytes and runs the app when the client needs it.
+// A screen whose first view runs without the app (the shop, the history: app/first-views) draws
+// itself from its own few kilobytes and runs the app when the client needs it.
 const light = document.getElementById('root')?.dataset.light;
 const start = () => {
   performance.mark('arrive:app-code');
-  if (light === 'shop') void import('./app/first-views/shop').then((shop) => shop.startShop(runApp), runApp);
+  if (light === 'shop' || light === 'history')
+    void import('./app/first-views/first-view').then((first) => first.startFirstView(light, runApp), runApp);
   else void runApp();
 };
 if (document.getElementById('root')?.hasAttribute('data-app-shell')) afterFirstPaint(start);

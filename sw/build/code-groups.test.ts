@@ -276,12 +276,18 @@ describe('preciseImports', () => {
       },
       (id) => id.includes('/app/routes/dashboard/'),
     );
-    // Its own modules are one group; the API client, which a visitor's page runs, stays in its file.
-    expect(sorted(withView.firstViews)).toEqual([view, own('cart.ts'), own('format.ts')].sort());
+    // Its own modules are one group, those the app uses too another; the API client, which a
+    // visitor's page runs, stays in its file.
+    expect(sorted(withView.firstViews)).toEqual([view]);
+    expect(sorted(withView.firstViewsShared)).toEqual([own('cart.ts'), own('format.ts')]);
     for (const group of [withView.framework, withView.app, withView.appShared, withView.staffShared])
       for (const id of [view, own('cart.ts'), own('format.ts'), own('api-client.ts')])
         expect(group.has(id)).toBe(false);
     expect(sorted(withView.site)).toEqual(sorted(groups.site));
+    // What the public pages' script runs up front and the app runs too is one file with the views'.
+    expect(sorted(withView.pagesAndViews)).toEqual([own('page-start.ts')]);
+    // Without a first view, no such file: the pages' script keeps its modules.
+    expect(groups.pagesAndViews.size).toBe(0);
     // The app's own groups are as they were otherwise.
     expect(sorted(withView.app)).toEqual(sorted(groups.app));
     expect(sorted(withView.appShared)).toEqual([own('get-wallet.ts')]);

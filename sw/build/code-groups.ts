@@ -35,8 +35,20 @@ export type CodeGroups = {
   app: Set<string>;
   appShared: Set<string>;
   staffShared: Set<string>;
-  /** The project's modules of the screens' first views without the app, a visitor's aside. */
+  /** The project's modules of the screens' first views without the app that the app does not use. */
   firstViews: Set<string>;
+  /** Those the app uses too (the cart, the reads): no first view's styles come with them. */
+  firstViewsShared: Set<string>;
+  /**
+   * What a first view loads later (the pickup channel, once the page is idle), with the app's
+   * modules it needs: not the app's shared file, which comes with the framework.
+   */
+  firstViewsLater: Set<string>;
+  /**
+   * What a public page's script and a first view both run (the header's menu and sign-in, the
+   * worker's registration): one file, not one per module, on a visitor's first visit.
+   */
+  pagesAndViews: Set<string>;
 };
 
 const inPackage = (id: string) => /[\\/]node_modules[\\/]/.test(id);
@@ -171,20 +183,59 @@ export function computeCodeGroups(
     if (screens.has(id) || use.screens < 2 || !light.has(id)) continue;
     (use.public ? appShared : staffShared).add(id);
   }
-  // A first view without the app takes none of the app's groups along: its modules are one file of
-  // their own (the app loads it too for what it shares), those a visitor's pages run aside (the
-  // `site` file among them, which the public pages load without the framework; the build checks
-  // that a first view's files never include it: scripts/prerender.mjs).
+  // A first view without the app takes none of the app's groups along. Its modules are two files of
+  // their own: what the app uses too (loaded by both), and the rest (the views and their styles,
+  // which the app, and so the public pages that link the app's styles, never load). What a
+  // visitor's pages run stays aside (the `site` file among them, which the public pages load
+  // without the framework; the build checks that a first view's files never include it:
+  // scripts/prerender.mjs).
+  const appUses = closure(graph, [input.appEntry, ...input.routes], true, true);
   const firstViews = new Set<string>();
-  for (const id of closure(graph, input.lightEntries ?? [], false)) {
-    if (!visitor.has(id) && !inPackage(id)) firstViews.add(id);
+  const firstViewsShared = new Set<string>();
+  // What the public pages' scripts run up front and the app or a first view runs too, in one file.
+  const pagesRun = closure(graph, input.visitorRoots, false);
+  const viewsRun = closure(graph, input.lightEntries ?? [], false);
+  const pagesAndViews = new Set(
+    (input.lightEntries?.length ? [...pagesRun] : []).filter(
+      (id) =>
+        !input.visitorRoots.includes(id) &&
+        visitor.has(id) &&
+        !shell.has(id) &&
+        !site.has(id) &&
+        (viewsRun.has(id) || appUses.has(id)),
+    ),
+  );
+  const firstViewsLater = new Set(
+    [
+      ...closure(
+        graph,
+        [...viewsRun].flatMap((id) => graph.dynamicImports(id)),
+        false,
+        true,
+      ),
+    ].filter((id) => !viewsRun.has(id) && !visitor.has(id) && !shell.has(id)),
+  );
+  for (const id of [...viewsRun, ...firstViewsLater]) {
+    if (viewsRun.has(id) && !visitor.has(id) && !inPackage(id))
+      (appUses.has(id) ? firstViewsShared : firstViews).add(id);
     framework.delete(id);
     app.delete(id);
     appShared.delete(id);
     staffShared.delete(id);
     screenParts.delete(id);
   }
-  return { framework, site, screenParts, app, appShared, staffShared, firstViews };
+  return {
+    framework,
+    site,
+    screenParts,
+    app,
+    appShared,
+    staffShared,
+    firstViews,
+    firstViewsShared,
+    firstViewsLater,
+    pagesAndViews,
+  };
 }
 
 /** A module as the bundler knows it: its id, its code after the transforms, its static imports. */

@@ -49,6 +49,15 @@ async function paidOrder(request: APIRequestContext): Promise<{ orderNumber: str
   return order;
 }
 
+/** The CEO signed in on the tablet, on a shift (started if none is open). */
+async function onShift(request: APIRequestContext) {
+  await signIn(request, CEO, 'login');
+  const active = (await (await request.get('/api/shift/active')).json()) as { shift: unknown };
+  if (active.shift) return;
+  const started = await request.post('/api/shift/start', { headers, data: { openingFloat: 0 } });
+  expect(started.ok(), await started.text()).toBe(true);
+}
+
 async function device(browser: Browser, kind: 'phone' | 'tablet'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(
     kind === 'phone'
@@ -90,12 +99,7 @@ test('a pickup at the counter: the client approves on the phone and the order is
     expect(phoneAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // The staff on a shift, at the counter.
-    await signIn(tablet.context.request, CEO, 'login');
-    const active = (await (await tablet.context.request.get('/api/shift/active')).json()) as { shift: unknown };
-    if (!active.shift) {
-      const started = await tablet.context.request.post('/api/shift/start', { headers, data: { openingFloat: 0 } });
-      expect(started.ok(), await started.text()).toBe(true);
-    }
+    await onShift(tablet.context.request);
     await tablet.page.goto('/dashboard/pickup');
     await expect(tablet.page.getByRole('heading', { name: 'Pick up', level: 1 })).toBeVisible();
 
@@ -160,6 +164,56 @@ test('a pickup at the counter: the client approves on the phone and the order is
   }
 });
 
+test("a phone on the history's first view (no app yet) is asked too: the app takes over and shows the prompt", async ({
+  browser,
+}) => {
+  // A first visit: no service worker, so the history comes from its first view, without the app.
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent: ANDROID_UA,
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'block',
+  });
+  const phone = { context, page: await context.newPage() };
+  const tablet = await device(browser, 'tablet');
+  try {
+    await signIn(phone.context.request, freshNumber(), 'signup');
+    const order = await paidOrder(phone.context.request);
+    const { pickupCode } = (await (
+      await phone.context.request.get(`/api/order/pickup/${order.orderNumber}`)
+    ).json()) as {
+      pickupCode: string;
+    };
+    const scripts: string[] = [];
+    phone.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const channel = phone.page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
+    await phone.page.goto('/order/history');
+    await expect(phone.page.getByRole('link', { name: order.orderNumber })).toBeVisible();
+    await channel;
+    expect(scripts.filter((s) => /\/assets\/framework-/.test(s))).toEqual([]);
+
+    await onShift(tablet.context.request);
+    await tablet.page.goto('/dashboard/pickup');
+    await tablet.page.getByRole('button', { name: 'Scan QR code' }).click();
+    await tablet.page.getByLabel('Pickup code').fill(pickupCode);
+    await tablet.page.getByRole('button', { name: 'Find order' }).click();
+    await expect(tablet.page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
+    await tablet.page.getByRole('button', { name: 'Ask the client to confirm' }).click();
+
+    const prompt = phone.page.getByRole('dialog', { name: 'Confirm your pickup' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText(order.orderNumber);
+    await prompt.getByRole('button', { name: 'Approve pickup' }).click();
+    await expect(tablet.page.getByRole('alert').filter({ hasText: 'Approved. Hand the order over.' })).toBeVisible();
+  } finally {
+    await phone.context.close();
+    await tablet.context.close();
+  }
+});
+
 // The listener, and the socket client it loads in turn.
 for (const [part, chunk] of [
   ['the pickup listener’s code', 'pickup-confirmation-listener'],
@@ -180,11 +234,12 @@ for (const [part, chunk] of [
         await route.abort('internetdisconnected');
       });
       const wentWithout = phone.page.waitForEvent('console', (m) => m.text().includes('goes on without it'));
-      await phone.page.goto('/order/history');
+      // A screen the app draws (the shop and the history have a first view without it).
+      await phone.page.goto('/pickup');
       await wentWithout;
       expect(refused).toBeGreaterThan(0);
       // The screen stays, not the whole app's error page.
-      await expect(phone.page.getByRole('heading', { name: 'Order history', level: 1 })).toBeVisible();
+      await expect(phone.page.getByRole('heading', { name: 'Pickup', level: 1 })).toBeVisible();
       await expect(phone.page.getByText('Something went wrong')).toHaveCount(0);
       await expect(phone.page.getByRole('main')).toHaveCount(1);
 
@@ -192,7 +247,7 @@ for (const [part, chunk] of [
       await phone.context.unroute(partCode);
       const partLoaded = phone.page.waitForResponse((r) => partCode.test(new URL(r.url()).pathname) && r.ok());
       const channel = phone.page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
-      await phone.page.getByRole('link', { name: 'Order gas' }).click();
+      await phone.page.getByRole('banner').getByRole('link', { name: 'Products' }).click();
       await expect(phone.page).toHaveURL(/\/products$/);
       await partLoaded;
       await channel;

@@ -20,10 +20,10 @@ export type AppShell = {
   /** Mantine Container size of the screen (client screens), so the title sits where it will stay. */
   size?: 'xs' | 'md' | 'xl';
   /**
-   * The screen's first view runs without the app (features/orders/light): the shell loads it, and
+   * The screen's first view runs without the app (app/first-views): the shell loads it, and
    * it runs the app when the client needs more.
    */
-  light?: 'shop';
+  light?: 'shop' | 'history';
 };
 
 const d = paths.dashboard;
@@ -61,6 +61,7 @@ export const appShells: readonly AppShell[] = [
     title: 'Order history',
     layout: 'list',
     size: 'md',
+    light: 'history',
   },
   {
     pattern: paths.orderReceipt.path,

@@ -3,10 +3,10 @@ import { OrderStatus } from '../../../../domain/enums';
 import type { Order } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
 import { type Cached, withOfflineCopy } from '../../../lib/offline-copy';
+import { ORDER_DETAIL_KEY_PREFIX } from './client-orders';
 import { orderKeys } from './keys';
 
-/** Where an order's page is saved on the device (the history lists them offline, by this prefix). */
-export const ORDER_DETAIL_KEY_PREFIX = 'detail:';
+export { ORDER_DETAIL_KEY_PREFIX };
 export const orderDetailCacheKey = (orderNumber: string) => `${ORDER_DETAIL_KEY_PREFIX}${orderNumber.toUpperCase()}`;
 
 /** GET /api/order/{orderNumber}, saved for offline viewing. */

@@ -6,19 +6,14 @@ import { putCached } from '../../../lib/saved-copies';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { orderDetailCacheKey } from '../api/get-order';
-import { orderFixture, orderSummaryFixture } from '../test/fixtures';
+import { clearHistoryHandoff, handOverHistory, peekHistoryHandoff } from '../lib/shop-handoff';
+import { orderFixture, orderPageFixture, orderSummaryFixture } from '../test/fixtures';
 import { OrderHistoryScreen } from './order-history-screen';
 
 // The real api client runs against the fake API; this watches what the screen asks of it.
 let get: MockInstance<typeof api.get>;
 
-const page = (
-  orders = [
-    orderSummaryFixture(),
-    orderSummaryFixture({ id: 'o2', orderNumber: 'ARV-2B3C4D', status: 'Paid', total: 4_800_000 }),
-  ],
-  nextCursor: string | null = null,
-) => ({ orders, pageSize: 10, nextCursor });
+const page = orderPageFixture;
 
 const renderHistory = () =>
   renderWithProviders(<OrderHistoryScreen orderHref={(n) => `/order/${n}`} productsHref="/products" />);
@@ -30,6 +25,7 @@ beforeEach(async () => {
   await localDb.orders.clear();
 });
 afterEach(() => {
+  clearHistoryHandoff();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -50,6 +46,15 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
       searchParams: { status: undefined, pageSize: 10, cursor: undefined },
     });
     expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
+  });
+
+  it("takes over the history's first view with the status list open, as the client tapped it", async () => {
+    serve();
+    handOverHistory({ openStatus: true });
+    renderHistory();
+    await screen.findByRole('link', { name: 'ARV-7K2M9Q' });
+    expect(await screen.findByRole('option', { name: 'Cancelled', hidden: true })).toBeInTheDocument();
+    expect(peekHistoryHandoff()).toBeNull();
   });
 
   it('filters by status', async () => {

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ORDER_HISTORY_PAGE_SIZE } from '../../../../domain/constants';
 import { orderStatusValues } from '../../../../domain/enums';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import { clientOrderPagesQueryOptions } from '../api/get-client-orders';
 import { deliveryOptionLabel } from '../lib/order-status';
+import { clearHistoryHandoff, peekHistoryHandoff } from '../lib/shop-handoff';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -19,6 +20,9 @@ type Props = { orderHref: (orderNumber: string) => string; productsHref: string 
  */
 export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
   const [status, setStatus] = useState<string | null>(null);
+  // Taking over the history's first view (features/orders/light), whose status list was tapped.
+  const [handoff] = useState(peekHistoryHandoff);
+  useEffect(() => clearHistoryHandoff(), []);
   const query = useInfiniteQuery(
     clientOrderPagesQueryOptions({ status: status ?? undefined, pageSize: ORDER_HISTORY_PAGE_SIZE }),
   );
@@ -46,6 +50,8 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
           onChange={setStatus}
           clearable
           w={200}
+          defaultDropdownOpened={handoff?.openStatus ?? false}
+          autoFocus={handoff?.openStatus ?? false}
         />
       </Group>
       {pages[0] && (

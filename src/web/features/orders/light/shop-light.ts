@@ -29,12 +29,12 @@ import {
   cylindersHtml,
   gasKgValid,
   gasSoldOut,
+  type RunApp,
   type SavedCylinder,
   shopHtml,
 } from './shop-view';
 
-/** Runs the app over this page: its code, then its first drawing (main.tsx). */
-export type RunApp = () => Promise<void>;
+export type { RunApp };
 
 const q = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string) =>
   root.querySelector<T>(`[data-shop="${name}"]`);

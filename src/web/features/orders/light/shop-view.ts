@@ -6,7 +6,10 @@ import { ProductType } from '../../../../domain/enums';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
 import { type Cart, cartCount, cartSubtotal, lineTotal } from '../lib/cart';
-import c from './shop-light.module.css';
+import c from './light.module.css';
+
+/** Runs the app over this page: its code, then its first drawing (main.tsx). */
+export type RunApp = () => Promise<void>;
 
 /** Text as HTML: every name, description and label from the server goes through this. */
 export const esc = (text: string | number) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -144,3 +144,12 @@ export const burnerLine = (quantity: number, price = 850_000): ItemLine => ({
   price,
   quantity,
 });
+
+/** A page of the history as GET /api/order/client answers it: two orders by default. */
+export const orderPageFixture = (
+  orders = [
+    orderSummaryFixture(),
+    orderSummaryFixture({ id: 'o2', orderNumber: 'ARV-2B3C4D', status: 'Paid', total: 4_800_000 }),
+  ],
+  nextCursor: string | null = null,
+) => ({ orders, pageSize: 10, nextCursor });

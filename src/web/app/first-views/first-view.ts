@@ -1,0 +1,96 @@
+// The shop and the history without the app, until the client needs it (README "Performance"). A
+// signed-in client lands on one of them, and the app's code (React, the router, Mantine: about
+// 150 KB brotli before any screen) took seconds on a 2G phone before the first tap was answered.
+// A first view, a few kilobytes, signs the header in, draws the screen (features/orders/light) and
+// hands the page to the app when the screen asks for it, or at once when it cannot answer itself:
+// no sign-in (the app's guard sends the visitor to sign in and back), or no data on the network or
+// the device (the app says why).
+import type { AuthObject } from '../../../domain/schemas/auth';
+import { getAuth } from '../../features/auth/api/check-sign-in';
+import { enhanceSiteHeader } from '../../features/marketing/enhance/site-header';
+import { readHistory, runHistory } from '../../features/orders/light/history-light';
+import { type RunApp, readCatalogue, runShop } from '../../features/orders/light/shop-light';
+import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
+import { loadSavedCopies } from '../../lib/saved-copies';
+import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
+
+/** The screens with a first view (app/shells/app-shells.ts, `light`). */
+export type FirstView = 'shop' | 'history';
+
+export async function startFirstView(view: FirstView, runApp: RunApp): Promise<void> {
+  const header = document.querySelector<HTMLElement>('header[data-enhance="site-header"]');
+  const screen = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
+  if (!header || !screen) return runApp();
+  const signedIn = (auth: AuthObject | null): auth is AuthObject => Boolean(auth?.isLogin);
+  const cleanups: (() => void)[] = [];
+  const signHeaderIn = (auth: AuthObject) => {
+    showNavigationFor(header, auth);
+    cleanups.push(enhanceSiteHeader(header), handleLogout(), followDeviceScheme());
+  };
+  if (view === 'shop') {
+    const [auth, catalogue] = (await Promise.all([getAuth(), readCatalogue()]).catch(() => null)) ?? [null, null];
+    if (!signedIn(auth) || !catalogue) return runApp();
+    signHeaderIn(auth);
+    runShop({ screen, clientId: auth.clientId, catalogue, runApp, cleanups });
+  } else {
+    const [auth, first] = (await Promise.all([getAuth(), readHistory()]).catch(() => null)) ?? [null, null];
+    if (!signedIn(auth) || !first) return runApp();
+    signHeaderIn(auth);
+    runHistory({ screen, first, runApp, cleanups });
+  }
+  // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
+  document.documentElement.setAttribute('data-app-ready', '');
+  performance.mark('arrive:interactive');
+  registerServiceWorkerWhenIdle(() => {
+    // As the app does after its first screen: the local database's code, which takes the copies
+    // this page kept aside meanwhile (lib/saved-copies.ts), so they are there offline.
+    void loadSavedCopies();
+    listenForPickups(runApp, cleanups);
+  });
+}
+
+/**
+ * A counter's request to confirm a hand-over reaches the client wherever they are, here too (the
+ * app's pickup listener, features/pickup): the pickup channel opens once the page is idle, and a
+ * request hands the page to the app, whose listener connects again and is sent every request
+ * still waiting for this client, so the prompt shows.
+ */
+function listenForPickups(runApp: RunApp, cleanups: (() => void)[]) {
+  let handedOver = false;
+  cleanups.push(() => {
+    handedOver = true;
+  });
+  void import('../../lib/socket')
+    .then(({ connectSocket, disconnectSocket, onServerEvent }) => {
+      if (handedOver) return;
+      const stop = onServerEvent('requestPickupConfirmation', () => {
+        stop();
+        disconnectSocket();
+        void runApp();
+      });
+      connectSocket();
+      cleanups.push(stop);
+    })
+    // No channel (its code could not be fetched): the app's listener tries again once it runs.
+    .catch(() => undefined);
+}
+
+/**
+ * The colour scheme follows the device's while the client has not picked one in Settings, as the
+ * app's provider does (the page's inline script set it at the start).
+ */
+function followDeviceScheme(): () => void {
+  const media = window.matchMedia('(prefers-color-scheme: dark)');
+  const apply = () => {
+    let picked: string | null = null;
+    try {
+      picked = localStorage.getItem('mantine-color-scheme-value');
+    } catch {
+      // no storage: the device decides
+    }
+    if (picked === 'light' || picked === 'dark') return;
+    document.documentElement.setAttribute('data-mantine-color-scheme', media.matches ? 'dark' : 'light');
+  };
+  media.addEventListener('change', apply);
+  return () => media.removeEventListener('change', apply);
+}
