@@ -22,7 +22,20 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
   const screen = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
   if (!header || !screen) return runApp();
   const signedIn = (auth: AuthObject | null): auth is AuthObject => Boolean(auth?.isLogin);
+  // What this page does until the app takes it: ended once the app has started, whoever asked for
+  // it (the screen, or a counter's request), so nothing of it answers the app's own controls.
   const cleanups: (() => void)[] = [];
+  let handedOver = false;
+  // The pickup channel this page opened, closed as the app takes over: the app's listener connects
+  // again, and is sent every request still waiting (one made meanwhile included).
+  let closeChannel = () => {};
+  const handOver: RunApp = () => {
+    if (!handedOver) closeChannel();
+    handedOver = true;
+    return runApp().then(() => {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    });
+  };
   const signHeaderIn = (auth: AuthObject) => {
     showNavigationFor(header, auth);
     cleanups.push(enhanceSiteHeader(header), handleLogout(), followDeviceScheme());
@@ -31,12 +44,12 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
     const [auth, catalogue] = (await Promise.all([getAuth(), readCatalogue()]).catch(() => null)) ?? [null, null];
     if (!signedIn(auth) || !catalogue) return runApp();
     signHeaderIn(auth);
-    runShop({ screen, clientId: auth.clientId, catalogue, runApp, cleanups });
+    runShop({ screen, clientId: auth.clientId, catalogue, runApp: handOver, cleanups });
   } else {
     const [auth, first] = (await Promise.all([getAuth(), readHistory()]).catch(() => null)) ?? [null, null];
     if (!signedIn(auth) || !first) return runApp();
     signHeaderIn(auth);
-    runHistory({ screen, first, runApp, cleanups });
+    runHistory({ screen, first, runApp: handOver, cleanups });
   }
   // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
   document.documentElement.setAttribute('data-app-ready', '');
@@ -45,34 +58,32 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
     // As the app does after its first screen: the local database's code, which takes the copies
     // this page kept aside meanwhile (lib/saved-copies.ts), so they are there offline.
     void loadSavedCopies();
-    listenForPickups(runApp, cleanups);
+    if (handedOver) return;
+    void listenForPickups(handOver).then((close) => {
+      if (handedOver) close();
+      else closeChannel = close;
+    });
   });
 }
 
 /**
  * A counter's request to confirm a hand-over reaches the client wherever they are, here too (the
  * app's pickup listener, features/pickup): the pickup channel opens once the page is idle, and a
- * request hands the page to the app, whose listener connects again and is sent every request
- * still waiting for this client, so the prompt shows.
+ * request hands the page to the app. Resolves to what closes the channel.
  */
-function listenForPickups(runApp: RunApp, cleanups: (() => void)[]) {
-  let handedOver = false;
-  cleanups.push(() => {
-    handedOver = true;
-  });
-  void import('../../lib/socket')
-    .then(({ connectSocket, disconnectSocket, onServerEvent }) => {
-      if (handedOver) return;
-      const stop = onServerEvent('requestPickupConfirmation', () => {
-        stop();
-        disconnectSocket();
-        void runApp();
-      });
-      connectSocket();
-      cleanups.push(stop);
-    })
+async function listenForPickups(handOver: RunApp): Promise<() => void> {
+  try {
+    const { connectSocket, disconnectSocket, onServerEvent } = await import('../../lib/socket');
+    const stop = onServerEvent('requestPickupConfirmation', () => void handOver());
+    connectSocket();
+    return () => {
+      stop();
+      disconnectSocket();
+    };
+  } catch {
     // No channel (its code could not be fetched): the app's listener tries again once it runs.
-    .catch(() => undefined);
+    return () => {};
+  }
 }
 
 /**

@@ -41,7 +41,10 @@ function orderHtml(order: OrderSummary): string {
   }" title="${esc(info.hint)}">${esc(order.status)}</span></div></div></li>`;
 }
 
-/** Draws the history in `screen` and runs it until `runApp` has taken the page over. */
+/**
+ * Draws the history in `screen` and runs it until `runApp` has taken the page over (and ended
+ * `cleanups`, to which the history adds its own).
+ */
 export function runHistory(options: {
   screen: HTMLElement;
   first: Cached<ClientOrderPage>;
@@ -130,9 +133,7 @@ export function runHistory(options: {
     status.setAttribute('aria-busy', 'true');
     handOverHistory({ openStatus: true });
     runApp().then(
-      () => {
-        for (const cleanup of cleanups) cleanup();
-      },
+      () => undefined,
       () => {
         taking = false;
         status.removeAttribute('aria-busy');

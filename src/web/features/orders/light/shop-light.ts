@@ -44,7 +44,7 @@ export const readCatalogue = (): Promise<Cached<{ products: Product[] }>> => get
 
 /**
  * Draws the shop in `screen` (the shell's screen) for `clientId`, and runs it until `runApp` has
- * taken the page over; `cleanups` (the page's other behaviour) end then.
+ * taken the page over (and ended `cleanups`, to which the shop adds its own).
  */
 export function runShop(options: {
   screen: HTMLElement;
@@ -124,9 +124,7 @@ export function runShop(options: {
     handOverCart(clientId, { cart, checkout });
     checkoutNote.textContent = 'Opening the checkout…';
     taking = runApp().then(
-      () => {
-        for (const cleanup of cleanups) cleanup();
-      },
+      () => undefined,
       () => {
         taking = null;
         checkoutNote.textContent =

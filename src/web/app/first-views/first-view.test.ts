@@ -1,0 +1,109 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productsFixture } from '../../features/orders/test/fixtures';
+import { localDb } from '../../lib/local-db';
+import { signedInAs } from '../../test/auth-fixtures';
+import { fakeApi } from '../../test/fake-api';
+import { startFirstView } from './first-view';
+
+// The pickup channel's transport (the journey in pickup.spec.ts runs the real one): what the view
+// listens to, to hand a counter's request over.
+const socketListeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(),
+  disconnectSocket: vi.fn(),
+  onServerEvent: (event: string, listener: (payload: unknown) => void) => {
+    socketListeners.set(event, listener);
+    return () => socketListeners.delete(event);
+  },
+}));
+
+/** The shop's shell as the prerendered page has it: the neutral header and the screen waiting. */
+function shell() {
+  document.body.innerHTML = `<header data-enhance="site-header"><nav aria-label="Main">
+<div data-nav="visitor" hidden><a href="/about">About us</a></div><div data-nav="client" hidden><a href="/products">Products</a></div>
+<span data-nav-pending aria-hidden="true"></span>
+<button type="button" disabled aria-label="Open menu" aria-expanded="false" data-menu-toggle></button>
+<div data-menu hidden><div role="menu" aria-label="Menu" data-nav="client" hidden><a role="menuitem" href="/wallet">Wallet</a>
+<button type="button" role="menuitem" data-logout>Logout</button></div></div></nav></header>
+<main id="main"><div aria-busy="true"><h1>Order gas and products</h1></div></main>`;
+}
+
+beforeEach(async () => {
+  socketListeners.clear();
+  await localDb.orders.clear();
+  localStorage.clear();
+  shell();
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe("a screen's first view", () => {
+  it('signs the header in, draws the shop, and ends its own behaviour once the app has taken the page', async () => {
+    const calls = fakeApi({
+      'GET auth/cookie_auth': { status: 200, body: { auth: signedInAs(null) } },
+      'GET product': { status: 200, body: { products: productsFixture } },
+      'GET cylinder/user': { status: 200, body: { cylinders: [] } },
+    });
+    let started = () => {};
+    const runApp = vi.fn(() => new Promise<void>((resolve) => (started = resolve)));
+    await startFirstView('shop', runApp);
+    expect(document.documentElement).toHaveAttribute('data-app-ready');
+    expect(screen.getByRole('link', { name: 'Products' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'About us' })).toBeNull();
+    expect(document.querySelector('[data-nav-pending]')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('menu', { name: 'Menu' })).toBeVisible();
+
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    expect(runApp).toHaveBeenCalledTimes(1);
+    started();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The app's header has a Logout of its own: this page's no longer answers it.
+    await user.click(screen.getByRole('menuitem', { name: 'Logout', hidden: true }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.calls.filter((c) => c.path === 'auth/logout')).toEqual([]);
+  });
+
+  it("a counter's request hands the page to the app, and the page's own behaviour ends", async () => {
+    const calls = fakeApi({
+      'GET auth/cookie_auth': { status: 200, body: { auth: signedInAs(null) } },
+      'GET order/client': { status: 200, body: { orders: [], pageSize: 10, nextCursor: null } },
+    });
+    const runApp = vi.fn(() => Promise.resolve());
+    await startFirstView('history', runApp);
+    // The channel opens once the page is idle.
+    await vi.waitFor(() => expect(socketListeners.has('requestPickupConfirmation')).toBe(true), { timeout: 5000 });
+    socketListeners.get('requestPickupConfirmation')?.({});
+    expect(runApp).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(socketListeners.has('requestPickupConfirmation')).toBe(false);
+    await userEvent.setup().click(screen.getByRole('menuitem', { name: 'Logout', hidden: true }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.calls.filter((c) => c.path === 'auth/logout')).toEqual([]);
+  });
+
+  it('hands the page to the app at once for a visitor, whom the app sends to sign in', async () => {
+    fakeApi({
+      'GET auth/cookie_auth': { status: 401, body: { message: 'Please sign in', status: 401, type: 'UnAuthorized' } },
+      'GET product': { status: 200, body: { products: productsFixture } },
+    });
+    const runApp = vi.fn(() => Promise.resolve());
+    await startFirstView('shop', runApp);
+    expect(runApp).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('heading', { name: 'Gas refill' })).toBeNull();
+  });
+
+  it('hands the page to the app at once when there is nothing to show (no history on the network or the device)', async () => {
+    fakeApi(
+      { 'GET auth/cookie_auth': { status: 200, body: { auth: signedInAs(null) } } },
+      { otherwise: { offline: true } },
+    );
+    const runApp = vi.fn(() => Promise.resolve());
+    await startFirstView('history', runApp);
+    expect(runApp).toHaveBeenCalledTimes(1);
+  });
+});
