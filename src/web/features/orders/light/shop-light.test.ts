@@ -106,6 +106,21 @@ describe("the shop's first view", () => {
     expect(handed?.checkout.deliveryOption).toBe('HomeDelivery');
   });
 
+  it('hands over only once the saved cart is read: the app gets the whole of it', async () => {
+    await putCached('carts', CLIENT, { cart: [burnerLine(3)], checkout: {} });
+    // The app reads the cart as soon as it runs.
+    let appCart: unknown;
+    const runApp = vi.fn(async () => {
+      appCart = (await loadSavedCart(CLIENT))?.cart;
+    });
+    const catalogue = await readCatalogue();
+    runShop({ screen: shellScreen(), clientId: CLIENT, catalogue, runApp, cleanups: [] });
+    // Tapped before the saved cart has been read.
+    screen.getByRole('button', { name: 'Add a cylinder' }).click();
+    await waitFor(() => expect(runApp).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(appCart).toEqual([expect.objectContaining({ productId: 'b', quantity: 3 })]));
+  });
+
   it('a quantity of 0 removes the line; × removes it too', async () => {
     await start();
     const user = userEvent.setup();

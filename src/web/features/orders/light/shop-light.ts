@@ -116,25 +116,30 @@ export function runShop(options: {
     if (cart.length > 0) takeOver();
   };
 
-  // The hand-over to the app: once, with the cart, the scroll and what the client asked for.
+  // The hand-over to the app: once, with the cart, the scroll and what the client asked for. Not
+  // before the saved cart has been read: the cart handed over is the whole of it.
   let taking: Promise<void> | null = null;
   const takeOver = (intent: ShopIntent | null = null) => {
     handOverShop({ scrollY: window.scrollY, intent });
     if (taking) return;
-    handOverCart(clientId, { cart, checkout });
     checkoutNote.textContent = 'Opening the checkout…';
-    taking = runApp().then(
-      () => undefined,
-      () => {
-        taking = null;
-        checkoutNote.textContent =
-          'The checkout could not be loaded. Check your connection, then add an item again or reload the page.';
-      },
-    );
+    taking = restoring
+      .then(() => {
+        handOverCart(clientId, { cart, checkout });
+        return runApp();
+      })
+      .then(
+        () => undefined,
+        () => {
+          taking = null;
+          checkoutNote.textContent =
+            'The checkout could not be loaded. Check your connection, then add an item again or reload the page.';
+        },
+      );
   };
 
   drawCart();
-  void loadSavedCart(clientId)
+  const restoring = loadSavedCart(clientId)
     .then((saved) => {
       if (!saved || cleared) return;
       cart = cartReducer(cart, { type: 'restore', cart: saved.cart });
