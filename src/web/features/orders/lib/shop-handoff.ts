@@ -3,35 +3,35 @@
 // does not do itself (the cart goes with cart-store.ts, handOverCart). The history's: the status
 // list to open.
 
+/** One hand-over: put by the view, read by the app's screen when it first draws, then cleared. */
+function handoffSlot<T>() {
+  let value: T | null = null;
+  return {
+    put: (next: T) => {
+      value = next;
+    },
+    peek: (): T | null => value,
+    clear: () => {
+      value = null;
+    },
+  };
+}
+
 /** What the client tapped that needs the app: adding a cylinder opens its dialog. */
 export type ShopIntent = 'add-cylinder';
 export type ShopHandoff = { scrollY: number; intent: ShopIntent | null };
-
-let handoff: ShopHandoff | null = null;
-
-export function handOverShop(next: ShopHandoff) {
-  handoff = next;
-}
-
-/** The hand-over (null when the app drew the shop itself); `clearShopHandoff` once it is used. */
-export const peekShopHandoff = (): ShopHandoff | null => handoff;
-
-export function clearShopHandoff() {
-  handoff = null;
-}
-
 /** The history's first view: the client tapped the status list. */
 export type HistoryHandoff = { openStatus: boolean };
 
-let historyHandoff: HistoryHandoff | null = null;
+const shop = handoffSlot<ShopHandoff>();
+const history = handoffSlot<HistoryHandoff>();
 
-export function handOverHistory(next: HistoryHandoff) {
-  historyHandoff = next;
-}
+export const handOverShop = shop.put;
+/** The shop's hand-over (null when the app drew the shop itself); `clearShopHandoff` once used. */
+export const peekShopHandoff = shop.peek;
+export const clearShopHandoff = shop.clear;
 
-/** The hand-over (null when the app drew the history itself); `clearHistoryHandoff` once used. */
-export const peekHistoryHandoff = (): HistoryHandoff | null => historyHandoff;
-
-export function clearHistoryHandoff() {
-  historyHandoff = null;
-}
+export const handOverHistory = history.put;
+/** The history's hand-over (null when the app drew the history itself). */
+export const peekHistoryHandoff = history.peek;
+export const clearHistoryHandoff = history.clear;

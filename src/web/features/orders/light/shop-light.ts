@@ -80,7 +80,6 @@ export function runShop(options: {
   let cart: Cart = [];
   let checkout: CheckoutDraft = emptyCheckoutDraft;
   let restored = false;
-  let cleared = false;
   const drawCart = () => {
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const refocus = focused && cartCard.contains(focused) ? focusKey(focused) : null;
@@ -110,7 +109,6 @@ export function runShop(options: {
   };
   const dispatch = (action: CartAction) => {
     cart = cartReducer(cart, action);
-    if (action.type === 'clear') cleared = true;
     drawCart();
     save();
     if (cart.length > 0) takeOver();
@@ -141,7 +139,7 @@ export function runShop(options: {
   drawCart();
   const restoring = loadSavedCart(clientId)
     .then((saved) => {
-      if (!saved || cleared) return;
+      if (!saved) return;
       cart = cartReducer(cart, { type: 'restore', cart: saved.cart });
       checkout = saved.checkout;
     })
@@ -187,9 +185,7 @@ export function runShop(options: {
 
 /** A selector that finds the same control after the cart is drawn again. */
 function focusKey(element: HTMLElement): string | null {
-  if (element.dataset.quantity) return `[data-quantity="${CSS.escape(element.dataset.quantity)}"]`;
-  if (element.dataset.remove) return null;
-  return null;
+  return element.dataset.quantity ? `[data-quantity="${CSS.escape(element.dataset.quantity)}"]` : null;
 }
 
 /** The gas refill: a cylinder size (a full fill) or part of one by kg, checked as typed. */
