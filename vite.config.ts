@@ -9,8 +9,9 @@ import {
   NETWORK_CODE_FILE,
   publicPrecacheTransform,
   STAFF_CODE_FILE,
+  VIEWS_CODE_FILE,
 } from './scripts/public-precache.mjs';
-import type { StaffCodeManifest } from './src/domain/staff-code';
+import { FIRST_VIEW_PAGES, type StaffCodeManifest } from './src/domain/staff-code';
 import {
   type CodeGroups,
   computeCodeGroups,
@@ -38,21 +39,29 @@ function rootManifest(): Plugin {
 
 const STAFF_CODE_MODULE = 'virtual:arrive-staff-code';
 const APP_CODE_MODULE = 'virtual:arrive-app-code';
+const VIEWS_CODE_MODULE = 'virtual:arrive-views-code';
 
-const codeManifest = (files: string[]): StaffCodeManifest => {
+/** `versionOf`: what else the files' bytes depend on (the views' pages are not hashed: see below). */
+const codeManifest = (files: string[], versionOf: string[] = []): StaffCodeManifest => {
   const urls = files.map((file) => `/${file}`);
-  return { version: createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12), urls };
+  const version = createHash('sha256')
+    .update([...urls, ...versionOf].join('\n'))
+    .digest('hex')
+    .slice(0, 12);
+  return { version, urls };
 };
 
 /**
  * Splits the build by who uses the device (sw/build/staff-split.ts walks Vite's manifest): the
- * staff code and the signed-in app's code are left out of the precache. Writes
- * dist/staff-code.json and dist/app-code.json for the precache filter, the size report and the
- * journeys, and hands the same lists to the service worker's build as virtual modules.
+ * staff code, the first views' and the signed-in app's code are left out of the precache. Writes
+ * dist/staff-code.json, dist/views-code.json and dist/app-code.json for the precache filter, the
+ * size report and the journeys, and hands the same lists to the service worker's build as virtual
+ * modules.
  */
 function roleCode(): { app: Plugin; worker: Plugin } {
   let staff: StaffCodeManifest | null = null;
   let appCode: StaffCodeManifest | null = null;
+  let views: StaffCodeManifest | null = null;
   const app: Plugin = {
     name: 'arrive-role-code',
     apply: 'build',
@@ -70,8 +79,16 @@ function roleCode(): { app: Plugin; worker: Plugin } {
       const split = splitByRole(JSON.parse(text) as ViteManifest);
       staff = codeManifest(split.staffFiles);
       appCode = codeManifest(split.appFiles);
+      // The views' pages (the prerendered shells of their screens) keep their names from build to
+      // build: their version follows every file of the build the pages are made of, so a new build
+      // fetches them again.
+      views = codeManifest(
+        [...split.viewsFiles, ...Object.values(FIRST_VIEW_PAGES).map((url) => url.slice(1))],
+        [...split.publicFiles, ...split.staffFiles],
+      );
       writeFileSync(path.join(outDir, STAFF_CODE_FILE), `${JSON.stringify(staff, null, 2)}\n`);
       writeFileSync(path.join(outDir, APP_CODE_FILE), `${JSON.stringify(appCode, null, 2)}\n`);
+      writeFileSync(path.join(outDir, VIEWS_CODE_FILE), `${JSON.stringify(views, null, 2)}\n`);
       writeFileSync(
         path.join(outDir, NETWORK_CODE_FILE),
         `${JSON.stringify(codeManifest(split.networkFiles), null, 2)}\n`,
@@ -81,6 +98,7 @@ function roleCode(): { app: Plugin; worker: Plugin } {
   const modules: Record<string, () => StaffCodeManifest | null> = {
     [STAFF_CODE_MODULE]: () => staff,
     [APP_CODE_MODULE]: () => appCode,
+    [VIEWS_CODE_MODULE]: () => views,
   };
   const worker: Plugin = {
     name: 'arrive-role-code-worker',

@@ -1,12 +1,13 @@
 // `node scripts/precache-size.mjs [dist]`: what the service worker downloads behind a user's back,
 // from the build in dist/, raw and brotli as served (the server sends the precompressed .br file
 // when there is one: scripts/compress.mjs skips files under 512 bytes). Visitors get the
-// precache (DESIGN "Offline-first"); any sign-in adds the app's code, a staff sign-in the staff
-// code on top. The worker script itself is counted with the precache: every visitor fetches it.
+// precache (DESIGN "Offline-first"); a client's sign-in adds the first views (the shop and the
+// history without the app), the app running signed in adds the app's code, a staff sign-in the
+// app's and the staff code. The worker script itself is counted with the precache: every visitor fetches it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readAppCode, readStaffCode } from './public-precache.mjs';
+import { readAppCode, readStaffCode, readViewsCode } from './public-precache.mjs';
 
 /** The precache manifest the build injected into sw.js. @param {string} dist */
 export function readPrecacheManifest(dist) {
@@ -38,19 +39,26 @@ export function bytesOf(dist, files) {
 }
 
 /**
- * The figures: `visitor` (the precache plus sw.js), `client` (what any sign-in adds: the app's
- * code) and `staff` (what a staff sign-in adds on top of that). @param {string} [dist]
+ * The figures: `visitor` (the precache plus sw.js), `client` (what a client's sign-in adds: the
+ * first views), `app` (what the app running signed in adds: its code) and `staff` (what a staff
+ * sign-in adds on top of the app). @param {string} [dist]
  */
 export function precacheSizes(dist = 'dist') {
   const precache = readPrecacheManifest(dist);
-  const staff = readStaffCode(dist).urls.map((url) => url.replace(/^\//, ''));
+  /** @param {{ urls: string[] }} code */
+  const files = (code) => code.urls.map((url) => url.replace(/^\//, ''));
+  const staff = files(readStaffCode(dist));
+  const views = files(readViewsCode(dist));
   // The app's stylesheets the public pages link are in the precache already.
-  const app = readAppCode(dist)
-    .urls.map((url) => url.replace(/^\//, ''))
-    .filter((file) => !precache.includes(file));
-  const overlap = staff.filter((file) => precache.includes(file));
+  const app = files(readAppCode(dist)).filter((file) => !precache.includes(file));
+  const overlap = [...staff, ...views].filter((file) => precache.includes(file));
   if (overlap.length) throw new Error(`signed-in code in the visitor's precache: ${overlap.join(', ')}`);
-  return { visitor: bytesOf(dist, ['sw.js', ...precache]), client: bytesOf(dist, app), staff: bytesOf(dist, staff) };
+  return {
+    visitor: bytesOf(dist, ['sw.js', ...precache]),
+    client: bytesOf(dist, views),
+    app: bytesOf(dist, app),
+    staff: bytesOf(dist, staff),
+  };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -63,7 +71,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const sizes = precacheSizes(dist);
   console.log(
-    "what the service worker downloads: a visitor's precache (sw.js included); a sign-in adds the app's code (client), a staff sign-in the staff code on top",
+    "what the service worker downloads: a visitor's precache (sw.js included); a client's sign-in adds the first views (client), the app running signed in its code (app), a staff sign-in the app's and the staff code",
   );
   for (const [who, s] of Object.entries(sizes)) {
     console.log(

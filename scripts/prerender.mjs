@@ -13,7 +13,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { getManifest } from 'workbox-build';
-import { OFFLINE_PAGE, publicPrecacheTransform } from './public-precache.mjs';
+import { OFFLINE_PAGE, publicPrecacheTransform, readViewsCode } from './public-precache.mjs';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -353,6 +353,12 @@ for (const shell of entry.appShells) {
   writeFileSync(path.join(dist, file), html);
   shellManifest.push({ pattern: shell.pattern, file });
 }
+// A client's device keeps the first views' pages (FIRST_VIEW_PAGES, src/domain/staff-code.ts) and
+// the worker answers their paths with them: they must be the shells of the screens with a view.
+const viewPages = readViewsCode(dist).urls.filter((url) => !url.startsWith('/assets/'));
+const lightPages = entry.appShells.filter((s) => s.light).map((s) => `/app-shells/${s.file}.html`);
+if (JSON.stringify([...viewPages].sort()) !== JSON.stringify([...lightPages].sort()))
+  throw new Error(`the first views' pages (${viewPages.join(', ')}) are not their shells (${lightPages.join(', ')})`);
 // The server answers the app's paths with these (src/server/plugins/web-app.ts).
 writeFileSync(path.join(dist, 'app-shells.json'), `${JSON.stringify(shellManifest, null, 2)}\n`);
 

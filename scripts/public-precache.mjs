@@ -1,8 +1,9 @@
 // The precache every device gets, a visitor's (DESIGN "Offline-first"): the app shell, the home
-// page and the public pages' scripts. Left out: the signed-in app's code, which the worker caches
-// when someone signs in (sw/role-code.ts), the staff code, cached only when staff sign in, the other
-// public pages, kept as they are visited (sw/navigation.ts), and the images, cached when first
-// shown (sw/images.ts). vite.config.ts writes the two code lists into dist/ and both precache
+// page and the public pages' scripts. Left out: the first views' code, which the worker caches
+// when a client signs in, the signed-in app's code, cached once the app runs signed in
+// (sw/staff-code.ts), the staff code, cached only when staff sign in, the other public pages, kept
+// as they are visited (sw/navigation.ts), and the images, cached when first shown
+// (sw/images.ts). vite.config.ts writes the code lists into dist/ and both precache
 // manifests (vite-plugin-pwa's, then scripts/prerender.mjs's) pass through
 // `publicPrecacheTransform`.
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,9 @@ import path from 'node:path';
 export const STAFF_CODE_FILE = 'staff-code.json';
 /** The signed-in app's code (the client screens and all the app needs), `{ version, urls }`. */
 export const APP_CODE_FILE = 'app-code.json';
+
+/** The first views' code and pages (the shop, the history without the app), `{ version, urls }`: a client's sign-in caches them. */
+export const VIEWS_CODE_FILE = 'views-code.json';
 
 /** Code that only works online (Paystack's checkout), `{ version, urls }`: fetched when used, never ahead. */
 export const NETWORK_CODE_FILE = 'network-code.json';
@@ -37,10 +41,13 @@ export function readStaffCode(dist, file = STAFF_CODE_FILE) {
 export const readAppCode = (dist) => readStaffCode(dist, APP_CODE_FILE);
 
 /** @param {string} dist @returns {{ version: string, urls: string[] }} */
+export const readViewsCode = (dist) => readStaffCode(dist, VIEWS_CODE_FILE);
+
+/** @param {string} dist @returns {{ version: string, urls: string[] }} */
 export const readNetworkCode = (dist) => readStaffCode(dist, NETWORK_CODE_FILE);
 
 /**
- * A workbox-build `manifestTransforms` entry: drops the app, staff and network-only code (but `keep`: the
+ * A workbox-build `manifestTransforms` entry: drops the app, views, staff and network-only code (but `keep`: the
  * stylesheets the public pages' offline copies link), the images and fonts, and the pages but
  * their offline copies and the shell.
  * @param {string} dist @param {Set<string>} [keep] URLs ('/assets/…') the public pages need
@@ -49,9 +56,12 @@ export function publicPrecacheTransform(dist, keep = new Set()) {
   /** @param {Array<{ url: string, revision: string | null, size: number }>} entries */
   return async (entries) => {
     const apart = new Set(
-      [...readStaffCode(dist).urls, ...readAppCode(dist).urls, ...readNetworkCode(dist).urls].filter(
-        (url) => !keep.has(url),
-      ),
+      [
+        ...readStaffCode(dist).urls,
+        ...readAppCode(dist).urls,
+        ...readViewsCode(dist).urls,
+        ...readNetworkCode(dist).urls,
+      ].filter((url) => !keep.has(url)),
     );
     const manifest = entries.filter((e) => {
       const file = e.url.replace(/^\//, '');

@@ -2,7 +2,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { APP_CACHE_PREFIX } from '../src/domain/staff-code';
+import { APP_CACHE_PREFIX, FIRST_VIEW_PAGES } from '../src/domain/staff-code';
 
 export const PAGES_CACHE = 'arrive-pages';
 /** A slow network gives up quickly in favour of the cached page. */
@@ -15,13 +15,16 @@ const hasAppCode = async () => (await caches.keys()).some((name) => name.startsW
 
 /**
  * Navigations are answered by the worker when it can, so a repeat visit costs no page download:
- * a public page by its precached offline copy (a new build brings new copies, by revision), an
+ * a public page by its precached offline copy (a new build brings new copies, by revision); the
+ * shop and the history, on a device that holds the first views (a client's), by their view's page
+ * (the view draws itself from its few cached kilobytes and hands over to the app when needed); an
  * app screen on a device that holds the app's code by the precached app shell (the app draws the
  * screen from its cached code; the data comes from the API). Anything else goes network-first
  * with a short timeout, keeping the last 40 pages; offline it falls back to that copy, then to the
  * app shell on a signed-in device, the home on a visitor's.
+ * @param viewsCache the cache of this build's first views (sw/staff-code.ts)
  */
-export function registerNavigation() {
+export function registerNavigation(viewsCache: string) {
   const networkFirst = new NetworkFirst({
     cacheName: PAGES_CACHE,
     networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
@@ -34,6 +37,11 @@ export function registerNavigation() {
       const path = options.url.pathname.replace(/\/+$/, '');
       const publicPage = await matchPrecache(`${path}/${OFFLINE_PAGE}`);
       if (publicPage) return publicPage;
+      const viewPage = FIRST_VIEW_PAGES[path];
+      const view = viewPage
+        ? await caches.match(viewPage, { cacheName: viewsCache, ignoreSearch: true, ignoreVary: true })
+        : undefined;
+      if (view) return view;
       const hasApp = await hasAppCode();
       const shell = hasApp ? await matchPrecache('/shell.html') : undefined;
       if (shell) return shell;

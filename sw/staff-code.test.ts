@@ -11,6 +11,15 @@ describe('planStaffCacheUpdate', () => {
     expect(plan).toEqual({ copy: ['/assets/sales-a.js'], download: ['/assets/layout-b.js'] });
   });
 
+  it('fetches a page an older version holds again: its name stays, its bytes follow the build', () => {
+    const plan = planStaffCacheUpdate(
+      ['/assets/first-views-a.js', '/app-shells/products.html'],
+      new Set(),
+      new Set(['/assets/first-views-a.js', '/app-shells/products.html']),
+    );
+    expect(plan).toEqual({ copy: ['/assets/first-views-a.js'], download: ['/app-shells/products.html'] });
+  });
+
   it('has nothing to do when the cache is complete', () => {
     expect(planStaffCacheUpdate(['/a.js'], new Set(['/a.js']), new Set())).toEqual({ copy: [], download: [] });
   });

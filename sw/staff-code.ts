@@ -1,38 +1,48 @@
 /// <reference lib="webworker" />
 // The code a visitor never downloads, kept by who signs in on the device (DESIGN "Offline-first").
-// The signed-in app (React, the router, Mantine, the client screens) is cached in
-// `arrive-app-v<version>` when anyone signs in; the staff code (the dashboard, the counter, the
-// shift page, the sales charts, the scanner…) in `arrive-staff-v<version>` when a staff member
-// signs in, and dropped when they sign out or someone without a staff record signs in. Both are
-// served from their cache, so a signed-in device opens its screens offline. A new build fetches
-// only the URLs it does not hold yet (they are hashed: same URL, same bytes) and deletes the stale
+// The first views (the shop and the history drawn without the app: their code and their pages) are
+// cached in `arrive-views-v<version>` when a client signs in, a few kilobytes; the signed-in app
+// (React, the router, Mantine, the client screens) in `arrive-app-v<version>` once the app runs on
+// a signed-in device (the client needed it: a cart line, an order, the wallet), or at a staff
+// sign-in; the staff code (the dashboard, the counter, the shift page, the sales charts, the
+// scanner…) in `arrive-staff-v<version>` when a staff member signs in, and dropped when they sign
+// out or someone without a staff record signs in. Each is served from its cache, so a signed-in
+// device opens its screens offline. A new build fetches only the URLs it does not hold yet (the
+// code is hashed: same URL, same bytes; the views' pages are fetched again) and deletes the stale
 // ones, like the precache does by revision.
 import { registerRoute } from 'workbox-routing';
 import {
   APP_CACHE_PREFIX,
+  APP_IN_USE_MESSAGE,
   CLIENT_SIGNED_IN_MESSAGE,
   STAFF_CACHE_PREFIX,
   STAFF_SIGNED_IN_MESSAGE,
   STAFF_SIGNED_OUT_MESSAGE,
   type StaffCodeManifest,
+  VIEWS_CACHE_PREFIX,
 } from '../src/domain/staff-code';
 
 declare const self: ServiceWorkerGlobalScope;
 
-export const staffCacheName = (version: string) => `${STAFF_CACHE_PREFIX}${version}`;
+/** The cache of one role's code in this build. */
+export const roleCacheName = (prefix: string, manifest: StaffCodeManifest) => `${prefix}${manifest.version}`;
 
 // The server varies on Accept-Encoding; the worker's own fetches and the page's differ there.
 const MATCH_OPTIONS = { ignoreVary: true, ignoreSearch: true } as const;
 
 export type StaffCachePlan = { copy: string[]; download: string[] };
 
+/** Built files named by their content: an older cache's copy of one is the same bytes. */
+const isHashed = (url: string) => url.startsWith('/assets/');
+
 /**
- * What a cache that already holds `current` needs to hold `wanted`: the URLs an older version's
- * cache has are copied from it (no network), only the others are downloaded.
+ * What a cache that already holds `current` needs to hold `wanted`: the hashed files an older
+ * version's cache has are copied from it (no network), the others are downloaded.
  */
 export function planStaffCacheUpdate(wanted: string[], current: Set<string>, older: Set<string>): StaffCachePlan {
   const missing = [...new Set(wanted)].filter((url) => !current.has(url));
-  return { copy: missing.filter((url) => older.has(url)), download: missing.filter((url) => !older.has(url)) };
+  const copied = (url: string) => older.has(url) && isHashed(url);
+  return { copy: missing.filter(copied), download: missing.filter((url) => !copied(url)) };
 }
 
 const pathOf = (request: Request) => new URL(request.url).pathname;
@@ -43,7 +53,7 @@ async function cacheNames(prefix: string): Promise<string[]> {
 
 /** Fills this build's cache of one role, reusing what older versions hold. Failed downloads wait for the next sign-in check. */
 async function fillCache(prefix: string, manifest: StaffCodeManifest) {
-  const name = `${prefix}${manifest.version}`;
+  const name = roleCacheName(prefix, manifest);
   const cache = await caches.open(name);
   const current = new Set((await cache.keys()).map(pathOf));
   const olderByUrl = new Map<string, Cache>();
@@ -72,7 +82,7 @@ async function dropCaches(prefix: string, keep?: string) {
 
 /** One role's code: served from its cache (kept as it loads once the cache exists), filled and dropped on request. */
 function roleCache(prefix: string, manifest: StaffCodeManifest) {
-  const name = `${prefix}${manifest.version}`;
+  const name = roleCacheName(prefix, manifest);
   const urls = new Set(manifest.urls);
   registerRoute(
     ({ url }) => url.origin === self.location.origin && urls.has(url.pathname),
@@ -102,9 +112,14 @@ function roleCache(prefix: string, manifest: StaffCodeManifest) {
   };
 }
 
-export function registerRoleCode(manifests: { app: StaffCodeManifest; staff: StaffCodeManifest }) {
+export function registerRoleCode(manifests: {
+  app: StaffCodeManifest;
+  staff: StaffCodeManifest;
+  views: StaffCodeManifest;
+}) {
   const staff = roleCache(STAFF_CACHE_PREFIX, manifests.staff);
   const app = roleCache(APP_CACHE_PREFIX, manifests.app);
+  const views = roleCache(VIEWS_CACHE_PREFIX, manifests.views);
 
   // One change at a time: a sign-out must not race a sign-in's downloads.
   let work: Promise<unknown> = Promise.resolve();
@@ -118,16 +133,18 @@ export function registerRoleCode(manifests: { app: StaffCodeManifest; staff: Sta
     if (type === STAFF_SIGNED_IN_MESSAGE) {
       event.waitUntil(serially(() => app.keep().then(() => staff.keep())));
     } else if (type === CLIENT_SIGNED_IN_MESSAGE) {
-      event.waitUntil(serially(() => staff.drop().then(() => app.keep())));
+      event.waitUntil(serially(() => staff.drop().then(() => views.keep())));
+    } else if (type === APP_IN_USE_MESSAGE) {
+      event.waitUntil(serially(() => app.keep()));
     } else if (type === STAFF_SIGNED_OUT_MESSAGE) {
       event.waitUntil(serially(() => staff.drop()));
     }
   });
 
   self.addEventListener('install', (event) => {
-    event.waitUntil(serially(() => app.refresh().then(() => staff.refresh())));
+    event.waitUntil(serially(() => views.refresh().then(app.refresh).then(staff.refresh)));
   });
   self.addEventListener('activate', (event) => {
-    event.waitUntil(serially(() => app.dropOlder().then(() => staff.dropOlder())));
+    event.waitUntil(serially(() => views.dropOlder().then(app.dropOlder).then(staff.dropOlder)));
   });
 }

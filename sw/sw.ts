@@ -1,20 +1,22 @@
 /// <reference lib="webworker" />
 import appCode from 'virtual:arrive-app-code';
 import staffCode from 'virtual:arrive-staff-code';
+import viewsCode from 'virtual:arrive-views-code';
 import { clientsClaim } from 'workbox-core';
+import { VIEWS_CACHE_PREFIX } from '../src/domain/staff-code';
 import { registerImageCache } from './images';
 import { registerNavigation } from './navigation';
 import { registerPrecache } from './precache';
 import './push';
 import './shift-queue';
-import { registerRoleCode } from './staff-code';
+import { registerRoleCode, roleCacheName } from './staff-code';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // Wires the concerns together; each lives in its own module.
 registerPrecache(self.__WB_MANIFEST);
-registerNavigation();
-registerRoleCode({ app: appCode, staff: staffCode });
+registerNavigation(roleCacheName(VIEWS_CACHE_PREFIX, viewsCode));
+registerRoleCode({ app: appCode, staff: staffCode, views: viewsCode });
 registerImageCache();
 
 self.addEventListener('message', (event) => {

@@ -11,3 +11,9 @@ declare module 'virtual:arrive-app-code' {
   const manifest: StaffCodeManifest;
   export default manifest;
 }
+declare module 'virtual:arrive-views-code' {
+  import type { StaffCodeManifest } from '../src/domain/staff-code';
+
+  const manifest: StaffCodeManifest;
+  export default manifest;
+}

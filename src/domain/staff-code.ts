@@ -1,19 +1,24 @@
 // What the page tells the service worker about who is signed in on this device (DESIGN
 // "Offline-first": the precache follows who uses the device). A visitor's device keeps only the
-// public pages and the app shell; a sign-in caches the signed-in app's code; a staff sign-in the
-// staff code on top. Staff code is dropped when staff sign out or someone without a staff record
-// signs in.
+// public pages and the app shell; a client's sign-in caches the first views (the shop and the
+// history drawn without the app, a few kilobytes) and their pages; the app's code is cached once
+// the app first runs on a signed-in device (the client needs it: a cart line, an order, the
+// wallet); a staff sign-in caches the app and the staff code at once. Staff code is dropped when
+// staff sign out or someone without a staff record signs in.
 
 /** The server says the signed-in user has a staff record: keep the app and the staff screens. */
 export const STAFF_SIGNED_IN_MESSAGE = 'STAFF_SIGNED_IN';
-/** Someone without a staff record signed in: keep the app's screens, drop the staff screens. */
+/** Someone without a staff record signed in: keep the first views, drop the staff screens. */
 export const CLIENT_SIGNED_IN_MESSAGE = 'CLIENT_SIGNED_IN';
+/** The app runs on a device someone is signed in on: keep the whole app's code for its screens offline. */
+export const APP_IN_USE_MESSAGE = 'APP_IN_USE';
 /** A staff member signed out, or someone without a staff record signed in: drop the staff screens. */
 export const STAFF_SIGNED_OUT_MESSAGE = 'STAFF_SIGNED_OUT';
 
 export type StaffCodeMessage =
   | { type: typeof STAFF_SIGNED_IN_MESSAGE }
   | { type: typeof CLIENT_SIGNED_IN_MESSAGE }
+  | { type: typeof APP_IN_USE_MESSAGE }
   | { type: typeof STAFF_SIGNED_OUT_MESSAGE };
 
 /** The code of one role in one build: its hashed URLs and a version that changes when they do. */
@@ -23,6 +28,18 @@ export type StaffCodeManifest = { version: string; urls: string[] };
 export const STAFF_CACHE_PREFIX = 'arrive-staff-v';
 /** Caches named `${APP_CACHE_PREFIX}<version>` hold the signed-in app's code of one build. */
 export const APP_CACHE_PREFIX = 'arrive-app-v';
+/** Caches named `${VIEWS_CACHE_PREFIX}<version>` hold the first views' code and pages of one build. */
+export const VIEWS_CACHE_PREFIX = 'arrive-views-v';
+
+/**
+ * The screens with a first view of their own (src/web/app/first-views) and the prerendered page
+ * each is answered with (scripts/prerender.mjs checks them against the app shells it writes): on a
+ * device that holds the views, the service worker answers these paths from its cache.
+ */
+export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = {
+  '/products': '/app-shells/products.html',
+  '/order/history': '/app-shells/order-history.html',
+};
 
 /** The page lists the images its first visit showed (before the worker ran): the worker keeps them. */
 export const KEEP_IMAGES_MESSAGE = 'KEEP_IMAGES';

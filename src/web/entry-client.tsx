@@ -12,6 +12,7 @@ import { AppReady } from './app-ready';
 import { isMarketingPath } from './features/marketing/content/marketing-paths';
 import { registerServiceWorkerWhenIdle } from './lib/pwa';
 import { createQueryClient } from './lib/query-client';
+import { tellWorkerTheAppRuns } from './lib/staff-code';
 
 let fullStyles: Promise<unknown> | null = null;
 /** The Mantine sheets of the app's components (full-styles.ts), once, for any screen outside the public site. */
@@ -59,6 +60,7 @@ async function resolveInitialRoutes(appRoutes: RouteObject[]) {
 export async function start() {
   const container = document.getElementById('root') as HTMLElement;
   const path = normalizePath(window.location.pathname);
+  tellWorkerTheAppRuns();
   if (!isMarketingPath(path)) void loadFullStyles();
 
   const appRoutes = withFullStyles(routes);

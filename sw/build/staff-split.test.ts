@@ -164,4 +164,41 @@ describe('splitByRole', () => {
     // A build without it has nothing network-only.
     expect(splitByRole(manifest).networkFiles).toEqual([]);
   });
+
+  it("keeps the first views' code apart from the app's: a client's sign-in caches it, the app comes with use", () => {
+    const viewsEntry = 'src/web/app/first-views/first-view.ts';
+    const withViews: ViteManifest = {
+      ...manifest,
+      'index.html': {
+        ...(manifest['index.html'] as ViteManifest[string]),
+        dynamicImports: ['src/web/entry-client.tsx', viewsEntry],
+      },
+      [viewsEntry]: {
+        file: 'assets/first-views.js',
+        isDynamicEntry: true,
+        imports: ['_views-shared.js', '_last-auth.js'],
+        dynamicImports: ['_socket.js'],
+        css: ['assets/first-views.css'],
+      },
+      '_views-shared.js': { file: 'assets/views-shared.js' },
+      '_socket.js': { file: 'assets/socket.js' },
+      'src/web/entry-client.tsx': {
+        ...(manifest['src/web/entry-client.tsx'] as ViteManifest[string]),
+        imports: ['_react.js', '_views-shared.js', '_socket.js'],
+      },
+    };
+    const { viewsFiles, appFiles, visitorFiles } = splitByRole(withViews);
+    // Shared with the app or not, what the views run is theirs; the visitor's code stays in the precache.
+    expect(viewsFiles).toEqual([
+      'assets/first-views.css',
+      'assets/first-views.js',
+      'assets/socket.js',
+      'assets/views-shared.js',
+    ]);
+    expect(visitorFiles).toContain('assets/last-auth.js');
+    for (const file of viewsFiles) expect(appFiles).not.toContain(file);
+    expect(appFiles).toContain('assets/react.js');
+    // A build without first views has none.
+    expect(splitByRole(manifest).viewsFiles).toEqual([]);
+  });
 });

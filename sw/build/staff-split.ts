@@ -6,6 +6,8 @@
 /** One entry of Vite's `.vite/manifest.json` (the fields this split reads). */
 export type ViteManifestChunk = {
   file: string;
+  /** The chunk's name: a code group's (vite.config.ts) for the chunks the groups make. */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -80,10 +82,19 @@ export const APP_SHELL_ENTRY = 'index.html';
  */
 export const isNetworkOnlyModule = (key: string) => key.includes('node_modules/@paystack/inline-js/');
 
+/**
+ * The shop's and the history's first views (src/web/app/first-views): they run without the app.
+ * The build puts the entry in the `first-views` group's chunk (vite.config.ts), named for the group.
+ */
+export const isFirstViewsChunk = (key: string, chunk: ViteManifestChunk) =>
+  key === 'src/web/app/first-views/first-view.ts' || chunk.name === 'first-views';
+
 export type RoleSplit = StaffSplit & {
   /** What a visitor's device keeps: the public pages' scripts and the app shell's own start-up code. */
   visitorFiles: string[];
-  /** The signed-in app (React, the router, Mantine, the client screens): cached once someone signs in. */
+  /** The first views' code (and what it loads later) beyond the visitor's: cached when a client signs in. */
+  viewsFiles: string[];
+  /** The signed-in app (React, the router, Mantine, the client screens): cached once the app runs signed in. */
   appFiles: string[];
   /** Code only the network-only modules reach: never cached ahead (`isNetworkOnlyModule`). */
   networkFiles: string[];
@@ -106,13 +117,16 @@ function staticClosure(manifest: ViteManifest, roots: string[]): Set<string> {
  * a new route lands in the right place by where it lives. Staff code as `splitStaffCode` finds it.
  * Visitor code: what the public pages' entries (every entry but the app shell) and the app shell
  * load up front (static imports), and what the pages load later that the app never does (their
- * enhancers). The rest of the public side is the signed-in app's code, which a sign-in caches:
- * what a page loads later and the app shares (the sign-out of a signed-in header, say) goes there.
+ * enhancers). The first views' code: what the views' entry reaches beyond that (it never reaches
+ * the app: the view is handed the app's loader). The rest of the public side is the signed-in app's
+ * code, cached once the app runs signed in: what a page loads later and the app shares (the
+ * sign-out of a signed-in header, say) goes there.
  */
 export function splitByRole(
   manifest: ViteManifest,
   isStaffEntry: (key: string) => boolean = isStaffRouteModule,
   isNetworkOnly: (key: string) => boolean = isNetworkOnlyModule,
+  isViewsRoot: (key: string, chunk: ViteManifestChunk) => boolean = isFirstViewsChunk,
 ) {
   const split = splitStaffCode(manifest, isStaffEntry);
   const keys = Object.keys(manifest);
@@ -137,11 +151,18 @@ export function splitByRole(
   const pagesOnly = [...reachable(manifest, pageEntries, isStaffEntry)].filter((key) => !appReach.has(key));
   const visitorKeys = new Set([...upFront, ...pagesOnly]);
   const visitor = new Set([...visitorKeys].flatMap((key) => filesOf(manifest[key] as ViteManifestChunk)));
-  const appFiles = split.publicFiles.filter((file) => !visitor.has(file) && !network.has(file));
+  const viewsRoots = keys.filter((key) => isViewsRoot(key, manifest[key] as ViteManifestChunk));
+  const views = new Set(
+    [...reachable(manifest, viewsRoots, isStaffEntry)]
+      .flatMap((key) => filesOf(manifest[key] as ViteManifestChunk))
+      .filter((file) => !visitor.has(file) && !network.has(file)),
+  );
+  const appFiles = split.publicFiles.filter((file) => !visitor.has(file) && !network.has(file) && !views.has(file));
   return {
     staffFiles: split.staffFiles.filter((file) => !network.has(file)),
     publicFiles: split.publicFiles,
     visitorFiles: [...visitor].filter((file) => !network.has(file)).sort(),
+    viewsFiles: [...views].sort(),
     appFiles,
     networkFiles: [...network].sort(),
   } satisfies RoleSplit;

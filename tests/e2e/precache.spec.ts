@@ -1,11 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { APP_CACHE, appCode, deviceAddress, signUpByApi, waitForAppCode, waitForServiceWorker } from './support';
+import {
+  APP_CACHE,
+  appCode,
+  deviceAddress,
+  signUpByApi,
+  VIEWS_CACHE,
+  viewsCode,
+  waitForAppCode,
+  waitForServiceWorker,
+  waitForViews,
+} from './support';
 
 // The precache follows who uses the device (DESIGN "Offline-first"): a visitor's device downloads
-// neither the signed-in app's code nor the staff code; any sign-in caches the app's code, a staff
-// sign-in the staff code too, a sign-out drops the staff code; a client's device never downloads
-// the staff code. The URLs are the build's own lists (vite.config.ts writes them next to the build).
+// neither the signed-in app's code nor the staff code; a client's sign-in caches the first views
+// (the shop and the history without the app), the app's code once the app runs; a staff sign-in
+// caches the app's and the staff code, a sign-out drops the staff code; a client's device never
+// downloads the staff code. The URLs are the build's own lists (vite.config.ts writes them next to the build).
 const staffCode = JSON.parse(readFileSync('dist/staff-code.json', 'utf8')) as { version: string; urls: string[] };
 const STAFF_CACHE = `arrive-staff-v${staffCode.version}`;
 const ASSOCIATE = '08010000003';
@@ -31,9 +42,10 @@ const publicStyles = new Set(
 );
 const appRequests = (seen: Recorded[]) =>
   seen.filter((r) => appCode.urls.includes(r.path) && !publicStyles.has(r.path)).map((r) => r.path);
+const viewsRequests = (seen: Recorded[]) => seen.filter((r) => viewsCode.urls.includes(r.path)).map((r) => r.path);
 
 const roleCaches = (page: Page) =>
-  page.evaluate(async () => (await caches.keys()).filter((name) => /^arrive-(app|staff)-/.test(name)).sort());
+  page.evaluate(async () => (await caches.keys()).filter((name) => /^arrive-(app|staff|views)-/.test(name)).sort());
 
 /** The staff caches; null while the page is navigating (a sign-out goes to the home). */
 const staffCaches = (page: Page) =>
@@ -86,6 +98,7 @@ test("a visitor downloads neither the app's nor the staff code; a staff sign-in 
   expect(seen.filter((r) => r.byWorker).length, 'the worker precached through the network').toBeGreaterThan(3);
   expect(staffRequests(seen)).toEqual([]);
   expect(appRequests(seen)).toEqual([]);
+  expect(viewsRequests(seen)).toEqual([]);
   expect(await roleCaches(page)).toEqual([]);
 
   // A staff member signs in on this device: the worker caches the whole staff code, the screens
@@ -169,4 +182,40 @@ test('a client signing in on a fresh device downloads no staff code', async ({ p
   expect(await staffCaches(page)).toEqual([]);
   // The client's screens are kept for offline use.
   await waitForAppCode(page);
+});
+
+test("a client's first visit of the shop keeps the first views, not the app; the app's code comes once it runs", async ({
+  page,
+  context,
+}) => {
+  const seen = recordRequests(context);
+  await signUpByApi(page, '0817');
+  await page.goto('/products');
+  const heading = page.getByRole('heading', { name: 'Order gas and products' });
+  await expect(heading).toBeVisible();
+  expect(await waitForServiceWorker(page)).toBe('activated');
+  // The sign-in check told the worker: it keeps the views' code and pages, nothing of the app.
+  await waitForViews(page);
+  expect(appRequests(seen)).toEqual([]);
+  expect(staffRequests(seen)).toEqual([]);
+  expect(await roleCaches(page)).toEqual([VIEWS_CACHE]);
+
+  // Next visit: the worker answers the shop with the view's page, online and offline.
+  const again = await page.reload();
+  expect(again?.fromServiceWorker()).toBe(true);
+  await expect(page.locator('#root[data-light="shop"]')).toBeAttached();
+  await expect(heading).toBeVisible();
+  await context.setOffline(true);
+  await page.goto('/order/history');
+  await expect(page.getByRole('heading', { name: 'Order history' })).toBeVisible();
+  await expect(page.locator('#root[data-light="history"]')).toBeAttached();
+  await context.setOffline(false);
+  expect(appRequests(seen)).toEqual([]);
+
+  // The first cart line hands the page to the app: its code comes now, and the worker keeps all of it.
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Add Single burner (cylinder top)' }).click();
+  await expect(page.getByRole('textbox', { name: 'Quantity of Single burner (cylinder top)' })).toHaveValue('1');
+  await waitForAppCode(page);
+  expect(await roleCaches(page)).toEqual([APP_CACHE, VIEWS_CACHE].sort());
 });

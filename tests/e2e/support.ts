@@ -49,9 +49,30 @@ export async function cachedAppCode(page: Page): Promise<string[]> {
   }, APP_CACHE);
 }
 
+/** The first views' code and pages (the shop, the history without the app), as the build lists them. */
+export const viewsCode = JSON.parse(readFileSync('dist/views-code.json', 'utf8')) as {
+  version: string;
+  urls: string[];
+};
+export const VIEWS_CACHE = `arrive-views-v${viewsCode.version}`;
+
+/** Waits until the worker has saved the first views, which a client's sign-in brings to the device. */
+export async function waitForViews(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (name) => {
+          if (!(await caches.has(name))) return [];
+          return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname).sort();
+        }, VIEWS_CACHE),
+      { timeout: 30_000 },
+    )
+    .toEqual([...viewsCode.urls].sort());
+}
+
 /**
  * Waits until the worker has saved the whole signed-in app's code, which it fetches in the
- * background after a sign-in. A device that goes offline before that cannot open a screen whose
+ * background once the app runs on a signed-in device (a first view alone brings none of it). A device that goes offline before that cannot open a screen whose
  * code it never loaded, and says so ("This screen needs a connection the first time it opens"):
  * a journey that means to test the saved copies waits for this first, as a phone left on a while.
  */
