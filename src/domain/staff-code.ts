@@ -39,6 +39,7 @@ export const VIEWS_CACHE_PREFIX = 'arrive-views-v';
 export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = {
   '/products': '/app-shells/products.html',
   '/order/history': '/app-shells/order-history.html',
+  '/wallet': '/app-shells/wallet.html',
 };
 
 /** The page lists the images its first visit showed (before the worker ran): the worker keeps them. */

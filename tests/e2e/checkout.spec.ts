@@ -249,7 +249,13 @@ test('the catalogue and the wallet read offline from the device, with their age'
   await expect(page.getByRole('heading', { name: 'Order gas and products' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Burners and regulators' })).toBeVisible();
   expect(await waitForServiceWorker(page)).toBe('activated');
+  // The wallet and the shop are first views, which bring none of the app's code: the client has used
+  // the app on this phone too (their settings), so the worker keeps all of it.
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await waitForAppCode(page);
+  await page.goto('/products');
+  await expect(page.getByRole('region', { name: 'Burners and regulators' })).toBeVisible();
   // The catalogue is saved on the device once the local database's code has loaded, after the
   // first screen and when the browser is idle: wait for it there (opening a database that is not
   // there yet would create an empty one).

@@ -125,6 +125,38 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     expect(toasts?.start).toBeGreaterThan(answered);
   });
 
+  test("the wallet answers without the app's code; AddFund brings the app with that tab open", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpByApi(page, '0813');
+    const created = await page.request.post('/api/wallet/create', {
+      headers: platformHeaders,
+      data: { firstname: 'Ada', lastname: 'Obi', email: `ada-${Date.now()}@example.com`, consentGiven: true },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/wallet');
+    await expect(page.locator('#root[data-light="wallet"]')).toBeAttached();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('₦0.00');
+    await expect(
+      page.getByText('No transactions yet. Add funds or send a transfer to your account number.'),
+    ).toBeVisible();
+    // The bank details to transfer into, and back, without the app.
+    await page.getByRole('button', { name: 'Show bank details' }).click();
+    await expect(page.getByLabel('Bank details')).toContainText('Wema Bank');
+    await page.getByRole('button', { name: 'Show wallet number' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /\/assets\/(framework|entry-client)-/.test(path))).toEqual([]);
+    // Adding funds is the app's: it takes the page over on that tab.
+    await page.getByRole('tab', { name: 'AddFund' }).click();
+    await expect(page.getByRole('textbox', { name: /Amount/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'AddFund' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/wallet\?tab=add-fund$/);
+    expect(scripts.some((path) => /\/assets\/framework-/.test(path))).toBe(true);
+  });
+
   test("the shop, the history, the wallet and an order's page go from their shell straight to their content", async ({
     page,
   }) => {

@@ -41,7 +41,7 @@ describe('early reads', () => {
     });
   });
 
-  it("starts the wallet on its screen, the history's first page on its, and the shift on the staff home and shift screens only", () => {
+  it("starts the wallet and its transactions on its screen, the history's first page on its, and the shift on the staff home and shift screens only", () => {
     const fetch = vi.fn<Fetch>(async () => json({}));
     vi.stubGlobal('fetch', fetch);
     const reads = (pathname: string) => {
@@ -49,7 +49,7 @@ describe('early reads', () => {
       startEarlyReads(pathname);
       return fetch.mock.calls.map(([url]) => url).filter((url) => url !== '/api/auth/cookie_auth');
     };
-    expect(reads('/wallet')).toEqual(['/api/wallet/client']);
+    expect(reads('/wallet')).toEqual(['/api/wallet/client', '/api/wallet/transactions']);
     expect(reads('/dashboard/shift')).toEqual(['/api/shift/active']);
     expect(reads('/dashboard/sales')).toEqual([]);
     expect(reads('/order/history')).toEqual(['/api/order/client?pageSize=10']);

@@ -66,7 +66,8 @@ const SCREEN_READS: readonly (readonly [
     /^\/order\/(?!history\/?$)([^/]+)\/?$/,
     [(_, path) => `order/${encodeURIComponent(safeDecode(path[1] ?? ''))}`, 'wallet/client', 'payment/usable'],
   ],
-  [/^\/wallet\/?$/, ['wallet/client']],
+  // The wallet, with its transactions (its first view draws both at once).
+  [/^\/wallet\/?$/, ['wallet/client', 'wallet/transactions']],
   // The history's first page, all statuses (where a client lands after signing in).
   [/^\/order\/history\/?$/, [readKey('order/client', { pageSize: ORDER_HISTORY_PAGE_SIZE })]],
   // The staff's home and shift screens show the shift first.

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productsFixture } from '../../features/orders/test/fixtures';
 import { localDb } from '../../lib/local-db';
 import { signedInAs } from '../../test/auth-fixtures';
-import { fakeApi } from '../../test/fake-api';
+import { type FakeRoutes, fakeApi } from '../../test/fake-api';
 import { startFirstView } from './first-view';
 
 // The pickup channel's transport (the journey in pickup.spec.ts runs the real one): what the view
@@ -105,5 +105,38 @@ describe("a screen's first view", () => {
     const runApp = vi.fn(() => Promise.resolve());
     await startFirstView('history', runApp);
     expect(runApp).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws the wallet signed in; a client without a wallet, or an address naming a tab, gets the app at once', async () => {
+    const wallet = {
+      walletNumber: '4829301756',
+      balance: 250_000,
+      virtualAccount: { bankName: 'Wema Bank', accountNumber: '9123456780', accountName: 'ARRIVE/ADA OBI' },
+      client: { firstname: 'Ada', lastname: 'Obi' },
+    };
+    const routes = (body: { wallet: typeof wallet | null }): FakeRoutes => ({
+      'GET auth/cookie_auth': { status: 200, body: { auth: signedInAs(null) } },
+      'GET wallet/client': { status: 200, body },
+      'GET wallet/transactions': { status: 200, body: [] },
+    });
+    fakeApi(routes({ wallet }));
+    const runApp = vi.fn(() => Promise.resolve());
+    await startFirstView('wallet', runApp);
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦2,500.00');
+    expect(screen.getByRole('link', { name: 'Products' })).toBeVisible();
+    expect(runApp).not.toHaveBeenCalled();
+
+    shell();
+    fakeApi(routes({ wallet: null }));
+    await startFirstView('wallet', runApp);
+    expect(runApp).toHaveBeenCalledTimes(1);
+
+    shell();
+    const calls = fakeApi(routes({ wallet }));
+    window.history.replaceState(null, '', '/wallet?tab=add-fund');
+    await startFirstView('wallet', runApp);
+    expect(runApp).toHaveBeenCalledTimes(2);
+    expect(calls.calls).toEqual([]);
+    window.history.replaceState(null, '', '/');
   });
 });

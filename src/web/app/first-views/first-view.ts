@@ -1,21 +1,23 @@
-// The shop and the history without the app, until the client needs it (README "Performance"). A
+// The shop, the history and the wallet without the app, until the client needs it (README "Performance"). A
 // signed-in client lands on one of them, and the app's code (React, the router, Mantine: about
 // 150 KB brotli before any screen) took seconds on a 2G phone before the first tap was answered.
-// A first view, a few kilobytes, signs the header in, draws the screen (features/orders/light) and
+// A first view, a few kilobytes, signs the header in, draws the screen (features/*/light) and
 // hands the page to the app when the screen asks for it, or at once when it cannot answer itself:
 // no sign-in (the app's guard sends the visitor to sign in and back), or no data on the network or
 // the device (the app says why).
 import type { AuthObject } from '../../../domain/schemas/auth';
+import type { RunApp } from '../../components/first-view/html';
 import { getAuth } from '../../features/auth/api/check-sign-in';
 import { enhanceSiteHeader } from '../../features/marketing/enhance/site-header';
 import { readHistory, runHistory } from '../../features/orders/light/history-light';
-import { type RunApp, readCatalogue, runShop } from '../../features/orders/light/shop-light';
+import { readCatalogue, runShop } from '../../features/orders/light/shop-light';
+import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
 import { loadSavedCopies } from '../../lib/saved-copies';
 import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
 
 /** The screens with a first view (app/shells/app-shells.ts, `light`). */
-export type FirstView = 'shop' | 'history';
+export type FirstView = 'shop' | 'history' | 'wallet';
 
 export async function startFirstView(view: FirstView, runApp: RunApp): Promise<void> {
   const header = document.querySelector<HTMLElement>('header[data-enhance="site-header"]');
@@ -45,11 +47,25 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
     if (!signedIn(auth) || !catalogue) return runApp();
     signHeaderIn(auth);
     runShop({ screen, clientId: auth.clientId, catalogue, runApp: handOver, cleanups });
-  } else {
+  } else if (view === 'history') {
     const [auth, first] = (await Promise.all([getAuth(), readHistory()]).catch(() => null)) ?? [null, null];
     if (!signedIn(auth) || !first) return runApp();
     signHeaderIn(auth);
     runHistory({ screen, first, runApp: handOver, cleanups });
+  } else {
+    // A tab or a top-up amount in the address, or no wallet yet (its create flow): the app's.
+    if (walletAddressAsksForApp(window.location.search)) return runApp();
+    const [auth, read] = (await Promise.all([getAuth(), readWallet()]).catch(() => null)) ?? [null, null];
+    const wallet = read?.wallet;
+    if (!signedIn(auth) || !read || !wallet?.data.wallet) return runApp();
+    signHeaderIn(auth);
+    runWallet({
+      screen,
+      wallet: { ...wallet, data: { wallet: wallet.data.wallet } },
+      transactions: read.transactions,
+      runApp: handOver,
+      cleanups,
+    });
   }
   // Browser journeys wait for this mark before they use the page; `npm run audit` times it.
   document.documentElement.setAttribute('data-app-ready', '');

@@ -18,12 +18,12 @@ export type AppShell = {
   /** The route module that draws the screen (app/routes/<module>.tsx): its code is preloaded. */
   module: string;
   /** Mantine Container size of the screen (client screens), so the title sits where it will stay. */
-  size?: 'xs' | 'md' | 'xl';
+  size?: 'xs' | 'sm' | 'md' | 'xl';
   /**
    * The screen's first view runs without the app (app/first-views): the shell loads it, and
    * it runs the app when the client needs more.
    */
-  light?: 'shop' | 'history';
+  light?: 'shop' | 'history' | 'wallet';
 };
 
 const d = paths.dashboard;
@@ -72,7 +72,16 @@ export const appShells: readonly AppShell[] = [
     size: 'md',
   },
   { pattern: paths.order.path, file: 'order', module: 'order-detail', title: 'Order', layout: 'detail', size: 'md' },
-  { pattern: paths.wallet.path, file: 'wallet', module: 'wallet', title: 'Wallet', layout: 'panel', size: 'md' },
+  {
+    pattern: paths.wallet.path,
+    file: 'wallet',
+    module: 'wallet',
+    title: 'Wallet',
+    layout: 'panel',
+    // As the app's wallet (components/wallet-screen.tsx), so its first view is that wide too.
+    size: 'sm',
+    light: 'wallet',
+  },
   { pattern: paths.pickup.path, file: 'pickup', module: 'pickup', title: 'Pickup', layout: 'list', size: 'md' },
   { pattern: d.root.path, file: 'dashboard', module: 'dashboard/home', title: 'Dashboard', layout: 'dashboard' },
   {

@@ -5,14 +5,14 @@
 import { ORDER_HISTORY_PAGE_SIZE } from '../../../../domain/constants';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { ClientOrderPage, OrderSummary } from '../../../../domain/schemas/order';
+import c from '../../../components/first-view/first-view.module.css';
+import { esc, type RunApp } from '../../../components/first-view/html';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientOrders, savedOrdersPage } from '../api/client-orders';
 import { deliveryOptionLabel, orderStatusInfo } from '../lib/order-status';
 import { handOverHistory } from '../lib/shop-handoff';
-import c from './light.module.css';
-import { esc, type RunApp } from './shop-view';
 
 /** Mantine's shade 6 of each badge colour: the status badge's tint. */
 const TINTS: Record<string, string> = {

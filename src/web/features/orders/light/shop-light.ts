@@ -1,4 +1,4 @@
-// The shop's first view without the app (app/first-views/shop.ts runs it; README "Performance").
+// The shop's first view without the app (app/first-views runs it; README "Performance").
 // It draws the catalogue, the client's cylinders and the cart from the same reads as the app's shop,
 // keeps the cart on the device as the app does, and hands the page to the app when the client
 // needs more than browsing: a cart to check out (the checkout loads with its first line) or a
@@ -8,6 +8,7 @@ import { GAS_KG_STEP, MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { ProductType } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
+import type { RunApp } from '../../../components/first-view/html';
 import { api } from '../../../lib/api-client';
 import { copyAge } from '../../../lib/copy-age';
 import type { Cached } from '../../../lib/offline-copy';
@@ -29,12 +30,9 @@ import {
   cylindersHtml,
   gasKgValid,
   gasSoldOut,
-  type RunApp,
   type SavedCylinder,
   shopHtml,
 } from './shop-view';
-
-export type { RunApp };
 
 const q = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string) =>
   root.querySelector<T>(`[data-shop="${name}"]`);

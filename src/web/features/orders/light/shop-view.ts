@@ -5,14 +5,9 @@ import { CYLINDER_SIZES_KG, GAS_KG_STEP } from '../../../../domain/constants';
 import { ProductType } from '../../../../domain/enums';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
+import c from '../../../components/first-view/first-view.module.css';
+import { esc } from '../../../components/first-view/html';
 import { type Cart, cartCount, cartSubtotal, lineTotal } from '../lib/cart';
-import c from './light.module.css';
-
-/** Runs the app over this page: its code, then its first drawing (main.tsx). */
-export type RunApp = () => Promise<void>;
-
-/** Text as HTML: every name, description and label from the server goes through this. */
-export const esc = (text: string | number) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export const SHELF_SECTIONS = [
   { type: ProductType.Cylinder, title: 'Cylinders' },

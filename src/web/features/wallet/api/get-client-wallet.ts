@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClientWallet } from '../../../../domain/schemas/wallet';
-import { api } from '../../../lib/api-client';
-import { freshCopy, withOfflineCopy } from '../../../lib/offline-copy';
+import { freshCopy } from '../../../lib/offline-copy';
+import { getClientWallet } from './client-wallet';
 import { walletKeys } from './keys';
 
-/** GET /api/wallet/client: the signed-in client's wallet, or null before one is created; saved for offline viewing. */
-export const getClientWallet = () => withOfflineCopy('wallet:client', () => api.get<ClientWallet>('wallet/client'));
+export { getClientWallet };
 
 // Money moves outside this screen (webhooks, order payments): refetch each time it mounts, and when
 // the page is looked at again (back from the bank's app after a transfer).
