@@ -134,6 +134,27 @@ const api = async (url, jar, method, route, body) => {
   return res.json();
 };
 
+/**
+ * The client's wallet, as a client who uses it has one: created (and funded by a transfer through
+ * the sandbox) when the demo client has none yet, so `/wallet` measures the wallet, not its
+ * one-time create flow.
+ */
+async function ensureWallet(url, jar) {
+  const read = await api(url, jar, 'GET', 'wallet/client');
+  if (read.wallet) return;
+  await api(url, jar, 'POST', 'wallet/create', {
+    firstname: 'Ngozi',
+    lastname: 'Adeyemi',
+    email: `audit-${Date.now()}@example.com`,
+    consentGiven: true,
+  });
+  const { wallet } = await api(url, jar, 'GET', 'wallet/client');
+  await api(url, jar, 'POST', 'wallet/simulate_transfer', {
+    accountNumber: wallet.virtualAccount.accountNumber,
+    amount: 1_250_000,
+  });
+}
+
 /** The client's order to show: a pickup order for one burner. */
 async function placeOrder(url, jar) {
   const { products } = await api(url, jar, 'GET', 'product/');
@@ -388,6 +409,7 @@ export async function auditAppScreens({ url, chromePath, flags }) {
     const active = await api(url, ceo, 'GET', 'shift/active');
     if (!active.shift) await api(url, ceo, 'POST', 'shift/start', { openingFloat: 0 });
     const orderNumber = await placeOrder(url, client);
+    await ensureWallet(url, client);
     const every = [
       { path: '/login', viewport: PHONE, key: true },
       { path: '/products', viewport: PHONE, signedIn: client, key: true },

@@ -180,7 +180,10 @@ describe('splitByRole', () => {
         dynamicImports: ['_socket.js'],
         css: ['assets/first-views.css'],
       },
-      '_views-shared.js': { file: 'assets/views-shared.js' },
+      '_views-shared.js': { file: 'assets/views-shared.js', imports: ['_pages.js'] },
+      // Shared with the public pages, which load their forms from it later: not the views' code.
+      '_pages.js': { file: 'assets/pages.js', dynamicImports: ['_lead-form.js'] },
+      '_lead-form.js': { file: 'assets/lead-form.js' },
       '_socket.js': { file: 'assets/socket.js' },
       'src/web/entry-client.tsx': {
         ...(manifest['src/web/entry-client.tsx'] as ViteManifest[string]),
@@ -192,9 +195,11 @@ describe('splitByRole', () => {
     expect(viewsFiles).toEqual([
       'assets/first-views.css',
       'assets/first-views.js',
+      'assets/pages.js',
       'assets/socket.js',
       'assets/views-shared.js',
     ]);
+    expect(viewsFiles).not.toContain('assets/lead-form.js');
     expect(visitorFiles).toContain('assets/last-auth.js');
     for (const file of viewsFiles) expect(appFiles).not.toContain(file);
     expect(appFiles).toContain('assets/react.js');

@@ -83,11 +83,33 @@ export const APP_SHELL_ENTRY = 'index.html';
 export const isNetworkOnlyModule = (key: string) => key.includes('node_modules/@paystack/inline-js/');
 
 /**
- * The shop's and the history's first views (src/web/app/first-views): they run without the app.
- * The build puts the entry in the `first-views` group's chunk (vite.config.ts), named for the group.
+ * The first views' own code (src/web/app/first-views: the shop, the history and the wallet without
+ * the app): the build puts it in the `first-views` groups' chunks (vite.config.ts), named for them.
  */
 export const isFirstViewsChunk = (key: string, chunk: ViteManifestChunk) =>
-  key === 'src/web/app/first-views/first-view.ts' || chunk.name === 'first-views';
+  key === 'src/web/app/first-views/first-view.ts' || Boolean(chunk.name?.startsWith('first-views'));
+
+/**
+ * What the views run: their own chunks, what those import, statically or lazily, and what that
+ * imports statically. A chunk the views share with the public pages may load more later (the
+ * pages' forms): that is not the views' code.
+ */
+function viewsReach(
+  manifest: ViteManifest,
+  isViews: (key: string, chunk: ViteManifestChunk) => boolean,
+  stopAt: (key: string) => boolean,
+): Set<string> {
+  const seen = new Set<string>();
+  const pending = Object.keys(manifest).filter((key) => isViews(key, manifest[key] as ViteManifestChunk));
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) continue;
+    seen.add(key);
+    const lazy = isViews(key, chunk) ? (chunk.dynamicImports ?? []) : [];
+    for (const next of [...(chunk.imports ?? []), ...lazy]) if (!seen.has(next) && !stopAt(next)) pending.push(next);
+  }
+  return seen;
+}
 
 export type RoleSplit = StaffSplit & {
   /** What a visitor's device keeps: the public pages' scripts and the app shell's own start-up code. */
@@ -151,9 +173,8 @@ export function splitByRole(
   const pagesOnly = [...reachable(manifest, pageEntries, isStaffEntry)].filter((key) => !appReach.has(key));
   const visitorKeys = new Set([...upFront, ...pagesOnly]);
   const visitor = new Set([...visitorKeys].flatMap((key) => filesOf(manifest[key] as ViteManifestChunk)));
-  const viewsRoots = keys.filter((key) => isViewsRoot(key, manifest[key] as ViteManifestChunk));
   const views = new Set(
-    [...reachable(manifest, viewsRoots, isStaffEntry)]
+    [...viewsReach(manifest, isViewsRoot, isStaffEntry)]
       .flatMap((key) => filesOf(manifest[key] as ViteManifestChunk))
       .filter((file) => !visitor.has(file) && !network.has(file)),
   );

@@ -21,6 +21,13 @@ function fakeBuild(): string {
   writeFileSync(path.join(dir, 'index.html'), html);
   mkdirSync(path.join(dir, 'about'));
   writeFileSync(path.join(dir, 'about', 'index.html'), html);
+  writeFileSync(path.join(dir, 'about', 'offline.html'), html);
+  mkdirSync(path.join(dir, 'app-shells'));
+  writeFileSync(path.join(dir, 'app-shells', 'wallet.html'), html);
+  writeFileSync(
+    path.join(dir, 'app-shells.json'),
+    JSON.stringify([{ pattern: '/wallet', file: 'app-shells/wallet.html' }]),
+  );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Arrive"}');
@@ -114,6 +121,23 @@ describe('security headers', () => {
     }
     // The API's own documentation is a page too.
     expectSecurityHeaders(await app.inject({ method: 'GET', url: '/api/docs/' }), '/api/docs/');
+  });
+
+  it("name Paystack's origins on the app's screens only: the public pages and their copies never pay", async () => {
+    const cspOf = async (url: string) =>
+      String((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
+    for (const url of ['/', '/about', '/about/', '/about/offline.html']) {
+      const csp = await cspOf(url);
+      expect(csp, url).not.toContain('paystack');
+      expect(csp, url).toContain(INLINE_SCRIPT_HASH);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+    }
+    for (const url of ['/wallet', '/orders/some/deep/link', '/sw.js']) {
+      const csp = await cspOf(url);
+      expect(csp, url).toContain('script-src');
+      expect(csp, url).toContain('https://js.paystack.co');
+      expect(csp, url).toContain('https://api.paystack.co');
+    }
   });
 
   it('are the short set on static files, found or not', async () => {
