@@ -3,7 +3,7 @@
 // when there is one: scripts/compress.mjs skips files under 512 bytes). Visitors get the
 // precache (DESIGN "Offline-first"); a client's sign-in adds the first views (the shop and the
 // history without the app), the app running signed in adds the app's code, a staff sign-in the
-// app's and the staff code. The worker script itself is counted with the precache: every visitor fetches it.
+// views, the app's and the staff code. The worker script itself is counted with the precache: every visitor fetches it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,7 +41,7 @@ export function bytesOf(dist, files) {
 /**
  * The figures: `visitor` (the precache plus sw.js), `client` (what a client's sign-in adds: the
  * first views), `app` (what the app running signed in adds: its code) and `staff` (what a staff
- * sign-in adds on top of the app). @param {string} [dist]
+ * sign-in adds on top of the views and the app). @param {string} [dist]
  */
 export function precacheSizes(dist = 'dist') {
   const precache = readPrecacheManifest(dist);
@@ -71,7 +71,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const sizes = precacheSizes(dist);
   console.log(
-    "what the service worker downloads: a visitor's precache (sw.js included); a client's sign-in adds the first views (client), the app running signed in its code (app), a staff sign-in the app's and the staff code",
+    "what the service worker downloads: a visitor's precache (sw.js included); a client's sign-in adds the first views (client), the app running signed in its code (app), a staff sign-in the views, the app and the staff code",
   );
   for (const [who, s] of Object.entries(sizes)) {
     console.log(

@@ -16,7 +16,7 @@ const hasAppCode = async () => (await caches.keys()).some((name) => name.startsW
 /**
  * Navigations are answered by the worker when it can, so a repeat visit costs no page download:
  * a public page by its precached offline copy (a new build brings new copies, by revision); the
- * shop and the history, on a device that holds the first views (a client's), by their view's page
+ * shop, the history and the wallet, on a device that holds the first views, by their view's page
  * (the view draws itself from its few cached kilobytes and hands over to the app when needed); an
  * app screen on a device that holds the app's code by the precached app shell (the app draws the
  * screen from its cached code; the data comes from the API). Anything else goes network-first

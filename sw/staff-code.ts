@@ -3,9 +3,10 @@
 // The first views (the shop and the history drawn without the app: their code and their pages) are
 // cached in `arrive-views-v<version>` when a client signs in, a few kilobytes; the signed-in app
 // (React, the router, Mantine, the client screens) in `arrive-app-v<version>` once the app runs on
-// a signed-in device (the client needed it: a cart line, an order, the wallet), or at a staff
-// sign-in; the staff code (the dashboard, the counter, the shift page, the sales charts, the
-// scanner…) in `arrive-staff-v<version>` when a staff member signs in, and dropped when they sign
+// a signed-in device (the client needed it: a cart line, an order, a payment), or at a staff
+// sign-in (with the views, whose code the app shares); the staff code (the dashboard, the
+// counter, the shift page, the sales charts, the scanner…) in `arrive-staff-v<version>` when a
+// staff member signs in, and dropped when they sign
 // out or someone without a staff record signs in. Each is served from its cache, so a signed-in
 // device opens its screens offline. A new build fetches only the URLs it does not hold yet (the
 // code is hashed: same URL, same bytes; the views' pages are fetched again) and deletes the stale
@@ -130,12 +131,14 @@ export function registerRoleCode(manifests: {
 
   self.addEventListener('message', (event) => {
     const type = (event.data as { type?: string } | null)?.type;
+    // The app shares code with the first views (their files are the views', not the app's):
+    // wherever the app is kept, the views are too.
     if (type === STAFF_SIGNED_IN_MESSAGE) {
-      event.waitUntil(serially(() => app.keep().then(() => staff.keep())));
+      event.waitUntil(serially(() => views.keep().then(app.keep).then(staff.keep)));
     } else if (type === CLIENT_SIGNED_IN_MESSAGE) {
-      event.waitUntil(serially(() => staff.drop().then(() => views.keep())));
+      event.waitUntil(serially(() => staff.drop().then(views.keep)));
     } else if (type === APP_IN_USE_MESSAGE) {
-      event.waitUntil(serially(() => app.keep()));
+      event.waitUntil(serially(() => views.keep().then(app.keep)));
     } else if (type === STAFF_SIGNED_OUT_MESSAGE) {
       event.waitUntil(serially(() => staff.drop()));
     }

@@ -1,12 +1,12 @@
 // What the page tells the service worker about who is signed in on this device (DESIGN
 // "Offline-first": the precache follows who uses the device). A visitor's device keeps only the
-// public pages and the app shell; a client's sign-in caches the first views (the shop and the
-// history drawn without the app, a few kilobytes) and their pages; the app's code is cached once
-// the app first runs on a signed-in device (the client needs it: a cart line, an order, the
-// wallet); a staff sign-in caches the app and the staff code at once. Staff code is dropped when
+// public pages and the app shell; a client's sign-in caches the first views (the shop, the
+// history and the wallet drawn without the app) and their pages; the app's code is cached once
+// the app first runs on a signed-in device (the client needs it: a cart line, an order, a
+// payment); a staff sign-in caches the views, the app and the staff code at once. Staff code is dropped when
 // staff sign out or someone without a staff record signs in.
 
-/** The server says the signed-in user has a staff record: keep the app and the staff screens. */
+/** The server says the signed-in user has a staff record: keep the views, the app and the staff screens. */
 export const STAFF_SIGNED_IN_MESSAGE = 'STAFF_SIGNED_IN';
 /** Someone without a staff record signed in: keep the first views, drop the staff screens. */
 export const CLIENT_SIGNED_IN_MESSAGE = 'CLIENT_SIGNED_IN';

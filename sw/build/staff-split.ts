@@ -139,8 +139,8 @@ function staticClosure(manifest: ViteManifest, roots: string[]): Set<string> {
  * a new route lands in the right place by where it lives. Staff code as `splitStaffCode` finds it.
  * Visitor code: what the public pages' entries (every entry but the app shell) and the app shell
  * load up front (static imports), and what the pages load later that the app never does (their
- * enhancers). The first views' code: what the views' entry reaches beyond that (it never reaches
- * the app: the view is handed the app's loader). The rest of the public side is the signed-in app's
+ * enhancers). The first views' code: what their own chunks load beyond that (`viewsReach`; they
+ * never reach the app: a view is handed the app's loader), the app's shared part included. The rest of the public side is the signed-in app's
  * code, cached once the app runs signed in: what a page loads later and the app shares (the
  * sign-out of a signed-in header, say) goes there.
  */

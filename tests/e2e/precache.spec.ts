@@ -102,13 +102,15 @@ test("a visitor downloads neither the app's nor the staff code; a staff sign-in 
   expect(await roleCaches(page)).toEqual([]);
 
   // A staff member signs in on this device: the worker caches the whole staff code, the screens
-  // this visit does not open (the sales charts, the counter…) included.
+  // this visit does not open (the sales charts, the counter…) included, and the app with the
+  // first views, whose code it shares.
   await signInAsAssociate(context.request);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   await expect.poll(() => cachedStaffCode(page), { timeout: 20_000 }).toEqual([...staffCode.urls].sort());
   await waitForAppCode(page);
-  expect(await roleCaches(page)).toEqual([APP_CACHE, STAFF_CACHE].sort());
+  await waitForViews(page);
+  expect(await roleCaches(page)).toEqual([APP_CACHE, STAFF_CACHE, VIEWS_CACHE].sort());
 
   // Sign-out (from the public page's menu): the staff code leaves the device.
   await page.goto('/');
