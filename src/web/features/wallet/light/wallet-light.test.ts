@@ -124,8 +124,16 @@ describe("the wallet's first view", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { cleanups } = await start();
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
+    // The copy button has the focus: the new balance is drawn, the focus stays where it was.
+    screen.getByRole('button', { name: 'Copy wallet number' }).focus();
     await vi.advanceTimersByTimeAsync(20_000);
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦12,900.50'));
+    expect(screen.getByRole('button', { name: 'Copy wallet number' })).toHaveFocus();
+    // Nothing new: nothing drawn again (the same element stays).
+    const list = screen.getByRole('list', { name: 'Wallet transactions' });
+    await vi.advanceTimersByTimeAsync(20_000);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦0.00'));
+    expect(screen.getByRole('list', { name: 'Wallet transactions' })).toBe(list);
     for (const cleanup of cleanups) cleanup();
     const before = calls.calls.length;
     await vi.advanceTimersByTimeAsync(40_000);

@@ -156,14 +156,26 @@ export function runWallet(options: {
   const drawAge = () => {
     part('age').innerHTML = ageHtml(wallet, navigator.onLine);
   };
-  const drawCard = () => {
-    const focused = document.activeElement?.getAttribute('data-wallet') === 'toggle';
-    part('card').innerHTML = cardHtml(wallet.data.wallet, showBank);
-    if (focused) part('toggle').focus();
+  // A part is drawn again only when what it shows changed, and the control that had the focus
+  // keeps it: a reading every 20 s must not pull a keyboard or screen-reader user off the card.
+  const drawn = new Map<string, string>();
+  const draw = (name: string, html: string) => {
+    if (drawn.get(name) === html) return;
+    const element = part(name);
+    const active = document.activeElement;
+    const focusKey =
+      active && element.contains(active)
+        ? (active.getAttribute('data-wallet') ?? active.getAttribute('data-copy-label'))
+        : null;
+    element.innerHTML = html;
+    drawn.set(name, html);
+    if (focusKey)
+      element.querySelector<HTMLElement>(`[data-wallet="${focusKey}"], [data-copy-label="${focusKey}"]`)?.focus();
   };
-  const drawTransactions = () => {
-    part('transactions').innerHTML = transactionsHtml(transactions);
-  };
+  const drawCard = () => draw('card', cardHtml(wallet.data.wallet, showBank));
+  const drawTransactions = () => draw('transactions', transactionsHtml(transactions));
+  drawn.set('card', cardHtml(wallet.data.wallet, showBank));
+  drawn.set('transactions', transactionsHtml(transactions));
 
   // Money arrives from outside (a transfer to the account, a card top-up): read again while shown.
   let reading = false;
