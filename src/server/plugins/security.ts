@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmetMiddleware from 'helmet';
 import { AppError, ErrorType } from '../../domain/errors';
-import { isStaticFilePath } from '../lib/static-files';
+import { findPrerendered, isStaticFilePath } from '../lib/static-files';
 
 const PAYSTACK_ORIGINS = ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://standard.paystack.co'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,25 +30,11 @@ export function builtScriptHashes(staticDir: string): string[] {
   return scriptHashes;
 }
 
-/**
- * The prerendered public pages of a build, by route ('/', '/about', '/login'…): a directory of
- * the static root holding an index.html (the app's shells and the assets are not pages).
- */
+/** The prerendered public pages of a build, by route ('/', '/about', '/login'…). */
 export function builtPublicPages(staticDir: string): Set<string> {
   const root = path.resolve(staticDir);
-  const pages = new Set<string>();
-  if (!existsSync(path.join(root, 'index.html'))) return pages;
-  pages.add('/');
-  const walk = (dir: string, route: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (!entry.isDirectory() || (route === '' && (entry.name === 'assets' || entry.name === 'app-shells'))) continue;
-      const next = `${route}/${entry.name}`;
-      if (existsSync(path.join(dir, entry.name, 'index.html'))) pages.add(next);
-      walk(path.join(dir, entry.name), next);
-    }
-  };
-  walk(root, '');
-  return pages;
+  if (!existsSync(path.join(root, 'index.html'))) return new Set();
+  return new Set(['/', ...findPrerendered(root).keys()]);
 }
 
 /** The route a request for a public page or its precached copy (<route>/offline.html) names. */

@@ -1,27 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorType } from '../../domain/errors';
-import { isStaticFilePath } from '../lib/static-files';
+import { findPrerendered, isStaticFilePath } from '../lib/static-files';
 
 const NOT_WEB = /^\/(api|socket\.io|sandbox)(\/|$)/;
-
-/** The prerendered pages of the build: '/about' → 'about/index.html'. */
-function findPrerendered(root: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  const walk = (dir: string, route: string) => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'assets') continue;
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full, `${route}/${name}`);
-      else if (name === 'index.html' && route) pages.set(route, `${route.slice(1)}/index.html`);
-    }
-  };
-  walk(root, '');
-  return pages;
-}
 
 type AppShellRoute = { test: (route: string) => boolean; file: string };
 

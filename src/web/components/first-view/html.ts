@@ -1,8 +1,19 @@
 // What the first views (app/first-views: screens drawn without the app until the client needs it)
 // share: their markup is strings, and the app is handed to them to run.
+import c from './first-view.module.css';
 
 /** Runs the app over this page: its code, then its first drawing (main.tsx). */
 export type RunApp = () => Promise<void>;
 
 /** Text as HTML: every name, description and label from the server goes through this. */
 export const esc = (text: string | number) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * "Prices from 2 h ago": what is on screen is the copy saved on this device (or the device is
+ * offline), with what still needs a connection, as the app's SavedCopyAge says it.
+ */
+export function savedCopyHtml(what: string, age: string, online: boolean, needsNetwork: string): string {
+  return `<div class="${c.notice}" role="status"><p class="${c.medium}">${esc(what)} from ${esc(age)}</p><p class="${c.sm}">${
+    online ? 'The latest could not be loaded; this is the copy saved on this device.' : 'You are offline.'
+  } ${esc(needsNetwork)}</p></div>`;
+}

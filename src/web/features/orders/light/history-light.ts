@@ -56,7 +56,7 @@ export function runHistory(options: {
   let next = first.data.nextCursor;
   let oldestCopy: number | null = first.fromCache ? first.updatedAt : null;
 
-  screen.innerHTML = `<div class="${c.stack}"><div class="${c.historyHead}"><h1 class="${c.historyH1}">Order history</h1><div class="${c.field}"><label class="${c.label}" id="history-status-label" for="history-status">Status</label><button type="button" id="history-status" class="${c.select}" aria-haspopup="listbox" aria-labelledby="history-status-label">All orders</button></div></div><div data-history="notice"></div><div data-history="list"></div><div data-history="more-error" role="alert" hidden></div><div class="${c.center}" data-history="more"></div></div>`;
+  screen.innerHTML = `<div class="${c.stack}"><div class="${c.historyHead}"><h1 class="${c.h1Large}">Order history</h1><div class="${c.field}"><label class="${c.label}" id="history-status-label" for="history-status">Status</label><button type="button" id="history-status" class="${c.select}" aria-haspopup="listbox" aria-labelledby="history-status-label">All orders</button></div></div><div data-history="notice"></div><div data-history="list"></div><div data-history="more-error" role="alert" hidden></div><div class="${c.center}" data-history="more"></div></div>`;
   screen.removeAttribute('aria-busy');
   const part = (name: string) => screen.querySelector(`[data-history="${name}"]`) as HTMLElement;
 

@@ -8,7 +8,7 @@ import { GAS_KG_STEP, MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { ProductType } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
-import type { RunApp } from '../../../components/first-view/html';
+import { type RunApp, savedCopyHtml } from '../../../components/first-view/html';
 import { api } from '../../../lib/api-client';
 import { copyAge } from '../../../lib/copy-age';
 import type { Cached } from '../../../lib/offline-copy';
@@ -23,16 +23,7 @@ import {
   saveCart,
 } from '../lib/cart-store';
 import { handOverShop, type ShopIntent } from '../lib/shop-handoff';
-import {
-  barHtml,
-  cartHtml,
-  copyAgeHtml,
-  cylindersHtml,
-  gasKgValid,
-  gasSoldOut,
-  type SavedCylinder,
-  shopHtml,
-} from './shop-view';
+import { barHtml, cartHtml, cylindersHtml, gasKgValid, gasSoldOut, type SavedCylinder, shopHtml } from './shop-view';
 
 const q = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string) =>
   root.querySelector<T>(`[data-shop="${name}"]`);
@@ -64,7 +55,14 @@ export function runShop(options: {
   const showCopyAge = () => {
     const shown = catalogue.fromCache || !navigator.onLine;
     copyAgeSlot.hidden = !shown;
-    copyAgeSlot.innerHTML = shown ? copyAgeHtml(copyAge(catalogue.updatedAt), navigator.onLine) : '';
+    copyAgeSlot.innerHTML = shown
+      ? savedCopyHtml(
+          'Prices',
+          copyAge(catalogue.updatedAt),
+          navigator.onLine,
+          'You can fill your cart; placing the order and paying need a connection.',
+        )
+      : '';
   };
   showCopyAge();
   window.addEventListener('online', showCopyAge);

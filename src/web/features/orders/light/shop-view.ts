@@ -136,10 +136,3 @@ export function cylindersHtml(list: readonly SavedCylinder[]): string {
     )
     .join('');
 }
-
-/** "Prices from 2 h ago": the shelves are the copy saved on this device, or the device is offline. */
-export function copyAgeHtml(age: string, online: boolean): string {
-  return `<div class="${c.notice}" role="status"><p class="${c.medium}">Prices from ${esc(age)}</p><p class="${c.sm}">${
-    online ? 'The latest could not be loaded; this is the copy saved on this device.' : 'You are offline.'
-  } You can fill your cart; placing the order and paying need a connection.</p></div>`;
-}

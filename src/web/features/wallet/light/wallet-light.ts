@@ -7,12 +7,15 @@
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { ClientWallet, Wallet, WalletTransaction } from '../../../../domain/schemas/wallet';
 import c from '../../../components/first-view/first-view.module.css';
-import { esc, type RunApp } from '../../../components/first-view/html';
+import { esc, type RunApp, savedCopyHtml } from '../../../components/first-view/html';
 import { copyAge } from '../../../lib/copy-age';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientWallet, getWalletTransactions } from '../api/client-wallet';
 import { WALLET_SCREEN_REFRESH_MS } from '../api/keys';
 import w from './wallet-light.module.css';
+
+/** A client's wallet as the view shows it: there is one (no wallet is the app's create flow). */
+export type ShownWallet = Cached<{ wallet: Wallet }>;
 
 /** The wallet and its transactions, from the network or the copies saved on this device (no transactions: null). */
 export async function readWallet(): Promise<{
@@ -63,12 +66,10 @@ function cardHtml(wallet: Wallet, showBank: boolean): string {
 }
 
 /** "Balance from 2 h ago": what is on screen is the copy saved on this device, or the device is offline. */
-function ageHtml(wallet: Cached<ClientWallet>, online: boolean): string {
-  if (online && !wallet.fromCache) return '';
-  return `<div class="${c.notice}" role="status"><p class="${c.medium}">Balance from ${esc(copyAge(wallet.updatedAt))}</p><p class="${c.sm}">${
-    online ? 'The latest could not be loaded; this is the copy saved on this device.' : 'You are offline.'
-  } Adding funds needs a connection.</p></div>`;
-}
+const ageHtml = (wallet: ShownWallet, online: boolean) =>
+  online && !wallet.fromCache
+    ? ''
+    : savedCopyHtml('Balance', copyAge(wallet.updatedAt), online, 'Adding funds needs a connection.');
 
 /** Where the last word of a name starts: an order number there never breaks. */
 const lastWordAt = (name: string) => name.lastIndexOf(' ') + 1;
@@ -114,7 +115,7 @@ const TABS = [
 
 /** The screen: its title, the saved copy's age, the card, the tabs with the transactions open. */
 export function walletHtml(
-  wallet: Cached<ClientWallet> & { data: { wallet: Wallet } },
+  wallet: ShownWallet,
   transactions: Cached<WalletTransaction[]> | null,
   online: boolean,
 ): string {
@@ -126,7 +127,7 @@ export function walletHtml(
         'disabled' in tab ? ' disabled' : ''
       }>${tab.label}</button>`,
   ).join('');
-  return `<div class="${w.screen}"><h1 class="${c.historyH1}">Wallet</h1><div class="${c.stack}"><div class="${w.age}" data-wallet="age">${ageHtml(wallet, online)}</div><div data-wallet="card">${cardHtml(
+  return `<div class="${w.screen}"><h1 class="${c.h1Large}">Wallet</h1><div class="${c.stack}"><div class="${w.age}" data-wallet="age">${ageHtml(wallet, online)}</div><div data-wallet="card">${cardHtml(
     wallet.data.wallet,
     false,
   )}</div><div><div class="${w.tabs}" role="tablist">${tabs}</div><div class="${w.panel}" role="tabpanel" id="wallet-panel-transactions" aria-labelledby="wallet-tab-transactions" data-wallet="transactions">${transactionsHtml(
@@ -140,7 +141,7 @@ export function walletHtml(
  */
 export function runWallet(options: {
   screen: HTMLElement;
-  wallet: Cached<ClientWallet> & { data: { wallet: Wallet } };
+  wallet: ShownWallet;
   transactions: Cached<WalletTransaction[]> | null;
   runApp: RunApp;
   cleanups: (() => void)[];
@@ -185,7 +186,8 @@ export function runWallet(options: {
     try {
       const next = await readWallet();
       // A wallet gone from the answer (another device's sign-in?) is the app's to explain.
-      if (next.wallet.data.wallet) wallet = next.wallet as typeof wallet;
+      const shown = next.wallet.data.wallet;
+      if (shown) wallet = { ...next.wallet, data: { wallet: shown } };
       if (next.transactions) transactions = next.transactions;
       drawAge();
       drawCard();
