@@ -298,7 +298,7 @@ const firstViewsKey = Object.keys(clientManifest).find(
 const firstViewStyles = new Set((clientManifest[firstViewsKey]?.css ?? []).map((f) => `/${f}`));
 for (const href of offlineStyles)
   if (firstViewStyles.has(href)) throw new Error(`the public pages link a first view's styles (${href})`);
-const LIGHT_KEYS = { shop: firstViewsKey, history: firstViewsKey, wallet: firstViewsKey };
+const LIGHT_KEYS = { shop: firstViewsKey, history: firstViewsKey, order: firstViewsKey, wallet: firstViewsKey };
 for (const shell of entry.appShells) {
   const modules = shell.light
     ? [LIGHT_KEYS[shell.light]]

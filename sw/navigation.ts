@@ -2,7 +2,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { APP_CACHE_PREFIX, FIRST_VIEW_PAGES } from '../src/domain/staff-code';
+import { APP_CACHE_PREFIX, firstViewPage } from '../src/domain/staff-code';
 
 export const PAGES_CACHE = 'arrive-pages';
 /** A slow network gives up quickly in favour of the cached page. */
@@ -16,7 +16,7 @@ const hasAppCode = async () => (await caches.keys()).some((name) => name.startsW
 /**
  * Navigations are answered by the worker when it can, so a repeat visit costs no page download:
  * a public page by its precached offline copy (a new build brings new copies, by revision); the
- * shop, the history and the wallet, on a device that holds the first views, by their view's page
+ * shop, the history, an order and the wallet, on a device that holds the first views, by their view's page
  * (the view draws itself from its few cached kilobytes and hands over to the app when needed); an
  * app screen on a device that holds the app's code by the precached app shell (the app draws the
  * screen from its cached code; the data comes from the API). Anything else goes network-first
@@ -37,7 +37,7 @@ export function registerNavigation(viewsCache: string) {
       const path = options.url.pathname.replace(/\/+$/, '');
       const publicPage = await matchPrecache(`${path}/${OFFLINE_PAGE}`);
       if (publicPage) return publicPage;
-      const viewPage = FIRST_VIEW_PAGES[path];
+      const viewPage = firstViewPage(path);
       const view = viewPage
         ? await caches.match(viewPage, { cacheName: viewsCache, ignoreSearch: true, ignoreVary: true })
         : undefined;

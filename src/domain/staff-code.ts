@@ -40,7 +40,27 @@ export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = {
   '/products': '/app-shells/products.html',
   '/order/history': '/app-shells/order-history.html',
   '/wallet': '/app-shells/wallet.html',
+  '/order/:orderNumber': '/app-shells/order.html',
 };
+
+/**
+ * The first view's page that answers `path` (no trailing slash), if any: a path named as it is
+ * first ('/order/history'), then a pattern whose ':name' stands for one segment ('/order/ARV-7K2M9Q').
+ */
+export function firstViewPage(path: string): string | undefined {
+  const exact = FIRST_VIEW_PAGES[path];
+  if (exact) return exact;
+  const segments = path.split('/');
+  for (const [pattern, page] of Object.entries(FIRST_VIEW_PAGES)) {
+    const parts = pattern.split('/');
+    if (
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    )
+      return page;
+  }
+  return undefined;
+}
 
 /** The page lists the images its first visit showed (before the worker ran): the worker keeps them. */
 export const KEEP_IMAGES_MESSAGE = 'KEEP_IMAGES';

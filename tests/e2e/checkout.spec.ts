@@ -4,7 +4,14 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectTapTargets, platformHeaders, signUpByApi, waitForAppCode, waitForServiceWorker } from './support';
+import {
+  createWallet,
+  expectTapTargets,
+  platformHeaders,
+  signUpByApi,
+  waitForAppCode,
+  waitForServiceWorker,
+} from './support';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -75,22 +82,6 @@ async function saveACard(page: Page) {
     data: { paymentNumber: checkout.paymentNumber },
   });
   expect(((await saved.json()) as { saved: boolean }).saved).toBe(true);
-}
-
-async function createWallet(page: Page, fundKobo: number) {
-  const created = await page.request.post('/api/wallet/create', {
-    headers: platformHeaders,
-    data: { firstname: 'Ngozi', lastname: 'Ade', email: `ngozi-${Date.now()}@example.com`, consentGiven: true },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  if (fundKobo <= 0) return;
-  const client = await page.request.get('/api/wallet/client', { headers: platformHeaders });
-  const { wallet } = (await client.json()) as { wallet: { virtualAccount: { accountNumber: string } } };
-  const transfer = await page.request.post('/api/wallet/simulate_transfer', {
-    headers: platformHeaders,
-    data: { accountNumber: wallet.virtualAccount.accountNumber, amount: fundKobo },
-  });
-  expect(transfer.ok(), await transfer.text()).toBe(true);
 }
 
 test('the saved card: the cart survives a reload, a decline says why, one tap pays, the receipt and Order again', async ({

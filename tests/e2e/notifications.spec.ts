@@ -3,22 +3,9 @@
 // sandbox outbox; the order page then offers push once; Settings → Notifications turns SMS off.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { platformHeaders, signUpByApi } from './support';
+import { placeBurnerOrder, platformHeaders, signUpByApi } from './support';
 
 test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
-
-async function placePickupOrder(page: Page): Promise<{ orderNumber: string }> {
-  const catalogue = await page.request.get('/api/product/');
-  const { products } = (await catalogue.json()) as { products: { id: string; type: string }[] };
-  const burner = products.find((p) => p.type === 'Burner');
-  if (!burner) throw new Error('no burner in the catalogue');
-  const res = await page.request.post('/api/order/new', {
-    headers: platformHeaders,
-    data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { orderNumber: string };
-}
 
 async function outbox(page: Page, phone: string): Promise<string[]> {
   const res = await page.request.get(`/api/dev/outbox?to=${phone}`);
@@ -29,7 +16,7 @@ test('a client pays a pickup order: the paid-and-ready SMS reaches the outbox; t
   page,
 }) => {
   const phone = await signUpByApi(page, '0817');
-  const order = await placePickupOrder(page);
+  const order = await placeBurnerOrder(page);
 
   await page.goto(`/order/${order.orderNumber}`);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -134,7 +121,7 @@ test('Settings → Notifications: SMS off stops the next paid SMS; light and dar
     });
     expect(paid.ok(), await paid.text()).toBe(true);
   };
-  const quiet = await placePickupOrder(page);
+  const quiet = await placeBurnerOrder(page);
   await payFromWallet(quiet.orderNumber);
 
   // SMS back on, and a second order paid: once its SMS has come, the first one would have too.
@@ -143,7 +130,7 @@ test('Settings → Notifications: SMS off stops the next paid SMS; light and dar
   await expect
     .poll(async () => ((await (await page.request.get('/api/client/notifications')).json()) as { sms: boolean }).sms)
     .toBe(true);
-  const told = await placePickupOrder(page);
+  const told = await placeBurnerOrder(page);
   await payFromWallet(told.orderNumber);
   await expect.poll(async () => (await outbox(page, phone)).some((b) => b.includes(told.orderNumber))).toBe(true);
   expect((await outbox(page, phone)).filter((b) => b.includes(quiet.orderNumber))).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { platformHeaders, signUpByApi } from './support';
+import { createWallet, placeBurnerOrder, platformHeaders, signUpByApi } from './support';
 
 /** Sums the page's layout shifts (as CLS counts them: none right after an input) from its start. */
 async function recordLayoutShifts(page: Page) {
@@ -157,6 +157,51 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     expect(scripts.some((path) => /\/assets\/framework-/.test(path))).toBe(true);
   });
 
+  test("an order's page answers without the app's code; a tap on Pay from wallet brings the app, which pays it once", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpByApi(page, '0814');
+    await createWallet(page, 1_000_000);
+    const { orderNumber, total } = await placeBurnerOrder(page);
+    const scripts: string[] = [];
+    const payments: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script') scripts.push(url.pathname);
+      if (request.method() === 'POST' && url.pathname.startsWith('/api/payment/')) payments.push(url.pathname);
+    });
+    await page.goto(`/order/${orderNumber}`);
+    await expect(page.locator('#root[data-light="order"]')).toBeAttached();
+    await expect(page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 })).toBeVisible();
+    await expect(page.getByTitle('Waiting for your payment')).toHaveText('Not Paid');
+    await expect(page.getByText('Wallet balance ₦10,000.00')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /\/assets\/(framework|entry-client)-/.test(path))).toEqual([]);
+
+    // The tap reaches the app: it takes the page over and pays, once, with nothing tapped twice.
+    await page.getByRole('button', { name: 'Pay from wallet' }).click();
+    await expect(page.getByText('Paid from your wallet.')).toBeVisible();
+    await expect(page.getByTestId('pickup-code')).toHaveText(/^[A-Z0-9]{6}$/);
+    expect(scripts.some((path) => /\/assets\/framework-/.test(path))).toBe(true);
+    expect(payments).toEqual(['/api/payment/wallet']);
+    const read = await page.request.get('/api/wallet/client', { headers: platformHeaders });
+    const { wallet } = (await read.json()) as { wallet: { balance: number } };
+    expect(wallet.balance).toBe(1_000_000 - total);
+
+    // A paid order offers push once, in the app; after "Not now" the view draws paid orders too:
+    // opened again, the code to read out at the counter and its QR code, without the app.
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Not now' }).click();
+    scripts.length = 0;
+    await page.reload();
+    await expect(page.locator('#root[data-light="order"]')).toBeAttached();
+    await expect(page.getByTitle('Paid: ready for pickup or delivery')).toHaveText('Paid');
+    await expect(page.getByAltText(`Pickup QR code for order ${orderNumber}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /\/assets\/(framework|entry-client)-/.test(path))).toEqual([]);
+  });
+
   test("the shop, the history, the wallet and an order's page go from their shell straight to their content", async ({
     page,
   }) => {
@@ -187,17 +232,7 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     }
 
     // An order's page (where the receipt and payment texts lead) reads its order with the shell.
-    const { products } = (await (await page.request.get('/api/product/')).json()) as {
-      products: { id: string; type: string }[];
-    };
-    const burner = products.find((p) => p.type === 'Burner');
-    if (!burner) throw new Error('no burner in the catalogue');
-    const placed = await page.request.post('/api/order/new', {
-      headers: platformHeaders,
-      data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
-    });
-    expect(placed.ok(), await placed.text()).toBe(true);
-    const { orderNumber } = (await placed.json()) as { orderNumber: string };
+    const { orderNumber } = await placeBurnerOrder(page);
     await page.goto(`/order/${orderNumber}`);
     await expect(page.getByText(orderNumber).first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

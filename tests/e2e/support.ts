@@ -220,3 +220,34 @@ export async function watchPolicyViolations(target: BrowserContext | Page) {
 /** The violations the page has reported since it loaded (watchPolicyViolations). */
 export const policyViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { policyViolations?: string[] }).policyViolations ?? []);
+
+/** The signed-in client's wallet, created, and funded by a transfer through the sandbox when `fundKobo` > 0. */
+export async function createWallet(page: Page, fundKobo: number) {
+  const created = await page.request.post('/api/wallet/create', {
+    headers: platformHeaders,
+    data: { firstname: 'Ngozi', lastname: 'Ade', email: `ngozi-${Date.now()}@example.com`, consentGiven: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  if (fundKobo <= 0) return;
+  const client = await page.request.get('/api/wallet/client', { headers: platformHeaders });
+  const { wallet } = (await client.json()) as { wallet: { virtualAccount: { accountNumber: string } } };
+  const transfer = await page.request.post('/api/wallet/simulate_transfer', {
+    headers: platformHeaders,
+    data: { accountNumber: wallet.virtualAccount.accountNumber, amount: fundKobo },
+  });
+  expect(transfer.ok(), await transfer.text()).toBe(true);
+}
+
+/** Places a pickup order for the cheapest burner through the API; answers its number and total. */
+export async function placeBurnerOrder(page: Page): Promise<{ orderNumber: string; total: number }> {
+  const catalogue = await page.request.get('/api/product/');
+  const { products } = (await catalogue.json()) as { products: { id: string; type: string; price: number }[] };
+  const burner = products.filter((p) => p.type === 'Burner').sort((a, b) => a.price - b.price)[0];
+  if (!burner) throw new Error('no burner in the catalogue');
+  const res = await page.request.post('/api/order/new', {
+    headers: platformHeaders,
+    data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { orderNumber: string; total: number };
+}

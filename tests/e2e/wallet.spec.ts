@@ -1,20 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { platformHeaders, signUpByApi } from './support';
-
-/** Places a pickup order for the cheapest burner through the API; answers its number and total. */
-async function placeBurnerOrder(page: Page): Promise<{ orderNumber: string; total: number }> {
-  const catalogue = await page.request.get('/api/product/');
-  const { products } = (await catalogue.json()) as { products: { id: string; type: string; price: number }[] };
-  const burner = products.filter((p) => p.type === 'Burner').sort((a, b) => a.price - b.price)[0];
-  if (!burner) throw new Error('no burner in the catalogue');
-  const res = await page.request.post('/api/order/new', {
-    headers: platformHeaders,
-    data: { type: 'Product', items: [{ productId: burner.id, quantity: 1 }], deliveryOption: 'PickerUP' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { orderNumber: string; total: number };
-}
+import { placeBurnerOrder, platformHeaders, signUpByApi } from './support';
 
 const balance = (page: Page) => page.getByTestId('wallet-balance');
 

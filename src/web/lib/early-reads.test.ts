@@ -54,8 +54,14 @@ describe('early reads', () => {
     expect(reads('/dashboard/sales')).toEqual([]);
     expect(reads('/order/history')).toEqual(['/api/order/client?pageSize=10']);
     expect(reads('/order/history/2')).toEqual([]);
-    // An order's page: the order as the api client asks for it, with the wallet and the saved card.
-    expect(reads('/order/AR-1042')).toEqual(['/api/order/AR-1042', '/api/wallet/client', '/api/payment/usable']);
+    // An order's page: the order as the api client asks for it, with the wallet, the saved card and
+    // the order's payments.
+    expect(reads('/order/AR-1042')).toEqual([
+      '/api/order/AR-1042',
+      '/api/wallet/client',
+      '/api/payment/usable',
+      '/api/payment/order/AR-1042',
+    ]);
     expect(reads('/order/AR-1042/receipt')).toEqual([]);
     expect(reads('/settings')).toEqual([]);
   });
@@ -161,9 +167,11 @@ describe('early reads', () => {
     const fetch = vi.fn<Fetch>(async () => json({ data: { orderNumber: 'AR-1042' } }));
     vi.stubGlobal('fetch', fetch);
     startEarlyReads('/order/AR-1042');
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(fetch).toHaveBeenCalledTimes(5);
     const { getOrder } = await import('../features/orders/api/get-order');
     await getOrder('AR-1042');
-    expect(fetch).toHaveBeenCalledTimes(4);
+    const { getOrderPayments } = await import('../features/payments/api/client-payments');
+    await getOrderPayments('AR-1042');
+    expect(fetch).toHaveBeenCalledTimes(5);
   });
 });

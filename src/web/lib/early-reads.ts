@@ -64,7 +64,13 @@ const SCREEN_READS: readonly (readonly [
   // it offers to pay with; the order named as the api client names it.
   [
     /^\/order\/(?!history\/?$)([^/]+)\/?$/,
-    [(_, path) => `order/${encodeURIComponent(safeDecode(path[1] ?? ''))}`, 'wallet/client', 'payment/usable'],
+    [
+      (_, path) => `order/${encodeURIComponent(safeDecode(path[1] ?? ''))}`,
+      'wallet/client',
+      'payment/usable',
+      // Its card payments: a refunded one is explained on the page.
+      (_, path) => `payment/order/${encodeURIComponent(safeDecode(path[1] ?? ''))}`,
+    ],
   ],
   // The wallet, with its transactions (its first view draws both at once).
   [/^\/wallet\/?$/, ['wallet/client', 'wallet/transactions']],

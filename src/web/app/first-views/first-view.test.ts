@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { productsFixture } from '../../features/orders/test/fixtures';
+import type { PaymentView } from '../../../domain/schemas/payment';
+import { orderFixture, productsFixture } from '../../features/orders/test/fixtures';
+import { paymentView } from '../../features/payments/test/fixtures';
 import { localDb } from '../../lib/local-db';
 import { signedInAs } from '../../test/auth-fixtures';
 import { type FakeRoutes, fakeApi } from '../../test/fake-api';
@@ -137,6 +139,48 @@ describe("a screen's first view", () => {
     await startFirstView('wallet', runApp);
     expect(runApp).toHaveBeenCalledTimes(2);
     expect(calls.calls).toEqual([]);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('draws an order with the wallet and saved card it can be paid with; a refunded payment or a delivery on its way gets the app', async () => {
+    const refunded = paymentView({
+      status: 'success',
+      refund: {
+        status: 'processed',
+        amount: 850_000,
+        reason: 'paid another way',
+        refundedAt: '2026-03-05T09:45:00.000Z',
+      },
+    });
+    const routes = (order = orderFixture(), payments: PaymentView[] = []): FakeRoutes => ({
+      'GET auth/cookie_auth': { status: 200, body: { auth: signedInAs(null) } },
+      'GET order/:orderNumber': { status: 200, body: order },
+      'GET wallet/client': { status: 200, body: { wallet: null } },
+      'GET payment/usable': {
+        status: 200,
+        body: { card: { bin: '408408', last4: '4081', expireMonth: '12', expireYear: '2030' } },
+      },
+      'GET payment/order/:orderNumber': { status: 200, body: payments },
+    });
+    window.history.replaceState(null, '', '/order/ARV-7K2M9Q');
+    fakeApi(routes());
+    const runApp = vi.fn(() => Promise.resolve());
+    await startFirstView('order', runApp);
+    expect(runApp).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Order ARV-7K2M9Q', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with card ending 4081' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Create a wallet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Products' })).toBeVisible();
+
+    shell();
+    fakeApi(routes(orderFixture(), [refunded]));
+    await startFirstView('order', runApp);
+    expect(runApp).toHaveBeenCalledTimes(1);
+
+    shell();
+    fakeApi(routes(orderFixture({ deliveryOption: 'HomeDelivery', status: 'Paid' })));
+    await startFirstView('order', runApp);
+    expect(runApp).toHaveBeenCalledTimes(2);
     window.history.replaceState(null, '', '/');
   });
 });

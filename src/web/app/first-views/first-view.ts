@@ -1,4 +1,4 @@
-// The shop, the history and the wallet without the app, until the client needs it (README "Performance"). A
+// The shop, the history, an order and the wallet without the app, until the client needs it (README "Performance"). A
 // signed-in client lands on one of them, and the app's code (React, the router, Mantine: about
 // 150 KB brotli before any screen) took seconds on a 2G phone before the first tap was answered.
 // A first view, a few kilobytes, signs the header in, draws the screen (features/*/light) and
@@ -9,15 +9,21 @@ import type { AuthObject } from '../../../domain/schemas/auth';
 import type { RunApp } from '../../components/first-view/html';
 import { getAuth } from '../../features/auth/api/check-sign-in';
 import { enhanceSiteHeader } from '../../features/marketing/enhance/site-header';
+import { pushOfferMayShow } from '../../features/notifications/lib/push';
+import { getOrder } from '../../features/orders/api/client-orders';
 import { readHistory, runHistory } from '../../features/orders/light/history-light';
+import { type OrderPage, orderAsksForApp, orderNumberIn, runOrder } from '../../features/orders/light/order-light';
 import { readCatalogue, runShop } from '../../features/orders/light/shop-light';
+import { getOrderPayments, getUsableCard } from '../../features/payments/api/client-payments';
+import { getClientWallet } from '../../features/wallet/api/client-wallet';
 import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
 import { loadSavedCopies } from '../../lib/saved-copies';
+import { checkoutWalletFrom } from '../checkout-wallet';
 import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
 
 /** The screens with a first view (app/shells/app-shells.ts, `light`). */
-export type FirstView = 'shop' | 'history' | 'wallet';
+export type FirstView = 'shop' | 'history' | 'order' | 'wallet';
 
 export async function startFirstView(view: FirstView, runApp: RunApp): Promise<void> {
   const header = document.querySelector<HTMLElement>('header[data-enhance="site-header"]');
@@ -52,6 +58,13 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
     if (!signedIn(auth) || !first) return runApp();
     signHeaderIn(auth);
     runHistory({ screen, first, runApp: handOver, cleanups });
+  } else if (view === 'order') {
+    const orderNumber = orderNumberIn(window.location.pathname);
+    const read = () => readOrderPage(orderNumber);
+    const [auth, page] = (await Promise.all([getAuth(), read()]).catch(() => null)) ?? [null, null];
+    if (!signedIn(auth) || !page) return runApp();
+    signHeaderIn(auth);
+    runOrder({ screen, page, clientId: auth.clientId ?? null, read, runApp: handOver, cleanups });
   } else {
     // A tab or a top-up amount in the address, or no wallet yet (its create flow): the app's.
     if (walletAddressAsksForApp(window.location.search)) return runApp();
@@ -80,6 +93,26 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
       else closeChannel = close;
     });
   });
+}
+
+/**
+ * An order's page as its first view draws it: the order, the wallet and the saved card it offers
+ * to pay with (as the app's order route reads them), or null when the app must draw it: a home
+ * delivery on its way (its live delivery card), a card payment of the order refunded (the app's
+ * refund notice explains it), or a paid order on a device that may be offered push (the offer,
+ * once: after "Not now" or a decision the view draws paid orders too). A failed wallet or card
+ * read leaves those ways to pay out, as the app does.
+ */
+async function readOrderPage(orderNumber: string): Promise<OrderPage | null> {
+  const [order, wallet, card, payments] = await Promise.all([
+    getOrder(orderNumber),
+    getClientWallet().catch(() => null),
+    getUsableCard().catch(() => null),
+    getOrderPayments(orderNumber).catch(() => []),
+  ]);
+  if (orderAsksForApp(order.data) || payments.some((payment) => payment.refund)) return null;
+  if (order.data.status === 'Paid' && pushOfferMayShow()) return null;
+  return { order, wallet: checkoutWalletFrom(wallet), card: card?.card ?? null };
 }
 
 /**

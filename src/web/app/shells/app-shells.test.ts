@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_VIEW_PAGES } from '../../../domain/staff-code';
+import { FIRST_VIEW_PAGES, firstViewPage } from '../../../domain/staff-code';
 import { appShells } from './app-shells';
 
 describe('the first views’ pages', () => {
@@ -9,5 +9,14 @@ describe('the first views’ pages', () => {
     expect(Object.fromEntries(light.map((shell) => [shell.pattern, `/app-shells/${shell.file}.html`]))).toEqual(
       FIRST_VIEW_PAGES,
     );
+  });
+
+  it('answer a path by its name first, then by a pattern whose :name is one segment', () => {
+    expect(firstViewPage('/order/history')).toBe('/app-shells/order-history.html');
+    expect(firstViewPage('/order/ARV-7K2M9Q')).toBe('/app-shells/order.html');
+    expect(firstViewPage('/order/ARV-7K2M9Q/receipt')).toBeUndefined();
+    expect(firstViewPage('/order')).toBeUndefined();
+    expect(firstViewPage('/order/')).toBeUndefined();
+    expect(firstViewPage('/profile')).toBeUndefined();
   });
 });

@@ -23,7 +23,7 @@ export type AppShell = {
    * The screen's first view runs without the app (app/first-views): the shell loads it, and
    * it runs the app when the client needs more.
    */
-  light?: 'shop' | 'history' | 'wallet';
+  light?: 'shop' | 'history' | 'order' | 'wallet';
 };
 
 const d = paths.dashboard;
@@ -71,7 +71,15 @@ export const appShells: readonly AppShell[] = [
     layout: 'detail',
     size: 'md',
   },
-  { pattern: paths.order.path, file: 'order', module: 'order-detail', title: 'Order', layout: 'detail', size: 'md' },
+  {
+    pattern: paths.order.path,
+    file: 'order',
+    module: 'order-detail',
+    title: 'Order',
+    layout: 'detail',
+    size: 'md',
+    light: 'order',
+  },
   {
     pattern: paths.wallet.path,
     file: 'wallet',

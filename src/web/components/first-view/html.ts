@@ -17,3 +17,15 @@ export function savedCopyHtml(what: string, age: string, online: boolean, needsN
     online ? 'The latest could not be loaded; this is the copy saved on this device.' : 'You are offline.'
   } ${esc(needsNetwork)}</p></div>`;
 }
+
+/** Mantine's shade 6 of each badge colour: a status badge's tint (`--tint`, first-view.module.css `.status`). */
+const TINTS: Record<string, string> = {
+  yellow: '#fab005',
+  blue: '#228be6',
+  green: '#40c057',
+  red: '#fa5252',
+  teal: '#12b886',
+  gray: '#868e96',
+  orange: '#fd7e14',
+};
+export const badgeTint = (color: string) => TINTS[color] ?? (TINTS.gray as string);

@@ -2,17 +2,8 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notificationSettingsQueryOptions } from '../api/notification-settings';
+import { dismissPushOffer, pushOfferDismissed } from '../lib/push';
 import { usePushDevice } from '../lib/use-push-device';
-
-const DISMISSED_KEY = 'arrive.pushOffer.dismissed';
-
-const dismissedBefore = () => {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The one moment Arrive asks to send push notifications: on a paid order, never on first load,
@@ -22,17 +13,13 @@ const dismissedBefore = () => {
 export function PushOffer() {
   const device = usePushDevice();
   const settings = useQuery(notificationSettingsQueryOptions());
-  const [hidden, setHidden] = useState(dismissedBefore);
+  const [hidden, setHidden] = useState(pushOfferDismissed);
   const key = settings.data?.vapidPublicKey;
   if (hidden || !key || device.permission !== 'default' || device.subscribed !== false || !settings.data?.push) {
     return null;
   }
   const notNow = () => {
-    try {
-      localStorage.setItem(DISMISSED_KEY, '1');
-    } catch {
-      // Private mode: it is asked again next time, which is fine.
-    }
+    dismissPushOffer();
     setHidden(true);
   };
   return (

@@ -16,6 +16,32 @@ export function pushPermission(): NotificationPermission | 'unsupported' {
   return pushSupported() ? Notification.permission : 'unsupported';
 }
 
+const OFFER_DISMISSED_KEY = 'arrive.pushOffer.dismissed';
+
+/** The client said "Not now" to the push offer on this device. */
+export function pushOfferDismissed(): boolean {
+  try {
+    return localStorage.getItem(OFFER_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** "Not now", remembered on this device (in private mode it is asked again next time, which is fine). */
+export function dismissPushOffer(): void {
+  try {
+    localStorage.setItem(OFFER_DISMISSED_KEY, '1');
+  } catch {
+    // not kept
+  }
+}
+
+/**
+ * A paid order's page may offer push on this device: it can receive push, the client has not
+ * decided, nor said "Not now" (the offer checks the server's settings and the subscription too).
+ */
+export const pushOfferMayShow = (): boolean => pushPermission() === 'default' && !pushOfferDismissed();
+
 const fromBase64url = (text: string): Uint8Array<ArrayBuffer> => {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));

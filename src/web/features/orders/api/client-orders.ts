@@ -1,7 +1,8 @@
 // The client's history pages without the app's query cache: the app's history
 // (get-client-orders.ts) and the history's script-light first view (features/orders/light) read
 // and save them the same way.
-import type { ClientOrderPage, Order, OrderSummary } from '../../../../domain/schemas/order';
+import { OrderStatus } from '../../../../domain/enums';
+import type { ClientOrderPage, Order, OrderQr, OrderSummary } from '../../../../domain/schemas/order';
 import { api } from '../../../lib/api-client';
 import { type Cached, withOfflineCopy } from '../../../lib/offline-copy';
 import { listCached } from '../../../lib/saved-copies';
@@ -23,6 +24,34 @@ export const getClientOrders = (request: OrderListRequest) =>
       searchParams: { status: request.status, pageSize: request.pageSize, cursor: request.cursor ?? undefined },
     }),
   );
+
+export const orderDetailCacheKey = (orderNumber: string) => `${ORDER_DETAIL_KEY_PREFIX}${orderNumber.toUpperCase()}`;
+
+/** GET /api/order/{orderNumber}, saved for offline viewing. */
+export const getOrder = (orderNumber: string) =>
+  withOfflineCopy(orderDetailCacheKey(orderNumber), () => api.get<Order>(`order/${encodeURIComponent(orderNumber)}`));
+
+/**
+ * GET /api/order/qr_code/{id}: the signed token for the pickup QR code and the short code, saved
+ * on the device too: the counter is where the network is worst.
+ */
+export const getOrderQr = (orderNumber: string, orderId: string) =>
+  withOfflineCopy(`qr:${orderNumber.toUpperCase()}`, () =>
+    api.get<OrderQr>(`order/qr_code/${encodeURIComponent(orderId)}`),
+  );
+
+/** How often an order's page reads it again while it may still move and the page is on screen. */
+export const ORDER_SCREEN_REFRESH_MS = 30_000;
+
+const settled = new Set<string>([OrderStatus.Delivered, OrderStatus.Cancelled]);
+
+/**
+ * Read again while on screen if the order may still move without this device (paid from another
+ * one, handed over or cancelled at the counter); not a settled order, nor a saved copy shown
+ * offline (the reconnect reads that one).
+ */
+export const orderRefreshInterval = (data: Cached<Order> | undefined): number | false =>
+  data && !data.fromCache && !settled.has(data.data.status) ? ORDER_SCREEN_REFRESH_MS : false;
 
 /** An order's page as the history lists it. */
 const summaryOf = (order: Order): OrderSummary => ({

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { api } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
 import { fakeApi } from '../../../test/fake-api';
+import { paymentView } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { clearOrderHandoff, handOverOrder, peekOrderIntent } from '../lib/shop-handoff';
 import { orderFixture } from '../test/fixtures';
 import { OrderDetailScreen } from './order-detail-screen';
 
@@ -271,5 +273,81 @@ describe('OrderDetailScreen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay from wallet' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a wallet' })).toBeInTheDocument();
+  });
+
+  describe("presses what the client tapped on the order's first view, once", () => {
+    afterEach(clearOrderHandoff);
+
+    it('Pay from wallet: paid once, with one key, the hand-over cleared', async () => {
+      fakeApi({
+        'GET order/:orderNumber': order(),
+        'POST payment/wallet': { status: 200, body: { ok: true } },
+      });
+      handOverOrder({ orderNumber: 'arv-7k2m9q', intent: 'pay-wallet' });
+      renderWithProviders(
+        <OrderDetailScreen
+          orderNumber="ARV-7K2M9Q"
+          onPay={vi.fn()}
+          historyHref="/order/history"
+          wallet={{ state: 'ready', balance: 2_000_000 }}
+        />,
+      );
+      await waitFor(() => expect(post.mock.calls.filter(([path]) => path === 'payment/wallet')).toHaveLength(1));
+      expect(peekOrderIntent('ARV-7K2M9Q')).toBeNull();
+      expect(await screen.findByText('Paid from your wallet.')).toBeInTheDocument();
+      expect(post.mock.calls.filter(([path]) => path === 'payment/wallet')).toHaveLength(1);
+    });
+
+    it('Pay: the checkout is opened for the order; another order’s tap is not pressed', async () => {
+      fakeApi({ 'GET order/:orderNumber': order() });
+      handOverOrder({ orderNumber: 'ARV-0THER1', intent: 'pay' });
+      const other = renderDetail();
+      expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
+      expect(other).not.toHaveBeenCalled();
+      expect(peekOrderIntent('ARV-0THER1')).toBe('pay');
+      document.body.innerHTML = '';
+
+      handOverOrder({ orderNumber: 'ARV-7K2M9Q', intent: 'pay' });
+      const onPay = renderDetail();
+      await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
+      expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ARV-7K2M9Q' }));
+    });
+
+    it('Cancel order: the confirmation opens; nothing is cancelled before the client says yes', async () => {
+      fakeApi({ 'GET order/:orderNumber': order() });
+      handOverOrder({ orderNumber: 'ARV-7K2M9Q', intent: 'cancel' });
+      renderDetail();
+      expect(await screen.findByRole('dialog', { name: 'Cancel this order?' })).toBeInTheDocument();
+      expect(post).not.toHaveBeenCalled();
+    });
+
+    it('the saved card: charged once, in one tap', async () => {
+      fakeApi({
+        'GET order/:orderNumber': order(),
+        'POST payment/paystack/send_payment': {
+          status: 200,
+          body: paymentView({
+            status: 'success',
+            channel: 'card',
+            valueGiven: true,
+            paidAt: '2026-03-05T09:40:00.000Z',
+          }),
+        },
+      });
+      handOverOrder({ orderNumber: 'ARV-7K2M9Q', intent: 'pay-saved-card' });
+      renderWithProviders(
+        <OrderDetailScreen
+          orderNumber="ARV-7K2M9Q"
+          onPay={vi.fn()}
+          historyHref="/order/history"
+          savedCard={{ bin: '408408', last4: '4081', expireMonth: '12', expireYear: '2030' }}
+        />,
+      );
+      const charges = () => post.mock.calls.filter(([path]) => path === 'payment/paystack/send_payment');
+      await waitFor(() => expect(charges()).toHaveLength(1));
+      expect(peekOrderIntent('ARV-7K2M9Q')).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(charges()).toHaveLength(1);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
@@ -17,6 +17,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import { usePayFromWallet } from '../api/pay-from-wallet';
 import { deliveryOptionLabel } from '../lib/order-status';
+import { clearOrderHandoff, peekOrderIntent } from '../lib/shop-handoff';
 import { walletPaymentMessage } from '../lib/wallet-error';
 import type { CheckoutWallet } from './checkout-panel';
 import { DeliveryProgressCard } from './delivery-progress-card';
@@ -70,6 +71,29 @@ export function OrderDetailScreen({
   const [confirmOpen, confirm] = useDisclosure(false);
   const online = useOnline();
   const [savedCardError, setSavedCardError] = useState<string | null>(null);
+  // What the client tapped on the order's first view (features/orders/light), pressed here once
+  // the order and its ways to pay are drawn: the tap that brought the app is not lost.
+  const [intent, setIntent] = useState(() => peekOrderIntent(orderNumber));
+  const data = query.data;
+  useEffect(() => {
+    if (!intent || !data) return;
+    const order = data.data;
+    const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid);
+    if (payable && paymentChoicesPending) return;
+    clearOrderHandoff();
+    const offline = data.fromCache || !navigator.onLine;
+    // The saved card's button and "Order again" press themselves (startNow), when they are there.
+    if (!offline && intent === 'pay-saved-card' && payable && savedCard) return;
+    if (!offline && intent === 'order-again' && followUp?.clientId) return;
+    setIntent(null);
+    if (offline) return;
+    const short = wallet?.state === 'ready' && order.total > wallet.balance;
+    if (intent === 'pay' && payable) onPay(order);
+    else if (intent === 'pay-wallet' && payable && wallet?.state !== 'none' && !short)
+      walletPay.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey });
+    else if (intent === 'cancel' && payable && order.canCancel) confirm.open();
+  }, [intent, data, paymentChoicesPending, savedCard, followUp, wallet, onPay, walletPay, walletKey, confirm]);
+  const intentStarted = () => setIntent(null);
 
   const loading = (
     <Group justify="center" py="xl">
@@ -119,7 +143,14 @@ export function OrderDetailScreen({
         <OrderStatusBadge status={order.status} />
       </Group>
       {paymentNotice}
-      {followUp && <OrderFollowUp order={order} {...followUp} />}
+      {followUp && (
+        <OrderFollowUp
+          order={order}
+          {...followUp}
+          orderAgainNow={intent === 'order-again'}
+          onOrderAgainStarted={intentStarted}
+        />
+      )}
 
       {payable && (
         <Card withBorder radius="md" padding="lg">
@@ -127,7 +158,14 @@ export function OrderDetailScreen({
             <Text fw={600}>Pay {formatNaira(order.total)} to confirm this order</Text>
             <Group>
               {savedCard && (
-                <SavedCardPayButton order={order} card={savedCard} disabled={offline} onError={setSavedCardError} />
+                <SavedCardPayButton
+                  order={order}
+                  card={savedCard}
+                  disabled={offline}
+                  onError={setSavedCardError}
+                  chargeNow={intent === 'pay-saved-card'}
+                  onChargeStarted={intentStarted}
+                />
               )}
               <Button onClick={() => onPay(order)} disabled={offline} variant={savedCard ? 'default' : 'filled'}>
                 Pay

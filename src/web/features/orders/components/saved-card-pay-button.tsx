@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
@@ -9,13 +9,21 @@ import { useMutation } from '../../../lib/use-mutation';
 import { orderKeys } from '../api/keys';
 import { payWithSavedCard } from '../api/pay-with-saved-card';
 
-type Props = { order: Order; card: SavedCard; disabled: boolean; onError: (message: string) => void };
+type Props = {
+  order: Order;
+  card: SavedCard;
+  disabled: boolean;
+  onError: (message: string) => void;
+  /** Charge at once, once (the client tapped it on the order's first view); `onChargeStarted` then. */
+  chargeNow?: boolean;
+  onChargeStarted?: () => void;
+};
 
 /**
  * "Pay with card ending 4081" on an unpaid order: one tap with the saved card. A decline opens the
  * 'Payment error' dialog with the bank's reason; once paid the order refreshes to Paid.
  */
-export function SavedCardPayButton({ order, card, disabled, onError }: Props) {
+export function SavedCardPayButton({ order, card, disabled, onError, chargeNow = false, onChargeStarted }: Props) {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKey();
   const [attempt, setAttempt] = useState(1);
@@ -37,6 +45,14 @@ export function SavedCardPayButton({ order, card, disabled, onError }: Props) {
       },
     );
   };
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: charged once, when asked to be
+  useEffect(() => {
+    if (!chargeNow || started.current || disabled) return;
+    started.current = true;
+    onChargeStarted?.();
+    charge(attempt);
+  }, [chargeNow]);
   return (
     <>
       <Button mih={44} loading={pay.isPending} disabled={disabled} onClick={() => charge(attempt)}>

@@ -6,24 +6,13 @@ import { ORDER_HISTORY_PAGE_SIZE } from '../../../../domain/constants';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { ClientOrderPage, OrderSummary } from '../../../../domain/schemas/order';
 import c from '../../../components/first-view/first-view.module.css';
-import { esc, type RunApp } from '../../../components/first-view/html';
+import { badgeTint, esc, type RunApp } from '../../../components/first-view/html';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientOrders, savedOrdersPage } from '../api/client-orders';
 import { deliveryOptionLabel, orderStatusInfo } from '../lib/order-status';
 import { handOverHistory } from '../lib/shop-handoff';
-
-/** Mantine's shade 6 of each badge colour: the status badge's tint. */
-const TINTS: Record<string, string> = {
-  yellow: '#fab005',
-  blue: '#228be6',
-  green: '#40c057',
-  red: '#fa5252',
-  teal: '#12b886',
-  gray: '#868e96',
-  orange: '#fd7e14',
-};
 
 /** The history's first page, from the network or the copy saved on this device. */
 export const readHistory = (): Promise<Cached<ClientOrderPage>> =>
@@ -36,9 +25,9 @@ function orderHtml(order: OrderSummary): string {
     order.orderNumber,
   )}">${esc(order.orderNumber)}</a><p class="${c.dimmed} ${c.sm}">${esc(formatDate(order.createdAt))} · ${esc(
     deliveryOptionLabel[order.deliveryOption],
-  )} · ${items}</p></div><div class="${c.rowTight}"><span class="${c.name}">${esc(formatNaira(order.total))}</span><span class="${c.status}" style="--tint:${
-    TINTS[info.color] ?? TINTS.gray
-  }" title="${esc(info.hint)}">${esc(order.status)}</span></div></div></li>`;
+  )} · ${items}</p></div><div class="${c.rowTight}"><span class="${c.name}">${esc(formatNaira(order.total))}</span><span class="${c.status}" style="--tint:${badgeTint(
+    info.color,
+  )}" title="${esc(info.hint)}">${esc(order.status)}</span></div></div></li>`;
 }
 
 /**
