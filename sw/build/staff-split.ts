@@ -83,7 +83,7 @@ export const APP_SHELL_ENTRY = 'index.html';
 export const isNetworkOnlyModule = (key: string) => key.includes('node_modules/@paystack/inline-js/');
 
 /**
- * The first views' own code (src/web/app/first-views: the shop, the history and the wallet without
+ * The first views' own code (src/web/app/first-views: the shop, the history, an order and the wallet without
  * the app): the build puts it in the `first-views` groups' chunks (vite.config.ts), named for them.
  */
 export const isFirstViewsChunk = (key: string, chunk: ViteManifestChunk) =>
