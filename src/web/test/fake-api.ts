@@ -17,6 +17,7 @@ import type {
   RiderDeliveries,
 } from '../../domain/schemas/delivery';
 import type { mapAreasSchema } from '../../domain/schemas/map';
+import type { NotificationSettingsView } from '../../domain/schemas/notification';
 import type { ClientOrderPage, Order, OrderQr, OrderQuote } from '../../domain/schemas/order';
 import type {
   CheckoutDetails,
@@ -122,6 +123,7 @@ export type ApiContract = {
   'POST supply/new_delivery': Supply;
   'POST upload/file': UploadResponse;
   'GET wallet/client': ClientWallet;
+  'GET client/notifications': NotificationSettingsView;
   'POST wallet/add_fund': AddFundResponse;
   'POST wallet/create': Wallet;
   'GET wallet/transactions': WalletTransaction[];

@@ -9,7 +9,7 @@ import type { AuthObject } from '../../../domain/schemas/auth';
 import type { RunApp } from '../../components/first-view/html';
 import { getAuth } from '../../features/auth/api/check-sign-in';
 import { enhanceSiteHeader } from '../../features/marketing/enhance/site-header';
-import { pushOfferMayShow } from '../../features/notifications/lib/push';
+import { pushOfferWouldShow } from '../../features/notifications/lib/push';
 import { getOrder } from '../../features/orders/api/client-orders';
 import { readHistory, runHistory } from '../../features/orders/light/history-light';
 import { type OrderPage, orderAsksForApp, orderNumberIn, runOrder } from '../../features/orders/light/order-light';
@@ -99,9 +99,9 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
  * An order's page as its first view draws it: the order, the wallet and the saved card it offers
  * to pay with (as the app's order route reads them), or null when the app must draw it: a home
  * delivery on its way (its live delivery card), a card payment of the order refunded (the app's
- * refund notice explains it), or a paid order on a device that may be offered push (the offer,
- * once: after "Not now" or a decision the view draws paid orders too). A failed wallet or card
- * read leaves those ways to pay out, as the app does.
+ * refund notice explains it), or a paid order on a device where the app would offer push (the
+ * offer, once: after "Not now" or a decision, or on a server without push, the view draws paid
+ * orders too). A failed wallet or card read leaves those ways to pay out, as the app does.
  */
 async function readOrderPage(orderNumber: string): Promise<OrderPage | null> {
   const [order, wallet, card, payments] = await Promise.all([
@@ -111,7 +111,7 @@ async function readOrderPage(orderNumber: string): Promise<OrderPage | null> {
     getOrderPayments(orderNumber).catch(() => []),
   ]);
   if (orderAsksForApp(order.data) || payments.some((payment) => payment.refund)) return null;
-  if (order.data.status === 'Paid' && pushOfferMayShow()) return null;
+  if (order.data.status === 'Paid' && (await pushOfferWouldShow())) return null;
   return { order, wallet: checkoutWalletFrom(wallet), card: card?.card ?? null };
 }
 

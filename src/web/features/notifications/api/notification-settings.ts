@@ -6,14 +6,14 @@ import type {
 } from '../../../../domain/schemas/notification';
 import { api } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
+import { getNotificationSettings } from './client-notifications';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   settings: () => [...notificationKeys.all, 'settings'] as const,
 };
 
-/** GET /api/client/notifications: the switches, push devices and the server's push key. */
-export const getNotificationSettings = () => api.get<NotificationSettingsView>('client/notifications');
+export { getNotificationSettings };
 
 export const notificationSettingsQueryOptions = () =>
   queryOptions({ queryKey: notificationKeys.settings(), queryFn: getNotificationSettings });

@@ -1,4 +1,5 @@
 import type { PushSubscriptionInput } from '../../../../domain/schemas/notification';
+import { getNotificationSettings } from '../api/client-notifications';
 
 /** This browser can receive Web Push (a service worker, the Push API and notifications). */
 export function pushSupported(): boolean {
@@ -41,6 +42,18 @@ export function dismissPushOffer(): void {
  * decided, nor said "Not now" (the offer checks the server's settings and the subscription too).
  */
 export const pushOfferMayShow = (): boolean => pushPermission() === 'default' && !pushOfferDismissed();
+
+/**
+ * The app's push offer (components/push-offer.tsx) would show on a paid order on this device now:
+ * it may (above), and the server has a push key and the client's push switch is on. The settings
+ * are read only when the device may be offered; a failed read (offline) says no, as the offer
+ * cannot show then either.
+ */
+export async function pushOfferWouldShow(): Promise<boolean> {
+  if (!pushOfferMayShow()) return false;
+  const settings = await getNotificationSettings().catch(() => null);
+  return Boolean(settings?.vapidPublicKey && settings.push);
+}
 
 const fromBase64url = (text: string): Uint8Array<ArrayBuffer> => {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
