@@ -207,10 +207,16 @@ test("a client's first visit of the shop keeps the first views, not the app; the
   expect(again?.fromServiceWorker()).toBe(true);
   await expect(page.locator('#root[data-light="shop"]')).toBeAttached();
   await expect(heading).toBeVisible();
+  // The history read once online is kept on the device; offline its view draws that copy. (A view
+  // with nothing to show, neither online nor saved, hands over to the app: waiting for the view's
+  // own drawing keeps the check below from racing that.)
+  await page.goto('/order/history');
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
   await context.setOffline(true);
   await page.goto('/order/history');
   await expect(page.getByRole('heading', { name: 'Order history' })).toBeVisible();
   await expect(page.locator('#root[data-light="history"]')).toBeAttached();
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
   await context.setOffline(false);
   expect(appRequests(seen)).toEqual([]);
 

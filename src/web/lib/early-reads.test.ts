@@ -168,7 +168,7 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetch);
     startEarlyReads('/order/AR-1042');
     expect(fetch).toHaveBeenCalledTimes(5);
-    const { getOrder } = await import('../features/orders/api/get-order');
+    const { getOrder } = await import('../features/orders/api/client-orders');
     await getOrder('AR-1042');
     const { getOrderPayments } = await import('../features/payments/api/client-payments');
     await getOrderPayments('AR-1042');

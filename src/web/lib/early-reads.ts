@@ -33,7 +33,7 @@ export function readKey(path: string, searchParams?: SearchParams): string {
 export const lagosDay = (now: number) => new Date(now + LAGOS_UTC_OFFSET_MS).toISOString().slice(0, 10);
 
 /** A path segment as the router reads it (decoded), or as it is when it is not valid encoding. */
-const safeDecode = (segment: string) => {
+export const safeDecode = (segment: string) => {
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -13,8 +13,6 @@ export const notificationKeys = {
   settings: () => [...notificationKeys.all, 'settings'] as const,
 };
 
-export { getNotificationSettings };
-
 export const notificationSettingsQueryOptions = () =>
   queryOptions({ queryKey: notificationKeys.settings(), queryFn: getNotificationSettings });
 

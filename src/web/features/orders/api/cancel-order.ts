@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 import { freshCopy } from '../../../lib/offline-copy';
 import { putCached } from '../../../lib/saved-copies';
 import { useMutation } from '../../../lib/use-mutation';
-import { orderDetailCacheKey, orderQueryOptions } from './get-order';
+import { orderDetailCacheKey } from './client-orders';
+import { orderQueryOptions } from './get-order';
 import { orderKeys } from './keys';
 
 /** GET /api/order/cancel/{id} (a GET as SPEC §7 lists it; the server also wants x-platform). */

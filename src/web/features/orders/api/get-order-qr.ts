@@ -2,8 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { getOrderQr } from './client-orders';
 import { orderKeys } from './keys';
 
-export { getOrderQr };
-
 export const orderQrQueryOptions = (orderNumber: string, orderId: string) =>
   queryOptions({
     queryKey: orderKeys.qr(orderNumber),

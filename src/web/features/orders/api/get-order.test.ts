@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderFixture } from '../test/fixtures';
-import { ORDER_SCREEN_REFRESH_MS, orderRefreshInterval } from './get-order';
+import { ORDER_SCREEN_REFRESH_MS, orderRefreshInterval } from './client-orders';
 
 const read = (status: string, fromCache = false) => ({
   data: orderFixture({ status: status as never }),

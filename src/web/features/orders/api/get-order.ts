@@ -1,14 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  getOrder,
-  ORDER_DETAIL_KEY_PREFIX,
-  ORDER_SCREEN_REFRESH_MS,
-  orderDetailCacheKey,
-  orderRefreshInterval,
-} from './client-orders';
+import { getOrder, orderRefreshInterval } from './client-orders';
 import { orderKeys } from './keys';
-
-export { getOrder, ORDER_DETAIL_KEY_PREFIX, ORDER_SCREEN_REFRESH_MS, orderDetailCacheKey, orderRefreshInterval };
 
 export const orderQueryOptions = (orderNumber: string) =>
   queryOptions({

@@ -16,7 +16,7 @@ import { useOnline } from '../../../lib/use-online';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import { usePayFromWallet } from '../api/pay-from-wallet';
-import { deliveryOptionLabel } from '../lib/order-status';
+import { deliveryOptionLabel, itemQuantityText } from '../lib/order-status';
 import { clearOrderHandoff, peekOrderIntent } from '../lib/shop-handoff';
 import { walletPaymentMessage } from '../lib/wallet-error';
 import type { CheckoutWallet } from './checkout-panel';
@@ -47,11 +47,6 @@ type Props = {
   paymentChoicesPending?: boolean;
 };
 
-const quantityText = (item: Order['items'][number]) =>
-  item.productType === 'Gas'
-    ? `${Number.isInteger(item.quantity) ? item.quantity : formatNumber(item.quantity, 1)} kg`
-    : `× ${item.quantity}`;
-
 /** One order: lines, totals, delivery, timeline, and what the client can do now. */
 export function OrderDetailScreen({
   orderNumber,
@@ -81,7 +76,7 @@ export function OrderDetailScreen({
     const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid);
     if (payable && paymentChoicesPending) return;
     clearOrderHandoff();
-    const offline = data.fromCache || !navigator.onLine;
+    const offline = data.fromCache || !online;
     // The saved card's button and "Order again" press themselves (startNow), when they are there.
     if (!offline && intent === 'pay-saved-card' && payable && savedCard) return;
     if (!offline && intent === 'order-again' && followUp?.clientId) return;
@@ -92,7 +87,7 @@ export function OrderDetailScreen({
     else if (intent === 'pay-wallet' && payable && wallet?.state !== 'none' && !short)
       walletPay.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey });
     else if (intent === 'cancel' && payable && order.canCancel) confirm.open();
-  }, [intent, data, paymentChoicesPending, savedCard, followUp, wallet, onPay, walletPay, walletKey, confirm]);
+  }, [intent, data, online, paymentChoicesPending, savedCard, followUp, wallet, onPay, walletPay, walletKey, confirm]);
   const intentStarted = () => setIntent(null);
 
   const loading = (
@@ -261,7 +256,7 @@ export function OrderDetailScreen({
               {order.items.map((item) => (
                 <Table.Tr key={item.id}>
                   <Table.Td>{item.name}</Table.Td>
-                  <Table.Td>{quantityText(item)}</Table.Td>
+                  <Table.Td>{itemQuantityText(item)}</Table.Td>
                   <Table.Td ta="right">{formatNaira(item.lineTotal)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -5,7 +5,7 @@ import { localDb } from '../../../lib/local-db';
 import { putCached } from '../../../lib/saved-copies';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { orderDetailCacheKey } from '../api/get-order';
+import { orderDetailCacheKey } from '../api/client-orders';
 import { clearHistoryHandoff, handOverHistory, peekHistoryHandoff } from '../lib/shop-handoff';
 import { orderFixture, orderPageFixture, orderSummaryFixture } from '../test/fixtures';
 import { OrderHistoryScreen } from './order-history-screen';

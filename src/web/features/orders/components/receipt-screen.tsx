@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import { orderQueryOptions } from '../api/get-order';
 import { orderQrQueryOptions } from '../api/get-order-qr';
-import { deliveryOptionLabel } from '../lib/order-status';
+import { deliveryOptionLabel, itemQuantityText } from '../lib/order-status';
 import classes from './receipt-screen.module.css';
 
 type Props = {
@@ -21,11 +21,6 @@ type Props = {
 };
 
 const paidWith: Record<string, string> = { Electronic: 'Card', Wallet: 'Wallet', Cash: 'Cash' };
-
-const quantityText = (item: Order['items'][number]) =>
-  item.productType === 'Gas'
-    ? `${Number.isInteger(item.quantity) ? item.quantity : formatNumber(item.quantity, 1)} kg`
-    : `× ${item.quantity}`;
 
 /** The order's QR while it awaits pickup or delivery (the counter scans it); the receipt link after. */
 function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) {
@@ -210,7 +205,7 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
               {order.items.map((item) => (
                 <Table.Tr key={item.id}>
                   <Table.Td>{item.name}</Table.Td>
-                  <Table.Td>{quantityText(item)}</Table.Td>
+                  <Table.Td>{itemQuantityText(item)}</Table.Td>
                   <Table.Td ta="right">{formatNaira(item.lineTotal)}</Table.Td>
                 </Table.Tr>
               ))}

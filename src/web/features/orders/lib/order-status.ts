@@ -1,4 +1,6 @@
 import type { DeliveryStatus, OrderStatus } from '../../../../domain/enums';
+import { formatNumber } from '../../../../domain/format';
+import type { Order, OrderEvent } from '../../../../domain/schemas/order';
 
 /** Badge colour and a sentence for each order status the client sees. */
 export const orderStatusInfo: Record<OrderStatus, { color: string; hint: string }> = {
@@ -30,3 +32,26 @@ export const deliveryOptionLabel = {
   HomeDelivery: 'Home delivery',
   PickUpBySomeOne: 'Picked up by someone else',
 } as const;
+
+/** A line's quantity as the order screens show it: kilograms of gas, a count of anything else. */
+export const itemQuantityText = (item: Order['items'][number]) =>
+  item.productType === 'Gas'
+    ? `${Number.isInteger(item.quantity) ? item.quantity : formatNumber(item.quantity, 1)} kg`
+    : `× ${item.quantity}`;
+
+/**
+ * The order's steps for its timeline, each with its title: a delivery that arrives delivers the
+ * order at the same moment, so one "Delivered" step, not two.
+ */
+export function timelineSteps(events: readonly OrderEvent[]): { event: OrderEvent; title: string }[] {
+  const orderDelivered = events.some((e) => e.kind === 'order' && e.status === 'Delivered');
+  return events
+    .filter((e) => !(orderDelivered && e.kind === 'delivery' && e.status === 'Delivered'))
+    .map((event) => ({
+      event,
+      title:
+        event.kind === 'delivery'
+          ? (deliveryStatusLabel[event.status as DeliveryStatus] ?? event.status)
+          : event.status,
+    }));
+}

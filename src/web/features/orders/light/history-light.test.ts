@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDb } from '../../../lib/local-db';
 import { putCached } from '../../../lib/saved-copies';
 import { fakeApi } from '../../../test/fake-api';
-import { orderDetailCacheKey } from '../api/get-order';
+import { orderDetailCacheKey } from '../api/client-orders';
 import { clearHistoryHandoff, peekHistoryHandoff } from '../lib/shop-handoff';
 import { orderFixture, orderPageFixture, orderSummaryFixture } from '../test/fixtures';
 import { readHistory, runHistory } from './history-light';

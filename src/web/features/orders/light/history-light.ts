@@ -6,7 +6,7 @@ import { ORDER_HISTORY_PAGE_SIZE } from '../../../../domain/constants';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { ClientOrderPage, OrderSummary } from '../../../../domain/schemas/order';
 import c from '../../../components/first-view/first-view.module.css';
-import { badgeTint, esc, type RunApp } from '../../../components/first-view/html';
+import { badgeTint, esc, offlineCopyHtml, type RunApp } from '../../../components/first-view/html';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
@@ -52,11 +52,7 @@ export function runHistory(options: {
   const drawNotice = () => {
     const shown = oldestCopy !== null || !navigator.onLine;
     part('notice').hidden = !shown;
-    part('notice').innerHTML = shown
-      ? `<div class="${c.notice}" role="status"><p class="${c.medium}">You are offline</p><p class="${c.sm}">Showing the copy saved on this device, last updated ${esc(
-          formatDateTime(oldestCopy ?? first.updatedAt),
-        )}. It will refresh when you are back online.</p></div>`
-      : '';
+    part('notice').innerHTML = shown ? offlineCopyHtml(oldestCopy ?? first.updatedAt) : '';
   };
   const drawMore = (busy = false) => {
     part('more').hidden = !next;

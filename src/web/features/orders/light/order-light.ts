@@ -13,13 +13,14 @@ import { orderLifecycle } from '../../../../domain/lifecycles/order';
 import type { Order, OrderEvent, OrderQr } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import c from '../../../components/first-view/first-view.module.css';
-import { badgeTint, esc, type RunApp } from '../../../components/first-view/html';
+import { badgeTint, esc, offlineCopyHtml, type RunApp } from '../../../components/first-view/html';
+import { safeDecode } from '../../../lib/early-reads';
 import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
 import { paths } from '../../../lib/paths';
 import { getOrderQr, ORDER_SCREEN_REFRESH_MS, orderRefreshInterval } from '../api/client-orders';
 import type { CheckoutWallet } from '../components/checkout-panel';
-import { deliveryOptionLabel, deliveryStatusLabel, orderStatusInfo } from '../lib/order-status';
+import { deliveryOptionLabel, itemQuantityText, orderStatusInfo, timelineSteps } from '../lib/order-status';
 import { clearOrderHandoff, handOverOrder, type OrderIntent } from '../lib/shop-handoff';
 import o from './order-light.module.css';
 
@@ -31,28 +32,12 @@ export const orderAsksForApp = (order: Order) =>
   order.deliveryOption === 'HomeDelivery' && order.status !== OrderStatus.NotPaid;
 
 /** The order named by an order page's address (/order/ARV-7K2M9Q), as the router decodes it. */
-export function orderNumberIn(pathname: string): string {
-  const segment = pathname.split('/')[2] ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+export const orderNumberIn = (pathname: string): string => safeDecode(pathname.split('/')[2] ?? '');
 
 const nowrap = (text: string) => `<span class="${o.nowrap}">${esc(text)}</span>`;
 
-const quantityText = (item: Order['items'][number]) =>
-  item.productType === 'Gas'
-    ? `${Number.isInteger(item.quantity) ? item.quantity : formatNumber(item.quantity, 1)} kg`
-    : `× ${item.quantity}`;
-
-function noticeHtml(order: Cached<Order>, online: boolean): string {
-  if (online && !order.fromCache) return '';
-  return `<div class="${c.notice}" role="status"><p class="${c.medium}">You are offline</p><p class="${c.sm}">Showing the copy saved on this device, last updated ${esc(
-    formatDateTime(order.updatedAt),
-  )}. It will refresh when you are back online.</p></div>`;
-}
+const noticeHtml = (order: Cached<Order>, online: boolean) =>
+  online && !order.fromCache ? '' : offlineCopyHtml(order.updatedAt);
 
 function headHtml(order: Order): string {
   const info = orderStatusInfo[order.status];
@@ -130,7 +115,7 @@ function itemsHtml(order: Order): string {
   const rows = order.items
     .map(
       (item) =>
-        `<tr><td>${esc(item.name)}</td><td>${esc(quantityText(item))}</td><td class="${o.right}">${esc(formatNaira(item.lineTotal))}</td></tr>`,
+        `<tr><td>${esc(item.name)}</td><td>${esc(itemQuantityText(item))}</td><td class="${o.right}">${esc(formatNaira(item.lineTotal))}</td></tr>`,
     )
     .join('');
   const home = order.deliveryOption === 'HomeDelivery';
@@ -154,20 +139,14 @@ function itemsHtml(order: Order): string {
 }
 
 /** Every status the order went through, with the time (the app's OrderTimeline). */
-function timelineHtml(all: readonly OrderEvent[]): string {
-  // A delivery that arrives delivers the order at the same moment: one "Delivered" step, not two.
-  const orderDelivered = all.some((e) => e.kind === 'order' && e.status === 'Delivered');
-  const events = all.filter((e) => !(orderDelivered && e.kind === 'delivery' && e.status === 'Delivered'));
-  const steps = events
-    .map((e) => {
-      const title =
-        e.kind === 'delivery'
-          ? (deliveryStatusLabel[e.status as keyof typeof deliveryStatusLabel] ?? e.status)
-          : e.status;
-      return `<li class="${o.step}"><p class="${o.stepTitle}">${esc(title)}</p><p class="${c.xs} ${c.dimmed}"><time datetime="${esc(
-        e.at,
-      )}">${esc(formatDateTime(e.at))}</time></p>${e.note ? `<p class="${c.sm}">${esc(e.note)}</p>` : ''}</li>`;
-    })
+function timelineHtml(events: readonly OrderEvent[]): string {
+  const steps = timelineSteps(events)
+    .map(
+      ({ event: e, title }) =>
+        `<li class="${o.step}"><p class="${o.stepTitle}">${esc(title)}</p><p class="${c.xs} ${c.dimmed}"><time datetime="${esc(
+          e.at,
+        )}">${esc(formatDateTime(e.at))}</time></p>${e.note ? `<p class="${c.sm}">${esc(e.note)}</p>` : ''}</li>`,
+    )
     .join('');
   return `<section class="${c.card}" aria-labelledby="timeline-title"><h2 class="${c.h3}" id="timeline-title">Status</h2><ol class="${o.timeline}" aria-label="Order status timeline">${steps}</ol></section>`;
 }

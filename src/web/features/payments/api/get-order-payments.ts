@@ -2,8 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { getOrderPayments } from './client-payments';
 import { paymentKeys } from './keys';
 
-export { getOrderPayments };
-
 export const orderPaymentsQueryOptions = (orderNumber: string) =>
   queryOptions({
     queryKey: paymentKeys.orderPayments(orderNumber),
