@@ -79,4 +79,35 @@ describe('batcher', () => {
     statements[0]?.answer(['only one']);
     expect(await Promise.all(both)).toEqual(['batcher: 1 answers for 2 inputs', 'batcher: 1 answers for 2 inputs']);
   });
+
+  it("sends the next statement before answering the last one's requests", async () => {
+    const log: string[] = [];
+    const pending: ((outs: string[]) => void)[] = [];
+    // As node-postgres sends: its pool hands over an idle connection in a tick, queued when the
+    // query is made, and the statement is written to the socket there.
+    const run = (inputs: number[]) =>
+      new Promise<string[]>((resolve) => {
+        process.nextTick(() => {
+          log.push(`sent ${inputs.join(',')}`);
+          pending.push(resolve);
+        });
+      });
+    const ask = batcher(run, { max: 10 });
+    // Each answer goes on through a few promise steps, as a reply does on its way to the socket.
+    const answered = (n: number) => async () => {
+      await null;
+      await null;
+      log.push(`answered ${n}`);
+    };
+    const first = ask(1).then(answered(1));
+    await turn();
+    const second = ask(2).then(answered(2));
+    await turn();
+    pending[0]?.(['one']);
+    await first;
+    expect(log).toEqual(['sent 1', 'sent 2', 'answered 1']);
+    pending[1]?.(['two']);
+    await second;
+    expect(log).toEqual(['sent 1', 'sent 2', 'answered 1', 'answered 2']);
+  });
 });
