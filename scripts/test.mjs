@@ -1,11 +1,14 @@
 // `npm test`: every test. Type-check, lint and the import-direction check; vitest for domain, web
 // and server on PGlite; the server suites again on PostgreSQL when DATABASE_URL is set; then the
-// browser journeys against a really started server. Ends with one "N passed, N failed" line.
+// browser journeys against a really started server. Ends with one "N passed, N failed in M min"
+// line. `--quick` (npm run test:quick) stops after the PGlite pass, for the inner loop.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+const startedAt = Date.now();
+const quick = process.argv.includes('--quick');
 const out = mkdtempSync(path.join(tmpdir(), 'arrive-test-'));
 const postgresUrl = process.env.DATABASE_URL;
 const baseEnv = { ...process.env };
@@ -55,7 +58,7 @@ run(
 );
 countVitest(pgliteReport);
 
-if (postgresUrl) {
+if (postgresUrl && !quick) {
   const pgReport = path.join(out, 'vitest-postgres.json');
   run(
     'server suites (PostgreSQL)',
@@ -75,7 +78,7 @@ if (postgresUrl) {
   console.log('\n(DATABASE_URL is not set: the server suites ran on PGlite only)');
 }
 
-if (process.env.SKIP_E2E !== '1') {
+if (!quick && process.env.SKIP_E2E !== '1') {
   if (run('build', 'npm', ['run', '--silent', 'build'])) {
     const pwReport = path.join(out, 'playwright.json');
     run('browser journeys (Chromium)', ...npx(['playwright', 'test']), { ...baseEnv, PW_JSON_OUTPUT: pwReport });
@@ -84,5 +87,6 @@ if (process.env.SKIP_E2E !== '1') {
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join('; ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
+console.log(`\n${passed} passed, ${failed} failed in ${minutes} min`);
 process.exit(failures.length || failed ? 1 : 0);
