@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { e2eBaseUrl } from '../../playwright.config';
 import { type RunningServer, startServer } from './server';
 import { deviceAddress, freshPhone, platformHeaders } from './support';
 
@@ -256,7 +257,7 @@ test.describe('on a phone', () => {
     const session = async () => {
       const context = await browser.newContext({
         ...phone360,
-        baseURL: process.env.E2E_BASE_URL,
+        baseURL: e2eBaseUrl(),
         extraHTTPHeaders: { 'x-forwarded-for': deviceAddress() },
       });
       return { context, page: await context.newPage() };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, chromium, expect, type Page } from '@playwright/test';
-import config from '../../playwright.config';
+import config, { e2eBaseUrl } from '../../playwright.config';
 
 /**
  * A browser context with a real profile on disk: installability and some storage behave like a
@@ -12,7 +12,7 @@ export async function launchProfileContext(): Promise<{ context: BrowserContext;
   const dir = mkdtempSync(path.join(tmpdir(), 'arrive-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     ...config.use?.launchOptions,
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
   });
   return {
     context,
