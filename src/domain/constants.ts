@@ -5,6 +5,17 @@ export const OTP_LENGTH = 6;
 export const OTP_EXPIRY_MS = 300_000;
 export const RESEND_COUNTDOWN_S = 170;
 
+// SMS budgets: text messages a staff member's action sends, counted per clock hour. A receipt or a
+// notice over its budget is not sent and the staff member is told so; a code over it is refused.
+/** Counter receipts to one phone: a customer buying again within the hour still gets a few. */
+export const SMS_RECEIPTS_PER_PHONE_PER_HOUR = 5;
+/** Hand-over and wallet codes to one phone, together (each is also capped per order or customer). */
+export const SMS_CODES_PER_PHONE_PER_HOUR = 10;
+/** Delivery and hand-over notices a staff action sends to one phone. */
+export const SMS_NOTICES_PER_PHONE_PER_HOUR = 10;
+/** Every SMS one staff member causes, to any phones: a busy counter hour, not a mailing. */
+export const SMS_PER_STAFF_PER_HOUR = 60;
+
 // Phone numbers: 11 digits local, or 234 plus 10 digits
 export const PHONE_LOCAL_LENGTH = 11;
 export const PHONE_INTERNATIONAL_PREFIX = '234';
@@ -108,3 +119,16 @@ export const MAX_ITEM_QUANTITY = 20;
 /** Gas is sold in half-kg steps; a refill never exceeds the biggest cylinder. */
 export const GAS_KG_STEP = 0.5;
 export const MAX_GAS_KG = 50;
+
+// A client's data rights: what is kept, and for how long
+/** A rider's shared positions on a delivery are cleared this long after the delivery ended (Delivered or Cancelled). */
+export const RIDER_POSITION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * One-time codes (sign-in, hand-over, wallet sale) are deleted this long after they stopped
+ * working (used, burnt or expired): long enough to look into a disputed hand-over the same day.
+ */
+export const SPENT_CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** How often each instance runs the retention job (it is idempotent, so instances may overlap). */
+export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** What a client types to confirm erasing their account. */
+export const ACCOUNT_DELETION_PHRASE = 'DELETE';

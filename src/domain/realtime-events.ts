@@ -109,7 +109,9 @@ export const serverToClientSchemas = {
   /** A staff member cannot hand over their own order. */
   staffApproveOwnOrder: refusal,
   /** Not a current staff member, or not on a shift. */
-  StaffCheckError: refusal.extend({ reason: z.enum(['NotStaff', 'NotCurrentStaff', 'NoActiveShift']) }),
+  StaffCheckError: refusal.extend({
+    reason: z.enum(['NotStaff', 'NotCurrentStaff', 'MissingAccess', 'NoActiveShift']),
+  }),
   /** A request for this order is already open (at this counter or another). */
   duplicatedRequest: refusal.extend({ pickupId: id, sameStaff: z.boolean() }),
   /** The order was handed over already. */

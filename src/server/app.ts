@@ -26,7 +26,9 @@ import { createPaystackClient } from './integrations/paystack/client';
 import { paystackEmulator } from './integrations/paystack/emulator';
 import { createPushService } from './integrations/push/push-service';
 import { createSmsService } from './integrations/sms/sms-service';
+import { createOutbound, type Outbound } from './lib/outbound';
 import { createIdempotencyStore } from './modules/app/idempotency-store';
+import { auditContextPlugin } from './modules/audit/context';
 import { createSessionRevocation } from './modules/auth/session-revocation';
 import { cylindersExpiringBy } from './modules/cylinder/service';
 import { publishDeliveryProgress } from './modules/delivery/channel';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     /** The Drizzle database (PGlite or PostgreSQL). */
     db: Db;
     database: Database;
+    /** The one client for every call out of the server (lib/outbound.ts). */
+    outbound: Outbound;
   }
 }
 
@@ -68,6 +72,11 @@ export type BuildAppOptions = {
   /** An opened, migrated database; the app closes it when it closes. */
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Origins a test's own listener answers on (a push service, an SMS provider), which the one
+   * outbound client may then call although they are local; added to OUTBOUND_ALLOW_LOCAL.
+   */
+  allowLocalOrigins?: readonly string[];
 };
 
 /** A client's staff record with the id of their open shift (StaffLookup.loadStaff). */
@@ -98,7 +107,12 @@ function paymentHandlers(): PaymentHandlers {
  * Load order: platform (errors, security, cookies, data) → app plugins (session, idempotency,
  * realtime) → shared services → modules.
  */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  allowLocalOrigins = [],
+}: BuildAppOptions): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY;
   const setSecurityHeaders = securityHeadersMiddleware(config.production);
   const app = Fastify({
@@ -165,16 +179,25 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   await app.register(sandboxGuardPlugin);
   await app.register(idempotencyPlugin, { store: createIdempotencyStore(app.db) });
+  // Staff actions are recorded with the device they came from (modules/audit).
+  await app.register(auditContextPlugin);
   await app.register(realtimePlugin);
 
   // Shared services: one of each per app, decorated on the root so every module sees the same one
   // (and two apps in one process share nothing). The pickup channel rides on app.io and the session.
+  // Every call out of the server (providers, push services) goes through this one client.
+  const outbound = createOutbound({ allowLocal: [...config.OUTBOUND_ALLOW_LOCAL, ...allowLocalOrigins] });
+  app.decorate('outbound', outbound);
   app.decorate('paystack', createPaystackClient(app));
-  app.decorate('sms', createSmsService(config, app.log));
-  app.decorate('push', createPushService(config, app.log));
+  app.decorate('sms', createSmsService(config, app.log, outbound));
+  app.decorate('push', createPushService(config, app.log, outbound));
   app.decorate(
     'maps',
-    createMaps(config, (err) => app.log.warn({ err }, 'Google Maps failed; using the straight-line estimate')),
+    createMaps(
+      config,
+      (err) => app.log.warn({ err }, 'Google Maps failed; using the straight-line estimate'),
+      outbound.fetch,
+    ),
   );
   app.decorate('pickupChannel', new PickupChannel(app));
   app.decorate('paymentHandlers', paymentHandlers());

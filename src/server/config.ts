@@ -34,6 +34,17 @@ const envSchema = z
     TERMII_SENDER_ID: z.string().min(1).default('Arrive'),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
     /**
+     * The gas center's counter phone, which a client calls about their delivery (a rider's own
+     * number is never given to a client). 0 + 10 digits or 234 + 10 digits; unset, the client's
+     * order page points to the Help centre instead.
+     */
+    GAS_CENTER_PHONE: z
+      .string()
+      .trim()
+      .regex(/^(0\d{10}|234\d{10})$/, 'must be 0 + 10 digits or 234 + 10 digits')
+      .transform((v) => `0${v.slice(-10)}`)
+      .optional(),
+    /**
      * Web Push (VAPID) key pair, base64url (the README shows how to make a pair). Outside production a
      * pair is made at start when unset; in production a missing pair only turns push off.
      */
@@ -73,6 +84,32 @@ const envSchema = z
         v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(','),
       ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Origins (http://127.0.0.1:4000,…) the server may call although they are local or plain
+     * http: a provider's stand-in on a developer's machine. Exact origins only; refused in
+     * production, which never calls a local or private address.
+     */
+    OUTBOUND_ALLOW_LOCAL: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().refine((o) => {
+            try {
+              const u = new URL(o);
+              return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === o.replace(/\/$/, '');
+            } catch {
+              return false;
+            }
+          }, 'must be a comma-separated list of origins (scheme://host:port, no path)'),
+        ),
+      )
+      .default([]),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -94,6 +131,13 @@ const envSchema = z
       });
     }
     if (!production) return;
+    if (env.OUTBOUND_ALLOW_LOCAL.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OUTBOUND_ALLOW_LOCAL'],
+        message: 'is for local development and tests only: production never calls a local address',
+      });
+    }
     if (env.SESSION_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
     }

@@ -45,6 +45,7 @@ beforeAll(async () => {
       TERMII_BASE_URL: `http://127.0.0.1:${port}`,
       TERMII_SENDER_ID: 'Arrive',
     },
+    allowLocalOrigins: [`http://127.0.0.1:${port}`],
     // Everything the server logs, at every level, to check no code ever reaches it.
     logger: { level: 'trace', stream: { write: (line: string) => void logs.push(line) } },
   });
@@ -131,6 +132,8 @@ describe('the Termii SMS provider', () => {
         TERMII_BASE_URL: 'http://127.0.0.1:9',
         SEED_DEMO: 'false',
       },
+      // Let through, so that the call is made and finds nobody listening.
+      allowLocalOrigins: ['http://127.0.0.1:9'],
     });
     try {
       const res = await closed.inject({

@@ -40,11 +40,18 @@ export const MANAGEMENT_ON_SHIFT: readonly PersonaName[] = ['manager', 'ceo'];
  * access): not the Accountant and HR. A rider moves their own delivery (delivery-dispatch.test.ts).
  */
 export const DISPATCHERS_ON_SHIFT: readonly PersonaName[] = ['staffOnShift', 'manager', 'ceo'];
+/**
+ * The counter and the dispatchers on a shift (src/domain/staff-scopes.ts: the front desk): the
+ * pickup desk, walk-in sales, the client look-up; not the Accountant and HR.
+ */
+export const FRONT_DESK_ON_SHIFT: readonly PersonaName[] = ['staffOnShift', 'manager', 'ceo'];
 /** CEO or Manager access, shift or not. */
 export const MANAGEMENT: readonly PersonaName[] = ['manager', 'ceo'];
 
 export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/app/data': { allow: EVERYONE },
+  'GET /api/audit/': { allow: MANAGEMENT },
+  'GET /api/audit/export': { allow: MANAGEMENT },
   'GET /api/app/health': { allow: EVERYONE },
   'DELETE /api/client/push-subscription': { allow: SIGNED_IN },
   'DELETE /api/cylinder/user/{id}': { allow: SIGNED_IN },
@@ -62,10 +69,11 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/admin/shift/{id}': { allow: ACCOUNTS_ON_SHIFT },
   'GET /api/auth/cookie_auth': { allow: SIGNED_IN },
   'GET /api/auth/profile': { allow: SIGNED_IN },
-  'GET /api/client/user/{email}': { allow: STAFF_ON_SHIFT },
+  'GET /api/client/user/{email}': { allow: FRONT_DESK_ON_SHIFT },
   'GET /api/client/notifications': { allow: SIGNED_IN },
+  'GET /api/client/me/export': { allow: SIGNED_IN },
   'GET /api/cylinder/user': { allow: SIGNED_IN },
-  'GET /api/delivery/all': { allow: STAFF_ON_SHIFT },
+  'GET /api/delivery/all': { allow: FRONT_DESK_ON_SHIFT },
   'GET /api/delivery/board': { allow: DISPATCHERS_ON_SHIFT },
   'GET /api/delivery/mine': { allow: STAFF_ON_SHIFT },
   'GET /api/delivery/progress/{orderId}': { allow: SIGNED_IN },
@@ -97,9 +105,12 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/payment/usable': { allow: SIGNED_IN },
   'GET /api/payment/verify/{id}': { allow: SIGNED_IN },
   'GET /api/payment/{id}': { allow: SIGNED_IN },
-  'GET /api/pickup/code/{code}': { allow: STAFF_ON_SHIFT },
-  'GET /api/pickup/order/{id}': { allow: STAFF_ON_SHIFT },
-  'GET /api/pickup/qrCode/{code}': { allow: STAFF_ON_SHIFT, sample: { params: { code: 'abcdefghij.klmnopqrst' } } },
+  'GET /api/pickup/code/{code}': { allow: FRONT_DESK_ON_SHIFT },
+  'GET /api/pickup/order/{id}': { allow: FRONT_DESK_ON_SHIFT },
+  'GET /api/pickup/qrCode/{code}': {
+    allow: FRONT_DESK_ON_SHIFT,
+    sample: { params: { code: 'abcdefghij.klmnopqrst' } },
+  },
   'GET /api/product/': { allow: EVERYONE },
   'GET /api/product/all': { allow: STAFF_ON_SHIFT },
   'GET /api/product/price_history/{id}': { allow: STAFF_ON_SHIFT },
@@ -147,8 +158,14 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   },
   'POST /api/auth/signup': { allow: EVERYONE },
   'POST /api/client/new_meeting': { allow: SIGNED_IN },
-  'POST /api/client/new_order': { allow: STAFF_ON_SHIFT },
-  'POST /api/client/refund_order': { allow: STAFF_ON_SHIFT },
+  'POST /api/client/new_order': { allow: FRONT_DESK_ON_SHIFT },
+  'POST /api/client/me/delete': {
+    allow: SIGNED_IN,
+    // A wrong confirmation word: the guard's answer is what is checked, and nobody is erased.
+    sample: { body: { confirmation: 'KEEP' } },
+    note: 'Any signed-in person reaches it; a current staff member is then refused (403) by the erasure itself.',
+  },
+  'POST /api/client/refund_order': { allow: FRONT_DESK_ON_SHIFT },
   'POST /api/client/push-subscription': {
     allow: SIGNED_IN,
     sample: {
@@ -180,10 +197,10 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/payment/paystack/send_payment': { allow: SIGNED_IN },
   'POST /api/payment/wallet': { allow: SIGNED_IN },
   'POST /api/payment/webhook': { allow: [], note: "trusted by Paystack's signature alone, which no caller here has" },
-  'POST /api/pickup/dispute/{id}': { allow: STAFF_ON_SHIFT },
-  'POST /api/pickup/verify': { allow: STAFF_ON_SHIFT },
-  'POST /api/pickup/handover-code': { allow: STAFF_ON_SHIFT },
-  'POST /api/pickup/handover-code/confirm': { allow: STAFF_ON_SHIFT },
+  'POST /api/pickup/dispute/{id}': { allow: FRONT_DESK_ON_SHIFT },
+  'POST /api/pickup/verify': { allow: FRONT_DESK_ON_SHIFT },
+  'POST /api/pickup/handover-code': { allow: FRONT_DESK_ON_SHIFT },
+  'POST /api/pickup/handover-code/confirm': { allow: FRONT_DESK_ON_SHIFT },
   'POST /api/pickup/approve': {
     allow: MANAGEMENT_ON_SHIFT,
     note: 'a Shift Supervisor, Manager or CEO on a shift (pickup README); the personas hold no Shift Supervisor',

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffAccess, StaffRole } from '../../src/domain/enums';
 import { orders } from '../../src/server/modules/order/tables';
+import { currentPriceVersion } from '../../src/server/modules/product/catalogue';
 import { products } from '../../src/server/modules/product/tables';
 import { listActiveProducts } from '../../src/server/modules/quota/shop';
 import {
@@ -41,6 +42,10 @@ async function changePrice(app: FastifyInstance, admin: StaffActor, id: string, 
   expect(res.statusCode).toBe(200);
 }
 
+/** The catalogue as a fresh build writes it: the products, and the catalogue version of their prices. */
+const freshBody = async (app: FastifyInstance) =>
+  JSON.stringify({ products: await listActiveProducts(app.db), priceVersion: await currentPriceVersion(app.db) });
+
 describe('one instance', () => {
   let app: FastifyInstance;
   let admin: StaffActor;
@@ -69,7 +74,7 @@ describe('one instance', () => {
 
   it('serves from memory exactly what a fresh build gives', async () => {
     const cached = await catalogue(app);
-    const uncachedText = JSON.stringify({ products: await listActiveProducts(app.db) });
+    const uncachedText = await freshBody(app);
     expect(cached.body).toBe(uncachedText);
     app.catalogueCache.invalidate();
     const rebuilt = await catalogue(app);
@@ -86,7 +91,7 @@ describe('one instance', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect((after.json() as Listed).products.find((p) => p.id === gas.id)?.price).toBe(gas.price + 1000);
-    expect(after.body).toBe(JSON.stringify({ products: await listActiveProducts(app.db) }));
+    expect(after.body).toBe(await freshBody(app));
   });
 
   it('places nothing at a total other than the one the client was shown (a price changed since)', async () => {
@@ -131,7 +136,7 @@ describe('one instance', () => {
     const after = await catalogue(app, before.headers.etag as string);
     expect(after.statusCode).toBe(200);
     expect((after.json() as Listed).products.find((p) => p.id === cylinder.id)?.available).toBe(3);
-    expect(after.body).toBe(JSON.stringify({ products: await listActiveProducts(app.db) }));
+    expect(after.body).toBe(await freshBody(app));
     // With a daily limit the live part is read each time; the ETag still holds while nothing changes.
     expect((await catalogue(app, after.headers.etag as string)).statusCode).toBe(304);
   });

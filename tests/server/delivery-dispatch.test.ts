@@ -386,8 +386,19 @@ describe('the client on the socket', () => {
     await assign(dispatcher, id, { riderId: riderA.staffId });
     expect(await accepted).toMatchObject({ orderNumber: order.orderNumber, riderName: 'Tunde', distanceKm: null });
 
-    const onTheWay = nextEvent(mine, 'deliveryProgress', (p) => p.status === 'CarrierPickup');
+    const collected = nextEvent(mine, 'deliveryProgress', (p) => p.status === 'CarrierPickup');
     await move(riderA, id, { status: 'CarrierPickup' });
+    await collected;
+    // Collected, the rider may still be at the gas center: their position is not the client's yet.
+    const stillAtCenter = nextEvent(mine, 'deliveryProgress', (p) => p.status === 'CarrierPickup');
+    await injectAs(app, riderA, {
+      method: 'PUT',
+      url: `/api/delivery/location/${id}`,
+      payload: { lat: 6.6, lng: 3.35 },
+    });
+    expect(await stillAtCenter).toMatchObject({ distanceKm: null, locatedAt: null });
+    const onTheWay = nextEvent(mine, 'deliveryProgress', (p) => p.status === 'InTransit');
+    await move(riderA, id, { status: 'InTransit' });
     await onTheWay;
     // About 1.3 km north-east of the address, in a straight line.
     const near = nextEvent(mine, 'deliveryProgress', (p) => p.distanceKm !== null);
@@ -476,11 +487,13 @@ describe("the client's delivery code", () => {
       `/api/order/with_client/search?q=${pickupCode}`,
       '/api/order/filtered?pageSize=50',
     ]) {
-      for (const who of [riderA, dispatcher]) {
-        const res = await injectAs(app, who, { method: 'GET', url });
-        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-        expect(res.body, url).not.toContain(pickupCode);
-      }
+      // The rider is refused the company's order lists outright (src/domain/staff-scopes.ts).
+      const asRider = await injectAs(app, riderA, { method: 'GET', url });
+      expect(asRider.statusCode, `${url}: ${asRider.body}`).toBe(403);
+      expect(asRider.json().additionalInfo, url).toEqual({ reason: 'MissingAccess' });
+      const res = await injectAs(app, dispatcher, { method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.body, url).not.toContain(pickupCode);
     }
     // Found by it all the same (the client reads it out at the counter).
     const found = await injectAs(app, dispatcher, {

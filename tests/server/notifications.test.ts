@@ -25,11 +25,31 @@ import { insertUnpaidOrder, readOrder } from './payment-support';
 
 let app: FastifyInstance;
 
+type Received = { headers: IncomingHttpHeaders; body: Buffer; path: string };
+
+/** A push service of the test's own: a local listener the app is told, explicitly, it may call. */
+let pushService: Server;
+let origin = '';
+const received: Received[] = [];
+let answer = 201;
+
 beforeAll(async () => {
-  app = await buildTestApp({ countQueries: true });
+  pushService = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '' });
+      res.statusCode = answer;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  app = await buildTestApp({ countQueries: true, allowLocalOrigins: [origin] });
 });
 afterAll(async () => {
   await app.close();
+  await new Promise((resolve) => pushService.close(resolve));
 });
 
 let phoneSeq = 0;
@@ -189,6 +209,8 @@ describe('delivery steps', () => {
   it('out for delivery (with the rider’s name) once, however often it goes back in transit, then delivered', async () => {
     const ngozi = await fundedClient();
     const staffer = await signInAs(app, '08039990001');
+    // A dispatcher moves the delivery: every step is recorded in the audit trail as theirs.
+    const stafferId = await putOnShift(app, staffer.clientId);
     const order = await insertUnpaidOrder(app, ngozi.clientId, 130_000);
     await app.db.update(orders).set({ deliveryOption: 'HomeDelivery' }).where(eq(orders.id, order.id));
     const [delivery] = await app.db
@@ -205,6 +227,7 @@ describe('delivery steps', () => {
     const step = (status: Parameters<typeof changeDeliveryStatus>[2], carrier?: boolean) =>
       changeDeliveryStatus(app.db, delivery.id, status, {
         actorClientId: staffer.clientId,
+        actorStaffId: stafferId,
         ...(carrier
           ? {
               carrier: {
@@ -379,31 +402,7 @@ describe('the switches', () => {
 
 // ── Web Push: a push service of the test's own, and the browser's side of RFC 8291 ──
 
-type Received = { headers: IncomingHttpHeaders; body: Buffer; path: string };
-
 describe('Web Push', () => {
-  let server: Server;
-  let origin = '';
-  const received: Received[] = [];
-  let answer = 201;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '' });
-        res.statusCode = answer;
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
-
   /** What a browser keeps: its P-256 key pair and auth secret. */
   function browserKeys() {
     const ecdh = createECDH('prime256v1');

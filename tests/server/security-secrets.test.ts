@@ -31,6 +31,8 @@ async function build(nodeEnv: 'test' | 'production') {
       ...(nodeEnv === 'production' ? {} : { SEED_DEMO: 'true' }),
       PUBLIC_URL: nodeEnv === 'production' ? 'https://arrive.example' : 'http://localhost:8080',
     },
+    // The stub listens locally: named here, or the outbound client would refuse it.
+    allowLocalOrigins: [stub.url],
     logger: { level: 'debug', stream: { write: (line: string) => void logs.push(line) } },
   });
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PaymentType } from '../enums';
 import { orderClientSummarySchema, orderSchema, staffNewOrderInputSchema } from './order';
+import { smsOutcomeSchema } from './sms';
 
 /** How the customer paid at the counter. Electronic = a POS card slip or a bank transfer. */
 export const counterPaymentSchema = z.discriminatedUnion('type', [
@@ -34,6 +35,12 @@ export type CounterPayment = z.infer<typeof counterPaymentSchema>;
 export const provisionalNumberSchema = z.string().regex(/^OFF-[A-Z0-9]{4,12}$/, 'Invalid provisional number');
 
 /**
+ * A counter tablet's own id: a random id it draws once and keeps (web/lib/device-id.ts, the one
+ * sent as X-Device-Id). A provisional number is one sale per tablet, whatever key it is sent under.
+ */
+export const deviceIdSchema = z.string().regex(/^[\w-]{8,64}$/, 'Invalid device id');
+
+/**
  * Staff at the counter: an order for a walk-in customer (found or added by phone). With `payment`
  * it is paid there and then; `handOver` gives it to the customer at once (Delivered). Without
  * `payment` it is left Not Paid for the customer to pay in the app.
@@ -43,12 +50,21 @@ export const counterSaleInputSchema = staffNewOrderInputSchema.extend({
   handOver: z.boolean().optional(),
   provisionalNumber: provisionalNumberSchema.optional(),
   /**
-   * When the tablet took the payment. A cash sale made offline is recorded at the prices of that
-   * moment (kept within the shift it was made in), so a price changed before it synced does not
-   * leave the drawer short. A sale sent online whose answer was lost, sent again after a price
-   * change, is recorded at that moment's prices if its `expectedTotal` holds there.
+   * When the tablet took the payment. A cash sale made offline is dated then, in the drawer of the
+   * shift it was made in; a moment before that shift began or after it ended (or after now) is
+   * refused, past a small allowance for the way. It is priced from `priceVersion`, not from this
+   * moment. A sale sent online whose answer was lost is dated at it too.
    */
   soldAt: z.iso.datetime({ offset: true }).optional(),
+  /** The tablet that made the sale; needed with a provisional number. */
+  deviceId: deviceIdSchema.optional(),
+  /**
+   * The catalogue version the tablet priced the sale with (`priceVersion` of GET /api/product).
+   * Needed with a provisional number: a sale made offline is priced from that version, accepted
+   * only if it was in force at some moment of the sale's shift, by the sale's moment. A sale sent
+   * online whose total no longer holds is priced at it the same way, or refused.
+   */
+  priceVersion: z.number().int().nonnegative().optional(),
 });
 export type CounterSaleInput = z.infer<typeof counterSaleInputSchema>;
 
@@ -60,7 +76,8 @@ export const counterSaleSchema = z.object({
   /** The shift whose drawer took the cash (null: not a cash sale). */
   shiftId: z.string().nullable(),
   staffName: z.string(),
-  receiptSms: z.enum(['sent', 'failed', 'none']),
+  /** `withheld`: an SMS budget was reached (the answer's `sms` says which and until when). */
+  receiptSms: z.enum(['sent', 'failed', 'withheld', 'none']),
 });
 export type CounterSale = z.infer<typeof counterSaleSchema>;
 
@@ -68,6 +85,8 @@ export const counterSaleResponseSchema = z.object({
   client: orderClientSummarySchema,
   order: orderSchema,
   sale: counterSaleSchema,
+  /** The SMS receipt, in words the counter can show (absent from answers kept before it was added). */
+  sms: smsOutcomeSchema.optional(),
 });
 export type CounterSaleResponse = z.infer<typeof counterSaleResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deliveryStatusValues, deliveryVehicleValues, homeDeliveryTypeValues } from '../enums';
 import { deliveryAddressSchema } from './order';
+import { smsOutcomeSchema } from './sms';
 
 /**
  * How a home delivery is priced (kobo): a base plus a rate per km of road from the gas center,
@@ -45,9 +46,14 @@ export const deliverySchema = z.object({
   clientId: z.string(),
   status: z.enum(deliveryStatusValues),
   type: z.enum(homeDeliveryTypeValues),
-  address: deliveryAddressSchema,
+  /** The street line is empty once withheld: a rider's finished delivery keeps only the area. */
+  address: deliveryAddressSchema.extend({ line1: z.string().max(200) }),
   distanceKm: z.number().nullable(),
   fee: z.number().int(),
+  /**
+   * The rider. Staff read their account, full name and phone; the order's client reads the first
+   * name only (carrierClientId and carrierPhone null) and calls the gas center (`centerPhone`).
+   */
   carrierClientId: z.string().nullable(),
   carrierName: z.string().nullable(),
   carrierPhone: z.string().nullable(),
@@ -57,6 +63,10 @@ export const deliverySchema = z.object({
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The client's view only: the gas center's counter phone to call about the delivery (null: none set). */
+  centerPhone: z.string().nullable().optional(),
+  /** A staff member's step only: the text it sends the client, or why it will not go out (SMS budgets). */
+  sms: smsOutcomeSchema.optional(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -216,9 +226,10 @@ export type RiderDeliveries = z.infer<typeof riderDeliveriesSchema>;
 export const riderLocationInputSchema = riderLocationSchema;
 
 /**
- * What the client sees of their delivery (GET /api/delivery/progress/{orderNumber} and the
+ * What the client sees of their delivery (GET /api/delivery/progress/{orderId} and the
  * deliveryProgress event): the steps with their times, the rider's first name and vehicle, and
- * roughly how far the rider is (straight line), never the rider's position or phone.
+ * while the delivery is InTransit roughly how far the rider is (straight line); never the rider's
+ * position or phone. The client calls the gas center (`centerPhone`), not the rider.
  */
 export const deliveryProgressSchema = z.object({
   deliveryId: z.string(),
@@ -229,8 +240,10 @@ export const deliveryProgressSchema = z.object({
   riderName: z.string().nullable(),
   vehicle: z.enum(deliveryVehicleValues).nullable(),
   steps: z.array(z.object({ status: z.enum(deliveryStatusValues), at: z.string() })),
-  /** Straight-line km from the rider's last shared position to the address, to 0.1 km. */
+  /** Straight-line km from the rider's last shared position to the address, to 0.1 km; InTransit only. */
   distanceKm: z.number().nullable(),
   locatedAt: z.string().nullable(),
+  /** The gas center's counter phone (null: none set; the page points to the Help centre). */
+  centerPhone: z.string().nullable(),
 });
 export type DeliveryProgress = z.infer<typeof deliveryProgressSchema>;

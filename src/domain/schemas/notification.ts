@@ -46,7 +46,7 @@ const base64url = z
 
 /** PushSubscription.toJSON() as the browser gives it. */
 export const pushSubscriptionInputSchema = z.object({
-  /** https in production (the server refuses anything else there). */
+  /** A browser push service's https address (the server refuses any other). */
   endpoint: z.url().max(1000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url, auth: base64url }),

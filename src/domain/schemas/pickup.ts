@@ -147,14 +147,21 @@ export const pickupDisputeInputSchema = z.object({
 });
 export type PickupDisputeInput = z.infer<typeof pickupDisputeInputSchema>;
 
+/**
+ * One attempt at the counter in the back office's history: what happened, by whom and when. Never
+ * what was typed or scanned: a wrong code is often one character off the order's real one.
+ */
 export const pickupAttemptSchema = z.object({
   id: z.string(),
   status: z.enum(pickupAttemptStatusValues),
   method: z.enum(['code', 'qr', 'request', 'response', 'sms', 'approval']),
   reason: z.string().nullable(),
   staffId: z.string().nullable(),
+  /** Who made it (their display name), null when no staff member did (the owner's answer). */
+  staffName: z.string().nullable(),
   createdAt: z.string(),
 });
+export type PickupAttempt = z.infer<typeof pickupAttemptSchema>;
 
 /** GET /api/admin/pickup/{id}: the order's pickup history for the back office. */
 export const adminPickupDetailSchema = z.object({

@@ -16,5 +16,13 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productListSchema = z.object({ products: z.array(productSchema) });
+export const productListSchema = z.object({
+  products: z.array(productSchema),
+  /**
+   * The catalogue version these prices are (the number of the last price change, 0 before any).
+   * A counter tablet sends it with a sale it makes offline: the sale is priced from that version.
+   * The server always says it; a copy saved on a device before it did has none.
+   */
+  priceVersion: z.number().int().nonnegative().optional(),
+});
 export type ProductList = z.infer<typeof productListSchema>;

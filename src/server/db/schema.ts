@@ -1,5 +1,6 @@
 export * from '../modules/address/tables';
 export * from '../modules/app/tables';
+export * from '../modules/audit/tables';
 export * from '../modules/auth/tables';
 export * from '../modules/client/tables';
 export * from '../modules/counter/tables';
@@ -16,6 +17,7 @@ export * from '../modules/product/tables';
 export * from '../modules/quota/tables';
 export * from '../modules/sales/tables';
 export * from '../modules/shift/tables';
+export * from '../modules/sms-budget/tables';
 export * from '../modules/staff/tables';
 export * from '../modules/supplier/tables';
 export * from '../modules/supply/tables';

@@ -15,3 +15,10 @@ export function onServerClock(request: FastifyRequest, at: string | undefined, n
   if (Number.isNaN(sentAt) || Number.isNaN(takenAt)) return at;
   return new Date(now - Math.max(0, sentAt - takenAt)).toISOString();
 }
+
+/**
+ * How far a device's moment may stray past a bound (a shift's start or end, now) and still be read
+ * as within it. `onServerClock` takes out the device clock's error; what is left is the time the
+ * call spent on the way, and a clock that moved between the action and the sending.
+ */
+export const DEVICE_CLOCK_ALLOWANCE_MS = 2 * 60_000;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import addressRoutes from './address/routes';
 import adminRoutes from './admin/routes';
 import appRoutes from './app/routes';
+import auditRoutes from './audit/routes';
 import authRoutes from './auth/routes';
 // counter sales (walk-in sale, cash refund)
 import counterSaleRoutes from './counter/routes';
@@ -17,6 +18,7 @@ import paymentRoutes from './payment/routes';
 import pickupAdminRoutes from './pickup/admin-routes';
 import pickupOrderRoutes from './pickup/order-routes';
 import pickupRoutes from './pickup/routes';
+import privacyRoutes from './privacy/routes';
 import productRoutes from './product/routes';
 import quotaRoutes from './quota/routes';
 import shopRoutes from './quota/shop-routes';
@@ -39,11 +41,13 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'admin', routes: adminRoutes },
   { group: 'admin', routes: pickupAdminRoutes },
   { group: 'app', routes: appRoutes },
+  { group: 'audit', routes: auditRoutes },
   { group: 'auth', routes: authRoutes },
   { group: 'client', routes: visitRoutes },
   { group: 'client', routes: counterRoutes },
   { group: 'client', routes: counterSaleRoutes },
   { group: 'client', routes: notificationRoutes },
+  { group: 'client', routes: privacyRoutes },
   { group: 'cylinder', routes: cylinderRoutes },
   { group: 'delivery', routes: deliveryRoutes },
   { group: 'leads', routes: leadsRoutes },

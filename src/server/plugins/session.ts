@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasAccess } from '../../domain/access';
 import type { StaffAccess, StaffRole } from '../../domain/enums';
 import { AppError, ErrorType } from '../../domain/errors';
+import { type StaffRouteRule, type StaffScope, scopeOf, staffRouteRule } from '../../domain/staff-scopes';
 import { verifyToken } from '../lib/tokens';
 
 /** The cookie that carries the access token (the auth module sets it; this plugin reads it). */
@@ -35,21 +35,19 @@ export type StaffLookup = { loadStaff: (clientId: string) => Promise<StaffContex
 /** Given by app.ts from the auth and staff modules: the plugin imports no module. */
 export type SessionPluginOptions = { revocation: SessionRevocation; staff: StaffLookup };
 
-export type StaffGuardOptions = {
-  /** The accesses of which at least one is needed (SPEC §6); omitted means any staff. */
-  access?: StaffAccess[];
-  /** Whether a working shift is required; true unless said otherwise. */
-  shift?: boolean;
-};
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in client, from the access cookie or a bearer token; null for visitors. */
     auth: AuthContext | null;
     /** Why a presented token was refused, for a precise 401. */
     authProblem: 'TokenExpired' | 'TokenVerificationError' | null;
-    /** Filled by requireStaff. */
+    /** Filled by requireStaff, and by requireClientOrStaff for staff the route's scope reaches. */
     staff: StaffContext | null;
+    /**
+     * What the caller may see on this route as staff (src/domain/staff-scopes.ts); null for a
+     * client, who sees their own records only.
+     */
+    staffScope: StaffScope | null;
   }
   interface FastifyInstance {
     /**
@@ -57,8 +55,17 @@ declare module 'fastify' {
      * it runs in onRequest (see sessionPlugin), before the request is parsed or validated.
      */
     requireClient: Guard;
-    /** Guard factory: a current staff member with the access and (by default) a working shift. */
-    requireStaff: (options?: StaffGuardOptions) => Guard;
+    /**
+     * Guard factory: a current staff member whom the route's entry in the scopes table
+     * (src/domain/staff-scopes.ts) reaches, on a shift when the entry asks for one. A route
+     * guarded by it without an entry stops the server at startup.
+     */
+    requireStaff: () => Guard;
+    /**
+     * Guard: a signed-in client, who sees their own records; a staff member whom the route's
+     * entry reaches sees what its scope says (request.staffScope).
+     */
+    requireClientOrStaff: Guard;
     /** Loads the staff record and working shift of a client, or null. */
     loadStaff: (clientId: string) => Promise<StaffContext | null>;
     /** Whether an access token's session was revoked; revocations are announced to it. */
@@ -130,6 +137,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   app.decorateRequest('auth', null);
   app.decorateRequest('authProblem', null);
   app.decorateRequest('staff', null);
+  app.decorateRequest('staffScope', null);
   app.decorate('sessionRevocation', options.revocation);
 
   // Who may call a route is decided before what they sent is looked at: a route's guards, written
@@ -141,12 +149,28 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     guards.add(check);
     return check;
   };
+  // Guards whose route must have an entry in the scopes table: a staff route cannot be added
+  // without saying who may call it and on what.
+  const scopedGuards = new WeakSet<Guard>();
+  const scoped = (check: Guard): Guard => {
+    scopedGuards.add(check);
+    return guard(check);
+  };
   app.addHook('onRoute', (route) => {
     const preHandlers = asList(route.preHandler);
     const lifted = preHandlers.filter((h) => guards.has(h as Guard));
-    if (lifted.length === 0) return;
-    route.preHandler = preHandlers.filter((h) => !guards.has(h as Guard));
-    route.onRequest = [...asList(route.onRequest), ...(lifted as Guard[])];
+    if (lifted.length > 0) {
+      route.preHandler = preHandlers.filter((h) => !guards.has(h as Guard));
+      route.onRequest = [...asList(route.onRequest), ...(lifted as Guard[])];
+    }
+    if (!asList(route.onRequest).some((h) => scopedGuards.has(h as Guard))) return;
+    for (const method of asList(route.method)) {
+      if (!staffRouteRule(method, route.url)) {
+        throw new Error(
+          `${method} ${route.url} is guarded for staff but has no entry in src/domain/staff-scopes.ts: say who may call it and on what`,
+        );
+      }
+    }
   });
 
   /**
@@ -177,32 +201,42 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     }),
   );
 
-  app.decorate('requireStaff', (options: StaffGuardOptions = {}) =>
-    guard(async (request: FastifyRequest) => {
+  const forbidden = (reason: string, message = 'You do not have permission to view this page.') =>
+    new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason } });
+
+  /** The scopes-table entry of the route a request reached (the onRoute check made sure there is one). */
+  const ruleOf = (request: FastifyRequest): StaffRouteRule => {
+    const rule = staffRouteRule(request.method, request.routeOptions.url ?? '');
+    if (!rule) throw forbidden('NoScope');
+    return rule;
+  };
+
+  app.decorate('requireStaff', () =>
+    scoped(async (request: FastifyRequest) => {
       const auth = await requireLiveSession(request);
       const member = await app.loadStaff(auth.clientId);
-      if (!member?.isCurrentStaff) {
-        throw new AppError('You do not have permission to view this page.', {
-          status: 403,
-          type: ErrorType.Forbidden,
-          additionalInfo: { reason: member ? 'NotCurrentStaff' : 'NotStaff' },
-        });
-      }
-      if (options.access && !hasAccess(member.access, options.access)) {
-        throw new AppError('You do not have permission to view this page.', {
-          status: 403,
-          type: ErrorType.Forbidden,
-          additionalInfo: { reason: 'MissingAccess' },
-        });
-      }
-      if (options.shift !== false && !member.shiftId) {
-        throw new AppError('Start a shift first', {
-          status: 403,
-          type: ErrorType.Forbidden,
-          additionalInfo: { reason: 'NoActiveShift' },
-        });
-      }
+      if (!member?.isCurrentStaff) throw forbidden(member ? 'NotCurrentStaff' : 'NotStaff');
+      const rule = ruleOf(request);
+      const onShift = Boolean(member.shiftId);
+      const scope = scopeOf(rule, member, onShift);
+      // Who first: a member no grant reaches is told so, shift or not.
+      if (!scope && !scopeOf(rule, member)) throw forbidden('MissingAccess');
+      if ((rule.shift || !scope) && !onShift) throw forbidden('NoActiveShift', 'Start a shift first');
       request.staff = member;
+      request.staffScope = scope;
+    }),
+  );
+
+  app.decorate(
+    'requireClientOrStaff',
+    scoped(async (request: FastifyRequest) => {
+      const auth = await requireLiveSession(request);
+      const member = await app.loadStaff(auth.clientId);
+      if (!member?.isCurrentStaff) return;
+      const scope = scopeOf(ruleOf(request), member, Boolean(member.shiftId));
+      if (!scope) return;
+      request.staff = member;
+      request.staffScope = scope;
     }),
   );
 });

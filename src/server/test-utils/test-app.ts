@@ -55,6 +55,11 @@ export type TestAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Counts the statements sent (`app.database.queryCount()`), e.g. to check a call's round trips. */
   countQueries?: boolean;
+  /**
+   * Origins of the test's own listeners (a push service, an SMS provider) that the server may
+   * call although they are local: every other local address stays refused, as in production.
+   */
+  allowLocalOrigins?: readonly string[];
   /** Called before ready, e.g. to add a probe route declared like any module route. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 };
@@ -81,7 +86,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   });
   const database = await openDatabase({ url, countQueries: options.countQueries });
   await database.migrate();
-  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    allowLocalOrigins: options.allowLocalOrigins,
+  });
   if (drop) app.addHook('onClose', drop);
   await options.beforeReady?.(app);
   await app.ready();

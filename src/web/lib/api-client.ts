@@ -1,6 +1,7 @@
 import { API_TIMEOUT_MS } from '../../domain/constants';
 import { type ErrorObject, ErrorType, isErrorObject } from '../../domain/errors';
 import { SENT_AT_HEADER } from '../../domain/shift-sync';
+import { DEVICE_ID_HEADER, deviceId } from './device-id';
 import { API_READ_HEADERS, readKey, takeEarlyRead } from './early-reads';
 
 /** A failed call: carries the server's error object (SPEC §7: wrappers throw the response body). */
@@ -82,6 +83,8 @@ async function send(method: string, path: string, options: RequestOptions): Prom
       // moments it carries are read against it (SENT_AT_HEADER).
       headers: {
         ...API_READ_HEADERS,
+        // Which browser a change came from, for the staff audit trail (lib/device-id.ts).
+        ...(method === 'GET' ? {} : { [DEVICE_ID_HEADER]: deviceId() }),
         ...headers,
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey, [SENT_AT_HEADER]: new Date().toISOString() } : {}),
       },

@@ -70,6 +70,8 @@ export const paths = {
     // Staff follow-ups (not in SPEC §2's menu; web README).
     leads: { path: 'leads', getHref: () => '/dashboard/leads' },
     paymentProblems: { path: 'payment-problems', getHref: () => '/dashboard/payment-problems' },
+    // What staff did to money, stock and goods (CEO, Manager).
+    audit: { path: 'audit', getHref: () => '/dashboard/audit' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
     // Home deliveries: the dispatch board (dispatchers) and the rider's own day (Delivery Person).
     dispatch: { path: 'dispatch', getHref: () => '/dashboard/dispatch' },

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { ErrorObject } from '../../domain/errors';
 import type { AppData } from '../../domain/schemas/app';
+import type { AuditList } from '../../domain/schemas/audit';
 import type { AuthObject, AuthResult, Profile } from '../../domain/schemas/auth';
 import type { CounterSaleResponse } from '../../domain/schemas/counter';
 import type { Cylinder, cylinderListSchema } from '../../domain/schemas/cylinder';
@@ -32,6 +33,7 @@ import type {
   PickupLookupResponse,
   PickupVerifyResponse,
 } from '../../domain/schemas/pickup';
+import type { AccountDeletionResult, ClientDataExport } from '../../domain/schemas/privacy';
 import type { ProductList } from '../../domain/schemas/product';
 import type { Quota } from '../../domain/schemas/quota';
 import type {
@@ -59,6 +61,7 @@ export type ApiContract = {
   'GET admin/sales/staff': StaffSalesList;
   'GET admin/shift': Shift[];
   'GET app/data': AppData;
+  'GET audit': AuditList;
   'GET auth/cookie_auth': { auth: AuthObject };
   'GET auth/profile': Profile;
   'PUT auth/profile': Profile;
@@ -124,6 +127,9 @@ export type ApiContract = {
   'POST upload/file': UploadResponse;
   'GET wallet/client': ClientWallet;
   'GET client/notifications': NotificationSettingsView;
+  'POST client/push-subscription': NotificationSettingsView;
+  'GET client/me/export': ClientDataExport;
+  'POST client/me/delete': AccountDeletionResult;
   'POST wallet/add_fund': AddFundResponse;
   'POST wallet/create': Wallet;
   'GET wallet/transactions': WalletTransaction[];

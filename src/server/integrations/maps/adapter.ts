@@ -68,7 +68,8 @@ export function createEstimateMaps(): MapsAdapter {
   };
 }
 
-type Fetch = typeof fetch;
+/** What the adapter needs of fetch; the app gives the server's one outbound client. */
+type Fetch = (url: URL, init: { signal?: AbortSignal }) => Promise<Response>;
 const GOOGLE_BASE = 'https://maps.googleapis.com/maps/api';
 const TIMEOUT_MS = 5000;
 
@@ -106,9 +107,9 @@ const stripTags = (html: string) =>
  */
 export function createGoogleMaps(
   apiKey: string,
-  options: { fetch?: Fetch; onError?: (err: unknown) => void } = {},
+  options: { fetch: Fetch; onError?: (err: unknown) => void },
 ): MapsAdapter {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch;
   const fallback = createEstimateMaps();
   async function call<T>(path: string, params: Record<string, string>): Promise<T> {
     const url = new URL(`${GOOGLE_BASE}/${path}/json`);
@@ -188,6 +189,12 @@ export function createGoogleMaps(
 }
 
 /** The adapter the configuration asks for. */
-export function createMaps(config: { GOOGLE_MAPS_API_KEY?: string | undefined }, onError?: (err: unknown) => void) {
-  return config.GOOGLE_MAPS_API_KEY ? createGoogleMaps(config.GOOGLE_MAPS_API_KEY, { onError }) : createEstimateMaps();
+export function createMaps(
+  config: { GOOGLE_MAPS_API_KEY?: string | undefined },
+  onError: ((err: unknown) => void) | undefined,
+  fetch: Fetch,
+) {
+  return config.GOOGLE_MAPS_API_KEY
+    ? createGoogleMaps(config.GOOGLE_MAPS_API_KEY, { fetch, onError })
+    : createEstimateMaps();
 }

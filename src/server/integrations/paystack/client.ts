@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorType } from '../../../domain/errors';
+import type { Outbound } from '../../lib/outbound';
 
 /** Paystack's answer envelope. */
 export type PaystackEnvelope<T> = { status: boolean; message: string; data: T };
@@ -152,21 +153,26 @@ export type PaystackClientOptions = {
   secretKey: string;
   /** Each call gives up after this long (SPEC §7: 10 s). */
   timeoutMs?: number;
-  transport?: PaystackTransport;
+  transport: PaystackTransport;
 };
 
 export const DEFAULT_PAYSTACK_TIMEOUT_MS = 10_000;
 
-/** The production transport: real fetch, aborted at the timeout. */
-export const fetchTransport: PaystackTransport = async (url, init) => {
-  const response = await fetch(url, {
-    method: init.method,
-    headers: init.headers,
-    body: init.body,
-    signal: AbortSignal.timeout(init.timeoutMs),
-  });
-  return { status: response.status, text: await response.text() };
-};
+/**
+ * The network transport: the server's one outbound client (https to a public address only, no
+ * redirect followed), given up at the timeout.
+ */
+export function outboundTransport(outbound: Outbound): PaystackTransport {
+  return async (url, init) => {
+    const response = await outbound.fetch(url, {
+      method: init.method,
+      headers: init.headers,
+      ...(init.body !== undefined ? { body: init.body } : {}),
+      timeoutMs: init.timeoutMs,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+}
 
 /**
  * The sandbox transport: the emulator lives in this very app, so requests go through
@@ -211,7 +217,7 @@ export class PaystackClient {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.secretKey = options.secretKey;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_PAYSTACK_TIMEOUT_MS;
-    this.transport = options.transport ?? fetchTransport;
+    this.transport = options.transport;
   }
 
   initializeTransaction(input: InitializeInput) {
@@ -291,11 +297,11 @@ function usesOwnEmulator(config: FastifyInstance['config']) {
 }
 
 /** The client the configuration asks for; a client of this app's own emulator goes through app.inject. */
-export function createPaystackClient(app: Pick<FastifyInstance, 'config' | 'inject'>): PaystackClient {
+export function createPaystackClient(app: Pick<FastifyInstance, 'config' | 'inject' | 'outbound'>): PaystackClient {
   return new PaystackClient({
     baseUrl: app.config.paystackBaseUrl,
     secretKey: app.config.paystackSecretKey,
-    transport: usesOwnEmulator(app.config) ? injectTransport(app) : fetchTransport,
+    transport: usesOwnEmulator(app.config) ? injectTransport(app) : outboundTransport(app.outbound),
   });
 }
 

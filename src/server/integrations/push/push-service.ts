@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { type Outbound, OutboundError } from '../../lib/outbound';
 import {
   buildPushRequest,
   generateVapidKeys,
@@ -12,8 +13,9 @@ const PUSH_TIMEOUT_MS = 10_000;
 
 /**
  * The browsers' push services (Chrome and most Android browsers, Firefox, Safari, Edge): the only
- * hosts a production server sends to. An endpoint is a client's word, and the server POSTs to it,
- * so any other (an address inside our network) would be a request made on an attacker's behalf.
+ * hosts the server sends to, in every mode. An endpoint is a client's word, and the server POSTs
+ * to it, so any other (an address inside our network) would be a request made on an attacker's
+ * behalf. A test's own listener is reached only when the test names its origin.
  */
 const PUSH_SERVICE_HOSTS = [
   /^fcm\.googleapis\.com$/,
@@ -38,6 +40,14 @@ export function isKnownPushService(endpoint: string): boolean {
     !url.password &&
     PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
   );
+}
+
+/**
+ * Whether the server may keep and send to this endpoint: a browser's push service, or an origin
+ * the configuration explicitly lets the outbound client reach (a test's listener).
+ */
+export function isAcceptedPushEndpoint(endpoint: string, outbound: Pick<Outbound, 'allowsLocal'>): boolean {
+  return isKnownPushService(endpoint) || outbound.allowsLocal(endpoint);
 }
 
 /** What a push service said: delivered, or the subscription is gone (expired or revoked: forget it). */
@@ -82,7 +92,7 @@ const disabled: PushService = {
  * for development). In production a missing or broken pair turns push off with a warning; the
  * server still starts and SMS still goes out.
  */
-export function createPushService(config: PushConfig, log: FastifyBaseLogger): PushService {
+export function createPushService(config: PushConfig, log: FastifyBaseLogger, outbound: Outbound): PushService {
   let keys: VapidKeys | null =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
       ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
@@ -109,18 +119,19 @@ export function createPushService(config: PushConfig, log: FastifyBaseLogger): P
     publicKey: keys.publicKey,
     async send(target, payload) {
       // A subscription kept before the endpoint was checked: never called, and forgotten.
-      if (config.production && !isKnownPushService(target.endpoint)) return 'gone';
+      if (!isAcceptedPushEndpoint(target.endpoint, outbound)) return 'gone';
       const request = buildPushRequest(target, payload, vapid);
       let response: Response;
       try {
-        response = await fetch(request.url, {
+        response = await outbound.fetch(request.url, {
           method: 'POST',
           headers: request.headers,
-          body: new Uint8Array(request.body),
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+          body: request.body,
+          timeoutMs: PUSH_TIMEOUT_MS,
         });
       } catch (err) {
-        throw new PushSendError(`The push service could not be reached (${(err as Error).name})`);
+        const reason = err instanceof OutboundError ? err.reason : (err as Error).name;
+        throw new PushSendError(`The push service could not be reached (${reason})`, (err as OutboundError).status);
       }
       await response.body?.cancel().catch(() => {});
       if (response.status === 404 || response.status === 410) return 'gone';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import type { Outbound } from '../../lib/outbound';
 import { createConsoleSmsProvider } from './console-provider';
 import { SmsOutbox } from './outbox';
 import type { SmsProvider } from './sms-provider';
@@ -17,9 +18,11 @@ declare module 'fastify' {
 type SmsConfig = Pick<Config, 'SMS_PROVIDER' | 'TERMII_API_KEY' | 'TERMII_BASE_URL' | 'TERMII_SENDER_ID'>;
 
 /** The SMS provider chosen by SMS_PROVIDER (console by default) and the console outbox. */
-export function createSmsService(config: SmsConfig, log: FastifyBaseLogger): SmsService {
+export function createSmsService(config: SmsConfig, log: FastifyBaseLogger, outbound: Outbound): SmsService {
   const outbox = new SmsOutbox();
   const provider =
-    config.SMS_PROVIDER === 'termii' ? createTermiiSmsProvider(config, log) : createConsoleSmsProvider(outbox, log);
+    config.SMS_PROVIDER === 'termii'
+      ? createTermiiSmsProvider(config, log, outbound)
+      : createConsoleSmsProvider(outbox, log);
   return { provider, outbox };
 }

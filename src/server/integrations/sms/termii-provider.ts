@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { type Outbound, OutboundError } from '../../lib/outbound';
 import { type SmsMessage, type SmsProvider, SmsSendError } from './sms-provider';
 
 const TERMII_TIMEOUT_MS = 10_000;
@@ -15,7 +16,7 @@ export const maskPhone = (phone: string) =>
  * the do-not-disturb register, which a one-time code must. Neither the body nor the API key is
  * ever logged or put in an error.
  */
-export function createTermiiSmsProvider(config: TermiiConfig, log: FastifyBaseLogger): SmsProvider {
+export function createTermiiSmsProvider(config: TermiiConfig, log: FastifyBaseLogger, outbound: Outbound): SmsProvider {
   const url = `${config.TERMII_BASE_URL.replace(/\/$/, '')}/api/sms/send`;
   return {
     name: 'termii',
@@ -23,7 +24,7 @@ export function createTermiiSmsProvider(config: TermiiConfig, log: FastifyBaseLo
       if (!config.TERMII_API_KEY) throw new SmsSendError('Termii is not configured');
       let response: Response;
       try {
-        response = await fetch(url, {
+        response = await outbound.fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({
@@ -34,10 +35,10 @@ export function createTermiiSmsProvider(config: TermiiConfig, log: FastifyBaseLo
             type: 'plain',
             channel: 'dnd',
           }),
-          signal: AbortSignal.timeout(TERMII_TIMEOUT_MS),
+          timeoutMs: TERMII_TIMEOUT_MS,
         });
       } catch (err) {
-        const reason = err instanceof Error ? err.name : 'unknown';
+        const reason = err instanceof OutboundError ? err.reason : err instanceof Error ? err.name : 'unknown';
         log.warn({ provider: 'termii', to: maskPhone(to), reason }, 'SMS could not reach Termii');
         throw new SmsSendError('The SMS provider could not be reached');
       }

@@ -1,24 +1,10 @@
-// Routes of /api/admin: the staff side's calls (SPEC §6 "admin calls"). Every one needs a current
-// staff member on a working shift (the dashboard guard, enforced on the server too).
-//
-// | Route                                   | Access (CEO and Manager always pass) | Working shift |
-// | --------------------------------------- | ------------------------------------ | ------------- |
-// | GET  /orders?status&fromDate&toDate     | All (any current staff)              | yes           |
-// | GET  /orders/{status}/{fromDate}/{toDate} | All                                | yes           |
-// | GET  /orders/detail/{id}                | All                                  | yes           |
-// | POST /start_shift/{staffId}             | Manager                              | yes           |
-// | POST /end_shift/{staffId}               | Manager                              | yes           |
-// | GET  /shift/{id}                        | Admin, Accountant                    | yes           |
-// | GET  /ongoing_shift/{staffId}           | Admin, Accountant                    | yes           |
-// | GET  /shift?fromDate&toDate&staffId     | Admin, Accountant                    | yes           |
-// | GET  /sales?fromDate&toDate             | All (own sales)                      | yes           |
-// | GET  /sales/staff?fromDate&toDate       | Admin, Accountant                    | yes           |
-// | GET  /sales/{staffId}?fromDate&toDate   | own: All; another's: Admin, Accountant | yes         |
-// | GET  /pickup/{id}                       | (pickup module: admin-routes.ts)    |               |
+// Routes of /api/admin: the staff side's calls. Who may call each one, on
+// a shift or not, and on what (own, the counter, the company) is written in one table,
+// src/domain/staff-scopes.ts, which the staff guard enforces. GET /pickup/{id} lives in the pickup
+// module (admin-routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasAccess } from '../../../domain/access';
-import { orderStatusValues, StaffAccess } from '../../../domain/enums';
+import { orderStatusValues } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   adminOrderDetailSchema,
@@ -43,19 +29,17 @@ import { currentStaff } from '../staff/current-staff';
 import { listStaff } from '../staff/service';
 import { listOrders, orderDetail } from './orders-service';
 
-const READERS = [StaffAccess.Admin, StaffAccess.Accountant];
 const idParams = z.object({ id: z.uuid() });
 const staffIdParams = z.object({ staffId: z.uuid() });
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: true });
-  const readers = app.requireStaff({ access: READERS, shift: true });
-  const managers = app.requireStaff({ access: [StaffAccess.Manager], shift: true });
+  // Who may call each route, and on what: src/domain/staff-scopes.ts.
+  const staff = app.requireStaff();
 
   app.get(
     '/orders',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: 'Orders placed in a Lagos day range (default today), optionally of one status',
@@ -69,7 +53,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:status/:fromDate/:toDate',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: 'The same filter as path segments (SPEC §7 orders/{a}/{b}/{c}); status "all" for any',
@@ -90,7 +74,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/detail/:id',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: 'One order with lines and timeline',
@@ -116,7 +100,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/start_shift/:staffId',
     {
-      preHandler: managers,
+      preHandler: staff,
       config: { idempotent: true },
       schema: {
         tags: ['admin'],
@@ -140,7 +124,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/end_shift/:staffId',
     {
-      preHandler: managers,
+      preHandler: staff,
       config: { idempotent: true },
       schema: {
         tags: ['admin'],
@@ -165,7 +149,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shift/:id',
     {
-      preHandler: readers,
+      preHandler: staff,
       schema: { tags: ['admin'], summary: 'A shift by id', params: idParams, response: { 200: shiftOrNullSchema } },
     },
     async (request) => {
@@ -178,7 +162,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ongoing_shift/:staffId',
     {
-      preHandler: readers,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: "A staff member's open shift, or null",
@@ -195,7 +179,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shift',
     {
-      preHandler: readers,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: 'Shifts started in a Lagos day range (default today), optionally of one staff member',
@@ -212,7 +196,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: 'My own sales in a Lagos day range',
@@ -226,7 +210,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales/staff',
     {
-      preHandler: readers,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: 'Sales per staff member',
@@ -243,7 +227,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales/:staffId',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: {
         tags: ['admin'],
         summary: "A staff member's sales (one's own, or anyone's with Admin / Accountant access)",
@@ -253,9 +237,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentStaff(request);
-      if (request.params.staffId !== me.id && !hasAccess(me.access, READERS)) {
-        throw new AppError('You do not have permission to view this page.', { status: 403, type: ErrorType.Forbidden });
+      // Own scope: one's own sales only (src/domain/staff-scopes.ts).
+      if (request.params.staffId !== currentStaff(request).id && request.staffScope !== 'company') {
+        throw new AppError('You do not have permission to view this page.', {
+          status: 403,
+          type: ErrorType.Forbidden,
+          additionalInfo: { reason: 'NotYourRecord' },
+        });
       }
       return staffSalesDetail(app.db, request.params.staffId, lagosRange(request.query));
     },

@@ -8,7 +8,8 @@ export async function loadAuthObject(
   clientId: string,
 ): Promise<AuthObject | null> {
   const client = await findClientById(app.db, clientId);
-  if (!client) return null;
+  // An erased account has no one behind it: nobody is signed into it.
+  if (!client || client.deletedAt) return null;
   const member = await app.loadStaff(clientId);
   const staff: StaffRecord | null = member
     ? {

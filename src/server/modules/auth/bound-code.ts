@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { OTP_EXPIRY_MS } from '../../../domain/constants';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
+import { smsBudgetError, spendSmsBudget } from '../sms-budget/service';
 import { OTP_MAX_ATTEMPTS, OTP_SENDS_WINDOW_MS } from './limits';
-import { generateOtpCode, hashOtpCode, spendCode } from './otp-service';
+import { generateOtpCode, hashOtpCode, openOrBurned, spendCode } from './otp-service';
 import { type OtpPurpose, otpCodes } from './tables';
 
 // One-time codes bound to one thing (an order to hand over, a customer's wallet at the counter):
@@ -43,6 +45,10 @@ export async function issueBoundCode(
     /** The refusal's words, and the scope it names (`order`, `customer`). */
     tooMany: string;
     limitScope: string;
+    /** The staff member whose tap sends it: counted against the SMS budgets (sms-budget module). */
+    staffId?: string;
+    /** What the staff member can do without a code, said when a budget refuses one. */
+    instead?: string;
   },
 ): Promise<{ expiresAt: Date; attemptsAllowed: number }> {
   const { db, config, sms } = deps;
@@ -66,6 +72,17 @@ export async function issueBoundCode(
           retryAfterSeconds: Math.max(1, Math.ceil((oldest + OTP_SENDS_WINDOW_MS - now.getTime()) / 1000)),
         },
       });
+    }
+    // The phone's and the staff member's hourly SMS budgets, on top of the cap per subject: in
+    // this transaction, so a refusal (429) stores no code and counts nothing.
+    if (input.staffId) {
+      const decision = await spendSmsBudget(tx, {
+        purpose: 'code',
+        staffId: input.staffId,
+        phone: input.phoneInternational,
+        messageKey: `code:${randomUUID()}`,
+      });
+      if (!decision.allowed) throw smsBudgetError(decision, 'The code', input.instead);
     }
     await tx
       .update(otpCodes)
@@ -99,13 +116,14 @@ export async function issueBoundCode(
 
 /**
  * Spends the newest open code of the subject: a code sent for another subject or scope never
- * matches. Wrong tries burn it as they burn sign-in codes; without an open code, `missing`.
+ * matches. Wrong tries burn it as they burn sign-in codes (spendCode: compared and counted in one
+ * statement); a burnt newest code answers "too many tries"; without a code, `missing`.
  */
 export async function verifyBoundCode(deps: BoundCodeDeps, bound: BoundCode, code: string, missing: string) {
   const [open] = await deps.db
     .select()
     .from(otpCodes)
-    .where(and(forSubject(bound), isNull(otpCodes.closedAt)))
+    .where(and(forSubject(bound), openOrBurned))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (!open) {

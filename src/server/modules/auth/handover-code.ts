@@ -23,7 +23,7 @@ export const handoverSmsBody = (code: string, orderNumber: string) =>
  */
 export function issueHandoverCode(
   deps: BoundCodeDeps & { sms: SmsProvider },
-  input: { orderId: string; orderNumber: string; clientId: string; phoneInternational: string },
+  input: { orderId: string; orderNumber: string; clientId: string; phoneInternational: string; staffId?: string },
 ): Promise<{ expiresAt: Date; attemptsAllowed: number }> {
   return issueBoundCode(deps, forOrder(input.orderId), {
     clientId: input.clientId,
@@ -32,6 +32,8 @@ export function issueHandoverCode(
     maxSends: HANDOVER_CODE_SENDS_PER_ORDER,
     tooMany: 'Too many codes were sent for this order. Ask a supervisor to approve the hand-over.',
     limitScope: 'order',
+    staffId: input.staffId,
+    instead: 'Ask a supervisor to approve the hand-over.',
   });
 }
 

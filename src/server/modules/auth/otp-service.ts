@@ -1,5 +1,5 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { createHmac, randomInt } from 'node:crypto';
+import { and, count, eq, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OTP_EXPIRY_MS, OTP_LENGTH } from '../../../domain/constants';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -168,14 +168,26 @@ const invalidCode = (attemptsLeft: number) =>
   new AppError('The code is not correct', {
     status: 400,
     type: ErrorType.InvalidOTPCode,
-    additionalInfo: { attemptsLeft },
+    additionalInfo: { attemptsLeft, reason: 'WrongCode' },
+  });
+
+/**
+ * The codes a guess is still answered about: open ones, and burnt ones (answered "too many
+ * tries", never compared). Used, replaced and unsent codes are as good as absent.
+ */
+export const openOrBurned = or(isNull(otpCodes.closedAt), eq(otpCodes.closedReason, 'burned'));
+
+/** A code its wrong tries burnt: refused without being compared (the right code too). */
+const tooManyTries = () =>
+  new AppError('Too many wrong tries: this code no longer works. Ask for a new one.', {
+    status: 400,
+    type: ErrorType.InvalidOTPCode,
+    additionalInfo: { attemptsLeft: 0, reason: 'TooManyTries' },
   });
 
 /**
  * Checks a code against the code of one sign-in attempt, the one the caller's pending cookie
- * names: nobody else's code or counter is read or written. Wrong tries are counted atomically
- * (two simultaneous guesses both count) and burn the code at OTP_MAX_ATTEMPTS; a right code is
- * consumed once, even when sent twice at the same moment.
+ * names: nobody else's code or counter is read or written. See spendCode for the counting.
  */
 export async function verifyOtp(
   deps: { db: DbOrTx; config: Secret },
@@ -186,14 +198,7 @@ export async function verifyOtp(
   const [open] = await db
     .select()
     .from(otpCodes)
-    .where(
-      and(
-        signIn,
-        eq(otpCodes.id, attempt.attemptId),
-        eq(otpCodes.clientId, attempt.clientId),
-        isNull(otpCodes.closedAt),
-      ),
-    );
+    .where(and(signIn, eq(otpCodes.id, attempt.attemptId), eq(otpCodes.clientId, attempt.clientId), openOrBurned));
   if (!open) {
     throw new AppError('No code is waiting for this sign-in; ask for a new one', {
       status: 400,
@@ -205,43 +210,59 @@ export async function verifyOtp(
 }
 
 /**
- * Checks a presented code (as its hash) against one open code row: an expired code is refused,
- * wrong tries are counted atomically (two simultaneous guesses both count) and burn the code at
- * OTP_MAX_ATTEMPTS, and a right code is consumed once, even when sent twice at the same moment.
- * Sign-in and hand-over codes both go through here.
+ * Spends one code row with a presented code (as its hash). Every code with a wrong-try limit —
+ * sign-in, hand-over, wallet sale — goes through here.
+ *
+ * The comparison and the count are one UPDATE: it matches only a code still open, unexpired and
+ * under OTP_MAX_ATTEMPTS, and in the same statement either closes it as used (right code) or
+ * counts the wrong try (burning it at the limit). PostgreSQL takes the row's lock for the UPDATE
+ * and re-checks the WHERE against the row as the previous guess left it, so however many guesses
+ * arrive at once on however many connections, at most OTP_MAX_ATTEMPTS are ever compared and a
+ * right code after them is refused. `open` is only what the caller read earlier: nothing is
+ * decided from it but an already burnt code.
+ *
+ * The hashes are compared by the database rather than in constant time: they are HMACs under the
+ * server's secret, so how much of one matches tells a guesser nothing about the code.
  */
 export async function spendCode(db: DbOrTx, open: OtpCodeRow, givenHash: string): Promise<void> {
+  if (open.closedReason === 'burned') throw tooManyTries();
   const now = new Date();
-  if (open.expiresAt.getTime() <= now.getTime()) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const right = sql`${otpCodes.codeHash} = ${givenHash}`;
+  const burns = sql`${otpCodes.attempts} + 1 >= ${OTP_MAX_ATTEMPTS}`;
+  const [spent] = await db
+    .update(otpCodes)
+    .set({
+      attempts: sql`case when ${right} then ${otpCodes.attempts} else ${otpCodes.attempts} + 1 end`,
+      closedAt: sql`case when ${right} or ${burns} then ${at} end`,
+      closedReason: sql`case when ${right} then 'used' when ${burns} then 'burned' end`,
+    })
+    .where(
+      and(
+        eq(otpCodes.id, open.id),
+        isNull(otpCodes.closedAt),
+        lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
+        gt(otpCodes.expiresAt, now),
+      ),
+    )
+    .returning({ attempts: otpCodes.attempts, closedReason: otpCodes.closedReason });
+  if (spent?.closedReason === 'used') return;
+  if (spent) throw invalidCode(Math.max(0, OTP_MAX_ATTEMPTS - spent.attempts));
+
+  // Not compared: say why, from the row as it is now.
+  const [row] = await db
+    .select({ closedAt: otpCodes.closedAt, closedReason: otpCodes.closedReason, expiresAt: otpCodes.expiresAt })
+    .from(otpCodes)
+    .where(eq(otpCodes.id, open.id));
+  if (row?.closedReason === 'burned') throw tooManyTries();
+  if (row && !row.closedAt && row.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('The code has expired; ask for a new one', { status: 400, type: ErrorType.OTPExpired });
   }
-
-  const expected = Buffer.from(open.codeHash, 'hex');
-  const given = Buffer.from(givenHash, 'hex');
-  const matches = expected.length === given.length && timingSafeEqual(expected, given);
-
-  if (!matches) {
-    const [counted] = await db
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
-      .returning({ attempts: otpCodes.attempts });
-    const attempts = counted?.attempts ?? OTP_MAX_ATTEMPTS;
-    if (attempts >= OTP_MAX_ATTEMPTS) {
-      await db
-        .update(otpCodes)
-        .set({ closedAt: now, closedReason: 'burned' })
-        .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt)));
-    }
-    throw invalidCode(Math.max(0, OTP_MAX_ATTEMPTS - attempts));
-  }
-
-  const [used] = await db
-    .update(otpCodes)
-    .set({ closedAt: now, closedReason: 'used' })
-    .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.closedAt)))
-    .returning({ id: otpCodes.id });
-  if (!used) throw invalidCode(0);
+  throw new AppError('This code can no longer be used; ask for a new one', {
+    status: 400,
+    type: ErrorType.InvalidOTPCode,
+    additionalInfo: { attemptsLeft: 0, reason: 'CodeClosed' },
+  });
 }
 
 /** Codes older than a day (every limit window is shorter) and sessions dead for a week. */

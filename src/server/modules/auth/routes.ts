@@ -95,6 +95,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function sendCode(request: FastifyRequest, reply: FastifyReply, client: ClientRow): Promise<AuthResult> {
+    // An erased account (reached through an old pending cookie or its id) is texted nothing.
+    if (client.deletedAt) throw new AppError('No account found', { status: 404, type: ErrorType.NoUserFound });
     const { attemptId, expiresAt } = await issueOtp(
       { db: app.db, config: app.config, sms: app.sms.provider, log: request.log },
       {

@@ -24,7 +24,7 @@ export const walletSaleSmsBody = (code: string, amount: number) =>
 /** Texts the customer a code for paying `amount` (kobo) from their wallet at the counter. */
 export function issueWalletSaleCode(
   deps: BoundCodeDeps & { sms: SmsProvider },
-  input: { clientId: string; phoneInternational: string } & WalletSale,
+  input: { clientId: string; phoneInternational: string; staffId?: string } & WalletSale,
 ): Promise<{ expiresAt: Date; attemptsAllowed: number }> {
   return issueBoundCode(deps, forSale(input.clientId, input), {
     clientId: input.clientId,
@@ -33,6 +33,8 @@ export function issueWalletSaleCode(
     maxSends: WALLET_SALE_CODE_SENDS_PER_CUSTOMER,
     tooMany: 'Too many codes were sent to this customer. Take cash or POS/transfer.',
     limitScope: 'customer',
+    staffId: input.staffId,
+    instead: 'Take cash or POS/transfer.',
   });
 }
 

@@ -119,9 +119,14 @@ export const clientNameOf = (clientId: SQLWrapper) =>
   >`(select nullif(trim(concat_ws(' ', nullif(trim(c.firstname), ''), nullif(trim(c.lastname), ''))), '')
     from ${clients} c where c.id = ${clientId})`;
 
-/** A statement's read of a client's phone number in international form (`clientId`: a column or a value). */
+/**
+ * A statement's read of a client's phone number in international form (`clientId`: a column or a
+ * value); null for an erased client, whose "number" is a pseudonym nobody can be texted at.
+ */
 export const clientPhoneOf = (clientId: SQLWrapper) =>
-  sql<string | null>`(select c.phone_international from ${clients} c where c.id = ${clientId})`;
+  sql<
+    string | null
+  >`(select c.phone_international from ${clients} c where c.id = ${clientId} and c.deleted_at is null)`;
 
 /** The client's summary, or undefined. */
 export async function findClientSummary(db: DbOrTx, id: string): Promise<ClientSummary | undefined> {

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns';
 
 /** A person who signed up with a phone number; the phone, in both its forms, is the identity. */
@@ -10,6 +10,8 @@ export const clients = pgTable('clients', {
   lastname: text('lastname'),
   email: text('email'),
   isVerified: boolean('is_verified').notNull().default(false),
+  /** The person asked to be erased: the phone and email hold a pseudonym, and nobody signs in here again. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...timestamps(),
 });
 

@@ -4,6 +4,7 @@ import { PaymentType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { Order } from '../../../domain/schemas/order';
 import type { StaffContext } from '../../plugins/session';
+import { recordAudit } from '../audit/service';
 import { cancelPaidOrder } from '../order/counter-refund';
 import { findOrderById } from '../order/lookups';
 import { toOrderView } from '../order/service';
@@ -17,12 +18,20 @@ import { counterSales } from './tables';
 async function orderNumberOf(app: FastifyInstance, reference: string): Promise<string> {
   const typed = reference.trim().toUpperCase();
   if (!typed.startsWith('OFF-')) return reference;
-  const [sale] = await app.db
+  const [sale, another] = await app.db
     .select({ orderId: counterSales.orderId })
     .from(counterSales)
     .where(eq(counterSales.provisionalNumber, typed))
     .orderBy(desc(counterSales.createdAt))
-    .limit(1);
+    .limit(2);
+  // A number is one sale per tablet; two tablets may have drawn the same one. Then the order
+  // number (in the customer's texted receipt) says which, never a guess.
+  if (another) {
+    throw new AppError(
+      `Two sales have the receipt number ${typed} (from two tablets). Refund it by its order number (ARV-…) from the customer's SMS receipt.`,
+      { status: 409, type: ErrorType.Conflict, additionalInfo: { reason: 'ProvisionalNumberAmbiguous' } },
+    );
+  }
   const order = sale ? await findOrderById(app.db, sale.orderId) : null;
   if (!order) {
     throw new AppError(`No sale has the receipt number ${typed}: it may not have synced yet`, {
@@ -73,6 +82,18 @@ export async function refundCashSale(
       amount: sale.amount,
       orderId: before.id,
       note: input.reason,
+    });
+    await recordAudit(tx, {
+      staffId: refunder.staff.id,
+      action: 'sale.refund',
+      subject: orderNumber,
+      changes: {
+        refunded: sale.amount,
+        from: 'drawer',
+        shiftId,
+        reason: input.reason,
+        status: [before.status, after.status],
+      },
     });
     return { order: await toOrderView(tx, after), refunded: sale.amount };
   });

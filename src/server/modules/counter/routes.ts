@@ -12,14 +12,16 @@ import {
   counterSaleInputSchema,
   counterSaleResponseSchema,
 } from '../../../domain/schemas/counter';
+import type { SmsOutcome } from '../../../domain/schemas/sms';
 import { assertActingClient } from '../../lib/acting-client';
 import { onServerClock } from '../../lib/device-time';
+import { sendWithinBudget } from '../sms-budget/service';
 import { currentStaff } from '../staff/current-staff';
 import { refundCashSale } from './refund';
 import { receiptSmsText, sellAtCounter } from './sale';
 
 const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireStaff({ shift: true });
+  const staff = app.requireStaff();
   const seller = (request: Parameters<typeof currentStaff>[0]) => {
     const clientId = request.auth?.clientId;
     if (!clientId) throw new AppError('Sign in again', { status: 401, type: ErrorType.UnAuthorized });
@@ -31,7 +33,7 @@ const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The shift is asked for by the sale itself: a sale made offline is recorded in the drawer
       // of the shift it was made in, even when that shift was ended on another tablet meanwhile.
-      preHandler: app.requireStaff({ shift: false }),
+      preHandler: app.requireStaff(),
       config: { idempotent: true },
       schema: {
         tags: ['client'],
@@ -45,19 +47,37 @@ const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       // A sale queued offline is its author's: never record it as whoever is signed in now.
       assertActingClient(request);
       const body = request.body;
-      const sold = await sellAtCounter(app, seller(request), { ...body, soldAt: onServerClock(request, body.soldAt) });
-      let receiptSms: 'sent' | 'failed' | 'none' = 'none';
+      const who = seller(request);
+      const { replayed, ...sold } = await sellAtCounter(app, who, {
+        ...body,
+        soldAt: onServerClock(request, body.soldAt),
+      });
+      // The same offline sale sent again under another key: the sale as recorded, no second SMS.
+      if (replayed) return reply.code(201).send({ ...sold, sale: { ...sold.sale, receiptSms: 'none' } });
       const to = sold.client.phoneLocal ? `234${sold.client.phoneLocal.slice(1)}` : null;
-      if (to) {
-        try {
-          await app.sms.provider.send({ to, body: receiptSmsText(sold) });
-          receiptSms = 'sent';
-        } catch (error) {
-          request.log.warn({ err: error, order: sold.order.orderNumber }, 'counter receipt SMS not sent');
-          receiptSms = 'failed';
-        }
+      // Within the SMS budgets (sms-budget module): over one, the sale stands and the answer says
+      // the receipt was not sent, and why. Counted once per order, so a retry spends nothing.
+      const sms: SmsOutcome = to
+        ? await sendWithinBudget(
+            app.db,
+            {
+              purpose: 'receipt',
+              staffId: who.staff.id,
+              phone: to,
+              messageKey: `receipt:${sold.order.id}`,
+              what: 'The SMS receipt',
+            },
+            () => app.sms.provider.send({ to, body: receiptSmsText(sold) }),
+          )
+        : { sent: false, reason: 'NoPhone', message: 'No SMS receipt: the customer has no phone number.' };
+      if (sms.reason === 'SendFailed') {
+        request.log.warn({ order: sold.order.orderNumber }, 'counter receipt SMS not sent');
       }
-      return reply.code(201).send({ ...sold, sale: { ...sold.sale, receiptSms } });
+      if (sms.reason === 'SmsBudgetReached') {
+        request.log.warn({ order: sold.order.orderNumber, budget: sms.budget }, 'counter receipt SMS over its budget');
+      }
+      const receiptSms = sms.sent ? 'sent' : sms.reason === 'SmsBudgetReached' ? 'withheld' : to ? 'failed' : 'none';
+      return reply.code(201).send({ ...sold, sale: { ...sold.sale, receiptSms }, sms });
     },
   );
 

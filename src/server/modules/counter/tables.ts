@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentType } from '../../../domain/enums';
 import { id } from '../../db/columns';
 import { orders } from '../order/tables';
@@ -24,10 +25,22 @@ export const counterSales = pgTable(
     posReference: text('pos_reference'),
     /** The number an offline tablet printed on the receipt before the sale synced. */
     provisionalNumber: text('provisional_number'),
+    /**
+     * The tablet that printed the provisional number (a random id it keeps): a number is recorded
+     * once per tablet (unique with it), so a sale replayed under another key is the same sale.
+     */
+    deviceId: text('device_id'),
+    /** The catalogue version (product_price_history.version) an offline sale was priced with. */
+    priceVersion: bigint('price_version', { mode: 'number' }),
     handedOver: boolean('handed_over').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('counter_sales_shift_idx').on(t.shiftId)],
+  (t) => [
+    index('counter_sales_shift_idx').on(t.shiftId),
+    uniqueIndex('counter_sales_device_provisional')
+      .on(t.deviceId, t.provisionalNumber)
+      .where(sql`${t.deviceId} is not null and ${t.provisionalNumber} is not null`),
+  ],
 );
 
 export type CounterSaleRow = typeof counterSales.$inferSelect;

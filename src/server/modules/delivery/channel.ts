@@ -13,7 +13,7 @@ export function publishDeliveryProgress(app: FastifyInstance): () => void {
     // Nobody of the owner's is connected: nothing to read or send.
     const sockets = await app.io.in(rooms.client(change.delivery.clientId)).fetchSockets();
     if (sockets.length === 0) return;
-    const progress = await deliveryProgress(app.db, { id: change.delivery.id });
+    const progress = await deliveryProgress(app.db, { id: change.delivery.id }, app.config.GAS_CENTER_PHONE ?? null);
     if (!progress) return;
     const checked = parseServerEvent('deliveryProgress', progress);
     if (!checked.ok) {

@@ -18,7 +18,7 @@ import { findClientByPhone, findClientsByIds } from '../client/service';
 import { findOrderNumbersByIds, findOrdersWithItemsByIds } from '../order/lookups';
 import { findStaffByClientId, listStaff } from '../staff/service';
 import type { DeliveryNotices } from './notices';
-import { toDeliveryView } from './service';
+import { riderFirstName, toDeliveryView } from './service';
 import { type DeliveryRow, deliveries, deliverySteps } from './tables';
 
 const forbidden = (reason: string) =>
@@ -194,13 +194,17 @@ const straightKm = (a: { lat: number; lng: number }, b: { lat: number; lng: numb
   Math.round(haversineMeters(a, b) / 100) / 10;
 
 /** What the client sees of their delivery (see README: what the client sees of the rider). */
-export async function deliveryProgress(db: DbOrTx, filter: { id: string }): Promise<DeliveryProgress | null> {
+export async function deliveryProgress(
+  db: DbOrTx,
+  filter: { id: string },
+  centerPhone: string | null,
+): Promise<DeliveryProgress | null> {
   const [row] = await db.select().from(deliveries).where(eq(deliveries.id, filter.id));
   if (!row) return null;
-  return progressOf(db, row);
+  return progressOf(db, row, centerPhone);
 }
 
-async function progressOf(db: DbOrTx, row: DeliveryRow): Promise<DeliveryProgress> {
+async function progressOf(db: DbOrTx, row: DeliveryRow, centerPhone: string | null): Promise<DeliveryProgress> {
   const [orderMap, steps, people] = await Promise.all([
     findOrdersWithItemsByIds(db, [row.orderId]),
     db
@@ -211,10 +215,10 @@ async function progressOf(db: DbOrTx, row: DeliveryRow): Promise<DeliveryProgres
     row.carrierClientId ? findClientsByIds(db, [row.carrierClientId]) : Promise.resolve(new Map()),
   ]);
   const rider = row.carrierClientId ? people.get(row.carrierClientId) : undefined;
-  const riderName = rider?.firstname ?? row.carrierName?.split(' ')[0] ?? null;
-  // Collected or in transit: the rider's phone sends its position. Not a problem state: the rider
-  // stopped, sends nothing, and the distance would go stale on the client's page.
-  const onTheRoad = row.status === DeliveryStatus.CarrierPickup || row.status === DeliveryStatus.InTransit;
+  const riderName = riderFirstName(rider?.firstname ?? row.carrierName);
+  // In transit only: the rider is on the way to this client. Collected, they may still be at the
+  // gas center or on another client's doorstep; stopped by a problem, the distance goes stale.
+  const onTheRoad = row.status === DeliveryStatus.InTransit;
   const { lat, lng } = row.address;
   const distanceKm =
     onTheRoad && row.lastLat !== null && row.lastLng !== null && lat !== undefined && lng !== undefined
@@ -231,6 +235,7 @@ async function progressOf(db: DbOrTx, row: DeliveryRow): Promise<DeliveryProgres
     steps: steps.map((s) => ({ status: s.status, at: s.at.toISOString() })),
     distanceKm,
     locatedAt: distanceKm !== null && row.lastLocatedAt ? row.lastLocatedAt.toISOString() : null,
+    centerPhone,
   };
 }
 
@@ -239,16 +244,17 @@ export async function progressOfOrder(
   db: DbOrTx,
   orderId: string,
   clientId: string | undefined,
+  centerPhone: string | null,
 ): Promise<DeliveryProgress> {
   const [row] = await db
     .select()
     .from(deliveries)
     .where(and(eq(deliveries.orderId, orderId), clientId ? eq(deliveries.clientId, clientId) : undefined));
   if (!row) throw new AppError('Delivery not found', { status: 404, type: ErrorType.NotFound });
-  return progressOf(db, row);
+  return progressOf(db, row, centerPhone);
 }
 
-/** Statuses in which the rider's position means something to the client. */
+/** Statuses in which the rider's phone shares its position (the client is told the distance in InTransit only). */
 const SHARING = [DeliveryStatus.CarrierPickup, DeliveryStatus.InTransit] as const;
 
 /**

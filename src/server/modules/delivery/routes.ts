@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canDispatch, isRider } from '../../../domain/dispatch-access';
 import { DeliveryOption, DeliveryStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
+  type Delivery,
   deliveryAssignInputSchema,
   deliveryListQuerySchema,
   deliveryNewInputSchema,
@@ -32,36 +32,40 @@ import {
   listRiders,
   progressOfOrder,
   recordRiderPosition,
-  requireDispatcher,
   resolveRider,
 } from './dispatch';
-import { changeDeliveryStatus, findDeliveries, findOneDelivery } from './service';
+import { assertRiderOrder, findRiderDelivery, riderList } from './rider-scope';
+import { changeDeliveryStatus, findDeliveries, findOneDelivery, toClientDeliveryView } from './service';
 import { deliveries } from './tables';
 
 const idParams = z.object({ id: z.uuid('Delivery not found') });
 
 /**
  * Routes of the /api/delivery area. Clients see their own deliveries (another client's answer
- * 404); staff on a shift see all; dispatchers (dispatch-access.ts) assign riders and move any
- * delivery; a rider (Delivery Person) moves only their own along the road.
+ * 404); dispatchers (dispatch-access.ts) on a shift see and move every delivery and assign
+ * riders; a rider (Delivery Person) sees and moves only the deliveries assigned to them.
  */
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const maps = app.maps;
-  const staff = app.requireStaff({ shift: true });
-  // Role checks after the staff guard, before the body is read (so a refused caller never learns the rules).
-  const dispatchers = [staff, async (request: FastifyRequest) => void requireDispatcher(request.staff)];
-  const dispatchersOrRiders = [
-    staff,
-    async (request: FastifyRequest) => {
-      if (!(request.staff && isRider(request.staff))) requireDispatcher(request.staff);
-    },
-  ];
+  const staff = app.requireStaff();
+  // Who may call each staff route, and on what, is the scopes table's (src/domain/staff-scopes.ts),
+  // checked by the guard before the body is read: dispatchers reach every delivery, a rider (own
+  // scope) only those assigned to them (rider-scope.ts).
+  const dispatchers = staff;
+  const dispatchersOrRiders = staff;
 
-  /** Staff on a shift see every delivery; anyone else only their own. */
-  async function scopeOf(clientId: string): Promise<string | undefined> {
-    const member = await app.loadStaff(clientId);
-    return member?.isCurrentStaff && member.shiftId ? undefined : clientId;
+  /**
+   * Whose deliveries a caller reads: every one for staff the route's scope reaches (a rider's are
+   * checked one by one, rider-scope.ts); anyone else only their own, as a client.
+   */
+  async function scopeOf(request: FastifyRequest): Promise<string | undefined> {
+    return request.staffScope ? undefined : me(request.auth);
   }
+  const isRiderScope = (request: FastifyRequest) => request.staffScope === 'own';
+  const centerPhone = app.config.GAS_CENTER_PHONE ?? null;
+  /** A client (scoped to their own) reads the rider's first name only; staff read the delivery whole. */
+  const seenBy = (scope: string | undefined, view: Delivery): Delivery =>
+    scope ? toClientDeliveryView(view, centerPhone) : view;
   const me = (auth: { clientId: string } | null) => {
     if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
     return auth.clientId;
@@ -102,7 +106,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/client/:clientId',
     {
-      preHandler: app.requireClient,
+      preHandler: app.requireClientOrStaff,
       schema: {
         tags: ['delivery'],
         summary: "A client's deliveries (clients: their own only)",
@@ -112,23 +116,24 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await scopeOf(me(request.auth));
+      const scope = await scopeOf(request);
       if (scope && scope !== request.params.clientId) {
         throw new AppError('Client not found', { status: 404, type: ErrorType.NotFound });
       }
       const { status, page, pageSize } = request.query;
-      return findDeliveries(
+      const found = await findDeliveries(
         app.db,
         { clientId: request.params.clientId, ...(status ? { status } : {}) },
         { page, pageSize },
       );
+      return { ...found, deliveries: found.deliveries.map((d) => seenBy(scope, d)) };
     },
   );
 
   app.get(
     '/ordernumber/:orderNumber',
     {
-      preHandler: app.requireClient,
+      preHandler: app.requireClientOrStaff,
       schema: {
         tags: ['delivery'],
         summary: 'The delivery of an order, by order number',
@@ -137,18 +142,22 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await scopeOf(me(request.auth));
-      return findOneDelivery(app.db, {
+      if (isRiderScope(request)) {
+        return findRiderDelivery(app.db, me(request.auth), { orderNumber: request.params.orderNumber });
+      }
+      const scope = await scopeOf(request);
+      const found = await findOneDelivery(app.db, {
         orderNumber: request.params.orderNumber,
         ...(scope ? { clientId: scope } : {}),
       });
+      return seenBy(scope, found);
     },
   );
 
   app.get(
     '/order/:orderId',
     {
-      preHandler: app.requireClient,
+      preHandler: app.requireClientOrStaff,
       schema: {
         tags: ['delivery'],
         summary: 'The delivery of an order, by order id',
@@ -157,8 +166,14 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await scopeOf(me(request.auth));
-      return findOneDelivery(app.db, { orderId: request.params.orderId, ...(scope ? { clientId: scope } : {}) });
+      if (isRiderScope(request))
+        return findRiderDelivery(app.db, me(request.auth), { orderId: request.params.orderId });
+      const scope = await scopeOf(request);
+      const found = await findOneDelivery(app.db, {
+        orderId: request.params.orderId,
+        ...(scope ? { clientId: scope } : {}),
+      });
+      return seenBy(scope, found);
     },
   );
 
@@ -254,7 +269,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       assertActingClient(request);
       const actorClientId = me(request.auth);
       const member = request.staff;
-      const asRider = member && !canDispatch(member) && isRider(member);
+      const asRider = request.staffScope !== 'company';
       const { refund, ...moved } = await changeDeliveryStatus(app.db, request.params.id, request.body.status, {
         note: request.body.note,
         actorClientId,
@@ -263,6 +278,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.body.code,
         at: onServerClock(request, request.body.at),
         legs: app.orderLegs,
+        actorStaffId: member?.id,
         ...(asRider ? { riderClientId: actorClientId } : {}),
       });
       // A paid order's delivery cancelled: its stock is back (committed), and a card refund is asked
@@ -327,7 +343,10 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: riderDeliveriesSchema },
       },
     },
-    async (request) => ({ deliveries: await listRiderDeliveries(app.db, me(request.auth)) }),
+    async (request) => {
+      const rider = me(request.auth);
+      return { deliveries: riderList(await listRiderDeliveries(app.db, rider), rider) };
+    },
   );
 
   app.put(
@@ -350,7 +369,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/progress/:orderId',
     {
-      preHandler: app.requireClient,
+      preHandler: app.requireClientOrStaff,
       schema: {
         tags: ['delivery'],
         summary: "The delivery's steps with times, the rider's first name and roughly how far they are",
@@ -358,18 +377,25 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deliveryProgressSchema },
       },
     },
-    async (request) => progressOfOrder(app.db, request.params.orderId, await scopeOf(me(request.auth))),
+    async (request) => {
+      if (isRiderScope(request)) await assertRiderOrder(app.db, me(request.auth), request.params.orderId);
+      return progressOfOrder(app.db, request.params.orderId, await scopeOf(request), centerPhone);
+    },
   );
 
   app.get(
     '/:id',
     {
-      preHandler: app.requireClient,
+      preHandler: app.requireClientOrStaff,
       schema: { tags: ['delivery'], summary: 'One delivery', params: idParams, response: { 200: deliverySchema } },
     },
     async (request) => {
-      const scope = await scopeOf(me(request.auth));
-      return findOneDelivery(app.db, { id: request.params.id, ...(scope ? { clientId: scope } : {}) });
+      if (isRiderScope(request)) return findRiderDelivery(app.db, me(request.auth), { id: request.params.id });
+      const scope = await scopeOf(request);
+      return seenBy(
+        scope,
+        await findOneDelivery(app.db, { id: request.params.id, ...(scope ? { clientId: scope } : {}) }),
+      );
     },
   );
 };

@@ -6,8 +6,10 @@ import { deliveryLifecycle } from '../../../domain/lifecycles/delivery';
 import { assertTransition } from '../../../domain/lifecycles/lifecycle';
 import type { Delivery, RiderLocation } from '../../../domain/schemas/delivery';
 import { NotificationKind } from '../../../domain/schemas/notification';
+import type { SmsOutcome } from '../../../domain/schemas/sms';
 import type { DbOrTx } from '../../db/client';
-import { notify } from '../notification/service';
+import { recordAudit } from '../audit/service';
+import { budgetStaffNotice, notify } from '../notification/service';
 import { recordOrderEvent } from '../order/events';
 import type { OrderLegs } from '../order/legs';
 import { findOrderById, findOrderNumbersByIds } from '../order/lookups';
@@ -90,29 +92,78 @@ export async function findOneDelivery(db: DbOrTx, filter: Parameters<typeof find
   return one;
 }
 
-/** What the client is told of their rider: the first name (DESIGN: a rider's privacy). */
-const firstNameOf = (name: string | null): string | null => name?.trim().split(/\s+/)[0] ?? null;
+/**
+ * What a client is told of their rider: the first name. A name made of the phone number (a rider
+ * whose profile has no name) is no name: the client reads none rather than the number.
+ */
+export function riderFirstName(name: string | null | undefined): string | null {
+  const first = name?.trim().split(/\s+/)[0];
+  return first && !/\d/.test(first) ? first : null;
+}
 
-/** The client is told when the rider leaves with the order (with the rider's name) and when it arrives. */
-async function notifyDeliveryStep(tx: DbOrTx, delivery: DeliveryRow, orderNumber: string, deliveryCode: string | null) {
+/**
+ * The delivery as its client reads it: the rider's first name and vehicle, never their phone or
+ * account; calls go through the gas center's counter phone.
+ */
+export function toClientDeliveryView(view: Delivery, centerPhone: string | null): Delivery {
+  return {
+    ...view,
+    carrierClientId: null,
+    carrierName: riderFirstName(view.carrierName),
+    carrierPhone: null,
+    centerPhone,
+  };
+}
+
+/**
+ * The client is told when the rider leaves with the order (with the rider's name) and when it
+ * arrives. Answers the event's key when this step queued it (for the SMS budgets), else null.
+ */
+async function notifyDeliveryStep(
+  tx: DbOrTx,
+  delivery: DeliveryRow,
+  orderNumber: string,
+  deliveryCode: string | null,
+): Promise<string | null> {
   // Sent once (its key), at the first of Collected and In transit to reach the server: a rider
   // who loses the network on the road has the client's code sent from the gas center already.
   if (delivery.status === DeliveryStatus.CarrierPickup || delivery.status === DeliveryStatus.InTransit) {
-    await notify(tx, {
+    const key = `out-for-delivery:${delivery.id}`;
+    const added = await notify(tx, {
       kind: NotificationKind.OutForDelivery,
       clientId: delivery.clientId,
-      key: `out-for-delivery:${delivery.id}`,
+      key,
       // The code the rider needs at the door, in the text too: a client without data has no page.
-      data: { orderNumber, riderName: firstNameOf(delivery.carrierName), deliveryCode },
+      data: { orderNumber, riderName: riderFirstName(delivery.carrierName), deliveryCode },
     });
-  } else if (delivery.status === DeliveryStatus.Delivered) {
-    await notify(tx, {
+    // Told at an earlier step (Collected, then In transit): this step sends nothing new.
+    return added > 0 ? key : null;
+  }
+  if (delivery.status === DeliveryStatus.Delivered) {
+    const key = `delivered:${delivery.orderId}`;
+    const added = await notify(tx, {
       kind: NotificationKind.Delivered,
       clientId: delivery.clientId,
-      key: `delivered:${delivery.orderId}`,
+      key,
       data: { orderNumber },
     });
+    return added > 0 ? key : null;
   }
+  return null;
+}
+
+/**
+ * The texts a staff member's step queued, within the SMS budgets: what the step's answer says of
+ * them (the first held back, if any), or undefined when it queued none.
+ */
+async function budgetStepTexts(tx: DbOrTx, staffId: string, keys: (string | null)[]): Promise<SmsOutcome | undefined> {
+  let outcome: SmsOutcome | undefined;
+  for (const key of keys) {
+    if (!key) continue;
+    const one = await budgetStaffNotice(tx, staffId, key);
+    if (one && (!outcome || outcome.sent)) outcome = one;
+  }
+  return outcome;
 }
 
 /** Statuses that need the order paid first: the carrier must not leave with unpaid goods. */
@@ -180,8 +231,10 @@ export async function changeDeliveryStatus(
     legs?: OrderLegs;
     /** An assignment: the rider's account the dispatcher saw on the delivery (null: none). */
     replacing?: string | null | undefined;
+    /** The staff member whose step it is: the texts it sends count against the SMS budgets. */
+    actorStaffId?: string | undefined;
   },
-): Promise<Delivery & { refund?: DeliveryRefund }> {
+): Promise<Delivery & { refund?: DeliveryRefund; sms?: SmsOutcome }> {
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
     if (!row) throw notFound();
@@ -279,7 +332,7 @@ export async function changeDeliveryStatus(
       kind: 'delivery',
       // The client reads the order's timeline: their rider by first name only.
       note: options.carrier
-        ? `Carrier: ${firstNameOf(options.carrier.carrierName)} (${options.carrier.vehicle ?? 'Bike'})`
+        ? `Carrier: ${riderFirstName(options.carrier.carrierName) ?? 'a rider'} (${options.carrier.vehicle ?? 'Bike'})`
         : stepNote,
       actorClientId: options.actorClientId,
       at: now,
@@ -296,8 +349,32 @@ export async function changeDeliveryStatus(
             at: now,
           })
         : undefined;
-    await notifyDeliveryStep(tx, updated, order.orderNumber, order.pickupCode);
-    return { view: toDeliveryView(updated, order.orderNumber), previous: row.status, at: now, refund };
+    const stepText = await notifyDeliveryStep(tx, updated, order.orderNumber, order.pickupCode);
+    const sms = options.actorStaffId
+      ? await budgetStepTexts(tx, options.actorStaffId, [stepText, refund ? `delivery-cancelled:${order.id}` : null])
+      : undefined;
+    // Both callers are staff routes: the staff member is the one whose request this is. A paid
+    // order cancelled with its delivery is recorded as the order's cancel, with where its money went.
+    await recordAudit(tx, {
+      ...(options.actorStaffId ? { staffId: options.actorStaffId } : {}),
+      action: refund
+        ? 'order.cancelled'
+        : reassigning
+          ? 'dispatch.reassigned'
+          : options.carrier
+            ? 'dispatch.assigned'
+            : 'dispatch.status',
+      subject: order.orderNumber,
+      changes: {
+        delivery: [row.status, next],
+        ...(options.carrier ? { carrier: [row.carrierName, updated.carrierName] } : {}),
+        ...(options.riderClientId ? { byRider: true } : {}),
+        ...(refund
+          ? { order: [order.status, OrderStatus.Cancelled], refund: { to: refund.to, amount: refund.amount } }
+          : {}),
+      },
+    });
+    return { view: toDeliveryView(updated, order.orderNumber), previous: row.status, at: now, refund, sms };
   });
   options.notices?.emit({
     delivery: result.view,
@@ -306,7 +383,11 @@ export async function changeDeliveryStatus(
     byRider: Boolean(options.riderClientId),
     located: Boolean(options.location),
   });
-  return result.refund ? { ...result.view, refund: result.refund } : result.view;
+  return {
+    ...result.view,
+    ...(result.refund ? { refund: result.refund } : {}),
+    ...(result.sms ? { sms: result.sms } : {}),
+  };
 }
 
 function requireLegs(legs: OrderLegs | undefined): OrderLegs {

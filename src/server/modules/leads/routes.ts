@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   applicationBodySchema,
@@ -117,7 +116,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.requireStaff({ access: [StaffAccess.Manager, StaffAccess.CEO], shift: false }),
+      preHandler: app.requireStaff(),
       schema: {
         tags: ['leads'],
         summary: 'List the leads, newest first (staff with Manager or CEO access)',
@@ -131,7 +130,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/contacted',
     {
-      preHandler: app.requireStaff({ access: [StaffAccess.Manager, StaffAccess.CEO], shift: false }),
+      preHandler: app.requireStaff(),
       config: { idempotent: true },
       schema: {
         tags: ['leads'],

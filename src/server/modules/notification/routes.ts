@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -9,7 +9,7 @@ import {
   pushSubscriptionInputSchema,
   pushUnsubscribeSchema,
 } from '../../../domain/schemas/notification';
-import { isKnownPushService } from '../../integrations/push/push-service';
+import { isAcceptedPushEndpoint } from '../../integrations/push/push-service';
 import { notificationPreferences, pushSubscriptions } from './tables';
 
 /** A client may keep push on this many devices; the oldest goes when a new one subscribes. */
@@ -93,12 +93,12 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const clientId = signedIn(request.auth);
       const { endpoint, keys } = request.body;
-      // Production sends only to the browsers' push services (the server POSTs to this address).
-      if (app.config.production && !isKnownPushService(endpoint)) {
+      // Only the browsers' push services, in every mode: the server POSTs to this address.
+      if (!isAcceptedPushEndpoint(endpoint, app.outbound)) {
         throw new AppError("This browser's push service is not one we can send to", {
           status: 400,
           type: ErrorType.InvalidInput,
-          additionalInfo: { field: 'endpoint' },
+          additionalInfo: { field: 'endpoint', reason: 'UnknownPushService' },
         });
       }
       if (!app.push.publicKey) {
@@ -108,14 +108,24 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       await app.db.transaction(async (tx) => {
-        // An endpoint belongs to one browser profile: whoever subscribes it last owns it.
-        await tx
+        // An endpoint belongs to the client who registered it first until they drop it: knowing
+        // the address is not proof of holding the browser, so a second client changes nothing.
+        const kept = await tx
           .insert(pushSubscriptions)
           .values({ clientId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
           .onConflictDoUpdate({
             target: pushSubscriptions.endpoint,
-            set: { clientId, p256dh: keys.p256dh, auth: keys.auth },
+            set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: sql`now()` },
+            setWhere: eq(pushSubscriptions.clientId, clientId),
+          })
+          .returning({ id: pushSubscriptions.id });
+        if (kept.length === 0) {
+          throw new AppError('This device is already set up for push notifications on another account', {
+            status: 409,
+            type: ErrorType.Conflict,
+            additionalInfo: { field: 'endpoint', reason: 'PushSubscriptionTaken' },
           });
+        }
         const mine = await tx
           .select({ id: pushSubscriptions.id })
           .from(pushSubscriptions)

@@ -1,7 +1,10 @@
 import { and, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { NotificationChannel, type NotificationKind } from '../../../domain/schemas/notification';
+import type { SmsOutcome } from '../../../domain/schemas/sms';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
+import { clientPhoneOf } from '../client/service';
+import { budgetReachedOutcome, spendSmsBudget } from '../sms-budget/service';
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from './tables';
 
 /**
@@ -63,6 +66,34 @@ const notifyStatement = rawStatement<{ id: string }>(
     sql`select ${value('clientId')}::uuid as client_id, ${value('key')}::text as key, ${value('data')}::json as data`,
   ),
 );
+
+/**
+ * A text message a staff member's action has just queued (a delivery step, a cancelled delivery),
+ * counted against the SMS budgets (sms-budget module) in the action's transaction. Over a budget
+ * its row is marked skipped, with the reason, and the answer says it will not go out; the action
+ * itself stands. Null when the event queued no SMS (the client switched texts off). Counted once
+ * per event, so a retried request spends nothing.
+ */
+export async function budgetStaffNotice(db: DbOrTx, staffId: string, eventKey: string): Promise<SmsOutcome | null> {
+  const [row] = await db
+    .select({
+      id: notificationOutbox.id,
+      status: notificationOutbox.status,
+      phone: clientPhoneOf(notificationOutbox.clientId),
+    })
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.eventKey, eventKey), eq(notificationOutbox.channel, NotificationChannel.Sms)));
+  if (!row?.phone) return null;
+  const decision = await spendSmsBudget(db, { purpose: 'notice', staffId, phone: row.phone, messageKey: eventKey });
+  if (decision.allowed) return { sent: true };
+  if (row.status === 'pending') {
+    await db
+      .update(notificationOutbox)
+      .set({ status: 'skipped', lastError: `SMS budget reached (${decision.budget})` })
+      .where(eq(notificationOutbox.id, row.id));
+  }
+  return budgetReachedOutcome(decision, 'The text to the customer');
+}
 
 /** The rows written for one event (tests and support). */
 export async function outboxRowsFor(db: DbOrTx, eventKey: string) {

@@ -10,7 +10,7 @@ import { clientOrderStats } from './lookups';
  * their order count. The walk-in sale (new_order) lives in the counter module.
  */
 const counterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireStaff({ shift: true });
+  const staff = app.requireStaff();
 
   app.get(
     '/user/:email',

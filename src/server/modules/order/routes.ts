@@ -51,7 +51,7 @@ async function requirePlatformHeader(request: FastifyRequest) {
 /** Routes of the /api/order area. */
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const maps = app.maps;
-  const staffOnly = app.requireStaff({ shift: true });
+  const staffOnly = app.requireStaff();
   // This instance's copy of the history's pages, checked against the database on every read.
   const history = historyPages(app.db);
   // This instance's pickup orders of the same moment, placed in one statement together.

@@ -5,6 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { canApproveHandover } from '../../../domain/handover';
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
+import { recordAudit } from '../audit/service';
 import { issueHandoverCode, verifyHandoverCode } from '../auth/handover-code';
 import { findClientById } from '../client/service';
 import { findOrderById, type OrderRow } from '../order/lookups';
@@ -89,6 +90,7 @@ export async function sendHandoverCode(app: FastifyInstance, actor: Actor, order
       orderNumber: order.orderNumber,
       clientId: owner.id,
       phoneInternational: owner.phoneInternational,
+      staffId: member.id,
     },
   );
   await recordAttempt(app.db, {
@@ -228,6 +230,17 @@ async function handOver(
       method: how.method === HandoverMethod.SmsCode ? 'sms' : 'approval',
       status: 'success',
       reason: how.method,
+    });
+    await recordAudit(tx, {
+      staffId: member.id,
+      action: how.approvedBy ? 'pickup.approval' : 'pickup.handover',
+      subject: delivered.orderNumber,
+      changes: {
+        method: how.method,
+        status: [order.status, delivered.status],
+        nomineeVerified: row.nomineeVerified,
+        ...(how.reason ? { reason: how.reason } : {}),
+      },
     });
     return { row, order: delivered, closedRequest: open ?? null };
   });

@@ -39,7 +39,7 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
     await channel.stop();
   });
 
-  const staffOnShift = app.requireStaff({ shift: true });
+  const staffOnShift = app.requireStaff();
   const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema };
 
   app.get(

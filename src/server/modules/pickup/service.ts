@@ -21,6 +21,7 @@ import type {
 } from '../../../domain/realtime-events';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { PickupItem } from '../../../domain/schemas/pickup';
+import { scopeOf, staffRoutes } from '../../../domain/staff-scopes';
 import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
@@ -268,6 +269,10 @@ export function checkStaff(member: StaffContext | null): Refusal | { ok: true; s
   if (!member) return refuse('StaffCheckError', { reason: 'NotStaff', message: 'Only staff can hand over orders.' });
   if (!member.isCurrentStaff)
     return refuse('StaffCheckError', { reason: 'NotCurrentStaff', message: 'You are no longer staff.' });
+  // The socket's twin of the pickup desk's calls answers to the same entry of the scopes table.
+  if (!scopeOf(staffRoutes['POST /api/pickup/verify'], member, true)) {
+    return refuse('StaffCheckError', { reason: 'MissingAccess', message: 'Hand-overs are for the counter.' });
+  }
   if (!member.shiftId) return refuse('StaffCheckError', { reason: 'NoActiveShift', message: 'Start a shift first.' });
   return { ok: true, staff: member };
 }

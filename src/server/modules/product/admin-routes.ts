@@ -13,7 +13,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   type AdminProduct,
@@ -25,6 +24,7 @@ import {
   updateProductBodySchema,
 } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
+import { recordAudit } from '../audit/service';
 import { displayName } from '../sales/service';
 import { currentStaff } from '../staff/current-staff';
 import { findStaffPeople } from '../staff/service';
@@ -74,8 +74,8 @@ const toAdminProduct = (p: ProductRow): AdminProduct => ({
 });
 
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: true });
-  const editors = app.requireStaff({ access: [StaffAccess.Admin], shift: true });
+  // Who may call each route, and on what: src/domain/staff-scopes.ts.
+  const staff = app.requireStaff();
   // Every write here (a product, its details, its price) changes the shop catalogue: once it is
   // committed, and before the answer leaves, the catalogue is dropped on every instance.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -86,7 +86,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/all',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: { tags, summary: 'Every product, inactive ones too', response: { 200: adminProductListSchema } },
     },
     async () =>
@@ -99,7 +99,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/new',
     {
-      preHandler: editors,
+      preHandler: staff,
       config: { idempotent: true },
       schema: { tags, summary: 'Add a product', body: newProductBodySchema, response: { 201: adminProductSchema } },
     },
@@ -116,6 +116,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           reason: 'New product',
           changedBy: me.id,
         });
+        await recordAudit(tx, {
+          staffId: me.id,
+          action: 'product.created',
+          subject: created.name,
+          changes: { productId: created.id, price: created.price, type: created.type },
+        });
         return created;
       });
       return reply.code(201).send(toAdminProduct(row));
@@ -125,7 +131,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update/:id',
     {
-      preHandler: editors,
+      preHandler: staff,
       schema: {
         tags,
         summary: "Change a product's name, description, picture or availability",
@@ -149,7 +155,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/price/:id',
     {
-      preHandler: editors,
+      preHandler: staff,
       config: { idempotent: true },
       schema: {
         tags,
@@ -178,6 +184,16 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(products.id, current.id))
           .returning();
         if (!updated) throw notFound();
+        await recordAudit(tx, {
+          staffId: me.id,
+          action: 'product.price',
+          subject: current.name,
+          changes: {
+            productId: current.id,
+            price: [current.price, updated.price],
+            reason: request.body.reason ?? null,
+          },
+        });
         return updated;
       });
       return toAdminProduct(row);
@@ -187,7 +203,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/price_history/:id',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: {
         tags,
         summary: 'Every price a product has had, newest first',

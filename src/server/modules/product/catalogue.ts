@@ -56,8 +56,8 @@ export const pricesStillHold = (productIds: SQLWrapper, unitPrices: SQLWrapper) 
     where p.id is null)`;
 
 /**
- * The price each of these products had at a moment (an offline counter sale synced later is
- * recorded at the price the cash was taken at): the last change made by then, or, when every
+ * The price each of these products had at a moment (a counter sale made offline is priced at a
+ * moment its tablet's catalogue version was in force): the last change made by then, or, when every
  * change came after, the price before the first of them. A product never changed since that
  * moment is not in the answer: its price now is the one.
  */
@@ -76,6 +76,36 @@ export async function pricesAt(db: DbOrTx, ids: readonly string[], at: Date): Pr
     )::text as price
     from ${products} p where p.id in ${unique}`);
   return new Map(result.rows.flatMap((r) => (r.price === null ? [] : [[r.id, Number(r.price)] as const])));
+}
+
+/** The catalogue version now: the number of the last price change written, 0 before any. */
+export async function currentPriceVersion(db: DbOrTx): Promise<number> {
+  const result = await db.execute<{ version: string }>(
+    sql`select coalesce(max(${productPriceHistory.version}), 0)::text as version from ${productPriceHistory}`,
+  );
+  return Number(result.rows[0]?.version ?? 0);
+}
+
+/**
+ * When a catalogue version was in force, in epoch milliseconds to the microsecond (fractions kept,
+ * so a moment can be chosen strictly inside): from its price change (null for version 0: from
+ * always) until the next change (null: in force still). Null for a version never written.
+ */
+export async function priceVersionWindow(
+  db: DbOrTx,
+  version: number,
+): Promise<{ from: number | null; to: number | null } | null> {
+  const ms = (column: SQLWrapper) => sql`(extract(epoch from ${column}) * 1000)::text`;
+  const result = await db.execute<{ found: boolean; from: string | null; to: string | null }>(sql`
+    select
+      (${version} = 0 or exists (select 1 from ${productPriceHistory} h where h.version = ${version})) as found,
+      (select ${ms(sql`h.effective_from`)} from ${productPriceHistory} h where h.version = ${version}) as from,
+      (select ${ms(sql`h.effective_from`)} from ${productPriceHistory} h
+        where h.version > ${version} order by h.version limit 1) as to`);
+  const row = result.rows[0];
+  if (!row?.found) return null;
+  const at = (v: string | null) => (v === null ? null : Number(v));
+  return { from: at(row.from), to: at(row.to) };
 }
 
 /** Every order is priced from it: built once (db/statement.ts). */

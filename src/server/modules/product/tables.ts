@@ -1,4 +1,15 @@
-import { bigint, boolean, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ProductType } from '../../../domain/enums';
 import { id, timestamps } from '../../db/columns';
 import { staff } from '../staff/tables';
@@ -37,8 +48,17 @@ export const productPriceHistory = pgTable(
     reason: text('reason'),
     changedBy: uuid('changed_by').references(() => staff.id, { onDelete: 'set null' }),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The catalogue version this change made (1, 2, 3… in the order changes are written; the
+     * catalogue says which version its prices are). Numbered by a trigger (migration 0024), one
+     * change at a time: the value given on insert is ignored.
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`null`),
   },
-  (t) => [index('product_price_history_product_idx').on(t.productId, t.effectiveFrom)],
+  (t) => [
+    index('product_price_history_product_idx').on(t.productId, t.effectiveFrom),
+    uniqueIndex('product_price_history_version').on(t.version),
+  ],
 );
 
 export type ProductPriceHistoryRow = typeof productPriceHistory.$inferSelect;

@@ -11,6 +11,8 @@ export const CATALOGUE_CHANNEL = 'arrive:catalogue:changed';
 export type CatalogueParts = {
   rows: ProductRow[];
   quotaRows: QuotaRow[];
+  /** The catalogue version the rows' prices are (product/catalogue.ts currentPriceVersion). */
+  priceVersion: number;
   /** The whole answer, when no product has a daily limit (nothing in it depends on today's orders). */
   body?: { text: string; etag: string };
 };

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   quotaInputSchema,
@@ -10,7 +9,9 @@ import {
   singleSupplierQuerySchema,
   supplierQuotaGroupsSchema,
 } from '../../../domain/schemas/quota';
+import { recordAudit } from '../audit/service';
 import { findActiveProduct } from '../product/service';
+import { currentStaff } from '../staff/current-staff';
 import { listQuotas } from './service';
 import { quotas } from './tables';
 
@@ -20,8 +21,8 @@ import { quotas } from './tables';
  * access, or Admin.
  */
 const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireStaff({ shift: true });
-  const editors = app.requireStaff({ access: [StaffAccess.Manager, StaffAccess.Admin], shift: true });
+  // Who may call each route, and on what: src/domain/staff-scopes.ts.
+  const staff = app.requireStaff();
   // A quota set or removed changes what the shop shows as left: drop the catalogue on every instance.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') app.catalogueCache.invalidate();
@@ -76,7 +77,7 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:productId',
     {
-      preHandler: editors,
+      preHandler: staff,
       schema: {
         tags: ['quota'],
         summary: "Set a product's stock and daily limit (null clears a limit)",
@@ -87,7 +88,8 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { productId } = request.params;
-      if (!(await findActiveProduct(app.db, productId))) {
+      const product = await findActiveProduct(app.db, productId);
+      if (!product) {
         throw new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
       }
       const { stock, stockWas, dailyLimit, supplierId, note } = request.body;
@@ -100,7 +102,7 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         // Under the row's lock: a sale committing meanwhile is either before (and seen here) or after.
         const [current] = await tx
-          .select({ stock: quotas.stock })
+          .select({ stock: quotas.stock, dailyLimit: quotas.dailyLimit, supplierId: quotas.supplierId })
           .from(quotas)
           .where(eq(quotas.productId, productId))
           .for('update');
@@ -118,6 +120,12 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
             .set({ ...values, updatedAt: new Date() })
             .where(eq(quotas.productId, productId));
         }
+        await recordAudit(tx, {
+          staffId: currentStaff(request).id,
+          action: 'stock.changed',
+          subject: product.name,
+          changes: { before: current ?? null, after: { ...(current ?? { stock: null, dailyLimit: null }), ...values } },
+        });
       });
       const [row] = (await listQuotas(app.db)).filter((q) => q.productId === productId);
       if (!row) throw new Error('quota upsert lost');
@@ -128,7 +136,7 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:productId',
     {
-      preHandler: editors,
+      preHandler: staff,
       schema: {
         tags: ['quota'],
         summary: "Remove a product's quota (it becomes unlimited)",
@@ -137,7 +145,19 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await app.db.delete(quotas).where(eq(quotas.productId, request.params.productId)).returning();
+      const removed = await app.db.transaction(async (tx) => {
+        const rows = await tx.delete(quotas).where(eq(quotas.productId, request.params.productId)).returning();
+        const [before] = rows;
+        if (before) {
+          await recordAudit(tx, {
+            staffId: currentStaff(request).id,
+            action: 'stock.changed',
+            subject: request.params.productId,
+            changes: { before: { stock: before.stock, dailyLimit: before.dailyLimit }, after: null, removed: true },
+          });
+        }
+        return rows;
+      });
       return { removed: removed.length > 0 };
     },
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { productListSchema, productSchema } from '../../../domain/schemas/product';
 import { quotaSchema } from '../../../domain/schemas/quota';
+import { currentPriceVersion } from '../product/catalogue';
 import { findActiveProduct, listActiveProductRows } from '../product/service';
 import { type CatalogueParts, etagOf, matchesEtag } from './catalogue-cache';
 import { listQuotas, usedToday } from './service';
@@ -19,14 +20,24 @@ const notFound = () => new AppError('Product not found', { status: 404, type: Er
 const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body exactly as the response schema's serializer writes it.
   const bodyOf = (parts: CatalogueParts, used: Map<string, number>) =>
-    JSON.stringify(z.encode(productListSchema, { products: assembleProductViews(parts.rows, parts.quotaRows, used) }));
+    JSON.stringify(
+      z.encode(productListSchema, {
+        products: assembleProductViews(parts.rows, parts.quotaRows, used),
+        priceVersion: parts.priceVersion,
+      }),
+    );
 
   const loadParts = async (): Promise<CatalogueParts> => {
-    const rows = await listActiveProductRows(app.db);
+    // The prices and their version from one snapshot: a counter tablet prices an offline sale
+    // with these prices and names the version, and the server prices it from that version.
+    const { rows, priceVersion } = await app.db.transaction(
+      async (tx) => ({ priceVersion: await currentPriceVersion(tx), rows: await listActiveProductRows(tx) }),
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const quotaRows = await quotaRowsOf(app.db, rows);
-    if (quotaRows.some((q) => q.dailyLimit !== null)) return { rows, quotaRows };
-    const text = bodyOf({ rows, quotaRows }, new Map());
-    return { rows, quotaRows, body: { text, etag: etagOf(text) } };
+    if (quotaRows.some((q) => q.dailyLimit !== null)) return { rows, quotaRows, priceVersion };
+    const text = bodyOf({ rows, quotaRows, priceVersion }, new Map());
+    return { rows, quotaRows, priceVersion, body: { text, etag: etagOf(text) } };
   };
 
   app.get(

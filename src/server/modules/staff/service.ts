@@ -7,6 +7,7 @@ import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '..
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
+import { recordAudit } from '../audit/service';
 import {
   addClient,
   type ClientSummary,
@@ -90,6 +91,16 @@ export async function createOrUpdateStaff(
         .set({ role: input.role, access, isCurrentStaff: input.isCurrentStaff })
         .where(eq(staff.id, existing.id));
       if (!input.isCurrentStaff) await onLeave?.(tx, { staffId: existing.id, endedBy: actor.id });
+      await recordAudit(tx, {
+        staffId: actor.id,
+        action: 'staff.changed',
+        subject: phone.local,
+        changes: {
+          staffId: existing.id,
+          before: { role: existing.role, access: existing.access, isCurrentStaff: existing.isCurrentStaff },
+          after: { role: input.role, access, isCurrentStaff: input.isCurrentStaff },
+        },
+      });
       return { created: false, clientCreated, staffId: existing.id };
     }
     const [row] = await tx
@@ -97,6 +108,12 @@ export async function createOrUpdateStaff(
       .values({ clientId: client.id, role: input.role, access, isCurrentStaff: input.isCurrentStaff })
       .returning({ id: staff.id });
     if (!row) throw new AppError('The staff record was not stored', { status: 500 });
+    await recordAudit(tx, {
+      staffId: actor.id,
+      action: 'staff.created',
+      subject: phone.local,
+      changes: { staffId: row.id, role: input.role, access, isCurrentStaff: input.isCurrentStaff, clientCreated },
+    });
     return { created: true, clientCreated, staffId: row.id };
   });
 }

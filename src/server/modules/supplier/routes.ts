@@ -8,7 +8,6 @@
 // GET /all-quota and GET /quota/{id} are the supply module's (supply/supplier-quota-routes.ts): a
 // quota is a sum of supplies.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import { newSupplierBodySchema, supplierListSchema, supplierSchema } from '../../../domain/schemas/supplier';
@@ -18,13 +17,13 @@ import { suppliers } from './tables';
 const tags = ['supplier'];
 
 const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
-  const writers = app.requireStaff({ access: [StaffAccess.Admin], shift: true });
-  const readers = app.requireStaff({ access: [StaffAccess.Admin, StaffAccess.Accountant], shift: true });
+  // Who may call each route, and on what: src/domain/staff-scopes.ts.
+  const staff = app.requireStaff();
 
   app.post(
     '/new',
     {
-      preHandler: writers,
+      preHandler: staff,
       config: { idempotent: true },
       schema: { tags, summary: 'Add a supplier', body: newSupplierBodySchema, response: { 201: supplierSchema } },
     },
@@ -44,7 +43,7 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { preHandler: readers, schema: { tags, summary: 'Every supplier', response: { 200: supplierListSchema } } },
+    { preHandler: staff, schema: { tags, summary: 'Every supplier', response: { 200: supplierListSchema } } },
     async () => (await app.db.select().from(suppliers).orderBy(suppliers.name)).map(toSupplier),
   );
 };

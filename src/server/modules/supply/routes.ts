@@ -11,7 +11,7 @@
 // is allowed: some suppliers want money first).
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StaffAccess, SupplyStatus } from '../../../domain/enums';
+import { SupplyStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   newDeliveryBodySchema,
@@ -22,6 +22,7 @@ import {
   supplySchema,
 } from '../../../domain/schemas/supply';
 import type { DbOrTx } from '../../db/client';
+import { recordAudit } from '../audit/service';
 import { addSuppliedGas } from '../quota/service';
 import { currentStaff } from '../staff/current-staff';
 import { findSupplierNames } from '../supplier/service';
@@ -69,7 +70,7 @@ async function assertSupplier(db: DbOrTx, supplierId: string) {
 }
 
 const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const writers = app.requireStaff({ access: [StaffAccess.Admin], shift: true });
+  const writers = app.requireStaff();
 
   app.post(
     '/new',
@@ -115,7 +116,18 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .returning({ id: supplies.id });
         // The gas that arrived is gas the shop can sell.
-        await addSuppliedGas(tx, deliveredKg);
+        const stockAdded = await addSuppliedGas(tx, deliveredKg);
+        await recordAudit(tx, {
+          staffId: currentStaff(request).id,
+          action: 'supply.received',
+          subject: inserted?.id ?? null,
+          changes: {
+            supplierId: request.body.supplierId,
+            quantityKg: request.body.quantityKg,
+            deliveredKg,
+            stockAdded,
+          },
+        });
         return inserted;
       });
       app.catalogueCache.invalidate();
@@ -162,6 +174,17 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(supplies.id, supplyId));
         // Arriving now (not on its way to Paid after it arrived): its gas joins the stock, once.
         if (delivering && current.deliveredAt === null && kg !== null) stockAdded = await addSuppliedGas(tx, kg);
+        await recordAudit(tx, {
+          staffId: currentStaff(request).id,
+          action: delivering && current.deliveredAt === null ? 'supply.received' : 'supply.changed',
+          subject: supplyId,
+          changes: {
+            supplierId: current.supplierId,
+            status: [current.status, status],
+            deliveredKg: [current.deliveredKg, kg],
+            stockAdded,
+          },
+        });
       });
       if (stockAdded) app.catalogueCache.invalidate();
       return oneSupply(app.db, supplyId);
@@ -171,7 +194,7 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.requireStaff({ access: [StaffAccess.Admin, StaffAccess.Accountant], shift: true }),
+      preHandler: app.requireStaff(),
       schema: { tags, summary: 'Supplies, newest first', response: { 200: supplyListSchema } },
     },
     async () => findSupplies(app.db),

@@ -6,7 +6,6 @@
 // | GET  /quota/{id}   | Admin, Accountant                    | yes           |
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { supplierQuotaListSchema, supplierQuotaSchema } from '../../../domain/schemas/supplier';
 import { supplierQuotas } from './supplier-quota';
@@ -14,7 +13,7 @@ import { supplierQuotas } from './supplier-quota';
 const tags = ['supplier'];
 
 const supplierQuotaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readers = app.requireStaff({ access: [StaffAccess.Admin, StaffAccess.Accountant], shift: true });
+  const readers = app.requireStaff();
 
   app.get(
     '/all-quota',

@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffAccess } from '../../../../domain/enums';
-import { canOpen, type MenuEntry, menuAccess, menuEntryForPath } from './menu-access';
+import type { StaffAccess, StaffRole } from '../../../../domain/enums';
+import { canOpen, type MenuEntry, menuEntryForPath, menuRoutes } from './menu-access';
 
-const entries = Object.keys(menuAccess) as MenuEntry[];
-const visible = (held: StaffAccess[]) => entries.filter((e) => canOpen(held, e));
+const entries = Object.keys(menuRoutes) as MenuEntry[];
+const visible = (held: StaffAccess[], role?: StaffRole) => entries.filter((e) => canOpen(held, e, role));
 
-describe('the dashboard menu by access', () => {
-  it('shows a sales associate (Staff) only the pages any staff member opens', () => {
-    expect(visible(['Staff'])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift', 'sell']);
+describe('the dashboard menu by role and access', () => {
+  it('shows a sales associate the counter, the orders and the board, their own sales and shift', () => {
+    expect(visible(['Staff'], 'Sales Associate')).toEqual([
+      'dashboard',
+      'orders',
+      'sales',
+      'pickup',
+      'shift',
+      'sell',
+      'dispatch',
+    ]);
+  });
+
+  it('shows a rider no page of other clients: only their own sales and shift', () => {
+    expect(visible(['Staff'], 'Delivery Person')).toEqual(['dashboard', 'sales', 'shift']);
   });
 
   it('shows Update data and Add staff to Admin access, as their server routes require', () => {
-    expect(visible(['Staff', 'Admin'])).toEqual([
+    expect(visible(['Staff', 'Admin'], 'Cashier')).toEqual([
       'dashboard',
       'orders',
       'sales',
@@ -28,7 +40,9 @@ describe('the dashboard menu by access', () => {
     expect(canOpen(['Accountant'], 'updateData')).toBe(false);
     expect(canOpen(['Accountant'], 'addStaff')).toBe(false);
     expect(canOpen(['Accountant'], 'sales')).toBe(true);
+    expect(canOpen(['Accountant'], 'orders')).toBe(true);
     expect(canOpen(['Accountant'], 'drawers')).toBe(true);
+    expect(canOpen(['Accountant'], 'pickup', 'Accountant and HR')).toBe(false);
     expect(canOpen(['Staff'], 'drawers')).toBe(false);
   });
 
@@ -39,12 +53,24 @@ describe('the dashboard menu by access', () => {
     expect(canOpen(['Admin'], 'paymentProblems')).toBe(false);
   });
 
+  it('shows the audit trail to Managers and the CEO only', () => {
+    expect(canOpen(['CEO'], 'audit')).toBe(true);
+    expect(canOpen(['Manager'], 'audit')).toBe(true);
+    for (const held of [['Staff'], ['Admin'], ['Accountant'], ['All']] as StaffAccess[][]) {
+      expect(canOpen(held, 'audit')).toBe(false);
+    }
+    expect(menuEntryForPath('/dashboard/audit')).toBe('audit');
+  });
+
   it('knows which restricted page a path belongs to', () => {
     expect(menuEntryForPath('/dashboard/leads')).toBe('leads');
     expect(menuEntryForPath('/dashboard/payment-problems/')).toBe('paymentProblems');
     expect(menuEntryForPath('/dashboard/staff/create')).toBe('addStaff');
     expect(menuEntryForPath('/dashboard/drawers')).toBe('drawers');
-    expect(menuEntryForPath('/dashboard/pickup')).toBeNull();
+    expect(menuEntryForPath('/dashboard/orders/detail/x')).toBe('orders');
+    expect(menuEntryForPath('/dashboard/pickup')).toBe('pickup');
+    expect(menuEntryForPath('/dashboard/shift')).toBeNull();
+    expect(menuEntryForPath('/dashboard/deliveries')).toBeNull();
     expect(menuEntryForPath('/dashboard/leadsx')).toBeNull();
   });
 
@@ -53,7 +79,8 @@ describe('the dashboard menu by access', () => {
     expect(visible(['Manager'])).toEqual(entries);
   });
 
-  it('shows nothing beyond the open pages to a member with no access at all', () => {
-    expect(visible([])).toEqual(['dashboard', 'orders', 'sales', 'pickup', 'shift', 'sell']);
+  it('shows nothing beyond their own pages to a member with no access and a role of no desk', () => {
+    expect(visible([], 'Software engineer')).toEqual(['dashboard', 'sales', 'shift']);
+    expect(visible(['All'], 'Inventory Specialist')).toEqual(['dashboard', 'sales', 'shift']);
   });
 });

@@ -1,9 +1,9 @@
-import { hasAccess } from '../../../../domain/access';
-import { StaffAccess } from '../../../../domain/enums';
+import type { StaffAccess, StaffRole } from '../../../../domain/enums';
+import { mayCall, type StaffRouteKey } from '../../../../domain/staff-scopes';
 
-// Which accesses open each dashboard page: the lists the server requires of the calls the page
-// is for (requireStaff({ access: [...] })), so the menu never offers a page that then refuses.
-// CEO and Manager pass every check (SPEC §6), so they see every entry.
+// Which dashboard pages a staff member is offered: each page is for one server call, and the
+// scopes table (src/domain/staff-scopes.ts) the server enforces says who may make it, so the menu
+// never offers a page that then refuses. CEO and Manager access pass every check.
 
 export type MenuEntry =
   | 'dashboard'
@@ -17,39 +17,46 @@ export type MenuEntry =
   | 'sell'
   | 'drawers'
   | 'leads'
-  | 'paymentProblems';
+  | 'paymentProblems'
+  // The dispatch board of home deliveries.
+  | 'dispatch'
+  // The audit trail of staff actions.
+  | 'audit';
 
-export const menuAccess: Record<MenuEntry, readonly StaffAccess[]> = {
-  dashboard: [StaffAccess.All],
-  // admin orders: anyStaff.
-  orders: [StaffAccess.All],
-  // One's own sales: GET admin/sales/{staffId} for oneself is open to all staff.
-  sales: [StaffAccess.All],
-  // Products, prices, suppliers and supplies are written with Admin access (product, supplier,
-  // supply routes: `editors` / `writers`); quotas with Manager or Admin.
-  updateData: [StaffAccess.Admin],
-  // Adding staff: STAFF_CREATORS of the create-staff route.
-  addStaff: [StaffAccess.Admin],
-  // The pickup counter and the shift: any staff member on a shift.
-  pickup: [StaffAccess.All],
-  shift: [StaffAccess.All],
-  // The walk-in sale: POST client/new_order, any staff member on a shift.
-  sell: [StaffAccess.All],
-  // Every shift's drawer: GET admin/shift, SHIFT_READERS (Admin, Accountant; CEO and Manager pass).
-  drawers: [StaffAccess.Admin, StaffAccess.Accountant],
-  // GET /api/leads and POST /api/leads/{id}/contacted: Manager or CEO.
-  leads: [StaffAccess.Manager, StaffAccess.CEO],
-  // GET and PUT /api/payment/errors: PAYMENT_STAFF (Manager, CEO, Accountant).
-  paymentProblems: [StaffAccess.Manager, StaffAccess.CEO, StaffAccess.Accountant],
+/** The call each page is for: the page is offered to whoever may make that call. */
+export const menuRoutes: Record<MenuEntry, StaffRouteKey> = {
+  dashboard: 'GET /api/shift/active',
+  // Every client's orders, with names and phones.
+  orders: 'GET /api/admin/orders',
+  // One's own sales.
+  sales: 'GET /api/admin/sales',
+  // Products, prices, suppliers and supplies are written with Admin access.
+  updateData: 'POST /api/product/new',
+  addStaff: 'POST /api/staff/create',
+  // The pickup desk: the counter.
+  pickup: 'GET /api/pickup/code/:code',
+  shift: 'GET /api/shift/active',
+  sell: 'POST /api/client/new_order',
+  // Every shift's drawer.
+  drawers: 'GET /api/admin/shift',
+  leads: 'GET /api/leads/',
+  paymentProblems: 'GET /api/payment/errors',
+  dispatch: 'GET /api/delivery/board',
+  audit: 'GET /api/audit/',
 };
 
 /** Who each restricted page is for, in words, for the "not available for your role" state. */
 export const menuAudience: Partial<Record<MenuEntry, string>> = {
+  orders: 'the counter, dispatchers and staff with Admin or Accountant access',
+  pickup: 'the counter and dispatchers',
+  sell: 'the counter and dispatchers',
+  dispatch: 'dispatchers',
   updateData: 'staff with Admin access',
   addStaff: 'staff with Admin access',
   drawers: 'staff with Admin or Accountant access',
   leads: 'Managers and the CEO',
   paymentProblems: 'Managers, the CEO and Accountants',
+  audit: 'Managers and the CEO',
 };
 
 /** The restricted menu entry a dashboard path belongs to, if any (open pages answer null). */
@@ -57,15 +64,24 @@ export function menuEntryForPath(pathname: string): MenuEntry | null {
   const here = pathname.replace(/\/+$/, '');
   const d = '/dashboard/';
   const pages: [string, MenuEntry][] = [
+    ['orders', 'orders'],
+    ['pickup', 'pickup'],
+    ['sell', 'sell'],
+    ['dispatch', 'dispatch'],
     ['update-data', 'updateData'],
     ['staff/create', 'addStaff'],
     ['drawers', 'drawers'],
     ['leads', 'leads'],
     ['payment-problems', 'paymentProblems'],
+    ['audit', 'audit'],
   ];
   for (const [path, entry] of pages) if (here === `${d}${path}` || here.startsWith(`${d}${path}/`)) return entry;
   return null;
 }
 
-/** Whether a staff member holding these accesses may open the page behind this menu entry. */
-export const canOpen = (held: readonly StaffAccess[], entry: MenuEntry): boolean => hasAccess(held, menuAccess[entry]);
+/**
+ * Whether a staff member holding these accesses (and, when known, this role) may open the page
+ * behind this menu entry. Without a role only the access-based grants count.
+ */
+export const canOpen = (held: readonly StaffAccess[], entry: MenuEntry, role?: StaffRole): boolean =>
+  mayCall(menuRoutes[entry], { role, access: held });

@@ -1,13 +1,16 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { canDispatch, isRider } from '../../../../domain/dispatch-access';
+import { isRider } from '../../../../domain/dispatch-access';
 import type { StaffAccess, StaffRole } from '../../../../domain/enums';
 import { paths } from '../../../lib/paths';
-import { canOpen } from './menu-access';
+import { canOpen, type MenuEntry } from './menu-access';
 
 const d = paths.dashboard;
 
-/** The dashboard side menu of SPEC §2, in its order, showing only the pages the member's access opens. */
+/**
+ * The dashboard side menu, in its order, showing only the pages the member may open: each page's
+ * call as the scopes table (src/domain/staff-scopes.ts) allows it (menu-access.ts).
+ */
 export function SideMenu({
   lastOrderId,
   access,
@@ -34,37 +37,41 @@ export function SideMenu({
     />
   );
   const inOrders = here.startsWith(d.orders.getHref());
+  const may = (entry: MenuEntry) => canOpen(access, entry, role);
   return (
     <Stack gap={2} component="nav" aria-label="Dashboard">
       {link('Dashboard', d.root.getHref())}
-      <NavLink component="button" type="button" label="Order" defaultOpened={inOrders} childrenOffset="md">
-        {link('Orders', d.orders.getHref())}
-        {lastOrderId ? (
-          link('Detail', d.orderDetail.getHref(lastOrderId))
-        ) : (
-          <NavLink
-            component={Link}
-            to={d.orders.getHref()}
-            active={false}
-            label="Detail"
-            aria-label="Detail (open an order from the list)"
-            onClick={onNavigate}
-          />
-        )}
-      </NavLink>
-      {link('Sales', d.sales.getHref())}
-      {canOpen(access, 'updateData') && link('Update data', d.updateData.getHref())}
-      {canOpen(access, 'addStaff') && link('Add staff', d.addStaff.getHref())}
-      {link('Pick up', d.pickup.getHref())}
+      {may('orders') && (
+        <NavLink component="button" type="button" label="Order" defaultOpened={inOrders} childrenOffset="md">
+          {link('Orders', d.orders.getHref())}
+          {lastOrderId ? (
+            link('Detail', d.orderDetail.getHref(lastOrderId))
+          ) : (
+            <NavLink
+              component={Link}
+              to={d.orders.getHref()}
+              active={false}
+              label="Detail"
+              aria-label="Detail (open an order from the list)"
+              onClick={onNavigate}
+            />
+          )}
+        </NavLink>
+      )}
+      {may('sales') && link('Sales', d.sales.getHref())}
+      {may('updateData') && link('Update data', d.updateData.getHref())}
+      {may('addStaff') && link('Add staff', d.addStaff.getHref())}
+      {may('pickup') && link('Pick up', d.pickup.getHref())}
       {/* Home deliveries: the board for dispatchers, the rider's own list for a Delivery Person. */}
-      {role && canDispatch({ role, access }) && link('Dispatch', d.dispatch.getHref())}
+      {may('dispatch') && link('Dispatch', d.dispatch.getHref())}
       {role && isRider({ role }) && link('My deliveries', d.myDeliveries.getHref())}
-      {link('Shift', d.shift.getHref())}
+      {may('shift') && link('Shift', d.shift.getHref())}
       {/* The counter's walk-in sale and the cash drawers report. */}
-      {canOpen(access, 'sell') && link('Sell', d.sell.getHref())}
-      {canOpen(access, 'drawers') && link('Cash drawers', d.drawers.getHref())}
-      {canOpen(access, 'leads') && link('Leads', d.leads.getHref())}
-      {canOpen(access, 'paymentProblems') && link('Payment problems', d.paymentProblems.getHref())}
+      {may('sell') && link('Sell', d.sell.getHref())}
+      {may('drawers') && link('Cash drawers', d.drawers.getHref())}
+      {may('leads') && link('Leads', d.leads.getHref())}
+      {may('paymentProblems') && link('Payment problems', d.paymentProblems.getHref())}
+      {may('audit') && link('Audit trail', d.audit.getHref())}
     </Stack>
   );
 }

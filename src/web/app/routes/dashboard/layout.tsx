@@ -111,7 +111,7 @@ export function Component() {
   // A page the member's role cannot open, reached by its address: said plainly, not a failing page.
   const access = auth?.client.staff?.access ?? [];
   const restricted = menuEntryForPath(pathname);
-  const allowed = !restricted || canOpen(access, restricted);
+  const allowed = !restricted || canOpen(access, restricted, auth?.client.staff?.role);
 
   return (
     <AppShell

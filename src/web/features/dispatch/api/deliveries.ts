@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
@@ -119,7 +120,19 @@ export function useMoveDelivery({
       });
       return { queued: true };
     },
-    onSuccess: (_data, input) => requests.done(moveAction(input)),
+    onSuccess: (data, input) => {
+      requests.done(moveAction(input));
+      // The step stands; the text it would send the client was held back (an hourly SMS budget).
+      const sms = data.queued ? undefined : data.delivery.sms;
+      if (sms && !sms.sent && sms.reason !== 'NoPhone') {
+        notifications.show({
+          color: 'orange',
+          title: 'Text to the client not sent',
+          message: sms.message ?? 'The SMS to the client was not sent.',
+          autoClose: false,
+        });
+      }
+    },
     // Refused (a wrong delivery code, a step no longer allowed): nothing was recorded, so what is
     // sent next (the code typed again) is a new request. Without an answer, the same one goes again.
     onError: (error, input) => {

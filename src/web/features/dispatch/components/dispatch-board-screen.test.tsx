@@ -38,3 +38,33 @@ describe('cancelling a delivery on the board', () => {
     expect(screen.getByText(/₦66,775.00 is refunded to the client the way they paid/)).toBeInTheDocument();
   });
 });
+
+describe('a step whose text to the client was held back', () => {
+  it('is done, and the board says the text was not sent and why', async () => {
+    const message =
+      'The text to the customer was not sent: you have sent 60 texts this hour, the most one staff member may. Texts can go out again in 12 min.';
+    fakeApi({
+      'GET delivery/board': { status: 200, body: { deliveries: [delivery()], riders: [] } },
+      'PUT delivery/status/:id': {
+        status: 200,
+        body: {
+          ...delivery(),
+          status: 'Cancelled',
+          sms: {
+            sent: false,
+            reason: 'SmsBudgetReached',
+            budget: 'staff',
+            retryAfter: new Date().toISOString(),
+            message,
+          },
+        } as Delivery,
+      },
+    });
+    renderWithProviders(<DispatchBoardScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel delivery' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('Text to the client not sent')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { deletePushSubscription, notificationKeys, savePushSubscription } from '../api/notification-settings';
@@ -27,7 +28,16 @@ export function usePushDevice() {
       const subscription = await subscribeThisDevice(vapidPublicKey);
       setPermission(pushPermission());
       if (!subscription) return null;
-      return savePushSubscription(subscription, keys.keyFor(subscription));
+      try {
+        return await savePushSubscription(subscription, keys.keyFor(subscription));
+      } catch (err) {
+        // This browser's subscription is kept for another account (someone else used this device):
+        // a new subscription gets a new address for this account, and the old one stops working.
+        if (!(err instanceof ApiError) || err.reason !== 'PushSubscriptionTaken') throw err;
+        await unsubscribeThisDevice();
+        const fresh = await subscribeThisDevice(vapidPublicKey);
+        return fresh ? savePushSubscription(fresh, keys.keyFor(fresh)) : null;
+      }
     },
     onSuccess: (settings) => {
       if (!settings) return;

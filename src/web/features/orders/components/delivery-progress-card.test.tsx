@@ -29,6 +29,7 @@ const progress = (over: Partial<DeliveryProgress> = {}): DeliveryProgress => ({
   steps: [{ status: 'Accepted', at: '2026-03-05T09:30:00.000Z' }],
   distanceKm: null,
   locatedAt: null,
+  centerPhone: '08001234567',
   ...over,
 });
 
@@ -38,6 +39,8 @@ describe('DeliveryProgressCard', { timeout: 20_000 }, () => {
     fakeApi({ 'GET delivery/progress/:orderId': { status: 200, body: progress() } });
     renderWithProviders(<DeliveryProgressCard orderId={orderId} orderNumber="ARV-7K2M9Q" />);
     expect(await screen.findByText('Musa')).toBeInTheDocument();
+    // The client calls the gas center's counter, never the rider.
+    expect(screen.getByRole('link', { name: 'Call the gas center' })).toHaveAttribute('href', 'tel:+2348001234567');
     expect(screen.getAllByText('Rider assigned')).toHaveLength(2);
     expect(screen.getByText('05/03/2026 10:30')).toBeInTheDocument();
 
@@ -62,5 +65,12 @@ describe('DeliveryProgressCard', { timeout: 20_000 }, () => {
     // Another order's delivery is not this card's.
     act(() => heard.handler?.(progress({ orderId: '33333333-3333-4333-8333-333333333333', status: 'Delivered' })));
     expect(screen.queryByText('Delivered')).not.toBeInTheDocument();
+  });
+
+  it('points to the Help centre when the gas center has no phone set', async () => {
+    fakeApi({ 'GET delivery/progress/:orderId': { status: 200, body: progress({ centerPhone: null }) } });
+    renderWithProviders(<DeliveryProgressCard orderId={orderId} orderNumber="ARV-7K2M9Q" />);
+    expect(await screen.findByRole('link', { name: 'Ask the Help centre' })).toHaveAttribute('href', '/service-1');
+    expect(screen.queryByRole('link', { name: 'Call the gas center' })).not.toBeInTheDocument();
   });
 });

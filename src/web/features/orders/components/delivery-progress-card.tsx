@@ -1,6 +1,7 @@
-import { Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { formatNumber } from '../../../../domain/format';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { formatDateTime, formatTime } from '../../../lib/lagos-time';
@@ -10,9 +11,13 @@ import { deliveryProgressQueryOptions } from '../api/get-delivery-progress';
 import { orderKeys } from '../api/keys';
 import { deliveryStatusLabel } from '../lib/order-status';
 
+/** A local number (0 + 10 digits) as a link the phone dials. */
+const telLink = (phone: string) => `tel:${phone.startsWith('0') ? `+234${phone.slice(1)}` : phone}`;
+
 /**
  * The home delivery of one order, live: each step with its time, the rider's first name and, while
- * they are on the way and their phone shares it, roughly how far away they are (straight line).
+ * the delivery is in transit and their phone shares it, roughly how far away they are (straight
+ * line). The rider's own number is never given: the client calls the gas center's counter.
  * The socket's deliveryProgress event replaces what is shown; no reload.
  */
 export function DeliveryProgressCard({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
@@ -50,6 +55,23 @@ export function DeliveryProgressCard({ orderId, orderNumber }: { orderId: string
           <Text>
             Your rider: <strong>{p.riderName}</strong>
             {p.vehicle ? ` (${p.vehicle})` : ''}
+          </Text>
+        )}
+        {p.centerPhone ? (
+          <Text size="sm">
+            Questions about your delivery?{' '}
+            <Anchor href={telLink(p.centerPhone)} underline="always">
+              Call the gas center
+            </Anchor>{' '}
+            ({p.centerPhone}).
+          </Text>
+        ) : (
+          <Text size="sm">
+            Questions about your delivery?{' '}
+            <Anchor component={Link} to="/service-1" underline="always">
+              Ask the Help centre
+            </Anchor>
+            .
           </Text>
         )}
         {p.distanceKm !== null && p.locatedAt && (

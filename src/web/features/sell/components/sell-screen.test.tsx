@@ -2,10 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CounterSaleResponse } from '../../../../domain/schemas/counter';
+import { deviceId } from '../../../lib/device-id';
 import { localDb } from '../../../lib/local-db';
+import { putCached } from '../../../lib/saved-copies';
 import { type FakeRequest, fakeApi, refusal } from '../../../test/fake-api';
 import { orderFixture, productsFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { COUNTER_CATALOGUE_CACHE_KEY } from '../api/get-counter-catalogue';
 import { SellScreen } from './sell-screen';
 
 beforeEach(async () => {
@@ -98,6 +101,44 @@ describe('the next sale', () => {
   });
 });
 
+describe('a sale whose SMS receipt was held back', () => {
+  it('is recorded, and the receipt screen says the SMS was not sent and why', async () => {
+    const message =
+      'The SMS receipt was not sent: this phone number has had 5 such texts this hour, the most we send. Texts can go out again in 20 min.';
+    fakeApi({
+      'GET product': { status: 200, body: { products: productsFixture } },
+      'POST client/new_order': {
+        status: 201,
+        body: {
+          ...recorded(),
+          sale: { ...recorded().sale, receiptSms: 'withheld' },
+          sms: {
+            sent: false,
+            reason: 'SmsBudgetReached',
+            budget: 'phone',
+            retryAfter: new Date().toISOString(),
+            message,
+          },
+        },
+      },
+    });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
+    await user.click(screen.getByText('POS/transfer', { exact: true }));
+    await user.type(screen.getByLabelText(/POS or transfer reference/), 'POS-79');
+    await user.click(screen.getByRole('button', { name: /^Complete sale|^Record/ }));
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+    const notice = screen.getByTestId('sms-notice');
+    expect(notice).toHaveTextContent('SMS receipt not sent');
+    expect(notice).toHaveTextContent(message);
+    expect(await screen.findByText('Sale recorded · SMS receipt not sent')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(screen.queryByTestId('sms-notice')).not.toBeInTheDocument();
+  });
+});
+
 describe('a sale whose answer never came', () => {
   it('goes again as the same request, with the moment the payment was taken', async () => {
     const { calls } = fakeApi({
@@ -124,5 +165,40 @@ describe('a sale whose answer never came', () => {
     const soldAt = Date.parse((first?.body as { soldAt?: string } | undefined)?.soldAt ?? '');
     expect(soldAt).toBeGreaterThanOrEqual(before);
     expect(first?.body).toMatchObject({ order: { expectedTotal: 850_000 }, payment: { reference: 'POS-78' } });
+  });
+});
+
+describe('a cash sale made offline', () => {
+  afterEach(() => localDb.pendingActions.clear());
+
+  it('names this tablet and the catalogue version of its saved prices, with the total it charged', async () => {
+    await putCached('shift', COUNTER_CATALOGUE_CACHE_KEY, { products: productsFixture, priceVersion: 7 });
+    const { calls } = fakeApi({ 'GET product': { offline: true }, 'POST client/new_order': { offline: true } });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
+    await user.click(screen.getByRole('button', { name: /^Take cash/ }));
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+    const [sent] = calls.filter((c) => c.path === 'client/new_order');
+    expect(sent?.body).toMatchObject({
+      provisionalNumber: expect.stringMatching(/^OFF-[A-Z0-9]{6}$/),
+      deviceId: deviceId(),
+      priceVersion: 7,
+      order: { expectedTotal: 850_000 },
+      payment: { type: 'Cash' },
+    });
+  });
+
+  it('does not sell offline from prices saved without their catalogue version', async () => {
+    // A copy saved by the app before it kept the version: the list alone.
+    await putCached('shift', COUNTER_CATALOGUE_CACHE_KEY, productsFixture);
+    fakeApi({ 'GET product': { offline: true } });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
+    expect(screen.getByText(/saved by an older version of the app/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Take cash/ })).toBeDisabled();
   });
 });

@@ -23,8 +23,10 @@ import { formatNaira, formatOrderLine } from '../../../../domain/format';
 import { mobileInputValue, normalizePhone } from '../../../../domain/phone';
 import { basketOf, type CounterPayment } from '../../../../domain/schemas/counter';
 import type { Product } from '../../../../domain/schemas/product';
+import type { SmsOutcome } from '../../../../domain/schemas/sms';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
+import { deviceId } from '../../../lib/device-id';
 import { formatDateTime } from '../../../lib/lagos-time';
 import { useDraft } from '../../../lib/use-draft';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -45,7 +47,7 @@ import {
   queuedLines,
   stepQuantity,
 } from '../lib/cart';
-import { saleMoment } from '../lib/sale-moment';
+import { saleMoment, salePriceVersion } from '../lib/sale-moment';
 import { submitSale } from '../lib/sale-queue';
 import { usePendingSales } from '../lib/use-pending-sales';
 import { walletRefusal } from '../lib/wallet-refusal';
@@ -154,7 +156,12 @@ export function SellScreen({
   // What is left, less what this tablet's sales waiting to sync took (offline the counts go down
   // with each sale, as the stock will).
   const queued = useMemo(() => queuedLines(pending), [pending]);
-  const products = useMemo(() => leftAfterQueued(catalogue.data?.data ?? [], queued), [catalogue.data, queued]);
+  const products = useMemo(
+    () => leftAfterQueued(catalogue.data?.data.products ?? [], queued),
+    [catalogue.data, queued],
+  );
+  // The catalogue version of these prices: a sale made offline is priced from it on the server.
+  const priceVersion = catalogue.data?.data.priceVersion;
   const gas = products.find((p) => p.type === ProductType.Gas);
   const others = products.filter((p) => p.type !== ProductType.Gas);
   const offlineCopy = catalogue.data?.fromCache || !online;
@@ -167,6 +174,8 @@ export function SellScreen({
   const [reference, setReference] = useDraft('sale.reference', '', isString);
   const [handOver, setHandOver] = useDraft('sale.handOver', true, isBoolean);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+  // The SMS receipt held back (an hourly SMS budget) or failed: said on the receipt screen until the next sale.
+  const [smsNotice, setSmsNotice] = useState<SmsOutcome | null>(null);
   // A wallet sale's consent code: asked for this phone (a changed phone asks again), as typed.
   // With the draft too: a reload after the code was texted keeps the field (a new code each
   // reload would spend the customer's few codes an hour).
@@ -193,9 +202,11 @@ export function SellScreen({
   const needsNetwork = offlineCopy
     ? pay !== 'Cash'
       ? `${payLabel[pay]} payments need the network. Take cash, or wait for the network.`
-      : overStock.length
-        ? `${overStock.map((p) => p.name).join(', ')}: more than this tablet last knew was left. This sale needs the network.`
-        : null
+      : priceVersion === undefined
+        ? 'The prices saved on this tablet were saved by an older version of the app. This sale needs the network.'
+        : overStock.length
+          ? `${overStock.map((p) => p.name).join(', ')}: more than this tablet last knew was left. This sale needs the network.`
+          : null
     : null;
 
   // One key per sale: the same sale sent again (its answer lost, a double tap, a reload after a
@@ -213,25 +224,26 @@ export function SellScreen({
       const asked = {
         phone: phone.trim(),
         ...(firstname.trim() ? { firstname: firstname.trim() } : {}),
-        // Online, the total on the button goes with the sale: a price changed meanwhile is refused
-        // (the cash taken is the figure shown), not recorded at another amount. A sale queued
-        // offline was charged at the saved prices: it is recorded at the prices of its `soldAt`.
-        order: offlineCopy
-          ? orderInput(lines, products)
-          : { ...orderInput(lines, products), expectedTotal: priced.total },
+        // The total on the button goes with the sale: a price changed meanwhile is refused (the
+        // cash taken is the figure shown), not recorded at another amount. A sale queued offline
+        // was charged at the saved prices: the server prices it from their catalogue version, and
+        // the total says what the receipt printed.
+        order: { ...orderInput(lines, products), expectedTotal: priced.total },
         payment,
         handOver,
       };
       const key = saleKeys.keyFor(asked);
       const provisional = offlineCopy ? provisionalNumber() : undefined;
-      // The sale says when the payment was taken, the same each time it goes. Offline, the cash is
-      // taken at the saved prices: it is recorded at that moment's prices however late it syncs.
-      // Online, an answer lost and the sale sent again after a price change is recorded at the
-      // total on the button, which held at that moment.
+      const pricedWith = salePriceVersion(key, priceVersion);
+      // The sale says when the payment was taken and which catalogue version priced it, the same
+      // each time it goes: however late it syncs, it is recorded at those prices if they were in
+      // force during the shift, by then. A provisional number goes with this tablet's id: one
+      // sale per number per tablet, under whatever key it reaches the server.
       const body = {
         ...asked,
-        ...(provisional ? { provisionalNumber: provisional } : {}),
+        ...(provisional ? { provisionalNumber: provisional, deviceId: deviceId() } : {}),
         soldAt: saleMoment(key),
+        ...(pricedWith !== undefined ? { priceVersion: pricedWith } : {}),
       };
       const receiptLines = {
         lines: priced.lines,
@@ -273,12 +285,16 @@ export function SellScreen({
           staffName: s.staffName,
           pickupCode: s.handedOver ? null : order.pickupCode,
         });
+        const sms = result.sale.sms;
+        const smsMissed = sms && !sms.sent && sms.reason !== 'NoPhone' ? sms : null;
+        setSmsNotice(smsMissed);
         notifications.show({
-          color: 'green',
-          title: 'Sale recorded',
-          message: `${order.orderNumber} · ${formatNaira(order.total)}${s.receiptSms === 'sent' ? ' · SMS receipt sent' : ''}`,
+          color: smsMissed ? 'orange' : 'green',
+          title: smsMissed ? 'Sale recorded · SMS receipt not sent' : 'Sale recorded',
+          message: `${order.orderNumber} · ${formatNaira(order.total)}${s.receiptSms === 'sent' ? ' · SMS receipt sent' : ''}${smsMissed ? ' · give the printed receipt' : ''}`,
         });
       } else {
+        setSmsNotice(null);
         setReceipt({
           number: provisional ?? result.pending.id.slice(0, 8).toUpperCase(),
           provisional: true,
@@ -353,6 +369,11 @@ export function SellScreen({
             <StatusBadge tone="ok">Recorded</StatusBadge>
           )}
         </Group>
+        {smsNotice && (
+          <Alert color="orange" title="SMS receipt not sent" data-testid="sms-notice">
+            {smsNotice.message ?? 'The SMS receipt could not be sent.'} Print the receipt and hand it to the customer.
+          </Alert>
+        )}
         <Receipt data={receipt} />
         <Group>
           <Button size="md" onClick={() => window.print()}>

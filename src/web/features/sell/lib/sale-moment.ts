@@ -21,3 +21,24 @@ export function saleMoment(key: string, now: () => Date = () => new Date()): str
   writeDraft(DRAFT, fresh);
   return fresh.soldAt;
 }
+
+const VERSION_DRAFT = 'sale.price-version';
+
+type SaleVersion = { key: string; priceVersion: number | null };
+const isSaleVersion = (v: unknown): v is SaleVersion =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as SaleVersion).key === 'string' &&
+  (typeof (v as SaleVersion).priceVersion === 'number' || (v as SaleVersion).priceVersion === null);
+
+/**
+ * The catalogue version the sale under this key was priced with: the tablet's when the key was
+ * first sent, kept for that key. The catalogue is read again every minute; a sale sent again after
+ * no answer is still the same request (the server would refuse a key reused with another body).
+ */
+export function salePriceVersion(key: string, current: number | undefined): number | undefined {
+  const known = readDraft(VERSION_DRAFT, isSaleVersion);
+  if (known?.key === key) return known.priceVersion ?? undefined;
+  writeDraft(VERSION_DRAFT, { key, priceVersion: current ?? null });
+  return current;
+}

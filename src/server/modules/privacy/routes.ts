@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import { lagosDateKey } from '../../../domain/format';
+import {
+  accountDeletionBodySchema,
+  accountDeletionResultSchema,
+  clientDataExportSchema,
+} from '../../../domain/schemas/privacy';
+import { clearSessionCookies } from '../auth/session-service';
+import { eraseClientAccount } from './erase';
+import { exportClientData } from './export';
+import { scheduleRetention } from './retention';
+
+const errorObjectSchema = z.object({
+  message: z.string(),
+  status: z.number(),
+  type: z.string(),
+  additionalInfo: z.unknown().optional(),
+});
+
+const signedIn = (auth: { clientId: string } | null): string => {
+  if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
+  return auth.clientId;
+};
+
+/**
+ * A client's data rights, under /api/client: a copy of everything held about them, and erasure.
+ * The retention job (rider positions, spent codes) runs from here too.
+ */
+const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  scheduleRetention(app);
+
+  app.get(
+    '/me/export',
+    {
+      preHandler: app.requireClient,
+      schema: {
+        tags: ['client'],
+        summary: 'Download everything held about the signed-in client, as one JSON file',
+        response: { 200: clientDataExportSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+      },
+    },
+    async (request, reply) => {
+      const clientId = signedIn(request.auth);
+      const data = await exportClientData(app.db, clientId);
+      if (!data) throw new AppError('No account found', { status: 404, type: ErrorType.NoUserFound });
+      request.log.info({ clientId }, 'client data exported');
+      // Personal data: no cache keeps a copy, and the browser saves it as a file.
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `attachment; filename="arrive-my-data-${lagosDateKey(new Date())}.json"`);
+      return data;
+    },
+  );
+
+  app.post(
+    '/me/delete',
+    {
+      preHandler: app.requireClient,
+      config: { idempotent: true },
+      schema: {
+        tags: ['client'],
+        summary:
+          'Delete the signed-in account: personal data erased, orders and the wallet ledger kept under a pseudonym',
+        body: accountDeletionBodySchema,
+        response: {
+          200: accountDeletionResultSchema,
+          400: errorObjectSchema,
+          401: errorObjectSchema,
+          403: errorObjectSchema,
+          404: errorObjectSchema,
+          409: errorObjectSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const clientId = signedIn(request.auth);
+      const erased = await eraseClientAccount(app, clientId, request.body.confirmation);
+      await app.sessionRevocation.revoked(erased.revokedSessionIds);
+      clearSessionCookies(reply, app.config);
+      request.log.info({ clientId }, 'client account erased');
+      return { deleted: true as const, deletedAt: erased.deletedAt.toISOString() };
+    },
+  );
+};
+
+export default privacyRoutes;
