@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/modules/*/tables.ts',
+  schema: './src/server/schema.ts',
   out: './src/server/db/migrations',
 });

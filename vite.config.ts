@@ -5,6 +5,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import {
+  type CodeGroups,
+  computeCodeGroups,
+  isRouteModule,
+  type ModuleGraph,
+  preciseImports,
+} from './scripts/build/code-groups';
+import { isStaffRouteModule, splitByRole, type ViteManifest } from './scripts/build/staff-split';
+import {
   APP_CODE_FILE,
   NETWORK_CODE_FILE,
   publicPrecacheTransform,
@@ -12,18 +20,10 @@ import {
   VIEWS_CODE_FILE,
 } from './scripts/public-precache.mjs';
 import { FIRST_VIEW_PAGES, type StaffCodeManifest } from './src/domain/staff-code';
-import {
-  type CodeGroups,
-  computeCodeGroups,
-  isRouteModule,
-  type ModuleGraph,
-  preciseImports,
-} from './sw/build/code-groups';
-import { isStaffRouteModule, splitByRole, type ViteManifest } from './sw/build/staff-split';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
-/** The web app manifest lives at the project root (DESIGN: layout) and ships as-is. */
+/** The web app manifest lives at the project root and ships as-is. */
 function rootManifest(): Plugin {
   return {
     name: 'arrive-root-manifest',
@@ -52,8 +52,8 @@ const codeManifest = (files: string[], versionOf: string[] = []): StaffCodeManif
 };
 
 /**
- * Splits the build by who uses the device (sw/build/staff-split.ts walks Vite's manifest): the
- * staff code, the first views' and the signed-in app's code are left out of the precache. Writes
+ * Splits the build by who uses the device (scripts/build/staff-split.ts walks Vite's manifest):
+ * the staff code, the first views' and the signed-in app's code are left out of the precache. Writes
  * dist/staff-code.json, dist/views-code.json and dist/app-code.json for the precache filter, the
  * size report and the journeys, and hands the same lists to the service worker's build as virtual
  * modules.
@@ -116,8 +116,8 @@ function roleCode(): { app: Plugin; worker: Plugin } {
 }
 
 /**
- * A screen's code in a handful of files (sw/build/code-groups.ts): the groups are computed once the
- * module graph is complete and answer the output's `codeSplitting.groups`.
+ * A screen's code in a handful of files (scripts/build/code-groups.ts): the groups are computed
+ * once the module graph is complete and answer the output's `codeSplitting.groups`.
  */
 function codeGroups(options: {
   root: string;
@@ -227,7 +227,7 @@ export default defineConfig({
         globIgnores: ['**/sw.js', '**/workbox-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // A visitor's precache: no app code, no staff code, no network-only code (Paystack's
-        // checkout), no images (DESIGN "Offline-first").
+        // checkout), no images.
         manifestTransforms: [publicPrecacheTransform('dist')],
         buildPlugins: { vite: [staff.worker] },
       },
@@ -244,7 +244,7 @@ export default defineConfig({
       // The app (index.html → main.tsx), and the prerendered public pages' script and the behaviour
       // it loads after the first paint.
       input: { index: 'index.html', ...PUBLIC_ENTRIES },
-      // A screen's code in a handful of files rather than dozens (sw/build/code-groups.ts).
+      // A screen's code in a handful of files rather than dozens (scripts/build/code-groups.ts).
       output: { codeSplitting: groups.output },
     },
   },

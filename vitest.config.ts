@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker less than the cores: one on the 2-core machines the suite
+    // runs on, with that core often waiting on a database or a socket. Three keep both busy.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -16,7 +19,7 @@ export default defineConfig({
           include: [
             'src/server/**/*.test.ts',
             'tests/server/**/*.test.ts',
-            'scripts/**/*.test.mjs',
+            'scripts/**/*.test.{ts,mjs}',
             'bench/**/*.test.ts',
           ],
           environment: 'node',

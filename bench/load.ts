@@ -20,8 +20,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export async function load(options: AutocannonOptions): Promise<LoadFigures> {
   const run = autocannon({ timeout: 10, ...options });
-  // autocannon's own percentiles are whole milliseconds, so a history page's p99 of 3 or 4 ms
-  // moved a ratio of two of them by a third. Each answer's time, as autocannon measured it
+  // autocannon's own percentiles are whole milliseconds, too coarse for answers that take a few:
+  // a ratio of two of them jumps by whole steps. Each answer's time, as autocannon measured it
   // (hrtime, fractions of a millisecond), is kept here for the 2xx answers it counts too.
   const times: number[] = [];
   run.on('response', (_client, statusCode, _bytes, responseTime) => {

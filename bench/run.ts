@@ -431,11 +431,9 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
   pass.lines.push(`baseline: first ${baselineA.rps.toFixed(0)} req/s, last ${baselineB.rps.toFixed(0)} req/s`);
 
   // Many clients on the pickup channel, and what they cost the server in memory: measured last, as
-  // nothing should be measured after it. Tearing 10,000 sockets down takes the server seconds (a
-  // bare route measured in the 3 s after their disconnection got no answer at all) and their
-  // memory is held for up to half a minute (heap 156 MB 5 s after, 49 MB 35 s after), so the
-  // history at a million orders and the second baseline, when they came after it, were measured
-  // on a server still busy with it (docs/performance.md, "The sockets last").
+  // nothing should be measured after it. Tearing thousands of sockets down keeps the server busy
+  // for a while and their memory is held for longer still, so a scenario run after it would be
+  // measured on a server still busy with them.
   if (wanted('sockets') && SOCKETS > 0 && db === 'postgres') {
     log(`bench [${db}]: ${SOCKETS} sockets … (load ${loadNow()})`);
     const before = await ask<NodeJS.MemoryUsage>({ type: 'memory' });

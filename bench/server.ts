@@ -12,6 +12,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { createSession } from '../src/server/modules/auth/session-service';
+import * as schema from '../src/server/schema';
 import { summariseProfile } from './profile';
 
 export type ParentMessage =
@@ -87,6 +88,7 @@ async function main() {
     url: config.DATABASE_URL,
     dataDir: process.env.BENCH_PGLITE_DIR,
     countQueries: true,
+    schema,
   });
   await database.migrate();
   const app = await buildApp({ config, database, logger: { level: 'warn' } });

@@ -1,7 +1,7 @@
 // `node scripts/precache-size.mjs [dist]`: what the service worker downloads behind a user's back,
 // from the build in dist/, raw and brotli as served (the server sends the precompressed .br file
 // when there is one: scripts/compress.mjs skips files under 512 bytes). Visitors get the
-// precache (DESIGN "Offline-first"); a client's sign-in adds the first views (the shop and the
+// precache; a client's sign-in adds the first views (the shop and the
 // history without the app), the app running signed in adds the app's code, a staff sign-in the
 // views, the app's and the staff code. The worker script itself is counted with the precache: every visitor fetches it.
 import { existsSync, readFileSync, statSync } from 'node:fs';

@@ -307,7 +307,7 @@ for (const shell of entry.appShells) {
     if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
   const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
   if (shell.light && [...chunks].some((k) => clientManifest[k].file.startsWith('assets/framework-')))
-    throw new Error(`${shell.pattern}: its first view loads the framework (sw/build/code-groups.ts, firstViews)`);
+    throw new Error(`${shell.pattern}: its first view loads the framework (scripts/build/code-groups.ts, firstViews)`);
   const scripts = [...chunks].filter((k) => !inEntry.has(k)).map((k) => `/${clientManifest[k].file}`);
   // The entry's own sheet is inline already (pruned) and the app's Mantine sheets cover the rest.
   const styles = [

@@ -1,4 +1,4 @@
-// The precache every device gets, a visitor's (DESIGN "Offline-first"): the app shell, the home
+// The precache every device gets, a visitor's: the app shell, the home
 // page and the public pages' scripts. Left out: the first views' code, which the worker caches
 // when a client signs in, the signed-in app's code, cached once the app runs signed in
 // (sw/staff-code.ts), the staff code, cached only when staff sign in, the other public pages, kept

@@ -8,9 +8,9 @@ import { pathToFileURL } from 'node:url';
  *
  * `--max-semi-space-size=16`: V8 sizes the young generation by the machine's memory. On a server
  * with a few GiB it grows to 2 × 64 MB while the modules load and keeps it, so an idle instance
- * held ~270 MB with 45 MB of live objects. Two semi-spaces of 16 MB (Node 20's size) take ~100 MB
- * off every instance; A/B runs of `npm run bench` read the same throughput (placement, wallet
- * payment, catalogue) and 362–437 MB against 604–608 MB with 10,000 sockets connected.
+ * holds several times its live objects. Two semi-spaces of 16 MB (Node 20's size) keep every
+ * instance much smaller, many sockets connected or not, at the same throughput (`npm run bench`
+ * compares both).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
 

@@ -21,6 +21,7 @@ const sources = [
   'vite.config.ts',
   'manifest.webmanifest',
   'scripts/prerender.mjs',
+  'scripts/build',
 ];
 const stale = !existsSync(built) || Math.max(...sources.map(newestIn)) > statSync(built).mtimeMs;
 if (stale) {

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The code a visitor never downloads, kept by who signs in on the device (DESIGN "Offline-first").
+// The code a visitor never downloads, kept by who signs in on the device.
 // The first views (the shop and the history drawn without the app: their code and their pages) are
 // cached in `arrive-views-v<version>` when a client signs in, a few kilobytes; the signed-in app
 // (React, the router, Mantine, the client screens) in `arrive-app-v<version>` once the app runs on

@@ -8,7 +8,7 @@ import { registerImageCache } from './images';
 import { registerNavigation } from './navigation';
 import { registerPrecache } from './precache';
 import './push';
-import './shift-queue';
+import './offline-queue';
 import { registerRoleCode, roleCacheName } from './staff-code';
 
 declare const self: ServiceWorkerGlobalScope;

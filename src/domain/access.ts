@@ -1,4 +1,4 @@
-// The staff access rule of SPEC §6.
+// The staff access rule (who holds which access: docs/product.md and docs/security.md).
 //
 // Decision: an empty `expected` list grants nothing — to anyone but CEO / Manager, who pass every
 // check. A check that names no access is treated as a mistake to fail closed, not as "open to all

@@ -10,7 +10,7 @@ import {
 } from './constants';
 
 describe('constants', () => {
-  it('match SPEC §9', () => {
+  it('keep the code length and expiry, the resend countdown and the cylinder sizes', () => {
     expect(OTP_LENGTH).toBe(6);
     expect(OTP_EXPIRY_MS).toBe(5 * 60 * 1000);
     expect(RESEND_COUNTDOWN_S).toBe(170);

@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC §9.
+// The product's business constants and limits.
 
 // One-time code
 export const OTP_LENGTH = 6;
@@ -36,7 +36,7 @@ export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
 export const ORDER_HISTORY_PAGE_SIZE = 10;
 
 // Payment flow
-/** The card provider's segment of the payment route (SPEC §2: /payment/{card-provider-segment}/…). */
+/** The card provider's segment of the payment route (/payment/{card-provider-segment}/…). */
 export const CARD_PROVIDER_SEGMENT = 'paystack';
 /** Largest single top-up or transfer accepted: ₦10,000,000 in kobo (a typo guard, not a product limit). */
 export const MAX_WALLET_AMOUNT_KOBO = 1_000_000_000;

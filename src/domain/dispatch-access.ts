@@ -1,5 +1,5 @@
-// Who dispatches home deliveries and who rides them (SPEC §6 leaves finer staff roles open; the
-// decision is written in src/server/modules/delivery/README.md).
+// Who dispatches home deliveries and who rides them (the decision is written in
+// src/server/modules/delivery/README.md).
 import { isPrivileged } from './access';
 import { DeliveryStatus, type StaffAccess, StaffRole } from './enums';
 

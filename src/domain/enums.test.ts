@@ -21,7 +21,7 @@ import {
   WalletTransactionType,
 } from './enums';
 
-describe('enums are spelt as in SPEC §3', () => {
+describe('enums keep the spelling the wire and the database use', () => {
   it('keeps the odd spellings verbatim', () => {
     expect(StaffRole.SalesAssociate).toBe('Sales Associate');
     expect(StaffRole.SoftwareEngineer).toBe('Software engineer');
@@ -38,7 +38,7 @@ describe('enums are spelt as in SPEC §3', () => {
     expect(PaymentStep.AllDDbUpdated).toBe('AllDDbUpdated');
   });
 
-  it('lists every value, in SPEC order', () => {
+  it('lists every value, in its declared order', () => {
     expect(orderStatusValues).toEqual([
       'Not Paid',
       'Processing',
@@ -63,7 +63,7 @@ describe('enums are spelt as in SPEC §3', () => {
     ]);
   });
 
-  it('names the enums the brief asks for', () => {
+  it('names the gateways, the center, the vehicles and the sign-up roles', () => {
     expect(Object.values(PaymentGateway)).toEqual(['Paystack', 'Wallet', 'BankProvider']);
     expect(Object.values(DeliverCenters)).toHaveLength(1);
     expect(Object.values(DeliveryVehicle)).toEqual(['Car', 'Bike', 'Scooter', 'Truck', 'Walking']);

@@ -1,4 +1,4 @@
-// Enumerations of SPEC §3. Values are spelt exactly as in the SPEC, odd spellings included,
+// The product's enumerations. Values keep their established spelling, odd spellings included,
 // because they travel over the wire and are stored in the database.
 
 /** Non-empty tuple of an enum's values, the shape `z.enum(...)` expects. */
@@ -172,7 +172,7 @@ export const OrderType = {
 export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const orderTypeValues = valuesOf(OrderType);
 
-/** The SPEC only says "one company center"; the name is ours. */
+/** The company has one center; the name is ours. */
 export const DeliverCenters = { ArriveGasCenter: 'Arrive Gas Center' } as const;
 export type DeliverCenters = (typeof DeliverCenters)[keyof typeof DeliverCenters];
 export const deliverCentersValues = valuesOf(DeliverCenters);
@@ -211,7 +211,7 @@ export type PickupConfirmationAction = (typeof PickupConfirmationAction)[keyof t
 export const pickupConfirmationActionValues = valuesOf(PickupConfirmationAction);
 
 /**
- * How a hand-over at the counter was confirmed (not in SPEC; pickup README): the owner on their
+ * How a hand-over at the counter was confirmed (src/server/modules/pickup/README.md): the owner on their
  * app, a one-time code texted to the owner's phone and read out, or a supervisor's approval.
  */
 export const HandoverMethod = {
@@ -245,7 +245,7 @@ export const PickupEligibilityStatus = {
 export type PickupEligibilityStatus = (typeof PickupEligibilityStatus)[keyof typeof PickupEligibilityStatus];
 export const pickupEligibilityStatusValues = valuesOf(PickupEligibilityStatus);
 
-/** SPEC §3 "DeliveryOptions (vehicle)". */
+/** The vehicles a delivery can go by. */
 export const DeliveryVehicle = {
   Car: 'Car',
   Bike: 'Bike',

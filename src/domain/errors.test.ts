@@ -38,10 +38,10 @@ describe('AppError', () => {
 });
 
 describe('error catalogue', () => {
-  it('has every SPEC §8 type plus the added ones', () => {
-    const spec =
+  it('has every original error type plus the added ones', () => {
+    const original =
       'UserExist, NoUserFound, SignUpFailed, Unknown, InsufficientFund, LoginFailed, OPTSendFailed, OTPExpired, MobileNumberMissing, InvalidOTPCode, ConfirmVerificationFailed, RequestOPTCodeFailed, CookiesAuthFailed, UnAuthorized, TokenVerificationError, TokenExpired, OrderPaymentFailed, OrderPaymentError, CantVerifyOrderPayment, PaidAmountNotMatch, UpdateGasSupplyFailed, AmountNotMatch, InvalidPaymentGateway, PaymentGatewayError, AmountMissing, WalletNotFound, OrderPickedUpAlready, InvalidPickupCode';
-    for (const t of spec.split(', ')) expect(errorTypeValues).toContain(t);
+    for (const t of original.split(', ')) expect(errorTypeValues).toContain(t);
     for (const t of ['InvalidInput', 'NotFound', 'Forbidden', 'RateLimited', 'Conflict']) {
       expect(errorTypeValues).toContain(t);
     }
@@ -90,7 +90,7 @@ describe('toErrorObject', () => {
 });
 
 describe('userMessages', () => {
-  it('keeps the SPEC wording verbatim, spacing included', () => {
+  it('keeps the product wording verbatim, spacing included', () => {
     expect(userMessages.loginNoUserFound).toBe('Account with this detail does not exist,  Signup ');
     expect(userMessages.verificationFailed).toBe('Something went wrong,  go back to login');
     expect(userMessages.paymentPageError).toBe('Something went wrong with the payment page !');

@@ -1,4 +1,4 @@
-// The error catalogue of SPEC §8. Every error body the API sends is an ErrorObject.
+// The error catalogue. Every error body the API sends is an ErrorObject.
 
 export const ErrorType = {
   UserExist: 'UserExist',
@@ -133,7 +133,7 @@ export function toErrorObject(x: unknown, fallbackMessage = 'Something went wron
   return { message, status: 500, type: ErrorType.Unknown };
 }
 
-/** Wording shown to users (SPEC §8), verbatim — double spaces and odd spacing are intentional. */
+/** Wording shown to users, kept verbatim — double spaces and odd spacing are intentional. */
 export const userMessages = {
   signupUserExist: 'Account with this detail exist, pls login',
   signupFailed: 'Something went wrong in creating account',
@@ -162,7 +162,7 @@ export const userMessages = {
 } as const;
 export type UserMessageKey = keyof typeof userMessages;
 
-/** Card provider parameter validation messages (SPEC §5). */
+/** Card provider parameter validation messages. */
 export const cardParamMessages = {
   requiredMissing: (name: string) => `Required parameter missing: ${name}`,
   invalidType: (name: string) => `Invalid parameter type: ${name}`,

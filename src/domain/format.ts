@@ -1,4 +1,4 @@
-// Display formatting (SPEC §5, DESIGN "Data"): money is integer kobo until display; dates show
+// Display formatting: money is integer kobo until display; dates show
 // the Africa/Lagos calendar day as dd/MM/yyyy whatever the machine's time zone.
 import { LAGOS_UTC_OFFSET_MS } from './constants';
 

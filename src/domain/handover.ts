@@ -1,6 +1,6 @@
 // Who may approve a hand-over at the counter without the client's app (pickup README,
 // "Hand-over without data"): the roles Shift Supervisor, Manager and CEO, and anyone holding
-// Manager or CEO access, who pass every check (SPEC §6). The server enforces it; the counter
+// Manager or CEO access, who pass every check. The server enforces it; the counter
 // offers the approval form only to them.
 import { isPrivileged } from './access';
 import { type StaffAccess, StaffRole } from './enums';

@@ -14,7 +14,7 @@ describe('apiPath', () => {
   it('has a server-relative form', () => {
     expect(serverPath('auth', 'cookie_auth')).toBe('/auth/cookie_auth');
   });
-  it('lists the SPEC §7 groups', () => {
+  it('lists the API groups', () => {
     expect(API_GROUPS).toHaveLength(20);
     expect(API_GROUPS).toContain('cylinder');
     expect(API_GROUPS).toContain('app');

@@ -1,4 +1,4 @@
-// API paths of SPEC §7: api/{group}/{action}, served under /api/{group}/{action}.
+// API paths: api/{group}/{action}, served under /api/{group}/{action}.
 
 export const API_GROUPS = [
   'address',
@@ -24,7 +24,7 @@ export const API_GROUPS = [
 ] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
-/** Not in SPEC §7: sandbox-only developer calls (DESIGN: GET /api/dev/outbox). */
+/** Sandbox-only developer calls (GET /api/dev/outbox); a production server has none. */
 export const DEV_API_GROUP = 'dev';
 
 /**

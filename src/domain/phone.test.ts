@@ -40,7 +40,7 @@ describe('isValidMobileFormat', () => {
     expect(isValidMobileFormat('')).toBe(false);
     expect(isValidMobileFormat(null)).toBe(false);
   });
-  it('has the SPEC message', () => {
+  it('has the format message', () => {
     expect(mobileFormatMessage).toBe('Mobile number format is not correct');
   });
 });

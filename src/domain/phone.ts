@@ -1,4 +1,4 @@
-// Phone rules of SPEC §5. Numbers are stored in two forms: local (0 + 10 digits) and
+// Phone rules. Numbers are stored in two forms: local (0 + 10 digits) and
 // international (234 + 10 digits).
 import { userMessages } from './errors';
 
@@ -37,7 +37,7 @@ const INTERNATIONAL_PREFIX = '234';
 const INTERNATIONAL_DIGITS = INTERNATIONAL_PREFIX.length + 10;
 
 /**
- * What the mobile number field shows after an edit or a paste (SPEC §5: digits only, at most 11),
+ * What the mobile number field shows after an edit or a paste (digits only, at most 11),
  * given the field's text after the edit and its value before. People paste numbers as they wrote
  * them down: spaces, dashes, brackets and a +234 prefix are dropped and an international number
  * becomes its local form (0 + 10 digits), so `+234 801 000 0002`, `2348010000002`,

@@ -32,7 +32,7 @@ describe('pickupEligibility', () => {
     expect(pickupEligibility(order({ pickupDispute: 'SomeOneElseClaim' }))).toBe('DisputeExists');
     expect(pickupEligibility(order({ pickupDispute: 'InvalidPickup' }))).toBe('DisputeExists');
   });
-  it('gives Cancelled for a cancelled order that passes the SPEC checks', () => {
+  it('gives Cancelled for a cancelled order that passes the other checks', () => {
     expect(pickupEligibility(order({ status: 'Cancelled' }))).toBe('Cancelled');
   });
   it('gives Eligible otherwise', () => {
@@ -40,7 +40,7 @@ describe('pickupEligibility', () => {
     expect(pickupEligibility(order({ status: 'Processing' }))).toBe('Eligible');
   });
 
-  describe('precedence follows SPEC §4', () => {
+  describe('precedence follows the order of the checks', () => {
     it('delivered flag beats unpaid', () => {
       expect(pickupEligibility(order({ isDelivered: true, paymentStatus: 'pending' }))).toBe('AlreadyPickedUp');
     });

@@ -1,4 +1,4 @@
-// Pickup eligibility, decided in the order of SPEC §4.
+// Pickup eligibility: the checks run in the order below, and the first that applies decides.
 import { OrderPickUpDispute, OrderStatus, PaymentStatus, PickupEligibilityStatus } from './enums';
 
 export type PickupEligibilityOrder = {
@@ -14,8 +14,8 @@ export function pickupEligibility(order: PickupEligibilityOrder | null | undefin
   if (order.paymentStatus !== PaymentStatus.Success) return PickupEligibilityStatus.NotPaid;
   if (order.status === OrderStatus.Delivered) return PickupEligibilityStatus.AlreadyPickedUp;
   if (order.pickupDispute !== OrderPickUpDispute.None) return PickupEligibilityStatus.DisputeExists;
-  // Not in SPEC §4: a paid, undisputed order that was cancelled must not be handed over. This
-  // runs after the SPEC's checks so it never changes any of their outcomes.
+  // Added to the original checks: a paid, undisputed order that was cancelled must not be handed
+  // over. It runs after the others so it never changes any of their outcomes.
   if (order.status === OrderStatus.Cancelled) return PickupEligibilityStatus.Cancelled;
   return PickupEligibilityStatus.Eligible;
 }

@@ -1,5 +1,5 @@
-// The real-time pickup channel (SPEC §7, DESIGN "Real-time pickup"): every event name spelt as in
-// the SPEC, each with a zod schema that both ends validate at runtime. Some names travel both
+// The real-time pickup channel: every event name keeps its established spelling (odd casing
+// included, both ends rely on it), each with a zod schema that both ends validate at runtime. Some names travel both
 // ways (a staff asks the server to `pingClient`, the server then sends `pingClient` to the owner);
 // each direction has its own map and its own payload.
 //
@@ -43,7 +43,7 @@ export const PICKUP_TIMINGS = {
 } as const;
 export type PickupTimings = { -readonly [K in keyof typeof PICKUP_TIMINGS]: number };
 
-/** `auth` of the socket handshake (SPEC §7): the token is optional when the session cookie is sent. */
+/** `auth` of the socket handshake: the token is optional when the session cookie is sent. */
 export const socketAuthSchema = z.object({
   token: z.string().max(2000).optional(),
   platform: z.enum(['mobile', 'web']).default('web'),
@@ -116,7 +116,7 @@ export const serverToClientSchemas = {
   duplicatedRequest: refusal.extend({ pickupId: id, sameStaff: z.boolean() }),
   /** The order was handed over already. */
   OrderAlreadyPickup: refusal.extend({ orderNumber: z.string().optional(), deliveredAt: isoDate.nullable() }),
-  /** The order is not eligible (SPEC §4), with the verdict. */
+  /** The order is not eligible (./pickup-eligibility.ts), with the verdict. */
   PickupEligibilityStatus: refusal.extend({
     orderNumber: z.string().optional(),
     status: z.enum(pickupEligibilityStatusValues),
@@ -147,7 +147,7 @@ export const serverToClientSchemas = {
   /** The request expires soon. */
   CancelWarning: pickupRef.extend({ expiresAt: isoDate, secondsLeft: z.number().int(), message }),
 
-  // Client side: home delivery (not a SPEC pickup event; sent only to the order owner's devices)
+  // Client side: home delivery (not a pickup event; sent only to the order owner's devices)
   /** The delivery of one of my orders moved, or its rider shared where they are. */
   deliveryProgress: deliveryProgressSchema,
 
@@ -216,8 +216,8 @@ export type SocketData = { clientId: string; sessionId: string; platform: 'mobil
 export const serverEventNames = Object.keys(serverToClientSchemas) as ServerEventName[];
 export const clientEventNames = Object.keys(clientToServerSchemas) as ClientEventName[];
 
-/** Every event name of SPEC §7, as spelt there. */
-export const SPEC_PICKUP_EVENTS = [
+/** Every event name of the pickup hand-over, as spelt on the wire. */
+export const PICKUP_EVENTS = [
   'requestConfirmationStaff',
   'requestPickupConfirmation',
   'pingClient',
@@ -247,7 +247,7 @@ export const SPEC_PICKUP_EVENTS = [
   'PickupEligibilityStatus',
 ] as const;
 
-/** Events the product adds beyond SPEC §7 (each for its own feature). */
+/** Events beyond the pickup hand-over (each for its own feature). */
 export const PRODUCT_EVENTS = ['deliveryProgress'] as const;
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; message: string };

@@ -1,5 +1,5 @@
-// What the page tells the service worker about who is signed in on this device (DESIGN
-// "Offline-first": the precache follows who uses the device). A visitor's device keeps only the
+// What the page tells the service worker about who is signed in on this device (the precache
+// follows who uses the device). A visitor's device keeps only the
 // public pages and the app shell; a client's sign-in caches the first views (the shop, the
 // history and the wallet drawn without the app) and their pages; the app's code is cached once
 // the app first runs on a signed-in device (the client needs it: a cart line, an order, a

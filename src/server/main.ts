@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { demoAccounts } from './db/seed';
 import { requestLogFields } from './lib/log-fields';
+import * as schema from './schema';
+import { demoAccounts } from './seed';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,7 +16,7 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, schema });
   await database.migrate();
   const app = await buildApp({
     config,

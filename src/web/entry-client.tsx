@@ -89,7 +89,7 @@ export async function start() {
   // React clears the container in the same commit that draws the app, so an app screen's
   // prerendered shell stays on screen until the app replaces it with the same layout. Drawn as a
   // transition, the first render comes in slices a cheap phone can answer a tap between, instead
-  // of one long task (150 to 220 ms on a 4× slowed CPU).
+  // of one long task.
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }

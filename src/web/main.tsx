@@ -17,7 +17,7 @@ startEarlyReads(window.location.pathname);
 // A page with nothing prerendered in it (dist/shell.html, for the few screens without a shell)
 // has nothing to paint first: it runs at once.
 // The code is evaluated in two tasks, the packages then the app, with a turn of the event loop
-// between them: on a slow phone one task of both took 350–450 ms, during which a tap waited.
+// between them: as one task, a tap on a slow phone would wait until both had run.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 let app: Promise<void> | null = null;
 const runApp = () => {

@@ -9,7 +9,7 @@ import { handleLogout, showNavigationFor } from './app/layouts/signed-in-header'
 import { lastKnownAuth } from './features/auth/api/last-auth';
 import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
-// Part of this script (2 KB), not a lazy chunk: every visitor loads it, so it belongs with the
+// Part of this script, not a lazy chunk: it is small and every visitor loads it, so it belongs with the
 // public pages' code in a visitor's precache, not with the signed-in app's.
 import { registerServiceWorkerWhenIdle } from './lib/pwa';
 

@@ -26,7 +26,7 @@ const lightGrey: MantineColorsTuple = [
   '#3d3d3d',
 ];
 
-/** One theme for the whole app: the palette of SPEC §9 (primary, secondary, accent, success, warning, error, info). */
+/** One theme for the whole app: the brand palette (primary, secondary, accent, success, warning, error, info). */
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },

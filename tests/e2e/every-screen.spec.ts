@@ -208,6 +208,7 @@ test('every signed-in screen passes axe in light and dark, with 44 px tap target
       '/dashboard/dispatch',
       '/dashboard/leads',
       '/dashboard/payment-problems',
+      '/dashboard/audit',
     ]) {
       await checkScreen(ceo.page, path, both);
     }

@@ -33,7 +33,7 @@ test('a client pays a pickup order: the paid-and-ready SMS reaches the outbox; t
       return sms;
     })
     .toContain('ready for pickup');
-  // The code the order page shows once paid (SPEC: a paid order is eligible for pickup).
+  // The code the order page shows once paid (a paid order is eligible for pickup).
   const { pickupCode } = (await (await page.request.get(`/api/order/${order.orderNumber}`)).json()) as {
     pickupCode: string;
   };

@@ -12,7 +12,7 @@ import {
   waitForViews,
 } from './support';
 
-// The precache follows who uses the device (DESIGN "Offline-first"): a visitor's device downloads
+// The precache follows who uses the device: a visitor's device downloads
 // neither the signed-in app's code nor the staff code; a client's sign-in caches the first views
 // (the shop and the history without the app), the app's code once the app runs; a staff sign-in
 // caches the app's and the staff code, a sign-out drops the staff code; a client's device never

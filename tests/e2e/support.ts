@@ -90,7 +90,7 @@ export function deviceAddress(): string {
   return `10.${octet()}.${octet()}.${octet()}`;
 }
 
-/** The header every mutating API call sends (DESIGN: security). */
+/** The header every mutating API call sends (a cross-site form or link cannot send it). */
 export const platformHeaders = { 'x-platform': 'web' } as const;
 
 /** A phone number nobody has used yet on this server (the prefix keeps journeys apart). */
@@ -129,7 +129,7 @@ export async function signUpByApi(page: Page, prefix: string): Promise<string> {
 
 /**
  * Every visible button, link and input in `main`, the header and any open dialog is at least
- * 44 × 44 px (SPEC: tap targets on phones). Exempt, as WCAG 2.5.8's inline exception allows: a link
+ * 44 × 44 px (tap targets on phones). Exempt, as WCAG 2.5.8's inline exception allows: a link
  * inside a sentence (`p a`), whose size is its line of text; and an input a larger visible label or
  * control wraps (Mantine's checkbox/radio/switch input inside its label, and the hidden file input),
  * where the label is what is tapped; an input inside a larger field (a multi-select's search box) is

@@ -1,4 +1,4 @@
-// The access rule of SPEC §6 and the shift requirement over every staff route of the dashboard
+// The staff access rule (src/domain/access.ts) and the shift requirement over every staff route of the dashboard
 // area: CEO, Manager, Accountant, a sales associate (Staff) and a client without a staff record.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';

@@ -34,7 +34,7 @@ export async function staffActor(
   return { session, staffId: row.id };
 }
 
-/** Opens a shift directly in the database (as SPEC tests are told to), unless one is open. */
+/** Opens a shift directly in the database, unless one is open. */
 export async function putOnShift(app: FastifyInstance, staffId: string, openingFloat = 0) {
   const [open] = await app.db
     .select()

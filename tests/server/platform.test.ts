@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorObject } from '../../src/domain/errors';
-import { seedDemo } from '../../src/server/db/seed';
+import { seedDemo } from '../../src/server/seed';
 import { buildTestApp, injectAs, signInAs, webHeaders } from '../../src/server/test-utils/test-app';
 
 let app: FastifyInstance;

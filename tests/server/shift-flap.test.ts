@@ -1,6 +1,6 @@
 // The offline queue's promise, at server level: a network that flaps 100 times while shift
 // actions queue up, with answers lost on the way back, still records every action exactly once.
-// The queue below follows the service worker's rules (sw/shift-queue.ts): FIFO, stop at the first
+// The queue below follows the service worker's rules (sw/offline-queue.ts): FIFO, stop at the first
 // action that is still offline and put it back in front, decide with the shared replayOutcome().
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';

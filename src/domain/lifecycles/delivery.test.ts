@@ -10,7 +10,7 @@ const staffOrClient = ['staff', 'client'] as const;
 const road = ['carrier', 'staff'] as const;
 
 describe('the delivery lifecycle', () => {
-  it('places every DeliveryStatus of the SPEC, and only those', () => {
+  it('places every DeliveryStatus value, and only those', () => {
     expect([...deliveryLifecycle.states].sort()).toEqual([...deliveryStatusValues].sort());
   });
 

@@ -8,7 +8,7 @@ const reached = (s: string) =>
   orderLifecycle.initial.includes(s as never) || orderLifecycle.transitions.some((t) => t.to === s);
 
 describe('the order lifecycle', () => {
-  it('places every OrderStatus of the SPEC, and only those', () => {
+  it('places every OrderStatus value, and only those', () => {
     expect([...orderLifecycle.states].sort()).toEqual([...orderStatusValues].sort());
   });
 

@@ -17,7 +17,7 @@ export const orderLifecycle = defineLifecycle<OrderStatus>({
       from: NotPaid,
       to: Paid,
       by: ['paystack', 'client', 'staff'],
-      note: 'a verified card payment (order/mark-paid.ts via payment/order-payment.ts) or the wallet (wallet/pay-order.ts); staff taking cash, POS or wallet at the counter (counter/sale.ts)',
+      note: 'a verified card payment (order/mark-paid.ts via payment/order-payment.ts) or the wallet (wallet/pay-order.ts); staff taking cash, POS or wallet at the counter (sell/sale.ts)',
     },
     {
       from: NotPaid,
@@ -29,7 +29,7 @@ export const orderLifecycle = defineLifecycle<OrderStatus>({
       from: Paid,
       to: Cancelled,
       by: ['staff'],
-      note: 'a cash sale refunded at the counter before hand-over (order/counter-refund.ts via counter/refund.ts); a paid order whose delivery a dispatcher cancels, refunded (delivery/cancel-paid.ts)',
+      note: 'a cash sale refunded at the counter before hand-over (order/counter-refund.ts via sell/refund.ts); a paid order whose delivery a dispatcher cancels, refunded (delivery/cancel-paid.ts)',
     },
     {
       from: Paid,

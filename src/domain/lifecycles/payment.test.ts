@@ -16,7 +16,7 @@ const to: Partial<Record<PaymentStatus, Actor[]>> = {
 };
 
 describe('the payment lifecycle', () => {
-  it('places every PaymentStatus of the SPEC, and only those', () => {
+  it('places every PaymentStatus value, and only those', () => {
     expect([...paymentLifecycle.states].sort()).toEqual([...paymentStatusValues].sort());
   });
 

@@ -5,7 +5,7 @@ import { isOpenPickup, pickupAttemptLifecycle, pickupConfirmationLifecycle, pick
 import { allowedMatrix, sortedMatrix } from './test-matrix';
 
 describe('the pickup request lifecycle', () => {
-  it('places every PickupStatus of the SPEC, and only those', () => {
+  it('places every PickupStatus value, and only those', () => {
     expect([...pickupLifecycle.states].sort()).toEqual([...pickupStatusValues].sort());
   });
 
@@ -29,7 +29,7 @@ describe('the pickup request lifecycle', () => {
 });
 
 describe('the pickup confirmation', () => {
-  it('places every PickupConfirmationAction of the SPEC, and only those', () => {
+  it('places every PickupConfirmationAction value, and only those', () => {
     expect([...pickupConfirmationLifecycle.states].sort()).toEqual([...pickupConfirmationActionValues].sort());
   });
 
@@ -46,7 +46,7 @@ describe('the pickup confirmation', () => {
 });
 
 describe('the pickup attempt log', () => {
-  it('places every PickupAttemptStatus of the SPEC; each is written once and never moves', () => {
+  it('places every PickupAttemptStatus value; each is written once and never moves', () => {
     expect([...pickupAttemptLifecycle.states].sort()).toEqual([...pickupAttemptStatusValues].sort());
     expect([...pickupAttemptLifecycle.initial].sort()).toEqual([...pickupAttemptStatusValues].sort());
     expect(allowedMatrix(pickupAttemptLifecycle)).toEqual({});

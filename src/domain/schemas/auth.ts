@@ -22,7 +22,7 @@ export const authClientSchema = z.object({
 });
 export type AuthClient = z.infer<typeof authClientSchema>;
 
-/** What GET /api/auth/cookie_auth answers (SPEC §3 auth state). */
+/** What GET /api/auth/cookie_auth answers: the auth state of a signed-in client. */
 export const authObjectSchema = z.object({
   isLogin: z.boolean(),
   isVerified: z.boolean(),
@@ -32,13 +32,13 @@ export const authObjectSchema = z.object({
 export type AuthObject = z.infer<typeof authObjectSchema>;
 export const cookieAuthResponseSchema = z.object({ auth: authObjectSchema });
 
-/** A phone number in either stored form: 0 + 10 digits or 234 + 10 digits (SPEC §5). */
+/** A phone number in either stored form: 0 + 10 digits or 234 + 10 digits. */
 export const mobileNumberSchema = z
   .string()
   .trim()
   .regex(/^(?:0\d{10}|234\d{10})$/, 'Mobile number format is not correct');
 
-/** POST /api/auth/signup and /api/auth/login (SPEC §7: phoneNumber, sent in the international form). */
+/** POST /api/auth/signup and /api/auth/login (phoneNumber, sent in the international form). */
 export const phoneLoginBodySchema = z.object({ phoneNumber: mobileNumberSchema });
 export type PhoneLoginBody = z.infer<typeof phoneLoginBodySchema>;
 
@@ -58,7 +58,7 @@ export const authResultSchema = z.object({
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
-/** POST /api/auth/opt_request: the resend is sent with an empty payload (SPEC §7). */
+/** POST /api/auth/opt_request: the resend is sent with an empty payload. */
 export const otpRequestBodySchema = z
   .object({ mobileNumber: mobileNumberSchema.optional() })
   .nullish()
@@ -69,7 +69,7 @@ export const otpByClientBodySchema = z.object({ clientId: z.uuid() });
 
 export const otpCodeSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits');
 /**
- * POST /api/auth/opt_confirmation. SPEC gives only optCode; the server knows whose code it is
+ * POST /api/auth/opt_confirmation. The web sends only optCode; the server knows whose code it is
  * from the pending-verification cookie, which it requires. mobileNumber, when given, must be
  * the number that sign-in was started for.
  */

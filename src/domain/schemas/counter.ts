@@ -19,7 +19,7 @@ export const counterPaymentSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal(PaymentType.Wallet),
     /**
-     * The code texted to the customer for this amount (README "Counter sales"): their consent to
+     * The code texted to the customer for this amount (docs/product.md, "Counter sales"): their consent to
      * pay from their wallet. Left out, the server texts one and answers 409 WalletCodeSent.
      */
     code: z

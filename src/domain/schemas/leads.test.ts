@@ -29,7 +29,7 @@ describe('validateRiderSignup', () => {
     expect(validateRiderSignup({ ...valid, confirmPassword: 'long enougH' })).toBe(userMessages.riderPasswordMismatch);
   });
 
-  it('checks email, phone and password length after SPEC’s two messages', () => {
+  it('checks email, phone and password length after the missing-field and mismatch messages', () => {
     expect(validateRiderSignup({ ...valid, email: 'ada@' })).toBe(leadMessages.email);
     expect(validateRiderSignup({ ...valid, phoneNumber: '05031234567' })).toBe(leadMessages.phone);
     expect(validateRiderSignup({ ...valid, phoneNumber: '2348031234567' })).toBeNull();

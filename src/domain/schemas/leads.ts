@@ -1,5 +1,5 @@
 // Leads of the public site: register-interest forms on the service and partner pages, and the
-// rider / driver sign-up (SPEC §2, §5). The web validates with the same schemas the server uses.
+// rider / driver sign-up. The web validates with the same schemas the server uses.
 import { z } from 'zod';
 import { userMessages } from '../errors';
 import { isNigerianPhone, normalizePhone } from '../phone';
@@ -82,7 +82,7 @@ export type RiderSignupValues = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The rider / driver sign-up check: SPEC §5 first ('Please fill all required fields', then
+ * The rider / driver sign-up check: the form's two messages first ('Please fill all required fields', then
  * 'Passwords do not match'), then what a stored application needs. Returns the first problem, or null.
  */
 export function validateRiderSignup(values: RiderSignupValues): string | null {
@@ -96,7 +96,7 @@ export function validateRiderSignup(values: RiderSignupValues): string | null {
   return null;
 }
 
-/** The shape of a sign-up call; its content is checked by validateRiderSignup so the messages stay SPEC's. */
+/** The shape of a sign-up call; its content is checked by validateRiderSignup so the form's messages come first. */
 export const applicationBodySchema = z.object({
   role: z.enum(applicationRoleValues),
   fullName: z.string().max(200).default(''),

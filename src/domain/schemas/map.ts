@@ -11,7 +11,7 @@ export type LatLng = z.infer<typeof latLngSchema>;
 export const placeSchema = z.union([latLngSchema, z.string().trim().min(3, 'Enter an address').max(300)]);
 export type Place = z.infer<typeof placeSchema>;
 
-/** POST /api/map/distance (SPEC §7: origin and destination). */
+/** POST /api/map/distance (origin and destination). */
 export const distanceInputSchema = z.object({
   origin: placeSchema,
   destination: placeSchema,
@@ -28,7 +28,7 @@ export const distanceResultSchema = z.object({
 });
 export type DistanceResult = z.infer<typeof distanceResultSchema>;
 
-/** POST /api/map/direction (SPEC §7: origin, destination, travelMode). */
+/** POST /api/map/direction (origin, destination, travelMode). */
 export const directionInputSchema = distanceInputSchema;
 
 export const directionResultSchema = distanceResultSchema.extend({

@@ -15,7 +15,7 @@ const paymentNumber = z.string().trim().min(1, 'paymentNumber is required').max(
 export const initiateOrderPaymentBodySchema = z.object({ orderNumber });
 export type InitiateOrderPaymentBody = z.infer<typeof initiateOrderPaymentBodySchema>;
 
-/** "Payment details kept during checkout" (SPEC §3). */
+/** The payment details kept during checkout. */
 export const checkoutDetailsSchema = z.object({
   authorizationUrl: z.string(),
   orderNumber: z.string().nullable(),
@@ -26,7 +26,7 @@ export const checkoutDetailsSchema = z.object({
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
-/** Saved-card data (SPEC §3): only what identifies the card to its owner. */
+/** Saved-card data: only what identifies the card to its owner. */
 export const savedCardSchema = z.object({
   bin: z.string(),
   last4: z.string(),
@@ -150,7 +150,7 @@ export const paymentErrorUpdateBodySchema = z.object({
 export type PaymentErrorUpdateBody = z.infer<typeof paymentErrorUpdateBodySchema>;
 
 /**
- * How staff move a payment-error record along (the SPEC leaves the transitions open): work
+ * How staff move a payment-error record along (a decision of ours): work
  * starts, ends in Resolved / Ignored / Closed, and anything finished can be reopened.
  */
 export const paymentErrorTransitions: Record<PaymentErrorStatus, readonly PaymentErrorStatus[]> = {

@@ -173,7 +173,7 @@ export type AdminPickupDetail = z.infer<typeof adminPickupDetailSchema>;
 
 export const idParamSchema = z.object({ id: z.uuid('Unknown order') });
 
-/** The error object of every failure (SPEC §3), for the routes' response schemas. */
+/** The error object of every failure ({message, status, additionalInfo?, type}), for the routes' response schemas. */
 export const errorObjectSchema = z.object({
   message: z.string(),
   status: z.number().int(),

@@ -40,7 +40,7 @@ export type StaffSalesList = z.infer<typeof staffSalesListSchema>;
 export const staffSalesDetailSchema = salesTotalsSchema.extend({ staffId: z.string(), name: z.string() });
 export type StaffSalesDetail = z.infer<typeof staffSalesDetailSchema>;
 
-/** GET /api/admin/orders: status, fromDate, toDate (SPEC §3 admin order filter). */
+/** GET /api/admin/orders: status, fromDate, toDate (the admin order filter). */
 export const adminOrdersQuerySchema = z.object({
   status: z.enum(orderStatusValues).optional(),
   fromDate: z.iso.date().optional(),

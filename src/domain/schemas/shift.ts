@@ -60,7 +60,7 @@ export const shiftListQuerySchema = z.object({
   staffId: z.uuid().optional(),
 });
 
-// The offline shift queue's contract between the page and the service worker lives in
-// ../shift-sync.ts, free of zod, so the worker does not carry the schemas library.
-export * from '../shift-sync';
+// The offline queue's contract between the page and the service worker lives in
+// ../offline-queue.ts, free of zod, so the worker does not carry the schemas library.
+export * from '../offline-queue';
 export const queuedBodySchema = z.object({ queued: z.literal(true), key: z.string() });

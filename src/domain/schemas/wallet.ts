@@ -14,7 +14,7 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(60, `${label} is too long`);
 
-/** SPEC §3 "Wallet creation form"; §5: firstname and surname required, consent required. */
+/** The wallet creation form: firstname and surname required, consent required. */
 export const createWalletBodySchema = z.object({
   firstname: name('firstname'),
   lastname: name('lastname'),
@@ -30,7 +30,7 @@ export const virtualAccountSchema = z.object({
 });
 export type VirtualAccount = z.infer<typeof virtualAccountSchema>;
 
-/** SPEC §3 "Wallet". Amounts are integer kobo. */
+/** A wallet. Amounts are integer kobo. */
 export const walletSchema = z.object({
   walletNumber: z.string(),
   balance: z.number().int(),
@@ -53,7 +53,7 @@ const amountKobo = z
 export const addFundBodySchema = z.object({ amount: amountKobo });
 export type AddFundBody = z.infer<typeof addFundBodySchema>;
 
-/** SPEC §3 "Add-fund response". */
+/** What add fund answers: the card checkout to open and the payment's references. */
 export const addFundResponseSchema = z.object({
   authorizationUrl: z.string(),
   paymentReference: z.string(),
@@ -82,7 +82,7 @@ export const verifyWalletPaymentResponseSchema = z.object({
 });
 export type VerifyWalletPaymentResponse = z.infer<typeof verifyWalletPaymentResponseSchema>;
 
-/** SPEC §3 "Wallet transaction". */
+/** A wallet transaction, as the wallet screen lists it. */
 export const walletTransactionSchema = z.object({
   id: z.string(),
   amount: z.number().int(),

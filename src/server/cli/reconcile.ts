@@ -1,27 +1,13 @@
 // `npm run reconcile`: proves every wallet's balance equals its ledger; exits 1 on any difference.
-import { pathToFileURL } from 'node:url';
 import { formatNaira } from '../../domain/format';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { reconcileWallets } from '../modules/wallet/reconcile';
+import { reconcileWallets } from '../modules/wallet';
+import { isEntryPoint, withConfiguredDatabase } from './configured-database';
 
 export { reconcileWallets };
 
 /** Runs the check against the configured database and prints the report; answers the exit code. */
-export async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
+export function main(): Promise<number> {
+  return withConfiguredDatabase(async (database, config) => {
     const report = await reconcileWallets(database.db);
     const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
     console.log(
@@ -38,12 +24,10 @@ export async function main(): Promise<number> {
       );
     }
     return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 // Imported (by tests or the bench) it only exports; run as a script it checks and exits.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isEntryPoint(import.meta.url)) {
   process.exitCode = await main();
 }

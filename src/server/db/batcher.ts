@@ -9,8 +9,8 @@
  * driver sends it from a tick (node-postgres' pool hands over an idle connection in
  * `process.nextTick`), and ticks run only once the microtask queue is empty: requests answered at
  * once would write all their replies (promise steps) before the statement left, and the database
- * would wait for as long, about 0.7 ms a statement under load (docs/performance.md, "The
- * statement out first"). So they are answered from a tick queued after the driver's.
+ * would wait for as long, on every statement under load.
+ * So they are answered from a tick queued after the driver's.
  *
  * `run` answers each input in its place (an array as long as the inputs); when it throws, every
  * input of that statement is rejected with its error. At most `max` inputs go in one statement;

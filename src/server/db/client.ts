@@ -8,9 +8,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
+/**
+ * Every table by name (src/server/schema.ts), handed in by whoever opens the database: db/ sits
+ * below the modules, which own the tables, so it never imports them. Statements name their tables
+ * themselves; the schema only fills drizzle's relational `db.query`.
+ */
+export type Schema = Record<string, unknown>;
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<Schema>;
 /** A transaction or the database itself: services take either. */
@@ -40,6 +44,8 @@ export type Database = {
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions = {
+  /** Every table (src/server/schema.ts); a migration alone needs none. */
+  schema?: Schema;
   /** postgres://… selects PostgreSQL; otherwise embedded PGlite. */
   url?: string;
   /** PGlite's directory; undefined keeps it in memory (tests). */
@@ -51,9 +57,8 @@ export type DatabaseOptions = {
 };
 
 /**
- * PostgreSQL connections per server process (docs/performance.md, "Connection pool"). A request
- * holds one only while its statements run (a write for its transaction, a few ms), so 10 serve
- * thousands of reads a second; more would only queue work inside PostgreSQL on a small machine
+ * PostgreSQL connections per server process. A request holds one only while its statements run
+ * (a write for its transaction), so a few serve a busy instance; more would only queue work inside PostgreSQL on a small machine
  * (the usual advice: about twice the database's cores, shared by all instances).
  */
 export const DEFAULT_POOL_SIZE = 10;
@@ -83,6 +88,7 @@ function counter() {
 const uncounted = async <T>(work: () => Promise<T>) => ({ result: await work(), statements: 0 });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const schema = options.schema ?? {};
   const counted = options.countQueries ? counter() : null;
   const queryCount = () => counted?.count() ?? 0;
   const statementsOf = counted?.statementsOf ?? uncounted;

@@ -41,8 +41,8 @@ type Session = {
 /**
  * A statement of a hot path whose SQL is built once and reused, on the database or on whichever
  * transaction it is given. Drizzle builds a query's text on every call: walking its columns and
- * checking each part's kind took about a third of the server's CPU on the write paths
- * (docs/performance.md). Here the query is built on first use with `sql.placeholder(…)` for every
+ * checking each part's kind is a large share of the server's CPU on the write paths.
+ * Here the query is built on first use with `sql.placeholder(…)` for every
  * value, and each call only fills the placeholders and sends it; on PostgreSQL it is also a named
  * prepared statement, parsed once per connection. `name` must be unique in the program.
  *

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, ErrorType } from '../../domain/errors';
-import { ACTING_CLIENT_HEADER } from '../../domain/shift-sync';
+import { ACTING_CLIENT_HEADER } from '../../domain/offline-queue';
 
 /**
  * A replayed action must be its author's: never let it act on whoever is signed in now. The

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SENT_AT_HEADER } from '../../domain/shift-sync';
+import { SENT_AT_HEADER } from '../../domain/offline-queue';
 
 /**
  * A moment a device gave (`at`, by its clock), on the server's clock. The device also says when it

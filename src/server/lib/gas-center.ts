@@ -1,6 +1,6 @@
 import { DeliverCenters } from '../../domain/enums';
 
-/** The one company gas center (SPEC §3 DeliverCenters): Allen Avenue, Ikeja. Every delivery starts here. */
+/** The one company gas center (DeliverCenters): Allen Avenue, Ikeja. Every delivery starts here. */
 export const GAS_CENTER = {
   name: DeliverCenters.ArriveGasCenter,
   address: 'Allen Avenue, Ikeja, Lagos',

@@ -4,8 +4,6 @@ import adminRoutes from './admin/routes';
 import appRoutes from './app/routes';
 import auditRoutes from './audit/routes';
 import authRoutes from './auth/routes';
-// counter sales (walk-in sale, cash refund)
-import counterSaleRoutes from './counter/routes';
 import cylinderRoutes from './cylinder/routes';
 import deliveryRoutes from './delivery/routes';
 import visitRoutes from './delivery/visit-routes';
@@ -23,6 +21,8 @@ import productRoutes from './product/routes';
 import quotaRoutes from './quota/routes';
 import shopRoutes from './quota/shop-routes';
 import salesRoutes from './sales/routes';
+// counter sales (walk-in sale, cash refund)
+import counterSaleRoutes from './sell/routes';
 import shiftRoutes from './shift/routes';
 import staffRoutes from './shift/staff-routes';
 import supplierRoutes from './supplier/routes';
@@ -33,8 +33,8 @@ import walletPaymentRoutes from './wallet/payment-routes';
 import walletRoutes from './wallet/routes';
 
 /**
- * Every API area, mounted at /api/{group} (SPEC §7). A group may take routes from several modules:
- * a route lives in the module that owns its behaviour, whatever SPEC group its URL is under.
+ * Every API area, mounted at /api/{group}. A group may take routes from several modules:
+ * a route lives in the module that owns its behaviour, whatever group its URL is under.
  */
 export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'address', routes: addressRoutes },

@@ -4,9 +4,8 @@ import type { Socket as NetSocket } from 'node:net';
 //
 // Engine.IO writes each packet as it is emitted: a hand-over tells the counter two things at once
 // (the answer and the approval), each its own WebSocket frame and its own system call, and the
-// second waits until the first is written. On the machines measured a socket write costs more
-// CPU than everything else a confirmation does in the server (docs/performance.md, "One write
-// per turn"). Here a connection's flush waits until the current turn's work is done (the
+// second waits until the first is written. A socket write (a system call) costs more CPU than
+// everything else a confirmation does in the server. Here a connection's flush waits until the current turn's work is done (the
 // synchronous emits and the promise continuations after them, such as an event's ack), then sends
 // everything buffered with the TCP socket corked, so the frames go out in one write, in order.
 // This relies on Engine.IO's `flush()` and on its WebSocket transport's `socket._socket` (ws's

@@ -9,7 +9,7 @@ function fieldName(instancePath: string, missing?: unknown): string {
   return fromPath;
 }
 
-/** Turns every failure into the error object of the specification; internals of a 5xx stay in the log. */
+/** Turns every failure into the error object ({message, status, additionalInfo?, type}); internals of a 5xx stay in the log. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ErrorObject;

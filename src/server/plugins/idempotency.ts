@@ -5,7 +5,7 @@ import { sha256 } from '../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Honour the Idempotency-Key header on this route (DESIGN: contracts). */
+    /** Honour the Idempotency-Key header on this route (a retried call gets its first answer again). */
     idempotent?: boolean;
   }
   interface FastifyRequest {

@@ -101,8 +101,8 @@ export function unreadablePathError(request: FastifyRequest): ErrorObject {
 }
 
 /**
- * Every string of every request reaches the handlers as text PostgreSQL stores as it is (DESIGN:
- * security): no NUL, no lone surrogate, nothing that is not UTF-8 — in the path, the query, the
+ * Every string of every request reaches the handlers as text PostgreSQL stores as it is:
+ * no NUL, no lone surrogate, nothing that is not UTF-8 — in the path, the query, the
  * headers and the body. Refused once, here, for every route, just before validation: after the
  * access guards that run on the request (who may not call a route learns nothing of its fields),
  * before the schemas, the handlers and anything that stores a header.

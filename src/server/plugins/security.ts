@@ -110,8 +110,8 @@ export function computeSecurityHeaders(
  * image. A browser applies a page's CSP, framing and referrer rules only to documents and workers,
  * so these answers carry the few headers that mean something for them (no sniffing, not for other
  * sites, never framed, nothing allowed should one be opened on its own) instead of the page's
- * whole set: about 200 bytes instead of about 1.6 KB on every answer, which a phone on a data plan
- * pays for dozens of times per screen over HTTP/1.1.
+ * whole set: a small part of its bytes on every answer, which a phone on a data plan pays for
+ * dozens of times per screen over HTTP/1.1.
  */
 export function computeNonDocumentHeaders(production: boolean): [string, string][] {
   const headers: [string, string][] = [
@@ -144,7 +144,7 @@ function applyHeaders(response: ServerResponse, headers: [string, string][]) {
 /**
  * Sets each answer's security headers, by what the request asks for, computed once. The public
  * pages (`publicPages`, routes) and their precached copies get the page's set without Paystack's
- * origins: they never pay, and each of a visitor's first visit's copies is about 260 bytes lighter.
+ * origins: they never pay, and each of a visitor's first visit's copies is lighter.
  */
 export function securityHeadersMiddleware(
   production: boolean,

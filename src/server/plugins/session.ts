@@ -81,8 +81,8 @@ const verifiedTokens = new Map<string, { secret: string; payload: AccessTokenPay
 
 /**
  * The token's payload when its signature holds (null otherwise), remembered: a client's requests
- * carry the same token for its whole life (15 minutes), and its HMAC cost about 18 µs a request,
- * a twentieth of an order's placing (docs/performance.md). Only the signature's answer is kept;
+ * carry the same token for its whole life (15 minutes), and checking its HMAC on every one is a
+ * noticeable part of a request's work. Only the signature's answer is kept;
  * expiry and revocation are checked on every request as before. A token is a key only with the
  * secret it was checked with.
  */
@@ -174,7 +174,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   });
 
   /**
-   * Every guarded route refuses a revoked session at once (DESIGN: security), reads included:
+   * Every guarded route refuses a revoked session at once, reads included:
    * some writes are GETs (the order cancel link) and a method rule would miss them; the check
    * costs a Redis lookup and at most one database read per session every few seconds.
    */

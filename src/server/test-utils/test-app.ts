@@ -6,8 +6,9 @@ import { normalizePhone } from '../../domain/phone';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { ACCESS_COOKIE, createSession } from '../modules/auth/session-service';
+import { ACCESS_COOKIE, createSession } from '../modules/auth';
 import { clients } from '../modules/client/tables';
+import * as schema from '../schema';
 
 /** Creates an empty database on a PostgreSQL server; answers its URL and a drop function. */
 export async function createFreshDatabase(serverUrl: string, prefix = 'arrive_test') {
@@ -84,7 +85,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  const database = await openDatabase({ url, countQueries: options.countQueries });
+  const database = await openDatabase({ url, countQueries: options.countQueries, schema });
   await database.migrate();
   const app = await buildApp({
     config,
@@ -98,7 +99,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   return app;
 }
 
-/** Mutating calls need x-platform (DESIGN: security); tests send it like the web does. */
+/** Mutating calls need x-platform (a cross-site form or link cannot send it); tests send it like the web does. */
 export const webHeaders = { 'x-platform': 'web' } as const;
 
 export type Session = { clientId: string; cookie: string };

@@ -7,8 +7,8 @@ import { shellFor } from './shells/app-shells';
 import { ScreenSkeleton } from './shells/screen-skeleton';
 
 /**
- * Client routes need a signed-in client. Decision: a visitor is sent to /login (not to / as
- * SPEC §2 words it) with the origin path carried as `{ from }`; login and signup pass it on to
+ * Client routes need a signed-in client. Decision: a visitor is sent to /login (not to the
+ * marketing home) with the origin path carried as `{ from }`; login and signup pass it on to
  * the verification screen, which returns there once the code is confirmed. Sending a visitor
  * who asked for /wallet to the marketing home would lose both the intent and the way back.
  */
@@ -30,7 +30,7 @@ export function RequireClient() {
       </Center>
     );
   }
-  // Someone who just signed out here goes home (SPEC §4: logout resets to not logged in), not to
+  // Someone who just signed out here goes home (logout resets to not logged in), not to
   // a login screen that would offer to bring them straight back.
   if (!isLogin && signedOut) return <Navigate to={paths.home.getHref()} replace />;
   if (!isLogin)

@@ -44,7 +44,7 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 /**
  * What waits for the first screen to answer (`useAfterFirstScreen`): the local database's code
  * (lib/saved-copies.ts), and the toasts' container with its code and the Mantine parts it draws
- * with (about 16 KB gzip); a toast shown before waits in its store and appears then.
+ * with; a toast shown before waits in its store and appears then.
  */
 function AfterFirstScreen() {
   const afterFirstScreen = useAfterFirstScreen();

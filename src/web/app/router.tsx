@@ -4,7 +4,7 @@ import { RequireClient } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
 
-// Every route of SPEC §2, each lazy-loaded so a visitor of / downloads only the marketing code.
+// Every route of the web app (docs/product.md, "Screens"), each lazy-loaded so a visitor of / downloads only the marketing code.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

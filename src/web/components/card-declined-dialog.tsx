@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * SPEC's 'Payment error' dialog for a declined card, with the reason the bank gave and what to
+ * The 'Payment error' dialog for a declined card, with the reason the bank gave and what to
  * do. Built from Modal's parts: Modal's own header is a <header>, which axe takes for a banner.
  */
 export function CardDeclinedDialog({ opened, reason, onClose, onTryAgain, retrying = false }: Props) {

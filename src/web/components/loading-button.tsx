@@ -4,7 +4,7 @@ import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
 export type LoadingButtonProps = ButtonProps &
   Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps> & { loading?: boolean };
 
-/** Shows 'Loading...' and ignores clicks while loading or disabled (SPEC §4). */
+/** Shows 'Loading...' and ignores clicks while loading or disabled. */
 export function LoadingButton({ loading = false, disabled, onClick, children, ...props }: LoadingButtonProps) {
   const inactive = loading || Boolean(disabled);
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {

@@ -9,11 +9,11 @@ export type NotificationBarProps = {
   message: ReactNode;
   title?: ReactNode;
   color?: 'red' | 'green' | 'blue' | 'yellow';
-  /** Milliseconds before it hides itself; null keeps it until dismissed. 6000 by default (SPEC §9). */
+  /** Milliseconds before it hides itself; null keeps it until dismissed. 6000 by default. */
   autoHideMs?: number | null;
 };
 
-/** A notification bar that closes on timeout, click-away or Escape (SPEC §4). */
+/** A notification bar that closes on timeout, click-away or Escape. */
 export function NotificationBar({
   open,
   onClose,

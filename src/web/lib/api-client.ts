@@ -1,10 +1,10 @@
 import { API_TIMEOUT_MS } from '../../domain/constants';
 import { type ErrorObject, ErrorType, isErrorObject } from '../../domain/errors';
-import { SENT_AT_HEADER } from '../../domain/shift-sync';
+import { SENT_AT_HEADER } from '../../domain/offline-queue';
 import { DEVICE_ID_HEADER, deviceId } from './device-id';
 import { API_READ_HEADERS, readKey, takeEarlyRead } from './early-reads';
 
-/** A failed call: carries the server's error object (SPEC §7: wrappers throw the response body). */
+/** A failed call: carries the server's error object, the failed response's body. */
 export class ApiError extends Error implements ErrorObject {
   readonly status: number;
   readonly type: ErrorObject['type'];

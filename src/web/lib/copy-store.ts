@@ -1,12 +1,12 @@
 // The device's saved copies (the history, an order, the cart, the staff's shift) in the local
-// database, read and written with the browser's IndexedDB itself: about a kilobyte where Dexie is
-// 28 KB and a long task to evaluate on a slow phone. The staff's queued actions, which need
+// database, read and written with the browser's IndexedDB itself: a small module where Dexie is a
+// large one and a long task to evaluate on a slow phone. The staff's queued actions, which need
 // Dexie's indexes and live queries, stay in ./local-db, on the same database: this module opens
 // it at Dexie's version with Dexie's very schema, so either may create it and the other finds
 // what it expects.
 import { type CopyTable, clearJournal, dropJournaled, journaled } from './copy-journal';
 
-/** The local database (DESIGN: offline-first), as ./local-db declares it. */
+/** The local database, as ./local-db declares it. */
 const NAME = 'arrive';
 /** Dexie's `version(2)` is IndexedDB's version 20 (Dexie multiplies by 10). */
 const VERSION = 20;

@@ -1,4 +1,4 @@
-// The one recipe for Idempotency-Keys (DESIGN: mutating calls a client may retry). A key is made
+// The one recipe for Idempotency-Keys (for mutating calls a client may retry). A key is made
 // once per distinct request: a retry of the same payload (a lost answer on a bad network) sends
 // the same key and the server answers the first result again; a changed payload gets a fresh key
 // instead of the server's "key reused for another request" refusal. No React here: the marketing

@@ -23,7 +23,7 @@ export type PendingAction = {
 export const COUNTER_SALE_KIND = 'counter.sale';
 
 /**
- * The one local database (DESIGN: offline-first): the signed-in client's order history and
+ * The one local database: the signed-in client's order history and
  * details, the cart being filled (keyed by the client), the staff's shift state and pending
  * queued actions. Cleared on logout. The saved copies are read and written without Dexie
  * (./copy-store, which creates the database with this very schema); the staff's queue uses it here.

@@ -1,4 +1,4 @@
-/** Every route of the web app in one place (SPEC §2). */
+/** Every route of the web app in one place. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
@@ -67,7 +67,7 @@ export const paths = {
     // The counter's walk-in sale and the cash drawers report.
     sell: { path: 'sell', getHref: () => '/dashboard/sell' },
     drawers: { path: 'drawers', getHref: () => '/dashboard/drawers' },
-    // Staff follow-ups (not in SPEC §2's menu; web README).
+    // Staff follow-ups (src/web/README.md).
     leads: { path: 'leads', getHref: () => '/dashboard/leads' },
     paymentProblems: { path: 'payment-problems', getHref: () => '/dashboard/payment-problems' },
     // What staff did to money, stock and goods (CEO, Manager).

@@ -30,7 +30,7 @@ export function createQueryClient() {
       // An action sent offline fails at once with "No connection" and its screen says so: TanStack's
       // default would hold it and send it when the network returns, maybe long after the person
       // closed the dialog and meant it no longer (a price change, a cancellation). Screens that
-      // do queue offline (the counter's sales, the shift) keep their own queue.
+      // do queue offline (walk-in sales, the shift) keep their own queue.
       mutations: { retry: false, networkMode: 'always' },
     },
   });

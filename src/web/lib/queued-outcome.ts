@@ -1,17 +1,17 @@
 // What the service worker left for the page after replaying a queued action (shift start and end,
-// counter sales, a rider's steps): read from Cache Storage, so it is found even after a reload.
-import { SHIFT_OUTCOME_CACHE, type ShiftOutcome, shiftOutcomeUrl } from '../../domain/schemas/shift';
+// walk-in sales, a rider's steps): read from Cache Storage, so it is found even after a reload.
+import { QUEUED_OUTCOME_CACHE, type QueuedOutcome, queuedOutcomeUrl } from '../../domain/offline-queue';
 import { localDb } from './local-db';
 
-async function readQueuedOutcome(key: string): Promise<ShiftOutcome | null> {
+async function readQueuedOutcome(key: string): Promise<QueuedOutcome | null> {
   if (typeof caches === 'undefined') return null;
-  const hit = await (await caches.open(SHIFT_OUTCOME_CACHE)).match(shiftOutcomeUrl(key));
-  return hit ? ((await hit.json()) as ShiftOutcome) : null;
+  const hit = await (await caches.open(QUEUED_OUTCOME_CACHE)).match(queuedOutcomeUrl(key));
+  return hit ? ((await hit.json()) as QueuedOutcome) : null;
 }
 
 async function forgetQueuedOutcome(key: string): Promise<void> {
   if (typeof caches === 'undefined') return;
-  await (await caches.open(SHIFT_OUTCOME_CACHE)).delete(shiftOutcomeUrl(key));
+  await (await caches.open(QUEUED_OUTCOME_CACHE)).delete(queuedOutcomeUrl(key));
 }
 
 /** The server's message in a refused replay's body, or the fallback. */

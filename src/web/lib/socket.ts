@@ -9,7 +9,7 @@ import type {
 import { api } from './api-client';
 import { checkedEvents } from './checked-events';
 
-// The real-time pickup channel (SPEC §7): one socket per page, with the cookies (and a token
+// The real-time pickup channel: one socket per page, with the cookies (and a token
 // when the app has one), `auth: {token, platform}`, 5 reconnection attempts 2 s apart, and the
 // listeners attached again on every connect. Every payload is checked against its schema before
 // a listener sees it; the schemas are loaded with the first event (checked-events.ts).
@@ -19,7 +19,7 @@ export type PickupSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** idle: never asked to connect; failed: the retries ran out; unauthorized: no valid session. */
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'unauthorized';
 
-/** SPEC §7: mobile when the user agent contains Mobi or Android, otherwise web. */
+/** The platform: mobile when the user agent contains Mobi or Android, otherwise web. */
 export const detectPlatform = (userAgent: string = globalThis.navigator?.userAgent ?? ''): 'mobile' | 'web' =>
   /Mobi|Android/.test(userAgent) ? 'mobile' : 'web';
 
@@ -53,7 +53,7 @@ function dispatcher(event: ServerEventName) {
   return (payload: unknown) => incoming.receive(event, payload);
 }
 
-/** Detach and attach every registered listener (SPEC §7: re-registered on connect). */
+/** Detach and attach every registered listener (on every connect). */
 function reattachListeners(target: PickupSocket) {
   const raw = target as unknown as {
     on: (e: string, f: (p: unknown) => void) => void;

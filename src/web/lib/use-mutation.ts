@@ -1,7 +1,7 @@
 // Every action the screens send (an order placed, a top-up confirmed, an order cancelled, a sale)
 // goes through this hook: TanStack Query's useMutation, sending a call at most once while the same
 // call is on its way. A button shows 'Loading...' and ignores clicks only once React has drawn the
-// pending state (SPEC §4), and on a slow phone a second tap lands before that: without this, the
+// pending state, and on a slow phone a second tap lands before that: without this, the
 // same order was placed, cancelled or paid twice (the server's idempotency kept the money right,
 // but the second answer, a Conflict, was shown as an error over an action that had succeeded).
 import {

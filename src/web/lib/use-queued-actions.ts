@@ -1,8 +1,8 @@
 // The page's side of the actions the service worker queues offline (shift start and end, the
-// counter's sales, a rider's steps): the rows kept on the device, live, and their settling.
+// walk-in sales, a rider's steps): the rows kept on the device, live, and their settling.
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
-import { SHIFT_SYNCED_MESSAGE } from '../../domain/shift-sync';
+import { QUEUE_SYNCED_MESSAGE } from '../../domain/offline-queue';
 
 /** Rows of the local database, live (they survive reloads and restarts). */
 export function useLiveRows<T>(list: () => Promise<T[]>): T[] {
@@ -30,7 +30,7 @@ export function useQueuedSettling(reconcile: () => Promise<number>, onSettled: (
     };
     settle();
     const onMessage = (event: MessageEvent) => {
-      if (event.data?.type === SHIFT_SYNCED_MESSAGE) settle();
+      if (event.data?.type === QUEUE_SYNCED_MESSAGE) settle();
     };
     navigator.serviceWorker?.addEventListener('message', onMessage);
     window.addEventListener('online', settle);

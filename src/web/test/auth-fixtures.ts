@@ -1,6 +1,6 @@
 import type { AuthObject, StaffRecord } from '../../domain/schemas/auth';
 
-/** The demo sales associate's sign-in (SPEC demo account 08010000003), with the staff record given. */
+/** The demo sales associate's sign-in (demo account 08010000003), with the staff record given. */
 export const signedInAs = (staff: StaffRecord | null): AuthObject => ({
   isLogin: true,
   isVerified: true,

@@ -151,7 +151,7 @@ export type PaystackTransport = (
 export type PaystackClientOptions = {
   baseUrl: string;
   secretKey: string;
-  /** Each call gives up after this long (SPEC §7: 10 s). */
+  /** Each call gives up after this long (10 s by default, as every API call of the app). */
   timeoutMs?: number;
   transport: PaystackTransport;
 };
@@ -206,7 +206,7 @@ export function injectTransport(app: Pick<FastifyInstance, 'inject'>): PaystackT
 const gatewayError = (message: string, additionalInfo?: unknown) =>
   new AppError(message, { type: ErrorType.PaymentGatewayError, status: 502, additionalInfo });
 
-/** ONE client for Paystack's REST API (DESIGN: integrations); the emulator answers the same calls. */
+/** ONE client for Paystack's REST API; the emulator answers the same calls. */
 export class PaystackClient {
   readonly baseUrl: string;
   private readonly secretKey: string;

@@ -17,7 +17,7 @@ export { isValidPaystackSignature, SIGNATURE_HEADER, signPaystackBody } from './
 
 /*
  * A stand-in for Paystack's documented REST API, served by this process in sandbox mode
- * (DESIGN: integrations). State lives in memory per app: a restart forgets sandbox transactions,
+ * (the one Paystack client talks to it unchanged). State lives in memory per app: a restart forgets sandbox transactions,
  * which only matters for sandbox payments left unfinished across the restart.
  */
 
@@ -389,7 +389,7 @@ const BANKS: Record<string, { name: string; id: number; slug: string }> = {
   'test-bank': { name: 'Test Bank', id: 1, slug: 'test-bank' },
 };
 
-/** The Paystack emulator served under /sandbox in sandbox mode (see DESIGN: integrations). */
+/** The Paystack emulator served under /sandbox in sandbox mode. */
 export const paystackEmulator: FastifyPluginAsync = async (app) => {
   const state = stateOf(app);
   app.addHook('onClose', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { previousAddressesSchema } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
-import { listClientDeliveryAddresses } from '../order/lookups';
+import { listClientDeliveryAddresses } from '../order';
 
 /** How many distinct previous addresses to offer. */
 const MAX_ADDRESSES = 10;

@@ -1,10 +1,9 @@
 import type { OrderStatus } from '../../../domain/enums';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
-import { type ClientSummary, findClientsByIds } from '../client/service';
-import { findOrderById, listOrderEvents, listOrderItems, listOrdersPlaced, type OrderRow } from '../order/lookups';
-import type { LagosRange } from '../sales/lagos-range';
-import { displayName } from '../sales/service';
+import type { LagosRange } from '../../lib/lagos-range';
+import { type ClientSummary, displayName, findClientsByIds } from '../client';
+import { findOrderById, listOrderEvents, listOrderItems, listOrdersPlaced, type OrderRow } from '../order';
 
 /** An order whose client row is gone shows no name (the foreign key makes it not happen). */
 const noClient = { firstname: null, lastname: null, phoneLocal: '' };

@@ -21,12 +21,10 @@ import {
   shiftOrNullSchema,
   startShiftBodySchema,
 } from '../../../domain/schemas/shift';
-import { lagosRange } from '../sales/lagos-range';
-import { salesByStaff } from '../sales/service';
-import { staffSalesDetail } from '../sales/staff-sales';
-import { endShift, findShift, findShifts, startShift } from '../shift/service';
-import { currentStaff } from '../staff/current-staff';
-import { listStaff } from '../staff/service';
+import { lagosRange } from '../../lib/lagos-range';
+import { salesByStaff, staffSalesDetail } from '../sales';
+import { endShift, findShift, findShifts, startShift } from '../shift';
+import { currentStaff, listStaff } from '../staff';
 import { listOrders, orderDetail } from './orders-service';
 
 const idParams = z.object({ id: z.uuid() });
@@ -56,7 +54,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['admin'],
-        summary: 'The same filter as path segments (SPEC §7 orders/{a}/{b}/{c}); status "all" for any',
+        summary: 'The same filter as path segments (orders/{status}/{fromDate}/{toDate}); status "all" for any',
         params: z.object({
           status: z.union([z.enum(orderStatusValues), z.literal('all')]),
           fromDate: z.iso.date(),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appDataSchema, healthSchema } from '../../../domain/schemas/app';
-import { createStaffRoute } from '../shift/create-staff-route';
+import { createStaffRoute } from '../shift';
 
 const startedAt = new Date().toISOString();
 
 const appRoutes: FastifyPluginAsyncZod = async (app) => {
-  // POST /api/app/add_employee (SPEC §7): the same call as POST /api/staff/create, Admin access and a shift.
+  // POST /api/app/add_employee: the same call as POST /api/staff/create, Admin access and a shift.
   await app.register(createStaffRoute('/add_employee', ['app']));
 
   app.get(

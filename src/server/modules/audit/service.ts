@@ -3,7 +3,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { AuditAction, AuditEventView, AuditFilter } from '../../../domain/schemas/audit';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
-import { lagosRange } from '../sales/lagos-range';
+import { lagosRange } from '../../lib/lagos-range';
 import { type AuditDevice, currentDevice, currentStaffId } from './context';
 import { type AuditEventRow, auditEvents } from './tables';
 

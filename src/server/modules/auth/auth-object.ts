@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthObject, StaffRecord } from '../../../domain/schemas/auth';
-import { findClientById } from '../client/service';
+import { findClientById } from '../client';
 
-/** The auth object of SPEC §3 for a signed-in client: the client and its optional staff record. */
+/** The auth object (what cookie_auth answers) for a signed-in client: the client and its optional staff record. */
 export async function loadAuthObject(
   app: Pick<FastifyInstance, 'db' | 'loadStaff'>,
   clientId: string,

@@ -5,7 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
-import { smsBudgetError, spendSmsBudget } from '../sms-budget/service';
+import { smsBudgetError, spendSmsBudget } from '../sms-budget';
 import { OTP_MAX_ATTEMPTS, OTP_SENDS_WINDOW_MS } from './limits';
 import { generateOtpCode, hashOtpCode, openOrBurned, spendCode } from './otp-service';
 import { type OtpPurpose, otpCodes } from './tables';

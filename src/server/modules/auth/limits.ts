@@ -1,5 +1,5 @@
-// Limits on one-time codes (DESIGN: Security; the reasoning and the numbers' consequences are in
-// this folder's README). The send windows are counted from the otp_codes rows themselves, so
+// Limits on one-time codes (the reasoning and the numbers' consequences are in this folder's
+// README). The send windows are counted from the otp_codes rows themselves, so
 // every instance sees the same counts without Redis; the per-route bursts live in
 // @fastify/rate-limit's store (Redis when REDIS_URL is set).
 

@@ -6,7 +6,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
-import { lockClient } from '../client/service';
+import { lockClient } from '../client';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_SENDS_PER_ADDRESS,

@@ -5,7 +5,7 @@ import { PENDING_VERIFICATION_TTL_MS } from './limits';
 import { REFRESH_COOKIE_PATH } from './session-service';
 
 /*
- * Whose code is opt_confirmation checking? SPEC §7 gives that call only { optCode }. Each code
+ * Whose code is opt_confirmation checking? The call carries only { optCode }. Each code
  * sent is one sign-in attempt, and signup, login and the code requests set this short-lived,
  * signed, httpOnly cookie naming the client and the attempt (path /api/auth, so no other call
  * ever carries it). A code is checked only within its own attempt, and wrong guesses count
@@ -13,7 +13,7 @@ import { REFRESH_COOKIE_PATH } from './session-service';
  * cannot touch that client's code, its counters or anyone's sign-in but their own
  * (src/server/modules/auth/README.md). The browser's script cannot read or forge the cookie. The
  * responses also carry clientId, which the verification screen keeps in its navigation state
- * (SPEC §4: without a client id the inputs are locked).
+ * (without a client id its inputs are locked).
  */
 export const PENDING_COOKIE = 'arrive_pv';
 

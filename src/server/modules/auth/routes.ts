@@ -24,7 +24,7 @@ import {
   findClientByPhone as findClientByLocalPhone,
   markClientVerified,
   updateClientProfile,
-} from '../client/service';
+} from '../client';
 import { loadAuthObject } from './auth-object';
 import { limitedAddress } from './limited-address';
 import { CONFIRM_ROUTE_RATE_LIMIT, SEND_ROUTE_RATE_LIMIT } from './limits';
@@ -48,7 +48,7 @@ const errorObjectSchema = z.object({
   additionalInfo: z.unknown().optional(),
 });
 
-/** Anything unexpected becomes the call's own §8 failure type; AppErrors pass through as they are. */
+/** Anything unexpected becomes the call's own failure type; AppErrors pass through as they are. */
 async function failingAs<T>(type: ErrorType, message: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -65,7 +65,7 @@ export function clearSessionCookies(reply: FastifyReply, config: Pick<Config, 'p
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
 }
 
-/** The refresh token a request presents: its httpOnly cookie, else the SPEC's body field. */
+/** The refresh token a request presents: its httpOnly cookie, else the body's refreshToken field. */
 export function presentedRefreshToken(request: FastifyRequest, bodyToken?: string): string | undefined {
   return request.cookies[REFRESH_COOKIE] || bodyToken || undefined;
 }

@@ -5,7 +5,7 @@ import { type BoundCode, type BoundCodeDeps, issueBoundCode, verifyBoundCode } f
 import { WALLET_SALE_CODE_SENDS_PER_CUSTOMER } from './limits';
 
 // Wallet sale codes: the customer's consent to a counter sale paid from their wallet (counter
-// module, README "Counter sales"). Anyone at a counter can type a phone number; only the wallet's
+// module; docs/product.md, "Counter sales"). Anyone at a counter can type a phone number; only the wallet's
 // owner receives the code, for this amount and this basket only (both are in the code's hash: the
 // customer reads the amount in the text, and another basket of the same total takes a new code).
 

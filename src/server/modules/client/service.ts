@@ -144,3 +144,9 @@ export function clientIdsWithPhoneLike(db: DbOrTx, digits: string) {
     .from(clients)
     .where(ilike(clients.phoneLocal, `%${digits.replace(/[%_\\]/g, '')}%`));
 }
+
+/** A person as staff screens name them: first and last name, or the phone number when they gave none. */
+export function displayName(p: { firstname: string | null; lastname: string | null; phoneLocal: string }): string {
+  const name = [p.firstname, p.lastname].filter(Boolean).join(' ').trim();
+  return name || p.phoneLocal;
+}

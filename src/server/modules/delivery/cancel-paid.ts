@@ -3,13 +3,11 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { formatNaira } from '../../../domain/format';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
-import { notify } from '../notification/service';
-import { cancelPaidOrder } from '../order/counter-refund';
-import type { OrderLegs } from '../order/legs';
-import type { findOrderById } from '../order/lookups';
-import { makeOrderRefundDue } from '../payment/refunds';
-import { credit } from '../wallet/ledger';
-import { findActiveWallet } from '../wallet/queries';
+import { notify } from '../notification';
+import type { findOrderById, OrderLegs } from '../order';
+import { cancelPaidOrder } from '../order';
+import { makeOrderRefundDue } from '../payment';
+import { credit, findActiveWallet } from '../wallet';
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderById>>>;
 

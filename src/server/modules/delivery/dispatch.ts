@@ -14,9 +14,9 @@ import type { DeliveryProgress, DispatchDelivery, Rider, RiderLocation } from '.
 import type { DbOrTx } from '../../db/client';
 import { haversineMeters } from '../../integrations/maps/haversine';
 import type { StaffContext } from '../../plugins/session';
-import { findClientByPhone, findClientsByIds } from '../client/service';
-import { findOrderNumbersByIds, findOrdersWithItemsByIds } from '../order/lookups';
-import { findStaffByClientId, listStaff } from '../staff/service';
+import { findClientByPhone, findClientsByIds } from '../client';
+import { findOrderNumbersByIds, findOrdersWithItemsByIds } from '../order';
+import { findStaffByClientId, listStaff } from '../staff';
 import type { DeliveryNotices } from './notices';
 import { riderFirstName, toDeliveryView } from './service';
 import { type DeliveryRow, deliveries, deliverySteps } from './tables';

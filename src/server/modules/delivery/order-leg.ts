@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DeliveryStatus, HomeDeliveryType } from '../../../domain/enums';
 import type { DeliveryAddress } from '../../../domain/schemas/order';
-import type { DeliveryLeg } from '../order/legs';
+import type { DeliveryLeg } from '../order';
 import { deliveries } from './tables';
 
 /** The delivery area's part in placing and cancelling a home-delivery order. */

@@ -24,8 +24,8 @@ import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { onServerClock } from '../../lib/device-time';
-import { findOrderById } from '../order/lookups';
-import { requestRefund } from '../payment/refunds';
+import { findOrderById } from '../order';
+import { requestRefund } from '../payment';
 import {
   listBoard,
   listRiderDeliveries,

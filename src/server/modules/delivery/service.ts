@@ -8,13 +8,16 @@ import type { Delivery, RiderLocation } from '../../../domain/schemas/delivery';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { SmsOutcome } from '../../../domain/schemas/sms';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../audit/service';
-import { budgetStaffNotice, notify } from '../notification/service';
-import { recordOrderEvent } from '../order/events';
-import type { OrderLegs } from '../order/legs';
-import { findOrderById, findOrderNumbersByIds } from '../order/lookups';
-import { markOrderDelivered } from '../order/mark-delivered';
-import { findOrderByNumber } from '../order/service';
+import { recordAudit } from '../audit';
+import { budgetStaffNotice, notify } from '../notification';
+import type { OrderLegs } from '../order';
+import {
+  findOrderById,
+  findOrderByNumber,
+  findOrderNumbersByIds,
+  markOrderDelivered,
+  recordOrderEvent,
+} from '../order';
 import { cancelPaidOrderOfDelivery, type DeliveryRefund } from './cancel-paid';
 import type { DeliveryNotices } from './notices';
 import { type DeliveryRow, deliveries, deliverySteps } from './tables';

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_VISIT_DAYS_AHEAD = 60;
 
 /**
- * Home visits, under the /api/client group (SPEC): new_meeting, a client asks for a visit
+ * Home visits, under the /api/client group: new_meeting, a client asks for a visit
  * (installation, cylinder safety check, consultation).
  */
 const visitRoutes: FastifyPluginAsyncZod = async (app) => {

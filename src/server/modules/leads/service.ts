@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { LeadKind, LeadReceipt, LeadView } from '../../../domain/schemas/leads';
 import type { DbOrTx } from '../../db/client';
-import { findStaffPeople } from '../staff/service';
+import { findStaffPeople } from '../staff';
 import { type LeadRow, leads } from './tables';
 
 export type NewLead = {

@@ -3,8 +3,8 @@ import { NotificationChannel, type NotificationKind } from '../../../domain/sche
 import type { SmsOutcome } from '../../../domain/schemas/sms';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
-import { clientPhoneOf } from '../client/service';
-import { budgetReachedOutcome, spendSmsBudget } from '../sms-budget/service';
+import { clientPhoneOf } from '../client';
+import { budgetReachedOutcome, spendSmsBudget } from '../sms-budget';
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from './tables';
 
 /**

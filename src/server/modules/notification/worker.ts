@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, inArray, l
 import type { FastifyInstance } from 'fastify';
 import { NotificationChannel } from '../../../domain/schemas/notification';
 import type { PushTarget } from '../../integrations/push/web-push';
-import { clientPhoneOf } from '../client/service';
+import { clientPhoneOf } from '../client';
 import { renderMessage } from './messages';
 import { notificationOutbox, notificationPreferences, type OutboxRow, pushSubscriptions } from './tables';
 

@@ -11,7 +11,7 @@ import { releaseOrderStock } from './service';
 import { type OrderRow, orders } from './tables';
 
 /**
- * Staff take back a paid order: a counter sale not handed over (counter/refund.ts), or a paid order
+ * Staff take back a paid order: a counter sale not handed over (sell/refund.ts), or a paid order
  * whose delivery a dispatcher called off (delivery/cancel-paid.ts). The order becomes Cancelled
  * and its stock goes back, in the caller's transaction (the caller pays the money back and
  * records it). The order row is locked first, so two refunds cannot both go through.

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { clientLookupSchema } from '../../../domain/schemas/order';
-import { findClientByEmail } from '../client/service';
+import { findClientByEmail } from '../client';
 import { clientOrderStats } from './lookups';
 
 /**
- * The counter's look-up under the /api/client group (SPEC): user/{email}, a client by email with
+ * The counter's look-up under the /api/client group: user/{email}, a client by email with
  * their order count. The walk-in sale (new_order) lives in the counter module.
  */
 const counterRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,11 +3,11 @@ import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/e
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
-import { notifySql } from '../notification/service';
+import { notifySql } from '../notification';
 import { orderEvents, orders } from './tables';
 
 /** What `paid` answers of the order it moved. */
-export type PaidOrder = {
+export type PaidOrderRow = {
   id: string;
   client_id: string;
   order_number: string;
@@ -18,7 +18,7 @@ export type PaidOrder = {
 
 /**
  * The move to Paid as parts of a statement: CTEs `paid` (the order `orderId` names, moved only
- * from Not Paid, and only when `when` holds; a PaidOrder) and `step` (its timeline step, written
+ * from Not Paid, and only when `when` holds; a PaidOrderRow) and `step` (its timeline step, written
  * only when it moved), and `told`: the client is told (SMS/push, with the receipt link; a pickup
  * order is ready now, so with its pickup code) when `tell` holds. Values: paymentType, paidAt,
  * paymentNumber (null keeps the order's), note, actorClientId, tell (markPaidValues). The update

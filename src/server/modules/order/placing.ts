@@ -4,7 +4,7 @@ import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
 import { newOrderNumber, newOrderPaymentNumber, newPickupCode } from '../../lib/references';
-import { forgetProducts, pricesStillHold } from '../product/catalogue';
+import { forgetProducts, pricesStillHold } from '../product';
 import type { StockLedger, StockRefusal } from './legs';
 import type { PricedOrder } from './pricing';
 import { orderEvents, orderItems, orders } from './tables';

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
 import { quoteDelivery } from '../../lib/delivery-quote';
-import { findActiveProductsByIds, type ProductRow, pricesAt, rememberedActiveProducts } from '../product/catalogue';
+import { findActiveProductsByIds, type ProductRow, pricesAt, rememberedActiveProducts } from '../product';
 
 export type PricedLine = {
   product: ProductRow;

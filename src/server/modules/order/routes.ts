@@ -39,7 +39,7 @@ const clientIdOf = (request: FastifyRequest) => {
 };
 
 /**
- * The SPEC lists cancel as a GET. A GET carries the SameSite=Lax cookie on a cross-site link, so
+ * Cancel is a GET, as clients call it. A GET carries the SameSite=Lax cookie on a cross-site link, so
  * like every mutation it must also carry x-platform, which a link or form cannot send.
  */
 async function requirePlatformHeader(request: FastifyRequest) {

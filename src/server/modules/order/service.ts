@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import { createEstimateMaps, type MapsAdapter } from '../../integrations/maps/adapter';
 import { normalizeOrderNumber } from '../../lib/references';
-import { forgetProducts } from '../product/catalogue';
+import { forgetProducts } from '../product';
 import { recordOrderEvent } from './events';
 import type { OrderLegs, StockNeed } from './legs';
 import { toOrderRow } from './lookups';
@@ -86,7 +86,7 @@ export async function findOrderByPaymentNumber(db: DbOrTx, paymentNumber: string
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The client's order named by `ref`: its id (SPEC paths such as cancel/{id}) or its order number,
+ * The client's order named by `ref`: its id (paths such as cancel/{id}) or its order number,
  * only if it belongs to this client: anyone else's is simply not found. The one query for "this
  * client's order"; `lock` takes the row for update inside a transaction.
  */

@@ -4,7 +4,7 @@ import { LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
 import type { OrderFilterQuery, OrderWithClient } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import { normalizeOrderNumber } from '../../lib/references';
-import { clientIdsWithPhoneLike, findClientsByIds } from '../client/service';
+import { clientIdsWithPhoneLike, findClientsByIds } from '../client';
 import { type OrderRow, orders } from './tables';
 import { toOrderViews } from './view';
 

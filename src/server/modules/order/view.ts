@@ -4,7 +4,7 @@ import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { deliveryAddressSchema, type Order, type OrderEvent } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
-import { findProductTypesByIds } from '../product/catalogue';
+import { findProductTypesByIds } from '../product';
 import { type OrderEventRow, type OrderItemRow, type OrderRow, orderEvents, orderItems } from './tables';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

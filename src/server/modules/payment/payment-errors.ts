@@ -7,7 +7,7 @@ import {
   type PaymentErrorView,
 } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
-import { findStaffPeople } from '../staff/service';
+import { findStaffPeople } from '../staff';
 import { type PaymentErrorRow, paymentErrors, payments } from './tables';
 
 export type PaymentProblem = {

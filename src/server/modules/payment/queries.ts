@@ -2,7 +2,7 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { PaymentList, PaymentView } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
-import { findOrderNumbersByIds } from '../order/lookups';
+import { findOrderNumbersByIds } from '../order';
 import { type PaymentRow, payments } from './tables';
 import { toPaymentView } from './view';
 

@@ -10,8 +10,8 @@ import {
   type RefundData,
   type RefundEventData,
 } from '../../integrations/paystack/client';
-import { notify } from '../notification/service';
-import { findOrderById } from '../order/lookups';
+import { notify } from '../notification';
+import { findOrderById } from '../order';
 import { recordPaymentError } from './payment-errors';
 import { type PaymentRow, payments, type RefundState } from './tables';
 

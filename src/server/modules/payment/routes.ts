@@ -20,7 +20,7 @@ import {
   sendPaymentBodySchema,
   usableCardSchema,
 } from '../../../domain/schemas/payment';
-import { requireClientOrder } from '../order/service';
+import { requireClientOrder } from '../order';
 import { initiateOrderPayment, payOrderWithSavedCard, pendingCheckout } from './order-payment';
 import { listPaymentErrors, updatePaymentError } from './payment-errors';
 import { refreshPayment, verifyPayment } from './processing';
@@ -235,7 +235,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  // The SPEC lists these under /order; the order area belongs to another module, so they live here.
+  // By their names these are /order calls; the order area belongs to another module, so they live here.
   app.get(
     '/confirm_payment/:id',
     {

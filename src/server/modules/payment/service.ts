@@ -4,7 +4,7 @@ import { PaymentGateway, type PaymentPurpose, PaymentStatus } from '../../../dom
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { newPaymentNumber, newProviderReference } from '../../lib/references';
-import { findClientSummary } from '../client/service';
+import { findClientSummary } from '../client';
 import { type PaymentRow, payments } from './tables';
 
 export type { PaymentRow };

@@ -2,8 +2,7 @@ import { PickupEligibilityStatus } from '../../../domain/enums';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { ClientPickupOrder } from '../../../domain/schemas/pickup';
 import type { DbOrTx } from '../../db/client';
-import { listClientCounterOrders, type OrderRow } from '../order/lookups';
-import { signOrderQrToken } from '../order/qr-token';
+import { listClientCounterOrders, type OrderRow, signOrderQrToken } from '../order';
 import { iso, latestPickup, loadItems, toPickupRecord } from './order-view';
 
 /** Orders handed over this recently still show on the Pickup screen, as picked up. */

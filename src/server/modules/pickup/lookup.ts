@@ -3,8 +3,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { PickupLookupResponse } from '../../../domain/schemas/pickup';
 import type { StaffContext } from '../../plugins/session';
-import { findOrderByPickupCode, type OrderRow } from '../order/lookups';
-import { verifyOrderQrToken } from '../order/qr-token';
+import { findOrderByPickupCode, type OrderRow, verifyOrderQrToken } from '../order';
 import { findOrder, orderSummary } from './order-view';
 import { attemptStatusFor, recordAttempt } from './service';
 

@@ -9,7 +9,7 @@ import {
   pickupDisputeInputSchema,
   pickupRespondInputSchema,
 } from '../../../domain/schemas/pickup';
-import { requireClientOrder } from '../order/service';
+import { requireClientOrder } from '../order';
 import { listClientPickupOrders, toClientPickupOrder } from './client-view';
 import { clientIdOf } from './guards';
 import { refusalToAppError } from './service';

@@ -6,15 +6,15 @@ import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { PickupRequest } from '../../../domain/realtime-events';
 import type { PickupItem, PickupOrderSummary, PickupRecord } from '../../../domain/schemas/pickup';
 import type { DbOrTx } from '../../db/client';
-import { findClientSummary } from '../client/service';
-import { findOrderById, listOrderItems, type OrderRow } from '../order/lookups';
-import { findStaffDisplayName } from '../staff/service';
+import { findClientSummary } from '../client';
+import { findOrderById, listOrderItems, type OrderRow } from '../order';
+import { findStaffDisplayName } from '../staff';
 import { type PickupRow, pickups } from './tables';
 
 /** Pending and InProgress: the request still waits for an answer (also the tables' one-open-request indexes). */
 export const OPEN_PICKUP_STATUSES = openStates(pickupLifecycle);
 
-/** What the counter is told about each verdict (SPEC §4). */
+/** What the counter is told about each eligibility verdict. */
 export const eligibilityMessages: Record<PickupEligibilityStatus, string> = {
   Eligible: 'Paid and ready: ask the client to confirm on their phone.',
   AlreadyPickedUp: 'This order was already picked up.',

@@ -26,18 +26,19 @@ import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
-import { notifySql } from '../notification/service';
+import { notifySql } from '../notification';
 import {
+  findClientOrder,
   findOrderById,
   findOrderNumbersByIds,
   type OrderRow,
   orderForUpdateSql,
   orderItemsSummaryOf,
+  pickedUpCtes,
+  setOrderPickupOutcome,
   toOrderRow,
-} from '../order/lookups';
-import { pickedUpCtes, setOrderPickupOutcome } from '../order/pickup-transitions';
-import { findClientOrder } from '../order/service';
-import { staffClientIdOf, staffDisplayNameOf } from '../staff/service';
+} from '../order';
+import { staffClientIdOf, staffDisplayNameOf } from '../staff';
 import { eligibilityMessages, OPEN_PICKUP_STATUSES, pickupRequestOf, toPickupRequest } from './order-view';
 import { type AttemptMethod, type PickupRow, pickupAttempts, pickups } from './tables';
 

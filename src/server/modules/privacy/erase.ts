@@ -4,18 +4,15 @@ import { ACCOUNT_DELETION_PHRASE } from '../../../domain/constants';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { formatNaira } from '../../../domain/format';
 import type { DbOrTx } from '../../db/client';
-import { deleteClientCodes } from '../auth/privacy';
-import { revokeAllSessions } from '../auth/session-service';
-import { eraseClientIdentity } from '../client/privacy';
-import { findClientById, lockClient } from '../client/service';
-import { deleteClientCylinders } from '../cylinder/privacy';
-import { eraseDeliveryPersonalFields } from '../delivery/privacy';
-import { eraseClientNotifications } from '../notification/privacy';
-import { eraseOrderPersonalFields, owedOrders, unpaidOrderNumbers } from '../order/privacy';
-import { cancelClientOrder } from '../order/service';
-import { erasePaymentPersonalFields } from '../payment/privacy';
-import { findStaffByClientId } from '../staff/service';
-import { eraseWalletHolder, lockedWalletBalance } from '../wallet/privacy';
+import { deleteClientCodes, revokeAllSessions } from '../auth';
+import { eraseClientIdentity, findClientById, lockClient } from '../client';
+import { deleteClientCylinders } from '../cylinder';
+import { eraseDeliveryPersonalFields } from '../delivery';
+import { eraseClientNotifications } from '../notification';
+import { cancelClientOrder, eraseOrderPersonalFields, owedOrders, unpaidOrderNumbers } from '../order';
+import { erasePaymentPersonalFields } from '../payment';
+import { findStaffByClientId } from '../staff';
+import { eraseWalletHolder, lockedWalletBalance } from '../wallet';
 
 /** A fresh pseudonym: unique like the phone it replaces, and plainly not a phone. */
 export const newPseudonym = () => `deleted-${randomBytes(8).toString('hex')}`;

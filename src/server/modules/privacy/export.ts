@@ -1,15 +1,15 @@
 import type { ClientDataExport } from '../../../domain/schemas/privacy';
 import type { DbOrTx } from '../../db/client';
-import { sessionRecords } from '../auth/privacy';
-import { clientProfileRecord } from '../client/privacy';
-import { cylinderRecords } from '../cylinder/privacy';
-import { deliveryRecords, homeVisitRecords } from '../delivery/privacy';
-import { notificationPreferencesRecord, notificationRecords, pushSubscriptionRecords } from '../notification/privacy';
-import { orderRecords } from '../order/privacy';
-import { paymentRecords, savedCardRecord } from '../payment/privacy';
-import { pickupRecords } from '../pickup/privacy';
-import { findStaffByClientId } from '../staff/service';
-import { walletRecords } from '../wallet/privacy';
+import { sessionRecords } from '../auth';
+import { clientProfileRecord } from '../client';
+import { cylinderRecords } from '../cylinder';
+import { deliveryRecords, homeVisitRecords } from '../delivery';
+import { notificationPreferencesRecord, notificationRecords, pushSubscriptionRecords } from '../notification';
+import { orderRecords } from '../order';
+import { paymentRecords, savedCardRecord } from '../payment';
+import { pickupRecords } from '../pickup';
+import { findStaffByClientId } from '../staff';
+import { walletRecords } from '../wallet';
 
 const ABOUT =
   'Everything Arrive holds about you, as of exportedAt: your profile, sign-ins, consents, the addresses you gave, ' +

@@ -5,8 +5,8 @@ import {
   SPENT_CODE_RETENTION_MS,
 } from '../../../domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { deleteSpentCodes } from '../auth/privacy';
-import { clearEndedRiderPositions } from '../delivery/privacy';
+import { deleteSpentCodes } from '../auth';
+import { clearEndedRiderPositions } from '../delivery';
 
 export type RetentionReport = { riderPositionsCleared: number; spentCodesDeleted: number };
 

@@ -7,7 +7,7 @@ import {
   accountDeletionResultSchema,
   clientDataExportSchema,
 } from '../../../domain/schemas/privacy';
-import { clearSessionCookies } from '../auth/session-service';
+import { clearSessionCookies } from '../auth';
 import { eraseClientAccount } from './erase';
 import { exportClientData } from './export';
 import { scheduleRetention } from './retention';

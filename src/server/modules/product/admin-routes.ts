@@ -24,10 +24,9 @@ import {
   updateProductBodySchema,
 } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../audit/service';
-import { displayName } from '../sales/service';
-import { currentStaff } from '../staff/current-staff';
-import { findStaffPeople } from '../staff/service';
+import { recordAudit } from '../audit';
+import { displayName } from '../client';
+import { currentStaff, findStaffPeople } from '../staff';
 import { type ProductRow, productPriceHistory, products } from './tables';
 
 const tags = ['product'];

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ProductRow } from '../product/catalogue';
+import type { ProductRow } from '../product';
 import type { QuotaRow } from './tables';
 
 /** The Redis channel on which an instance tells the others that the catalogue changed. */

@@ -1,4 +1,4 @@
-import type { StockLedger } from '../order/legs';
+import type { StockLedger } from '../order';
 import type { CatalogueCache } from './catalogue-cache';
 import { releaseQuota, stockInStatement, stockRefusal } from './service';
 

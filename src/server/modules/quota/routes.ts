@@ -9,9 +9,9 @@ import {
   singleSupplierQuerySchema,
   supplierQuotaGroupsSchema,
 } from '../../../domain/schemas/quota';
-import { recordAudit } from '../audit/service';
-import { findActiveProduct } from '../product/service';
-import { currentStaff } from '../staff/current-staff';
+import { recordAudit } from '../audit';
+import { findActiveProduct } from '../product';
+import { currentStaff } from '../staff';
 import { listQuotas } from './service';
 import { quotas } from './tables';
 

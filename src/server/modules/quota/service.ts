@@ -5,9 +5,8 @@ import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
 import type { Quota } from '../../../domain/schemas/quota';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
-import type { StockNeed, StockRefusal } from '../order/legs';
-import { findProductsByIds } from '../product/catalogue';
-import { listActiveProductRows } from '../product/service';
+import type { StockNeed, StockRefusal } from '../order';
+import { findProductsByIds, listActiveProductRows } from '../product';
 import { type QuotaRow, quotas } from './tables';
 
 /** The Lagos offset in seconds, for the SQL below (Lagos is UTC+1 all year). */

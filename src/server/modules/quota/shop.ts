@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Product } from '../../../domain/schemas/product';
 import type { DbOrTx } from '../../db/client';
-import type { ProductRow } from '../product/catalogue';
-import { listActiveProductRows } from '../product/service';
+import type { ProductRow } from '../product';
+import { listActiveProductRows } from '../product';
 import { availableOf, usedToday } from './service';
 import { type QuotaRow, quotas } from './tables';
 

@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { salesQuerySchema, salesTotalsSchema, staffSalesDetailSchema } from '../../../domain/schemas/sales';
-import { currentStaff } from '../staff/current-staff';
-import { lagosRange } from './lagos-range';
+import { lagosRange } from '../../lib/lagos-range';
+import { currentStaff } from '../staff';
 import { paidOrdersIn, summarise } from './service';
 import { staffSalesDetail } from './staff-sales';
 

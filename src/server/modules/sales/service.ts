@@ -1,9 +1,10 @@
 import { lagosDateKey } from '../../../domain/format';
 import type { SalesTotals } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
-import { type AttributedOrder, listAttributedOrders, listPaidOrders, type PaidOrder } from '../order/lookups';
-import { listStaff, staffClientIds } from '../staff/service';
-import { daysOf, type LagosRange } from './lagos-range';
+import { daysOf, type LagosRange } from '../../lib/lagos-range';
+import { displayName } from '../client';
+import { type AttributedOrder, listAttributedOrders, listPaidOrders, type PaidOrder } from '../order';
+import { listStaff, staffClientIds } from '../staff';
 
 export type { PaidOrder };
 
@@ -73,9 +74,4 @@ export async function salesByStaff(db: DbOrTx, range: LagosRange) {
     .filter((m) => m.isCurrentStaff || (totals.get(m.clientId)?.orders ?? 0) > 0)
     .map((m) => ({ staffId: m.id, name: displayName(m), ...(totals.get(m.clientId) ?? emptyTotals()) }))
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
-}
-
-export function displayName(p: { firstname: string | null; lastname: string | null; phoneLocal: string }): string {
-  const name = [p.firstname, p.lastname].filter(Boolean).join(' ').trim();
-  return name || p.phoneLocal;
 }

@@ -1,9 +1,10 @@
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { StaffSalesDetail } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
-import { listStaff } from '../staff/service';
-import type { LagosRange } from './lagos-range';
-import { attributedSales, displayName, summarise } from './service';
+import type { LagosRange } from '../../lib/lagos-range';
+import { displayName } from '../client';
+import { listStaff } from '../staff';
+import { attributedSales, summarise } from './service';
 
 /** One staff member's sales in a range, by payment type and by day. */
 export async function staffSalesDetail(db: DbOrTx, staffId: string, range: LagosRange): Promise<StaffSalesDetail> {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStaffBodySchema, createStaffResponseSchema } from '../../../domain/schemas/staff';
-import { currentStaff } from '../staff/current-staff';
-import { createOrUpdateStaff } from '../staff/service';
+import { createOrUpdateStaff, currentStaff } from '../staff';
 import { endShiftOnLeave } from './service';
 import { listStaffOnShift } from './staff-list';
 
 /**
  * POST {path}: the one handler behind /api/staff/create and /api/app/add_employee, so the two
- * calls of SPEC §7 cannot drift apart.
+ * calls cannot drift apart.
  */
 export function createStaffRoute(path: string, tags: string[]): FastifyPluginAsyncZod {
   return async (app) => {

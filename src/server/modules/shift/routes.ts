@@ -10,9 +10,9 @@ import {
 } from '../../../domain/schemas/shift';
 import { assertActingClient } from '../../lib/acting-client';
 import { onServerClock } from '../../lib/device-time';
-import { deliveriesCarriedBy } from '../delivery/dispatch';
-import { lagosRange } from '../sales/lagos-range';
-import { currentStaff } from '../staff/current-staff';
+import { lagosRange } from '../../lib/lagos-range';
+import { deliveriesCarriedBy } from '../delivery';
+import { currentStaff } from '../staff';
 import { endShift, findShift, findShifts, startShift } from './service';
 
 const tags = ['shift'];

@@ -4,9 +4,10 @@ import type { Shift } from '../../../domain/schemas/shift';
 import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { statement } from '../../db/statement';
-import { recordAudit } from '../audit/service';
-import { attributedSales, displayName } from '../sales/service';
-import { findStaffPeople } from '../staff/service';
+import { recordAudit } from '../audit';
+import { displayName } from '../client';
+import { attributedSales } from '../sales';
+import { findStaffPeople } from '../staff';
 import { type ShiftRow, shiftCashMovements, shifts } from './tables';
 
 /** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */

@@ -1,6 +1,6 @@
 import type { StaffMember } from '../../../domain/schemas/staff';
 import type { DbOrTx } from '../../db/client';
-import { listStaff } from '../staff/service';
+import { listStaff } from '../staff';
 import { openShiftsOf } from './service';
 
 /** Staff members with their names and the shift they are working now (three queries, whatever the count). */

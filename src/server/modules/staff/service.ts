@@ -7,7 +7,7 @@ import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '..
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import {
   addClient,
   type ClientSummary,
@@ -17,7 +17,7 @@ import {
   findClientsByIds,
   lockClient,
   updateClientProfile,
-} from '../client/service';
+} from '../client';
 import { staff } from './tables';
 
 type CreateStaffInput = ReturnType<typeof createStaffBodySchema.parse>;

@@ -22,10 +22,10 @@ import {
   supplySchema,
 } from '../../../domain/schemas/supply';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../audit/service';
-import { addSuppliedGas } from '../quota/service';
-import { currentStaff } from '../staff/current-staff';
-import { findSupplierNames } from '../supplier/service';
+import { recordAudit } from '../audit';
+import { addSuppliedGas } from '../quota';
+import { currentStaff } from '../staff';
+import { findSupplierNames } from '../supplier';
 import { supplies } from './tables';
 
 const tags = ['supply'];

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SupplyStatus } from '../../../domain/enums';
 import type { SupplierQuota } from '../../../domain/schemas/supplier';
 import type { DbOrTx } from '../../db/client';
-import { listSupplierNames } from '../supplier/service';
+import { listSupplierNames } from '../supplier';
 import { supplies } from './tables';
 
 /** What each supplier was asked for, delivered, is owed and was paid (suppliers with no supply count zero). */

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorType } from '../../../domain/errors';
 import type { CreateWalletBody } from '../../../domain/schemas/wallet';
-import { findClientSummary } from '../client/service';
+import { findClientSummary } from '../client';
 import { type WalletRow, wallets } from './tables';
 
 /** Ten digits, never starting with 0, so it reads like the account numbers clients know. */

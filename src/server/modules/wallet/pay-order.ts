@@ -15,12 +15,12 @@ import {
   markOrderPaid,
   markPaidCtes,
   markPaidValues,
-  type PaidOrder,
+  type PaidOrderRow,
   payableAskedOrdersSql,
   payableClientOrderSql,
-} from '../order/mark-paid';
-import { requireClientOrder } from '../order/service';
-import { closeOpenCheckouts, closeOpenCheckoutsSql } from '../payment/order-payment';
+  requireClientOrder,
+} from '../order';
+import { closeOpenCheckouts, closeOpenCheckoutsSql } from '../payment';
 import { debit } from './ledger';
 import { walletNotFound } from './queries';
 import { wallets, walletTransactions } from './tables';
@@ -100,7 +100,7 @@ export async function payOrderFromWalletIn(
   return payStepByStep(tx, clientId, orderNumber, options);
 }
 
-const answerOf = (paid: PaidOrder, balance: number, transactionId: string): WalletPaymentResponse => ({
+const answerOf = (paid: PaidOrderRow, balance: number, transactionId: string): WalletPaymentResponse => ({
   orderNumber: paid.order_number,
   paymentType: 'Wallet',
   amount: Number(paid.total),
@@ -127,7 +127,7 @@ const ledgerMovementOf = (walletId: string, orderId: string, orderNumber: string
 });
 
 type PayRow = {
-  paid: PaidOrder | null;
+  paid: PaidOrderRow | null;
   wallet_id: string | null;
   balance: string | null;
   entry: { id: string } | null;
@@ -159,7 +159,7 @@ const payingCtes = sql`closed as (
     returning id, order_id
   )`;
 
-/** A row of `paid` as the answer reads it (a PaidOrder). */
+/** A row of `paid` as the answer reads it (a PaidOrderRow). */
 const paidOrderJson = sql`json_build_object('id', paid.id, 'client_id', paid.client_id, 'order_number', paid.order_number,
   'total', paid.total, 'delivery_option', paid.delivery_option, 'pickup_code', paid.pickup_code)`;
 
@@ -196,7 +196,7 @@ type PaymentToMake = { clientId: string; orderNumber: string };
 /** Pays a client's order in one statement with others (walletPaymentsTogether); null to pay it alone. */
 export type PayTogether = (payment: PaymentToMake) => Promise<WalletPaymentResponse | null>;
 
-type PaidTogetherRow = { payments: { paid: PaidOrder; balance: string; entry: string }[] };
+type PaidTogetherRow = { payments: { paid: PaidOrderRow; balance: string; entry: string }[] };
 
 /**
  * Wallet payments of many clients in one statement: each order still Not Paid, with a total, of a

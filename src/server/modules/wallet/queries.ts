@@ -30,7 +30,7 @@ export async function requireActiveWallet(db: DbOrTx, clientId: string): Promise
   return row;
 }
 
-/** SPEC §3 "Wallet". */
+/** A wallet row as the API shows it. */
 export function toWallet(row: WalletRow): Wallet {
   return {
     walletNumber: row.walletNumber,
@@ -44,7 +44,7 @@ export function toWallet(row: WalletRow): Wallet {
   };
 }
 
-/** SPEC §3 "Wallet transaction". */
+/** A ledger row as the API shows it: a wallet transaction. */
 export function toWalletTransaction(row: WalletTransactionRow): WalletTransaction {
   return {
     id: row.id,

@@ -17,7 +17,7 @@ export type ReconcileReport = {
   differences: WalletDifference[];
 };
 
-/** The ledger statuses that moved money ('success' is the SPEC's other spelling of done). */
+/** The ledger statuses that moved money ('success' is the enum's other spelling of done). */
 const DONE = sql`('completed', 'success')`;
 
 /**

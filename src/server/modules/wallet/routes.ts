@@ -29,7 +29,7 @@ import { verifyFunding } from './verify-funding';
 
 const tags = ['wallet'];
 
-/** Routes of the /api/wallet area (SPEC §7 /wallet). */
+/** Routes of the /api/wallet area. */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientIdOf = (auth: { clientId: string } | null): string => {
     if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });

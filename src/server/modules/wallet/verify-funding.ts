@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { VerifyWalletPaymentBody, VerifyWalletPaymentResponse } from '../../../domain/schemas/wallet';
-import { verifyPaymentByReference } from '../payment/processing';
+import { verifyPaymentByReference } from '../payment';
 import { findClientFunding } from './funding';
 import { requireActiveWallet } from './queries';
 import { walletFundings, wallets } from './tables';

@@ -14,7 +14,7 @@ const loadPickupConfirmationListener = () =>
     default: m.PickupConfirmationListener,
   }));
 
-/** Every page: the header (hidden under /dashboard, SPEC §2), the page, the footer. */
+/** Every page: the header (hidden under /dashboard), the page, the footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const inDashboard = pathname.startsWith('/dashboard');

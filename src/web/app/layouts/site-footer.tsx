@@ -4,7 +4,7 @@ import classes from './site-footer.module.css';
 
 type Column = { title: string; links: { label: string; to: string }[]; note?: string };
 
-// The three columns of SPEC §2, with their links as listed (the Support links are placeholders there).
+// The footer's three columns and their links (the Support links are placeholders).
 const columns: Column[] = [
   {
     title: 'Our Services',
@@ -21,7 +21,7 @@ const columns: Column[] = [
       { label: 'Safety', to: '/service-2' },
     ],
   },
-  // SPEC leaves Contact empty; a visitor still learns how to reach us.
+  // Contact was planned empty; a visitor still learns how to reach us.
   {
     title: 'Contact',
     links: [],
@@ -29,7 +29,7 @@ const columns: Column[] = [
   },
 ];
 
-/** The footer of SPEC §2: Our Services, Support and Contact columns. */
+/** The footer: Our Services, Support and Contact columns. */
 export function SiteFooter() {
   return (
     <footer className={classes.footer}>

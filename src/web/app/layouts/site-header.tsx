@@ -15,7 +15,7 @@ const isPublicPage = (pathname: string) =>
   isMarketingPath(pathname) || signInPaths.includes(pathname.replace(/(.)\/+$/, '$1'));
 
 /**
- * The navigation bar of SPEC §2: visitor, signed-in and staff menus; hides while scrolling down.
+ * The navigation bar: visitor, signed-in and staff menus; hides while scrolling down.
  * Its menu and scrolling behaviour live in the `site-header` enhancer, so the same markup works on
  * the prerendered public pages, where React does not run. Until the sign-in check has answered
  * (and in the prerendered HTML) both audiences' links are in the markup, the visitor's shown; a

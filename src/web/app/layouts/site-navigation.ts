@@ -5,7 +5,7 @@ export type NavAudience = 'visitor' | 'client';
 
 export type NavLink = { label: string; to: string; staffOnly?: boolean };
 
-/** The links of the navigation bar and its menu (SPEC §2), per audience. */
+/** The links of the navigation bar and its menu, per audience. */
 export const siteNavigation: Record<NavAudience, { top: NavLink[]; menu: NavLink[] }> = {
   visitor: {
     top: [

@@ -4,7 +4,7 @@ import { userMessages } from '../../../domain/errors';
 import { useAuth } from '../../features/auth/api/get-auth';
 import { paths } from '../../lib/paths';
 
-/** 'Access Denied' with a button back to home, or to the dashboard for staff (SPEC §2). */
+/** 'Access Denied' with a button back to home, or to the dashboard for staff. */
 export function AccessDeniedScreen({ inDashboard = false }: { inDashboard?: boolean }) {
   const { isStaff } = useAuth();
   const toDashboard = isStaff && !inDashboard;

@@ -33,7 +33,7 @@ export function Component() {
       </Center>
     );
   }
-  // SPEC §4: a signed-in client who opens the verification screen is sent to /.
+  // A signed-in client who opens the verification screen is sent to /.
   if (isLogin && !verifiedHere.current) return <Navigate to={paths.home.getHref()} replace />;
   shown.current = true;
 

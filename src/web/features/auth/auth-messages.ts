@@ -1,7 +1,7 @@
 import { ErrorType, userMessages } from '../../../domain/errors';
 import { ApiError } from '../../lib/api-client';
 
-// The wording of SPEC §8 for each failure of the sign-in screens. A rate limit is the one
+// The product's wording (domain/errors.ts, userMessages) for each failure of the sign-in screens. A rate limit is the one
 // exception: its own message says how long to wait, which "try again" would hide.
 
 const rateLimitMessage = (error: unknown) =>

@@ -1,6 +1,6 @@
 import type { AuthObject } from '../../../domain/schemas/auth';
 
-/** The navigation state the verification screen is reached with (SPEC §2). */
+/** The navigation state the verification screen is reached with. */
 export type VerificationState = {
   type: 'mobile';
   mobileNumber: string;

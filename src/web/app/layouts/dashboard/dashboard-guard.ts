@@ -2,7 +2,7 @@ import type { AuthObject } from '../../../../domain/schemas/auth';
 import { paths } from '../../../lib/paths';
 
 export type GuardInput = {
-  /** The cookie check has answered (SPEC §3 authChecked). */
+  /** The cookie check has answered (authChecked). */
   authChecked: boolean;
   auth: AuthObject | null;
   pathname: string;
@@ -15,7 +15,7 @@ export type GuardDecision = { kind: 'wait' } | { kind: 'show' } | { kind: 'redir
 const under = (pathname: string, href: string) => pathname.replace(/\/+$/, '') === href;
 
 /**
- * The dashboard guard of SPEC §4, in its order: not logged in → /login; no staff record →
+ * The dashboard guard, in its order: not logged in → /login; no staff record →
  * /access-denied; not the current staff → the dashboard's access-denied; no working shift → the
  * shift page. The screens those send people to stay reachable, so nobody loops.
  */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../../features/auth/api/get-auth';
-import { counterKeys } from '../../../features/counter/api/keys';
 import { dispatchKeys } from '../../../features/dispatch/api/keys';
+import { pickupDeskKeys } from '../../../features/pickup-desk/api/keys';
 import { salesKeys } from '../../../features/sales/api/keys';
 import { sellKeys } from '../../../features/sell/api/keys';
 import { shiftKeys } from '../../../features/shift/api/keys';
@@ -21,7 +21,7 @@ export function refreshStaffData(queryClient: QueryClient) {
     salesKeys.all,
     stockKeys.all,
     staffKeys.all,
-    counterKeys.all,
+    pickupDeskKeys.all,
     sellKeys.all,
   ]) {
     void queryClient.invalidateQueries({ queryKey });

@@ -79,7 +79,7 @@ function useSessionFollowsRefusals() {
   useSessionRecheckAfter(isStaffStateRefusal);
 }
 
-/** The dashboard's guard (SPEC §4, in its order) and its side menu (SPEC §2). */
+/** The dashboard's guard (dashboard-guard.ts, in its order) and its side menu. */
 export function Component() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { canApproveHandover } from '../../../../domain/handover';
 import { useAuth } from '../../../features/auth/api/get-auth';
-import { CounterScreen } from '../../../features/counter/components/counter-screen';
+import { PickupDeskScreen } from '../../../features/pickup-desk/components/pickup-desk-screen';
 
 export function Component() {
   const staff = useAuth().auth?.client.staff;
-  return <CounterScreen canApproveHandover={staff ? canApproveHandover(staff) : false} />;
+  return <PickupDeskScreen canApproveHandover={staff ? canApproveHandover(staff) : false} />;
 }

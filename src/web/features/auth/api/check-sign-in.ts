@@ -6,7 +6,7 @@ import { tellWorkerWhoSignedIn } from '../../../lib/staff-code';
 import { lastKnownAuth, rememberAuth } from './last-auth';
 
 /**
- * The signed-in client from the session cookie, or null for a visitor (SPEC §4 Authentication).
+ * The signed-in client from the session cookie, or null for a visitor.
  * Without a network the last known sign-in on this device stands, so saved orders and the shift
  * still open offline; the server decides again as soon as it can be reached.
  */

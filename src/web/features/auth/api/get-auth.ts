@@ -29,7 +29,7 @@ export function useAuth() {
     auth,
     isLogin: Boolean(auth?.isLogin),
     isStaff: Boolean(auth?.client.staff?.isCurrentStaff),
-    /** authChecked of SPEC §3: the cookie check has answered (or failed). */
+    /** authChecked: the cookie check has answered (or failed). */
     authChecked: !query.isPending,
     /** The client has just signed out on this device (read when the auth state changes). */
     signedOut: !auth && queryClient.getQueryData<boolean>(authKeys.signedOut()) === true,

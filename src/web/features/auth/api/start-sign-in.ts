@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 export type SignInMode = 'login' | 'signup';
 
 /**
- * POST auth/signup or auth/login with the number in its international form (SPEC §7). The
+ * POST auth/signup or auth/login with the number in its international form. The
  * answer names the client whose code was sent; the server also sets the pending-verification
  * cookie that opt_confirmation reads.
  */

@@ -92,7 +92,7 @@ export function DataRightsPanel() {
               </Button>
             </Stack>
           ) : (
-            <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
+            <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
               Delete my account…
             </Button>
           )}

@@ -63,7 +63,7 @@ describe('MobileNumberForm', () => {
     expect(api.calls.find((c) => c.path === 'auth/login')?.body).toEqual({ phoneNumber: '2348031234567' });
   });
 
-  it('shows the §8 wording for an unknown number and for an existing account', async () => {
+  it('shows the product wording for an unknown number and for an existing account', async () => {
     fakeApi({
       'POST auth/login': [{ status: 404, body: { message: 'No account', status: 404, type: 'NoUserFound' } }],
       'POST auth/signup': [{ status: 409, body: { message: 'Exists', status: 409, type: 'UserExist' } }],

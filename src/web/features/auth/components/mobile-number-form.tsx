@@ -19,7 +19,7 @@ const copy = {
 } as const;
 
 /**
- * The mobile number form of /login and /signup (SPEC §2, §5): digits only, at most 11, pastes
+ * The mobile number form of /login and /signup: digits only, at most 11, pastes
  * normalised. Markup only, with its behaviour in enhance/sign-in-form.ts: the same behaviour runs on
  * the prerendered page (a first visit, no app code at all) and here, where the app's router takes
  * the client on to the verification screen.

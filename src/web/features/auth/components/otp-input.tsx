@@ -49,7 +49,7 @@ export function pastedCode(text: string): string | null {
 }
 
 /**
- * The six-box code entry (SPEC §2, §5), built as ONE input drawn as six boxes. Typing never moves
+ * The six-box code entry, built as ONE input drawn as six boxes. Typing never moves
  * focus: the browser appends each key to the same field, so however fast the keys come and
  * whatever renders in between (the countdown, the sign-in check, a new version of the app
  * installing), no digit has a box to miss. It is also the field the browser fills from the SMS

@@ -3,7 +3,7 @@ import { RESEND_COUNTDOWN_S } from '../../../../domain/constants';
 import { formatCountdown, useCountdown } from './use-countdown';
 
 /**
- * The resend countdown of SPEC §4 (170 s, then 'Resend Code'). Its own component so that its
+ * The resend countdown (170 s, then 'Resend Code'). Its own component so that its
  * tick each second renders this line only, never the code boxes. The parent restarts it by
  * giving it a new `key`.
  */

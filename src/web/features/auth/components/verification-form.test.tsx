@@ -70,7 +70,7 @@ describe('VerificationForm', () => {
     expect(api.calls.find((c) => c.path === 'auth/opt_confirmation')?.body).toEqual({ optCode: '123456' });
   });
 
-  it('shows the §8 wording for a wrong or expired code and for other failures', async () => {
+  it('shows the product wording for a wrong or expired code and for other failures', async () => {
     fakeApi({
       'POST auth/opt_confirmation': [
         { status: 400, body: { message: 'wrong', status: 400, type: 'InvalidOTPCode' } },

@@ -15,12 +15,12 @@ import { ResendCountdown } from './resend-countdown';
 import { useWebOtp } from './use-web-otp';
 
 export type VerificationFormProps = {
-  /** null when the screen was opened without a client id: everything is locked (SPEC §4). */
+  /** null when the screen was opened without a client id: everything is locked. */
   state: VerificationState | null;
   onVerified: (auth: AuthObject) => void;
 };
 
-/** The six-box code entry with its resend countdown and 'Back to Login' (SPEC §2, §4, §5). */
+/** The six-box code entry with its resend countdown and 'Back to Login'. */
 export function VerificationForm({ state, onVerified }: VerificationFormProps) {
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);

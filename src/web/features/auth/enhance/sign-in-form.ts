@@ -1,4 +1,4 @@
-// The mobile number form of /login and /signup (SPEC §2, §5) as behaviour on its server-rendered
+// The mobile number form of /login and /signup as behaviour on its server-rendered
 // markup (components/mobile-number-form.tsx). A first visit to /login gets the prerendered page
 // and this script alone, a few kilobytes instead of the app, so the form answers within a second
 // or two on a 2G connection; inside the app the same markup gets the same behaviour.

@@ -1,4 +1,4 @@
-// A rider's steps without a network (DESIGN "Offline-first"). A step the service worker queued
+// A rider's steps without a network. A step the service worker queued
 // (it answered 202 "queued") is kept here as a pending row, shown on the rider's screen, and
 // settled from the outcome the worker leaves after its replay: recorded (the row goes) or refused
 // (a wrong delivery code, a delivery moved meanwhile: the row says why until dismissed). The

@@ -13,7 +13,7 @@ const values = [
   { title: 'Safe by default', text: 'Verified drivers, recorded trips and inspected gas cylinders.' },
 ] as const;
 
-/** /about: title and description (SPEC §2). */
+/** /about: title and description. */
 export function AboutPage() {
   useDocumentTitle(staticPageMeta['/about'].title);
   return (

@@ -3,7 +3,7 @@ import classes from './download-app-button.module.css';
 import { InstallInstructions } from './install-instructions';
 
 /**
- * 'Download the app' (SPEC §1). Markup only: the `install` enhancer (enhance/install-button.ts)
+ * 'Download the app'. Markup only: the `install` enhancer (enhance/install-button.ts)
  * opens the browser's install prompt, writes the status line, or opens one of the install dialogs.
  */
 export function DownloadAppButton() {

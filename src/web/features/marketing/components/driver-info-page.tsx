@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import classes from './marketing.module.css';
 import { PageHero } from './page-hero';
 
-/** /driver/info: how it works, benefits, requirements, FAQ and sign-up buttons (SPEC §2, §9). */
+/** /driver/info: how it works, benefits, requirements, FAQ and sign-up buttons. */
 export function DriverInfoPage() {
   useDocumentTitle(staticPageMeta['/driver/info'].title);
   return (

@@ -11,7 +11,7 @@ import { PageHero } from './page-hero';
 import { PromoCarousel } from './promo-carousel';
 import { ServiceScroller } from './service-scroller';
 
-/** The home page (SPEC §1, §2): headline, download button, services, promotions. */
+/** The home page: headline, download button, services, promotions. */
 export function HomePage() {
   useDocumentTitle(staticPageMeta['/'].title);
   return (

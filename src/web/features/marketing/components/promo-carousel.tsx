@@ -5,7 +5,7 @@ import type { PromoBlock } from '../content/promos';
 import classes from './promo-carousel.module.css';
 
 /**
- * A promotional block (SPEC §2): four slides, dot buttons to jump, a pause button and its call to
+ * A promotional block: four slides, dot buttons to jump, a pause button and its call to
  * action. This is markup only, the same in the prerendered HTML and in the app: the first slide
  * shows, and the `carousel` enhancer (enhance/carousel.ts) rotates it, answers the dots and pauses.
  */

@@ -14,7 +14,7 @@ const reasons = [
   { title: 'Pay your way', text: 'Cash, card or your Arrive wallet.' },
 ] as const;
 
-/** /rider: the rider landing page; both buttons lead to /rider/auth (SPEC §2). */
+/** /rider: the rider landing page; both buttons lead to /rider/auth. */
 export function RiderPage() {
   useDocumentTitle(staticPageMeta['/rider'].title);
   return (

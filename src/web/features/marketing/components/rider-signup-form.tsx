@@ -58,9 +58,9 @@ function PasswordField({ label, name }: { label: string; name: string }) {
 }
 
 /**
- * The rider / driver sign-up screen's form (SPEC §2, §5): Full Name, Email, Phone Number, Password,
+ * The rider / driver sign-up screen's form: Full Name, Email, Phone Number, Password,
  * Confirm Password and Sign Up. Markup only: enhanceSignupForm (enhance/signup-form.ts) checks it
- * with SPEC's messages and stores it as an application.
+ * with the form's messages and stores it as an application.
  */
 export function RiderSignupForm({ applicant: role }: { applicant: ApplicationRole }) {
   return (

@@ -5,7 +5,7 @@ import { serviceCards } from '../content/services';
 import classes from './service-scroller.module.css';
 
 /**
- * The home page's horizontally scrolling service list (SPEC §2). Markup only: the `scroller`
+ * The home page's horizontally scrolling service list. Markup only: the `scroller`
  * enhancer (enhance/scroller.ts) moves it with the arrows and keys and disables an arrow at its
  * edge; until it has measured, the list starts at its left edge.
  */

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import classes from './marketing.module.css';
 import { RiderSignupForm } from './rider-signup-form';
 
-/** /rider/auth and /driver/signup: the same sign-up screen (SPEC §2), for a rider or a driver. */
+/** /rider/auth and /driver/signup: the same sign-up screen, for a rider or a driver. */
 export function SignupPage({ applicant: role }: { applicant: ApplicationRole }) {
   useDocumentTitle(staticPageMeta[role === 'driver' ? '/driver/signup' : '/rider/auth'].title);
   return (

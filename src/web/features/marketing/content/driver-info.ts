@@ -10,7 +10,7 @@ import { formatNumber, NAIRA_SIGN } from '../../../../domain/format';
 
 const naira = (amount: number) => `${NAIRA_SIGN}${formatNumber(amount, 0)}`;
 
-/** The driver page's earnings claim (SPEC §9). */
+/** The driver page's earnings claim. */
 export const dailyEarnings = `${naira(DRIVER_DAILY_EARNINGS_MIN_NAIRA)} – ${naira(DRIVER_DAILY_EARNINGS_MAX_NAIRA)}`;
 
 export const driverSteps = [

@@ -1,4 +1,4 @@
-/** A promotional block of the home page (SPEC §2): four named slides and one call to action. */
+/** A promotional block of the home page: four named slides and one call to action. */
 export type PromoSlide = { title: string; text: string; image: string };
 export type PromoBlock = {
   id: string;

@@ -1,4 +1,4 @@
-/** A card of the home page's service list (SPEC §2): title, description, image and its target. */
+/** A card of the home page's service list: title, description, image and its target. */
 export type ServiceCard = {
   title: string;
   description: string;

@@ -15,7 +15,7 @@ const isHovered = (element: Element) => {
 };
 
 /**
- * A promotional block (SPEC §2), on the markup of promo-carousel.tsx: the slides rotate every 5 s
+ * A promotional block, on the markup of promo-carousel.tsx: the slides rotate every 5 s
  * and wrap after the last; a dot shows its slide and the wait starts again. Rotation pauses while
  * hovered or focused, when the visitor pressed the pause button, and under reduced motion (which
  * also hides that button); screen readers hear slide changes only while it is paused (WAI pattern).

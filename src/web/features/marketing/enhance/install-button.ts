@@ -5,7 +5,7 @@ import type { Enhancer } from './types';
 const active = new WeakMap<HTMLElement, () => void>();
 
 /**
- * 'Download the app' (SPEC §1 only logs a line), on the markup of download-app-button.tsx: opens
+ * 'Download the app', on the markup of download-app-button.tsx: opens
  * the browser's install prompt where there is one, says so when Arrive is installed already, and
  * otherwise opens the dialog that explains how to install (the iOS steps, or the general ones).
  */

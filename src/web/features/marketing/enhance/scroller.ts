@@ -16,7 +16,7 @@ function setDisabled(button: HTMLButtonElement | null, disabled: boolean, other:
 }
 
 /**
- * The home page's service list (SPEC §2, §9), on the markup of service-scroller.tsx: the arrow
+ * The home page's service list, on the markup of service-scroller.tsx: the arrow
  * buttons and ArrowLeft / ArrowRight move it 200 px, Home / End to either end, and each arrow is
  * disabled at its edge. Touch scrolling is the browser's own.
  */

@@ -1,4 +1,4 @@
-// The rider / driver sign-up form: SPEC §5's checks, then the application is stored once per set
+// The rider / driver sign-up form: validateRiderSignup's checks, then the application is stored once per set
 // of values and the visitor told we will call.
 import { type ApplicationBody, applicationRoleValues, validateRiderSignup } from '../../../../domain/schemas/leads';
 import { PART_ATTR, part, showMessage } from '../../../lib/dom-parts';

@@ -8,7 +8,7 @@ const visibleItems = (menu: HTMLElement) =>
   [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((item) => item.closest('[hidden]') === null);
 
 /**
- * The site header (SPEC §2): the burger opens a menu (ARIA menu button: Enter, Space and the arrow
+ * The site header: the burger opens a menu (ARIA menu button: Enter, Space and the arrow
  * keys open it; arrows, Home and End move; Escape and Tab close it; a click outside or on an item
  * closes it), and the bar hides while scrolling down, coming back on scroll up or after 1.5 s idle.
  */

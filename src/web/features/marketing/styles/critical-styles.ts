@@ -1,5 +1,5 @@
-// The Mantine stylesheets the public pages and the app shell need, instead of the whole library
-// (~36 KB gzip): a visitor on a slow network downloads only these before the headline paints.
+// The Mantine stylesheets the public pages and the app shell need, instead of the whole library:
+// a visitor on a slow network downloads only these before the headline paints.
 // Every other screen loads the sheets of the app's other components first (full-styles.ts, from
 // entry-client.tsx). All of Mantine sits in the `mantine` cascade layer, below the app's own
 // styles; both lists keep Mantine's order, and a component here builds on no sheet loaded later

@@ -1,7 +1,7 @@
 // The Mantine stylesheets of the components the app renders beyond those of the public pages
 // (critical-styles.ts), for the screens outside the public site (loaded on demand by
 // entry-client.tsx). One sheet per component, in the order of Mantine's whole sheet, instead of the
-// whole library's (~36 KB gzip, a hundred components the app never renders):
+// whole library's (a hundred components the app never renders):
 // scripts/mantine-sheets.test.mjs walks the app's imports from Mantine and fails when a component
 // the app uses has no sheet here or in the critical ones, or when a sheet here is not needed. The
 // date pickers' and the charts' own sheets are staff-only: the dashboard routes that use them

@@ -19,7 +19,7 @@ export const verifyPaymentQueryOptions = (paymentNumber: string) =>
 
 /** Settled and the order paid (or the wallet credited). */
 export const isPaymentComplete = (p: PaymentView | undefined) => p?.status === 'success' && p.valueGiven;
-/** Still worth asking again (SPEC §4: polled while Pending). */
+/** Still worth asking again (polled while Pending). */
 export const isPaymentPending = (p: PaymentView | undefined) =>
   p?.status === 'pending' ||
   p?.status === 'ongoing' ||

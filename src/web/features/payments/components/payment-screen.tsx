@@ -31,7 +31,7 @@ type Phase = 'open' | 'cancelled' | 'succeeded' | 'error' | 'declined' | 'offlin
 /**
  * /payment/{provider}/{ref}/{accessCode}/{id}/{purpose}: opens the checkout for the access code
  * (Paystack's pop-up live, the emulator's page in the same kind of overlay in sandbox) and
- * reacts to its callbacks as SPEC §4 describes.
+ * reacts to its callbacks: success, cancel (with the choice to go on) and error.
  */
 export function PaymentScreen({ reference, accessCode, id, purpose, paymentNumber }: PaymentScreenProps) {
   const navigate = useNavigate();

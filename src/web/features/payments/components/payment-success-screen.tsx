@@ -25,7 +25,7 @@ export type PaymentSuccessScreenProps = {
 
 /**
  * The success route: a loader while the payment is verified (once a second, at most 4 times,
- * while pending), then 'Payment successful!' or 'Payment Error' (SPEC §4).
+ * while pending), then 'Payment successful!' or 'Payment Error'.
  */
 export function PaymentSuccessScreen({ id, paymentNumber, purpose }: PaymentSuccessScreenProps) {
   const navigate = useNavigate();

@@ -36,7 +36,7 @@ function useCheckout(state: PaymentRedirectState | null, idempotencyKey: string)
 
 /**
  * /payment/redirect: 'Redirecting to Paystack for Payment', then after 3 seconds the payment
- * route — with the order number, or the payment number when funding the wallet (SPEC §4).
+ * route — with the order number, or the payment number when funding the wallet.
  */
 export function PaymentRedirectScreen() {
   const location = useLocation();

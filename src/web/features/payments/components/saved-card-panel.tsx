@@ -7,7 +7,7 @@ import { discardUsableCard, saveUsableCard } from '../api/saved-card';
 
 /**
  * "Keep this card?" after a successful payment. Whatever the answer and whether or not the call
- * works, the client moves on (SPEC §7: failures of saving or discarding are ignored).
+ * works, the client moves on (failures of saving or discarding are ignored).
  */
 export function SavedCardPanel({
   card,

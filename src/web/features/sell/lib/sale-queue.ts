@@ -1,4 +1,4 @@
-// The counter's sales through the offline queue (DESIGN "Offline-first"). Each sale gets its
+// The counter's sales through the offline queue. Each sale gets its
 // Idempotency-Key and a pending row in Dexie before it is sent; the service worker queues it with
 // shift start and end (one queue, in order, so a sale reaches the server before a later shift
 // end) and the row goes when the server's answer is known — at once, or from the outcome the

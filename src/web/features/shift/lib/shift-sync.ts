@@ -1,8 +1,9 @@
-// The page's half of the offline shift queue (the worker's half is sw/shift-queue.ts). Each start
-// or end gets an Idempotency-Key and a pending row in Dexie before it is sent; the row goes when
-// the server's answer is known — at once, or later from the outcome the worker leaves in Cache
-// Storage after a replay. Where no worker controls the page (first visit, dev), the page keeps
-// the action and resends it itself with the same key when the network returns.
+// The page's half of the offline queue for shift start and end (the worker's half is
+// sw/offline-queue.ts). Each start or end gets an Idempotency-Key and a pending row in Dexie
+// before it is sent; the row goes when the server's answer is known — at once, or later from the
+// outcome the worker leaves in Cache Storage after a replay. Where no worker controls the page
+// (first visit, dev), the page keeps the action and resends it itself with the same key when the
+// network returns.
 import {
   ACTING_CLIENT_HEADER,
   type EndShiftBody,

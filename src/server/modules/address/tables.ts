@@ -1,2 +1,0 @@
-// Tables of the address area (none yet).
-export {};

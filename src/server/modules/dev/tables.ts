@@ -1,2 +1,0 @@
-// Tables of the dev area (none yet).
-export {};

@@ -1,2 +1,0 @@
-// Tables of the map area (none yet).
-export {};

@@ -1,0 +1,4 @@
+// The pickup module's face: what other modules may use of it (`import … from '../pickup'`). Its other
+// files are private; plain re-exports only (scripts/check-imports.mjs).
+export { PickupChannel } from './channel';
+export { pickupRecords } from './privacy';

@@ -1,0 +1,15 @@
+// The product module's face: what other modules may use of it (`import … from '../product'`). Its other
+// files are private; plain re-exports only (scripts/check-imports.mjs).
+export type { ProductRow } from './catalogue';
+export {
+  currentPriceVersion,
+  findActiveProductsByIds,
+  findProductsByIds,
+  findProductTypesByIds,
+  forgetProducts,
+  pricesAt,
+  pricesStillHold,
+  priceVersionWindow,
+  rememberedActiveProducts,
+} from './catalogue';
+export { findActiveProduct, listActiveProductRows } from './service';

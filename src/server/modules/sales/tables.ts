@@ -1,2 +1,0 @@
-// Tables of the sales area (none yet).
-export {};

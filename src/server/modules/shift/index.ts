@@ -1,0 +1,15 @@
+// The shift module's face: what other modules may use of it (`import … from '../shift'`). Its other
+// files are private; plain re-exports only (scripts/check-imports.mjs).
+export { createStaffRoute } from './create-staff-route';
+export {
+  cashSaleOf,
+  endShift,
+  findShift,
+  findShifts,
+  openShiftIdOf,
+  openShiftOf,
+  recordCashMovement,
+  recordSyncedCashSale,
+  shiftAt,
+  startShift,
+} from './service';

@@ -1,2 +1,0 @@
-// Tables of the upload area (none yet).
-export {};

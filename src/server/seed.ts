@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ProductType, StaffAccess, StaffRole } from '../domain/enums';
+import { normalizePhone } from '../domain/phone';
+import type { Db } from './db/client';
+import { appMeta } from './modules/app/tables';
+import { clients } from './modules/client/tables';
+import { products } from './modules/product/tables';
+import { quotas } from './modules/quota/tables';
+import { staff } from './modules/staff/tables';
+
+/** The demo accounts (README: the first run prints them); their codes arrive in the outbox like anyone's. */
+export const demoAccounts = [
+  {
+    label: 'CEO',
+    phone: '08010000001',
+    firstname: 'Ada',
+    lastname: 'Okafor',
+    staff: { role: StaffRole.CEO, access: [StaffAccess.CEO] },
+  },
+  { label: 'Client', phone: '08010000002', firstname: 'Bola', lastname: 'Adeyemi', staff: null },
+  {
+    label: 'Sales associate',
+    phone: '08010000003',
+    firstname: 'Chidi',
+    lastname: 'Eze',
+    staff: { role: StaffRole.SalesAssociate, access: [StaffAccess.Staff] },
+  },
+  // A rider for home deliveries (the dispatch board assigns only a Delivery Person).
+  {
+    label: 'Rider',
+    phone: '08010000004',
+    firstname: 'Musa',
+    lastname: 'Ibrahim',
+    staff: { role: StaffRole.DeliveryPerson, access: [StaffAccess.Staff] },
+  },
+] as const;
+
+const naira = (n: number) => Math.round(n * 100);
+
+/** A catalogue at typical Lagos prices; gas is sold per kg, cylinders by size. */
+export const demoCatalogue = [
+  {
+    type: ProductType.Gas,
+    name: 'Cooking gas (LPG) refill',
+    description: 'Refill per kg, any cylinder size',
+    price: naira(1250),
+  },
+  ...[
+    [3, 18000],
+    [5, 26000],
+    [6, 29000],
+    [12.5, 48000],
+    [25, 88000],
+    [50, 160000],
+  ].map(([size, price]) => ({
+    type: ProductType.Cylinder,
+    name: `${size} kg gas cylinder`,
+    description: `Empty ${size} kg steel cylinder with valve`,
+    price: naira(price as number),
+    sizeKg: size as number,
+  })),
+  {
+    type: ProductType.Burner,
+    name: 'Single burner (cylinder top)',
+    description: 'Screws onto a 3 kg or 5 kg cylinder',
+    price: naira(8500),
+  },
+  {
+    type: ProductType.Burner,
+    name: 'Regulator and hose set',
+    description: 'Low-pressure regulator with 1.5 m hose',
+    price: naira(12000),
+  },
+  {
+    type: ProductType.GasStove,
+    name: 'Table-top gas cooker, 2 burners',
+    description: 'Stainless steel, auto ignition',
+    price: naira(38000),
+  },
+  {
+    type: ProductType.GasStove,
+    name: 'Standing gas cooker, 4 burners with oven',
+    description: '60 × 60 cm, oven and grill',
+    price: naira(265000),
+  },
+];
+
+/**
+ * Starting quotas of the demo catalogue by product name: stock on hand (kg of gas, items) and a
+ * daily cap on gas, so the shop shows what is left and orders respect it from the first start.
+ */
+export const demoQuotas: Record<string, { stock: number | null; dailyLimit: number | null }> = {
+  // Generous on purpose, and none on gas: load tests place many gas orders on the demo data.
+  '3 kg gas cylinder': { stock: 500, dailyLimit: null },
+  '5 kg gas cylinder': { stock: 500, dailyLimit: null },
+  '6 kg gas cylinder': { stock: 500, dailyLimit: null },
+  '12.5 kg gas cylinder': { stock: 400, dailyLimit: null },
+  '25 kg gas cylinder': { stock: 150, dailyLimit: null },
+  '50 kg gas cylinder': { stock: 60, dailyLimit: null },
+  'Table-top gas cooker, 2 burners': { stock: 200, dailyLimit: null },
+  'Standing gas cooker, 4 burners with oven': { stock: 50, dailyLimit: null },
+};
+
+/** Seeds the demo accounts and catalogue once; a marker row makes a second run a no-op. */
+export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(appMeta)
+      .values({ key: 'demo_seeded', value: { at: new Date().toISOString() } })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (inserted.length === 0) return false;
+    for (const account of demoAccounts) {
+      const phone = normalizePhone(account.phone);
+      const [client] = await tx
+        .insert(clients)
+        .values({
+          phoneLocal: phone.local,
+          phoneInternational: phone.international,
+          firstname: account.firstname,
+          lastname: account.lastname,
+          isVerified: true,
+        })
+        .onConflictDoNothing()
+        .returning({ id: clients.id });
+      const clientId =
+        client?.id ??
+        (await tx.select({ id: clients.id }).from(clients).where(eq(clients.phoneLocal, phone.local)))[0]?.id;
+      if (clientId && account.staff) {
+        await tx
+          .insert(staff)
+          .values({ clientId, role: account.staff.role, access: [...account.staff.access] })
+          .onConflictDoNothing();
+      }
+    }
+    const catalogue = await tx
+      .insert(products)
+      .values(demoCatalogue)
+      .returning({ id: products.id, name: products.name });
+    const quotaRows = catalogue.flatMap((p) => {
+      const q = demoQuotas[p.name];
+      return q ? [{ productId: p.id, ...q, note: 'Demo starting stock' }] : [];
+    });
+    if (quotaRows.length > 0) await tx.insert(quotas).values(quotaRows);
+    log?.info('seeded the demo accounts and catalogue');
+    return true;
+  });
+}
