@@ -9,6 +9,13 @@
 // dependencies form no circle, of any length (order → product → sales → order is refused as well
 // as A ↔ B); type-only imports count: a circle of types is still a circle of knowledge.
 //
+// Routes files (routes.ts, <name>-routes.ts at a module's top) are each module's HTTP edge: a
+// module serves the URL group of its own name (/api/<module>, one entry in modules/index.ts), and
+// its routes call the services of whichever modules own the behaviour. A module's services know
+// nothing of routes: nothing but the registry and the module's own routes files imports a routes
+// file, so an import made by a routes file cannot close a circle of knowledge and the circle check
+// leaves it out (the table marks such an edge "(routes)").
+//
 // Exceptions, each for a reason:
 // - A module's tables.ts may import another module's tables.ts: a foreign key names the table it
 //   references, and the schema is one graph. No other file imports another module's tables.ts
@@ -64,6 +71,7 @@ const area = (file) => {
       module: rel[3],
       face: inner === '' || /^index(\.ts)?$/.test(inner),
       tables: /^tables(\.ts)?$/.test(inner),
+      routes: /^([a-z0-9-]+-)?routes(\.ts)?$/.test(inner),
       inner,
     };
   }
@@ -134,6 +142,11 @@ for (const file of files) {
         `${where}: src/server/${from.below} sits below the modules and must not import ${to.module ? `module '${to.module}'` : 'what wires them'} (take it as a parameter)`,
       );
     }
+    if (to.routes && !test && !(from.routes && from.module === to.module) && !from.above) {
+      problems.push(
+        `${where}: a routes file is the HTTP edge of module '${to.module}': only the registry (modules/index.ts) and the module's own routes files import it`,
+      );
+    }
     if (!from.module || test) continue;
     if (to.above) {
       problems.push(
@@ -161,13 +174,17 @@ for (const file of files) {
     if (!moduleEdges.has(from.module)) moduleEdges.set(from.module, new Map());
     const edges = moduleEdges.get(from.module);
     if (!edges.has(to.module)) edges.set(to.module, []);
-    edges.get(to.module).push({ file: rel(file), tables: from.tables && to.tables });
+    edges.get(to.module).push({ file: rel(file), tables: from.tables && to.tables, routes: from.routes });
   }
 }
 
 // Circles of any length: each strongly connected group of modules (Tarjan) is one problem,
 // printed as its shortest circle through its first module, with a file showing each step.
-const successors = (m) => [...(moduleEdges.get(m)?.keys() ?? [])].sort();
+const successors = (m) =>
+  [...(moduleEdges.get(m) ?? new Map())]
+    .filter(([, seen]) => seen.some((s) => !s.routes))
+    .map(([to]) => to)
+    .sort();
 const groups = [];
 {
   let next = 0;
@@ -223,13 +240,45 @@ for (const group of groups) {
   const circle = [start];
   for (let v = closing; v !== start; v = cameFrom.get(v)) circle.splice(1, 0, v);
   circle.push(start);
-  const steps = circle.slice(1).map((m, i) => `${moduleEdges.get(circle[i]).get(m)[0].file} → ${m}`);
+  const steps = circle.slice(1).map(
+    (m, i) =>
+      `${
+        moduleEdges
+          .get(circle[i])
+          .get(m)
+          .find((s) => !s.routes).file
+      } → ${m}`,
+  );
   problem(
     `circle ${circle.join(' → ')}`,
     `modules import each other in a circle: ${circle.join(' → ')} (${steps.join(', ')})${
       group.length > circle.length - 1 ? `; the circles join ${group.join(', ')}` : ''
     }: the dependency goes one way (move the shared piece to its owner, or let app.ts hand it over)`,
   );
+}
+
+// The registry: one entry per URL group, served by the module of that name (its routes.ts).
+{
+  const registryPath = path.join(root, 'src', 'server', 'modules', 'index.ts');
+  if (existsSync(registryPath)) {
+    const registry = readFileSync(registryPath, 'utf8');
+    const importsOf = new Map(
+      [...registry.matchAll(/^import\s+(\w+)\s+from\s*['"]\.\/([^'"]+)['"]/gm)].map((m) => [m[1], m[2]]),
+    );
+    const seenGroups = new Set();
+    for (const [, group, name] of registry.matchAll(/\{\s*group:\s*'([^']+)',\s*routes:\s*(\w+)\s*\}/g)) {
+      const where = `src/server/modules/index.ts: group '${group}'`;
+      if (seenGroups.has(group))
+        problems.push(`${where} is mounted twice (one entry per group: its module's routes.ts)`);
+      seenGroups.add(group);
+      const spec = importsOf.get(name);
+      if (spec !== `${group}/routes`) {
+        problems.push(
+          `${where} is served by ./${spec ?? name}: /api/${group} is module '${group}''s, from ${group}/routes.ts (it registers its other routes files)`,
+        );
+      }
+    }
+  }
 }
 
 // The module dependency table of docs/architecture.md, generated from the edges above.
@@ -240,7 +289,10 @@ const dependencyTable = () => {
   const rows = [...modules].sort().map((m) => {
     const deps = [...(moduleEdges.get(m) ?? new Map())]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([to, seen]) => `\`${to}\`${seen.every((s) => s.tables) ? ' (foreign key)' : ''}`);
+      .map(
+        ([to, seen]) =>
+          `\`${to}\`${seen.every((s) => s.tables) ? ' (foreign key)' : seen.every((s) => s.routes) ? ' (routes)' : ''}`,
+      );
     return `| \`${m}\` | ${deps.join(', ') || '—'} |`;
   });
   return ['| module | imports |', '|---|---|', ...rows].join('\n');

@@ -81,10 +81,44 @@ describe('the import-direction check', () => {
   it('fails when two modules import each other', () => {
     const result = tree({
       'src/server/modules/shift/service.ts': "import { s } from '../staff/service'; export const t = 1;",
-      'src/server/modules/staff/routes.ts': "import { t } from '../shift/service'; export const s = 1;",
+      'src/server/modules/staff/service.ts': "import { t } from '../shift/service'; export const s = 1;",
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('modules import each other in a circle: shift → staff → shift');
+  });
+
+  it("passes a module's routes calling a module that depends on it, and refuses a service importing routes", () => {
+    const files = {
+      'src/server/modules/staff/index.ts': "export { s } from './service';",
+      'src/server/modules/staff/service.ts': 'export const s = 1;',
+      'src/server/modules/staff/routes.ts': "import { t } from '../shift'; export default 1;",
+      'src/server/modules/shift/index.ts': "export { t } from './service';",
+      'src/server/modules/shift/service.ts': "import { s } from '../staff'; export const t = 1;",
+      'src/server/modules/index.ts':
+        "import staffRoutes from './staff/routes';\nexport const apiModules = [\n  { group: 'staff', routes: staffRoutes },\n];",
+    };
+    const passed = tree(files);
+    expect(passed.stderr).toBe('');
+    expect(passed.status).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+    const refused = tree({
+      ...files,
+      'src/server/modules/staff/service.ts': "import routes from './routes'; export const s = 1;",
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("a routes file is the HTTP edge of module 'staff'");
+  });
+
+  it('fails when a URL group is served by another module, or mounted twice', () => {
+    const result = tree({
+      'src/server/modules/shift/staff-routes.ts': 'export default 1;',
+      'src/server/modules/staff/routes.ts': 'export default 1;',
+      'src/server/modules/index.ts':
+        "import staffRoutes from './staff/routes';\nimport shiftStaffRoutes from './shift/staff-routes';\nexport const apiModules = [\n  { group: 'staff', routes: staffRoutes },\n  { group: 'staff', routes: shiftStaffRoutes },\n];",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("group 'staff' is mounted twice");
+    expect(result.stderr).toContain("group 'staff' is served by ./shift/staff-routes");
   });
 
   it('fails on a circle of three modules, naming the whole circle', () => {

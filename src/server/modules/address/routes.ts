@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, ErrorType } from '../../../domain/errors';
 import { previousAddressesSchema } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
+import { signedInClientId } from '../../lib/signed-in';
 import { listClientDeliveryAddresses } from '../order';
 
 /** How many distinct previous addresses to offer. */
@@ -20,8 +20,7 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-      const rows = await listClientDeliveryAddresses(app.db, request.auth.clientId, 200);
+      const rows = await listClientDeliveryAddresses(app.db, signedInClientId(request), 200);
       const seen = new Set<string>();
       const addresses = [];
       for (const row of rows) {

@@ -1,7 +1,7 @@
 // Routes of /api/admin: the staff side's calls. Who may call each one, on
 // a shift or not, and on what (own, the counter, the company) is written in one table,
-// src/domain/staff-scopes.ts, which the staff guard enforces. GET /pickup/{id} lives in the pickup
-// module (admin-routes.ts).
+// src/domain/staff-scopes.ts, which the staff guard enforces. GET /pickup/{id} is pickup-routes.ts
+// (the pickup module's history).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderStatusValues } from '../../../domain/enums';
@@ -26,11 +26,13 @@ import { salesByStaff, staffSalesDetail } from '../sales';
 import { endShift, findShift, findShifts, startShift } from '../shift';
 import { currentStaff, listStaff } from '../staff';
 import { listOrders, orderDetail } from './orders-service';
+import adminPickupRoutes from './pickup-routes';
 
 const idParams = z.object({ id: z.uuid() });
 const staffIdParams = z.object({ staffId: z.uuid() });
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminPickupRoutes);
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
   const staff = app.requireStaff();
 

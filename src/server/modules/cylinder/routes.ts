@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { cylinderInputSchema, cylinderListSchema, cylinderSchema } from '../../../domain/schemas/cylinder';
+import { signedInClientId } from '../../lib/signed-in';
 import { toCylinderView } from './service';
 import { clientCylinders } from './tables';
 
@@ -11,11 +12,6 @@ const MAX_CYLINDERS = 20;
 
 /** Routes of the /api/cylinder area: the signed-in client's own cylinders. */
 const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clientId = (auth: { clientId: string } | null) => {
-    if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-    return auth.clientId;
-  };
-
   app.get(
     '/user',
     {
@@ -30,7 +26,7 @@ const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(clientCylinders)
-        .where(eq(clientCylinders.clientId, clientId(request.auth)))
+        .where(eq(clientCylinders.clientId, signedInClientId(request)))
         .orderBy(asc(clientCylinders.expiryDate));
       return { cylinders: rows.map((r) => toCylinderView(r)) };
     },
@@ -49,7 +45,7 @@ const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const owner = clientId(request.auth);
+      const owner = signedInClientId(request);
       const serial = request.body.serialNumber.toUpperCase();
       const mine = await app.db.select().from(clientCylinders).where(eq(clientCylinders.clientId, owner));
       if (mine.some((c) => c.serialNumber === serial)) {
@@ -90,7 +86,7 @@ const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const removed = await app.db
         .delete(clientCylinders)
-        .where(and(eq(clientCylinders.id, request.params.id), eq(clientCylinders.clientId, clientId(request.auth))))
+        .where(and(eq(clientCylinders.id, request.params.id), eq(clientCylinders.clientId, signedInClientId(request))))
         .returning({ id: clientCylinders.id });
       if (removed.length === 0) throw new AppError('Cylinder not found', { status: 404, type: ErrorType.NotFound });
       return { removed: true as const };

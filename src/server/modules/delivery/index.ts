@@ -5,3 +5,4 @@ export { deliveriesCarriedBy } from './dispatch';
 export { DeliveryNotices } from './notices';
 export { deliveryLeg } from './order-leg';
 export { clearEndedRiderPositions, deliveryRecords, eraseDeliveryPersonalFields, homeVisitRecords } from './privacy';
+export { bookHomeVisit } from './visits';

@@ -24,6 +24,7 @@ import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { onServerClock } from '../../lib/device-time';
+import { signedInClientId } from '../../lib/signed-in';
 import { findOrderById } from '../order';
 import { requestRefund } from '../payment';
 import {
@@ -59,17 +60,13 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
    * checked one by one, rider-scope.ts); anyone else only their own, as a client.
    */
   async function scopeOf(request: FastifyRequest): Promise<string | undefined> {
-    return request.staffScope ? undefined : me(request.auth);
+    return request.staffScope ? undefined : signedInClientId(request);
   }
   const isRiderScope = (request: FastifyRequest) => request.staffScope === 'own';
   const centerPhone = app.config.GAS_CENTER_PHONE ?? null;
   /** A client (scoped to their own) reads the rider's first name only; staff read the delivery whole. */
   const seenBy = (scope: string | undefined, view: Delivery): Delivery =>
     scope ? toClientDeliveryView(view, centerPhone) : view;
-  const me = (auth: { clientId: string } | null) => {
-    if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-    return auth.clientId;
-  };
 
   app.post(
     '/quote',
@@ -143,7 +140,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (isRiderScope(request)) {
-        return findRiderDelivery(app.db, me(request.auth), { orderNumber: request.params.orderNumber });
+        return findRiderDelivery(app.db, signedInClientId(request), { orderNumber: request.params.orderNumber });
       }
       const scope = await scopeOf(request);
       const found = await findOneDelivery(app.db, {
@@ -167,7 +164,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (isRiderScope(request))
-        return findRiderDelivery(app.db, me(request.auth), { orderId: request.params.orderId });
+        return findRiderDelivery(app.db, signedInClientId(request), { orderId: request.params.orderId });
       const scope = await scopeOf(request);
       const found = await findOneDelivery(app.db, {
         orderId: request.params.orderId,
@@ -267,7 +264,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A rider's step sent late by their phone's queue is theirs, whoever is signed in there now.
       assertActingClient(request);
-      const actorClientId = me(request.auth);
+      const actorClientId = signedInClientId(request);
       const member = request.staff;
       const asRider = request.staffScope !== 'company';
       const { refund, ...moved } = await changeDeliveryStatus(app.db, request.params.id, request.body.status, {
@@ -309,7 +306,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rider = await resolveRider(app.db, request.body);
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
-        actorClientId: me(request.auth),
+        actorClientId: signedInClientId(request),
         carrier: { ...rider, vehicle: request.body.vehicle },
         replacing: request.body.replacing,
         notices: app.deliveryNotices,
@@ -344,7 +341,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rider = me(request.auth);
+      const rider = signedInClientId(request);
       return { deliveries: riderList(await listRiderDeliveries(app.db, rider), rider) };
     },
   );
@@ -363,7 +360,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      recordRiderPosition(app.db, request.params.id, me(request.auth), request.body, app.deliveryNotices),
+      recordRiderPosition(app.db, request.params.id, signedInClientId(request), request.body, app.deliveryNotices),
   );
 
   app.get(
@@ -378,7 +375,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (isRiderScope(request)) await assertRiderOrder(app.db, me(request.auth), request.params.orderId);
+      if (isRiderScope(request)) await assertRiderOrder(app.db, signedInClientId(request), request.params.orderId);
       return progressOfOrder(app.db, request.params.orderId, await scopeOf(request), centerPhone);
     },
   );
@@ -390,7 +387,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['delivery'], summary: 'One delivery', params: idParams, response: { 200: deliverySchema } },
     },
     async (request) => {
-      if (isRiderScope(request)) return findRiderDelivery(app.db, me(request.auth), { id: request.params.id });
+      if (isRiderScope(request)) return findRiderDelivery(app.db, signedInClientId(request), { id: request.params.id });
       const scope = await scopeOf(request);
       return seenBy(
         scope,

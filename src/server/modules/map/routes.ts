@@ -31,6 +31,21 @@ async function resolvePlace(
   return { point: { lat: found.lat, lng: found.lng }, estimate: found.estimate };
 }
 
+/**
+ * A maps call between two places, each given as a point or an address: the answer is an estimate
+ * when the call's is, or when either address was placed only roughly.
+ */
+async function betweenPlaces<R extends { estimate: boolean }>(
+  maps: MapsAdapter,
+  places: { origin: Place; destination: Place },
+  call: (origin: LatLng, destination: LatLng) => Promise<R>,
+): Promise<R> {
+  const origin = await resolvePlace(maps, places.origin, 'origin');
+  const destination = await resolvePlace(maps, places.destination, 'destination');
+  const result = await call(origin.point, destination.point);
+  return { ...result, estimate: result.estimate || origin.estimate || destination.estimate };
+}
+
 /** Maps calls cost money with Google: signed-in clients only, and a per-client rate limit. */
 const rateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
@@ -50,12 +65,8 @@ const mapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: distanceResultSchema },
       },
     },
-    async (request) => {
-      const origin = await resolvePlace(maps, request.body.origin, 'origin');
-      const destination = await resolvePlace(maps, request.body.destination, 'destination');
-      const result = await maps.distance(origin.point, destination.point, request.body.travelMode);
-      return { ...result, estimate: result.estimate || origin.estimate || destination.estimate };
-    },
+    async (request) =>
+      betweenPlaces(maps, request.body, (from, to) => maps.distance(from, to, request.body.travelMode)),
   );
 
   app.post(
@@ -70,12 +81,8 @@ const mapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: directionResultSchema },
       },
     },
-    async (request) => {
-      const origin = await resolvePlace(maps, request.body.origin, 'origin');
-      const destination = await resolvePlace(maps, request.body.destination, 'destination');
-      const result = await maps.direction(origin.point, destination.point, request.body.travelMode);
-      return { ...result, estimate: result.estimate || origin.estimate || destination.estimate };
-    },
+    async (request) =>
+      betweenPlaces(maps, request.body, (from, to) => maps.direction(from, to, request.body.travelMode)),
   );
 
   app.post(

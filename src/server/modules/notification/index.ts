@@ -8,3 +8,9 @@ export {
 } from './privacy';
 export { registerNotificationRunner } from './runner';
 export { budgetStaffNotice, notify, notifySql } from './service';
+export {
+  forgetPushSubscription,
+  keepPushSubscription,
+  notificationSettingsOf,
+  updateNotificationSettings,
+} from './settings';

@@ -5,6 +5,7 @@ export { recordOrderEvent } from './events';
 export type { DeliveryLeg, OrderLegs, StockLedger, StockNeed, StockRefusal } from './legs';
 export type { AttributedOrder, OrderRow, PaidOrder } from './lookups';
 export {
+  clientOrderStats,
   findOrderById,
   findOrderByPickupCode,
   findOrderNumbersByIds,

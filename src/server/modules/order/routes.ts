@@ -17,7 +17,9 @@ import {
   orderSearchQuerySchema,
   orderWithClientSchema,
 } from '../../../domain/schemas/order';
+import { signedInClientId } from '../../lib/signed-in';
 import { historyPages } from './history-cache';
+import orderPickupRoutes from './pickup-routes';
 import { placingTogether } from './placing';
 import { priceOrder } from './pricing';
 import { signOrderQrToken } from './qr-token';
@@ -33,10 +35,6 @@ import { filterOrders, orderWithClient, searchOrdersWithClient } from './staff-s
 
 const refParams = z.object({ id: z.string().trim().min(1).max(64) });
 const notFound = () => new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
-const clientIdOf = (request: FastifyRequest) => {
-  if (!request.auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-  return request.auth.clientId;
-};
 
 /**
  * Cancel is a GET, as clients call it. A GET carries the SameSite=Lax cookie on a cross-site link, so
@@ -48,8 +46,9 @@ async function requirePlatformHeader(request: FastifyRequest) {
   }
 }
 
-/** Routes of the /api/order area. */
+/** Routes of the /api/order area; the client's side of pickup is pickup-routes.ts. */
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(orderPickupRoutes);
   const maps = app.maps;
   const staffOnly = app.requireStaff();
   // This instance's copy of the history's pages, checked against the database on every read.
@@ -71,7 +70,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await createOrder(app.db, clientIdOf(request), request.body, {
+      const order = await createOrder(app.db, signedInClientId(request), request.body, {
         maps,
         legs: app.orderLegs,
         together,
@@ -132,8 +131,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // Numbered pages (with their count) are answered as objects; the cursor paging the screens
       // use comes as PostgreSQL wrote it (service.ts, clientOrderPageJson), the same fields, kept
       // in memory until the client's orders change (history-cache.ts).
-      if (request.query.page) return listClientOrders(app.db, clientIdOf(request), request.query);
-      const body = await history.read(clientIdOf(request), request.query);
+      if (request.query.page) return listClientOrders(app.db, signedInClientId(request), request.query);
+      const body = await history.read(signedInClientId(request), request.query);
       // A string with a JSON type is sent as it is (Fastify serializes only objects).
       return reply.type('application/json; charset=utf-8').send(body as unknown as ClientOrderPage);
     },
@@ -149,10 +148,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   app.get('/cancel/:id', cancel, async (request) =>
-    cancelClientOrder(app.db, app.orderLegs, clientIdOf(request), request.params.id),
+    cancelClientOrder(app.db, app.orderLegs, signedInClientId(request), request.params.id),
   );
   app.post('/cancel/:id', cancel, async (request) =>
-    cancelClientOrder(app.db, app.orderLegs, clientIdOf(request), request.params.id),
+    cancelClientOrder(app.db, app.orderLegs, signedInClientId(request), request.params.id),
   );
 
   app.get(
@@ -168,7 +167,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await findOrderByPaymentNumber(app.db, request.params.n);
-      if (!row || row.clientId !== clientIdOf(request)) throw notFound();
+      if (!row || row.clientId !== signedInClientId(request)) throw notFound();
       return toOrderView(app.db, row);
     },
   );
@@ -185,7 +184,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await requireClientOrder(app.db, clientIdOf(request), request.params.id);
+      const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       if (order.status !== OrderStatus.Paid || order.isDelivered) {
         throw new AppError(
           order.isDelivered || order.status === OrderStatus.Delivered
@@ -214,7 +213,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await requireClientOrder(app.db, clientIdOf(request), request.params.id);
+      const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       const payable = order.status === OrderStatus.NotPaid;
       return {
         orderNumber: order.orderNumber,
@@ -279,7 +278,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toOrderView(app.db, await requireClientOrder(app.db, clientIdOf(request), request.params.orderNumber)),
+      toOrderView(app.db, await requireClientOrder(app.db, signedInClientId(request), request.params.orderNumber)),
   );
 };
 

@@ -127,6 +127,23 @@ const checkoutOf = (payment: PaymentRow, orderNumber: string | null): CheckoutDe
   paymentNumber: payment.paymentNumber,
 });
 
+/** The order's card checkouts still open and recent enough to hand out again, newest first. */
+function recentOpenCheckouts(db: DbOrTx, orderId: string) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, PaymentStatus.Pending),
+        eq(payments.gateway, PaymentGateway.Paystack),
+        isNotNull(payments.accessCode),
+        gt(payments.createdAt, new Date(Date.now() - REUSE_CHECKOUT_MS)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt));
+}
+
 /**
  * POST initiate/order: the checkout for an order. A still-pending checkout for the same order and
  * amount is handed out again (after asking Paystack whether it was paid meanwhile), so a retry
@@ -139,19 +156,7 @@ export async function initiateOrderPayment(
 ): Promise<CheckoutDetails> {
   let order = await requireClientOrder(app.db, clientId, orderNumber);
   assertPayable(order);
-  const candidates = await app.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.status, PaymentStatus.Pending),
-        eq(payments.gateway, PaymentGateway.Paystack),
-        isNotNull(payments.accessCode),
-        gt(payments.createdAt, new Date(Date.now() - REUSE_CHECKOUT_MS)),
-      ),
-    )
-    .orderBy(desc(payments.createdAt));
+  const candidates = await recentOpenCheckouts(app.db, order.id);
   for (const candidate of candidates) {
     const { outcome, payment } = await verifyPayment(app, candidate);
     if (outcome === 'success' || outcome === 'refunded') {
@@ -186,19 +191,7 @@ export async function pendingCheckout(
 ): Promise<CheckoutDetails | null> {
   const order = await requireClientOrder(app.db, clientId, orderNumber);
   if (!canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return null;
-  const [payment] = await app.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.status, PaymentStatus.Pending),
-        isNotNull(payments.accessCode),
-        gt(payments.createdAt, new Date(Date.now() - REUSE_CHECKOUT_MS)),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+  const [payment] = await recentOpenCheckouts(app.db, order.id).limit(1);
   return payment && payment.amount === order.total ? checkoutOf(payment, order.orderNumber) : null;
 }
 

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, savedCards } from './tables';
+import { cardDetailsOf } from './view';
 
 /**
  * The client's payments as exported. The checkout's access code and link, and the card's charge
@@ -32,16 +33,7 @@ export async function paymentRecords(db: DbOrTx, clientId: string) {
     .orderBy(desc(payments.createdAt));
   return rows.map(({ authorization, ...row }) => ({
     ...row,
-    card: authorization
-      ? {
-          bin: authorization.bin,
-          last4: authorization.last4,
-          expMonth: authorization.expMonth,
-          expYear: authorization.expYear,
-          cardType: authorization.cardType ?? null,
-          bank: authorization.bank ?? null,
-        }
-      : null,
+    card: authorization ? cardDetailsOf(authorization) : null,
   }));
 }
 

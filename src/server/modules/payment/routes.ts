@@ -20,6 +20,7 @@ import {
   sendPaymentBodySchema,
   usableCardSchema,
 } from '../../../domain/schemas/payment';
+import { signedInClientId } from '../../lib/signed-in';
 import { requireClientOrder } from '../order';
 import { initiateOrderPayment, payOrderWithSavedCard, pendingCheckout } from './order-payment';
 import { listPaymentErrors, updatePaymentError } from './payment-errors';
@@ -27,20 +28,17 @@ import { refreshPayment, verifyPayment } from './processing';
 import { listClientPayments, listOrderPayments, requireOwnPayment, viewOf, viewsOfRows } from './queries';
 import { startReconciliation } from './reconcile';
 import { discardUsableCard, saveUsableCard, usableCard } from './saved-cards';
+import walletPaymentRoutes from './wallet-routes';
 import { webhookRoutes } from './webhook-routes';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 const numberParams = z.object({ n: z.string().trim().min(1).max(64) });
 const tags = ['payment'];
 
-const clientIdOf = (auth: { clientId: string } | null): string => {
-  if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-  return auth.clientId;
-};
-
 /** Routes of the /api/payment area. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(webhookRoutes);
+  await app.register(walletPaymentRoutes);
   // Tests drive reconciliation themselves (reconcilePayments), so a timer never races their steps.
   if (app.config.NODE_ENV !== 'test') {
     const stop = startReconciliation(app);
@@ -59,7 +57,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutDetailsSchema },
       },
     },
-    async (request) => initiateOrderPayment(app, clientIdOf(request.auth), request.body.orderNumber),
+    async (request) => initiateOrderPayment(app, signedInClientId(request), request.body.orderNumber),
   );
 
   app.get(
@@ -74,7 +72,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const payment = await requireOwnPayment(app.db, clientIdOf(request.auth), request.params.id);
+      const payment = await requireOwnPayment(app.db, signedInClientId(request), request.params.id);
       return viewOf(app.db, await refreshPayment(app, payment));
     },
   );
@@ -90,7 +88,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentViewSchema },
       },
     },
-    async (request) => viewOf(app.db, await requireOwnPayment(app.db, clientIdOf(request.auth), request.params.n)),
+    async (request) => viewOf(app.db, await requireOwnPayment(app.db, signedInClientId(request), request.params.n)),
   );
 
   app.get(
@@ -105,7 +103,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await requireClientOrder(app.db, clientIdOf(request.auth), request.params.id);
+      const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       return viewsOfRows(app.db, await listOrderPayments(app.db, order.id));
     },
   );
@@ -121,7 +119,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentListSchema },
       },
     },
-    async (request) => listClientPayments(app.db, clientIdOf(request.auth), request.query),
+    async (request) => listClientPayments(app.db, signedInClientId(request), request.query),
   );
 
   app.get(
@@ -130,7 +128,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireClient,
       schema: { tags, summary: 'The saved card (bin, last4, expiry), if any', response: { 200: usableCardSchema } },
     },
-    async (request) => ({ card: await usableCard(app.db, clientIdOf(request.auth)) }),
+    async (request) => ({ card: await usableCard(app.db, signedInClientId(request)) }),
   );
 
   app.put(
@@ -144,7 +142,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saveUsableResultSchema },
       },
     },
-    async (request) => saveUsableCard(app.db, clientIdOf(request.auth), request.body.paymentNumber),
+    async (request) => saveUsableCard(app.db, signedInClientId(request), request.body.paymentNumber),
   );
 
   app.put(
@@ -158,7 +156,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discardUsableResultSchema },
       },
     },
-    async (request) => discardUsableCard(app.db, clientIdOf(request.auth), request.body.paymentNumber),
+    async (request) => discardUsableCard(app.db, signedInClientId(request), request.body.paymentNumber),
   );
 
   app.get(
@@ -172,7 +170,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutDetailsSchema.nullable() },
       },
     },
-    async (request) => pendingCheckout(app, clientIdOf(request.auth), request.params.id),
+    async (request) => pendingCheckout(app, signedInClientId(request), request.params.id),
   );
 
   app.post(
@@ -188,7 +186,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const clientId = clientIdOf(request.auth);
+      const clientId = signedInClientId(request);
       const payment = await requireOwnPayment(app.db, clientId, request.body.paymentNumber);
       if (payment.purpose !== PaymentPurpose.OrderPayment || !payment.orderId) {
         throw new AppError('Only order payments can be retried here; start a new top-up from the wallet', {
@@ -214,7 +212,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentViewSchema },
       },
     },
-    async (request) => payOrderWithSavedCard(app, clientIdOf(request.auth), request.body.orderNumber),
+    async (request) => payOrderWithSavedCard(app, signedInClientId(request), request.body.orderNumber),
   );
 
   /** Re-verifies an order's unsettled payments and answers where the order's payment stands. */
@@ -247,7 +245,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderPaymentStateSchema },
       },
     },
-    async (request) => orderPaymentState(clientIdOf(request.auth), request.params.id),
+    async (request) => orderPaymentState(signedInClientId(request), request.params.id),
   );
 
   app.get(
@@ -262,7 +260,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const clientId = clientIdOf(request.auth);
+      const clientId = signedInClientId(request);
       const payment = await requireOwnPayment(app.db, clientId, request.params.id);
       if (!payment.orderId)
         throw new AppError('This payment is not for an order', { status: 400, type: ErrorType.InvalidInput });
@@ -318,7 +316,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const payment = await requireOwnPayment(app.db, clientIdOf(request.auth), request.params.id);
+      const payment = await requireOwnPayment(app.db, signedInClientId(request), request.params.id);
       return viewOf(app.db, payment.status === PaymentStatus.Pending ? await refreshPayment(app, payment) : payment);
     },
   );

@@ -3,7 +3,7 @@ import type { SavedCard } from '../../../domain/schemas/payment';
 import type { DbOrTx } from '../../db/client';
 import { requireOwnPayment } from './queries';
 import { payments, savedCards } from './tables';
-import { cardOf } from './view';
+import { cardDetailsOf, cardOf } from './view';
 
 export async function usableCard(db: DbOrTx, clientId: string): Promise<SavedCard | null> {
   const [card] = await db.select().from(savedCards).where(eq(savedCards.clientId, clientId));
@@ -28,12 +28,7 @@ export async function saveUsableCard(
     const values = {
       email: payment.email,
       authorizationCode: authorization.authorizationCode,
-      bin: authorization.bin,
-      last4: authorization.last4,
-      expMonth: authorization.expMonth,
-      expYear: authorization.expYear,
-      cardType: authorization.cardType ?? null,
-      bank: authorization.bank ?? null,
+      ...cardDetailsOf(authorization),
       signature: authorization.signature ?? null,
     };
     await tx

@@ -8,6 +8,16 @@ export const cardOf = (a: Pick<CardAuthorization, 'bin' | 'last4' | 'expMonth' |
   expireYear: a.expYear,
 });
 
+/** A card's details as kept and as exported to its holder: never its charge authorization. */
+export const cardDetailsOf = (a: CardAuthorization) => ({
+  bin: a.bin,
+  last4: a.last4,
+  expMonth: a.expMonth,
+  expYear: a.expYear,
+  cardType: a.cardType ?? null,
+  bank: a.bank ?? null,
+});
+
 export function toPaymentView(row: PaymentRow, orderNumber: string | null): PaymentView {
   return {
     paymentNumber: row.paymentNumber,

@@ -8,9 +8,3 @@ export function staffOf(request: FastifyRequest): { auth: AuthContext; staff: St
     throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
   return { auth: request.auth, staff: request.staff };
 }
-
-/** After requireClient: the signed-in client's id. */
-export function clientIdOf(request: FastifyRequest): string {
-  if (!request.auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-  return request.auth.clientId;
-}

@@ -150,6 +150,30 @@ const insertPickup = rawStatement<{ row: Record<string, unknown> }>(
   select row_to_json(created) as row from created`,
 );
 const toPickupRow = rowMapper(pickups);
+
+/**
+ * Closes one request (Cancelled, with why) and records the attempt that closed it, in the same
+ * transaction: a closed request always has its line in the history.
+ */
+async function closeRequest(
+  tx: DbOrTx,
+  row: PickupRow,
+  close: { closeReason: string; at: Date; responded?: boolean },
+  attempt: Omit<Parameters<typeof recordAttempt>[1], 'pickupId'>,
+): Promise<PickupRow> {
+  const [closed] = await tx
+    .update(pickups)
+    .set({
+      status: 'Cancelled',
+      closeReason: close.closeReason,
+      ...(close.responded ? { respondedAt: close.at } : {}),
+      completedAt: close.at,
+    })
+    .where(eq(pickups.id, row.id))
+    .returning();
+  await recordAttempt(tx, { ...attempt, pickupId: row.id });
+  return closed ?? row;
+}
 /**
  * pickupEligibility's Eligible, in SQL, of the order row `o`: the request's and the approval's
  * one-statement paths (tests/server/pickup-writes.test.ts checks it on every verdict).
@@ -493,22 +517,15 @@ export async function respondToRequest(
     }
     const now = new Date();
     if (row.expiresAt.getTime() <= now.getTime()) {
-      const [closed] = await tx
-        .update(pickups)
-        .set({ status: 'Cancelled', closeReason: 'Expired', completedAt: now })
-        .where(eq(pickups.id, row.id))
-        .returning();
-      await recordAttempt(tx, {
-        orderId: order.id,
-        pickupId: row.id,
-        staffId: row.staffId,
-        method: 'response',
-        status: 'expired',
-        reason: 'Expired',
-      });
+      const closed = await closeRequest(
+        tx,
+        row,
+        { closeReason: 'Expired', at: now },
+        { orderId: order.id, staffId: row.staffId, method: 'response', status: 'expired', reason: 'Expired' },
+      );
       return refuse('ClientRequestCancelled', {
         ...ref,
-        pickupId: closed?.id ?? row.id,
+        pickupId: closed.id,
         reason: 'Expired',
         message: 'This request expired; the counter can ask again.',
       });
@@ -516,20 +533,13 @@ export async function respondToRequest(
     if (input.action === 'Approve') {
       const refusal = ineligibility(order);
       if (refusal) {
-        const [closed] = await tx
-          .update(pickups)
-          .set({ status: 'Cancelled', closeReason: refusal.event, respondedAt: now, completedAt: now })
-          .where(eq(pickups.id, row.id))
-          .returning();
-        await recordAttempt(tx, {
-          orderId: order.id,
-          pickupId: row.id,
-          staffId: row.staffId,
-          method: 'response',
-          status: 'blocked',
-          reason: refusal.event,
-        });
-        return { ok: false, kind: 'ineligible', row: closed ?? row, order, refusal };
+        const closed = await closeRequest(
+          tx,
+          row,
+          { closeReason: refusal.event, at: now, responded: true },
+          { orderId: order.id, staffId: row.staffId, method: 'response', status: 'blocked', reason: refusal.event },
+        );
+        return { ok: false, kind: 'ineligible', row: closed, order, refusal };
       }
       // The hand-over is the staff member's act (sales per staff count it); the client confirmed it.
       const [approved] = await approvePickup.run(tx, {
@@ -597,11 +607,13 @@ export async function cancelRequest(
       return { ok: true, changed: false, row, order };
     const now = new Date();
     const reject = input.reason === 'reject';
-    const [closed] = await tx
-      .update(pickups)
-      .set({ status: 'Cancelled', closeReason: reject ? 'StaffRejected' : 'StaffCancelled', completedAt: now })
-      .where(eq(pickups.id, row.id))
-      .returning();
+    const closeReason = reject ? 'StaffRejected' : 'StaffCancelled';
+    const closed = await closeRequest(
+      tx,
+      row,
+      { closeReason, at: now },
+      { orderId: order.id, staffId: member.id, method: 'request', status: 'failed', reason: closeReason },
+    );
     let current = order;
     if (reject && canTransition(orderLifecycle, order.status, OrderStatus.StaffRejectPickup, 'staff')) {
       const updated = await setOrderPickupOutcome(tx, order, {
@@ -610,15 +622,7 @@ export async function cancelRequest(
       });
       current = updated ?? order;
     }
-    await recordAttempt(tx, {
-      orderId: order.id,
-      pickupId: row.id,
-      staffId: member.id,
-      method: 'request',
-      status: 'failed',
-      reason: reject ? 'StaffRejected' : 'StaffCancelled',
-    });
-    return { ok: true, changed: true, row: closed ?? row, order: current };
+    return { ok: true, changed: true, row: closed, order: current };
   });
 }
 

@@ -27,6 +27,7 @@ import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit';
 import { displayName } from '../client';
 import { currentStaff, findStaffPeople } from '../staff';
+import { productFieldsOf } from './catalogue';
 import { type ProductRow, productPriceHistory, products } from './tables';
 
 const tags = ['product'];
@@ -61,13 +62,7 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
 const notFound = () => new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
 
 const toAdminProduct = (p: ProductRow): AdminProduct => ({
-  id: p.id,
-  type: p.type,
-  name: p.name,
-  description: p.description,
-  price: p.price,
-  sizeKg: p.sizeKg,
-  imageUrl: p.imageUrl,
+  ...productFieldsOf(p),
   active: p.active,
   updatedAt: p.updatedAt.toISOString(),
 });

@@ -1,9 +1,21 @@
 import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Product } from '../../../domain/schemas/product';
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
 import { type ProductRow, productPriceHistory, products } from './tables';
 
 export type { ProductRow };
+
+/** What every view of a product shows of it: the shop adds what is left, the staff list its state. */
+export const productFieldsOf = (p: ProductRow): Omit<Product, 'available'> => ({
+  id: p.id,
+  type: p.type,
+  name: p.name,
+  description: p.description,
+  price: p.price,
+  sizeKg: p.sizeKg,
+  imageUrl: p.imageUrl,
+});
 
 // ── Catalogue: products read by other areas (order pricing, order views), in one batch by ids ──
 

@@ -10,6 +10,7 @@ export {
   pricesAt,
   pricesStillHold,
   priceVersionWindow,
+  productFieldsOf,
   rememberedActiveProducts,
 } from './catalogue';
 export { findActiveProduct, listActiveProductRows } from './service';

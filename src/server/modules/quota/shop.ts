@@ -1,9 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import type { Product } from '../../../domain/schemas/product';
-import type { DbOrTx } from '../../db/client';
+import { z } from 'zod';
+import { type Product, productListSchema } from '../../../domain/schemas/product';
+import type { Quota } from '../../../domain/schemas/quota';
+import type { Db, DbOrTx } from '../../db/client';
 import type { ProductRow } from '../product';
-import { listActiveProductRows } from '../product';
-import { availableOf, usedToday } from './service';
+import { currentPriceVersion, listActiveProductRows, productFieldsOf } from '../product';
+import { type CatalogueCache, type CatalogueParts, etagOf } from './catalogue-cache';
+import { availableOf, listQuotas, usedToday } from './service';
 import { type QuotaRow, quotas } from './tables';
 
 /** The quotas of these products. */
@@ -16,13 +19,7 @@ export async function quotaRowsOf(db: DbOrTx, rows: ProductRow[]): Promise<Quota
 export function assembleProductViews(rows: ProductRow[], quotaRows: QuotaRow[], used: Map<string, number>): Product[] {
   const quotaOf = new Map(quotaRows.map((q) => [q.productId, q]));
   return rows.map((p) => ({
-    id: p.id,
-    type: p.type,
-    name: p.name,
-    description: p.description,
-    price: p.price,
-    sizeKg: p.sizeKg,
-    imageUrl: p.imageUrl,
+    ...productFieldsOf(p),
     available: availableOf(quotaOf.get(p.id), used.get(p.id) ?? 0),
   }));
 }
@@ -36,4 +33,43 @@ export async function toProductViews(db: DbOrTx, rows: ProductRow[]): Promise<Pr
 /** The shop's catalogue: the active products in catalogue order, with what may still be ordered. */
 export async function listActiveProducts(db: DbOrTx): Promise<Product[]> {
   return toProductViews(db, await listActiveProductRows(db));
+}
+
+/** The body exactly as the list's response schema serializes it. */
+const bodyOf = (parts: CatalogueParts, used: Map<string, number>) =>
+  JSON.stringify(
+    z.encode(productListSchema, {
+      products: assembleProductViews(parts.rows, parts.quotaRows, used),
+      priceVersion: parts.priceVersion,
+    }),
+  );
+
+async function loadParts(db: Db): Promise<CatalogueParts> {
+  // The prices and their version from one snapshot: a counter tablet prices an offline sale
+  // with these prices and names the version, and the server prices it from that version.
+  const { rows, priceVersion } = await db.transaction(
+    async (tx) => ({ priceVersion: await currentPriceVersion(tx), rows: await listActiveProductRows(tx) }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const quotaRows = await quotaRowsOf(db, rows);
+  if (quotaRows.some((q) => q.dailyLimit !== null)) return { rows, quotaRows, priceVersion };
+  const text = bodyOf({ rows, quotaRows, priceVersion }, new Map());
+  return { rows, quotaRows, priceVersion, body: { text, etag: etagOf(text) } };
+}
+
+/**
+ * The shop's list as the serializer's text, with its ETag. Products and quotas from memory; under
+ * a daily limit, what is left today is worked out each time.
+ */
+export async function catalogueBody(db: Db, cache: CatalogueCache): Promise<{ text: string; etag: string }> {
+  const parts = await cache.get(() => loadParts(db));
+  if (parts.body) return parts.body;
+  const text = bodyOf(parts, usedToday(parts.quotaRows));
+  return { text, etag: etagOf(text) };
+}
+
+/** A product's quota, or null when it has none (unlimited). */
+export async function quotaOfProduct(db: DbOrTx, productId: string): Promise<Quota | null> {
+  const all = await listQuotas(db);
+  return all.find((q) => q.productId === productId) ?? null;
 }

@@ -13,3 +13,4 @@ export {
   shiftAt,
   startShift,
 } from './service';
+export { listStaffOnShift } from './staff-list';

@@ -5,18 +5,20 @@
 // | POST /new          | Admin                                | yes           |
 // | GET  /             | Admin, Accountant                    | yes           |
 //
-// GET /all-quota and GET /quota/{id} are the supply module's (supply/supplier-quota-routes.ts): a
-// quota is a sum of supplies.
+// GET /all-quota and GET /quota/{id} are in quota-routes.ts: a quota is a sum of supplies, which
+// the supply module adds up.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import { newSupplierBodySchema, supplierListSchema, supplierSchema } from '../../../domain/schemas/supplier';
+import supplierQuotaRoutes from './quota-routes';
 import { toSupplier } from './service';
 import { suppliers } from './tables';
 
 const tags = ['supplier'];
 
 const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(supplierQuotaRoutes);
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
   const staff = app.requireStaff();
 

@@ -2,7 +2,7 @@
 // files are private; plain re-exports only (scripts/check-imports.mjs).
 export { applyCardFunding, applyDedicatedTransfer } from './funding';
 export { credit } from './ledger';
-export { payOrderFromWalletIn } from './pay-order';
+export { payOrderFromWallet, payOrderFromWalletIn, walletPaymentsTogether } from './pay-order';
 export { eraseWalletHolder, lockedWalletBalance, walletRecords } from './privacy';
 export { findActiveWallet, insufficientFund, walletNotFound } from './queries';
 export { reconcileWallets } from './reconcile';

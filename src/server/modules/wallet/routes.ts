@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, ErrorType } from '../../../domain/errors';
 import {
   addFundBodySchema,
   addFundResponseSchema,
@@ -14,6 +13,7 @@ import {
   walletTransactionSchema,
   walletTransactionsSchema,
 } from '../../../domain/schemas/wallet';
+import { signedInClientId } from '../../lib/signed-in';
 import { createWallet } from './create-wallet';
 import { addFund } from './funding';
 import {
@@ -31,11 +31,6 @@ const tags = ['wallet'];
 
 /** Routes of the /api/wallet area. */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clientIdOf = (auth: { clientId: string } | null): string => {
-    if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-    return auth.clientId;
-  };
-
   app.post(
     '/create',
     {
@@ -48,7 +43,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: walletSchema },
       },
     },
-    async (request) => toWallet(await createWallet(app, clientIdOf(request.auth), request.body)),
+    async (request) => toWallet(await createWallet(app, signedInClientId(request), request.body)),
   );
 
   app.get(
@@ -58,7 +53,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "The signed-in client's wallet, or null", response: { 200: clientWalletSchema } },
     },
     async (request) => {
-      const row = await findActiveWallet(app.db, clientIdOf(request.auth));
+      const row = await findActiveWallet(app.db, signedInClientId(request));
       return { wallet: row ? toWallet(row) : null };
     },
   );
@@ -69,7 +64,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireClient,
       schema: { tags, summary: 'Wallet details (WalletNotFound without one)', response: { 200: walletSchema } },
     },
-    async (request) => toWallet(await requireActiveWallet(app.db, clientIdOf(request.auth))),
+    async (request) => toWallet(await requireActiveWallet(app.db, signedInClientId(request))),
   );
 
   app.post(
@@ -84,7 +79,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addFundResponseSchema },
       },
     },
-    async (request) => addFund(app, clientIdOf(request.auth), request.body.amount),
+    async (request) => addFund(app, signedInClientId(request), request.body.amount),
   );
 
   app.post(
@@ -98,7 +93,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyWalletPaymentResponseSchema },
       },
     },
-    async (request) => verifyFunding(app, clientIdOf(request.auth), request.body),
+    async (request) => verifyFunding(app, signedInClientId(request), request.body),
   );
 
   app.get(
@@ -108,7 +103,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Wallet transactions, newest first', response: { 200: walletTransactionsSchema } },
     },
     async (request) => {
-      const wallet = await requireActiveWallet(app.db, clientIdOf(request.auth));
+      const wallet = await requireActiveWallet(app.db, signedInClientId(request));
       return (await listWalletTransactions(app.db, wallet.id)).map(toWalletTransaction);
     },
   );
@@ -125,7 +120,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const wallet = await requireActiveWallet(app.db, clientIdOf(request.auth));
+      const wallet = await requireActiveWallet(app.db, signedInClientId(request));
       return toWalletTransaction(await getWalletTransaction(app.db, wallet.id, request.params.id));
     },
   );

@@ -1,5 +1,5 @@
-// Routes of /api/staff (mounted there by modules/index.ts): the staff list shows who is on a shift,
-// and someone who leaves has their shift ended, so these routes live with the shifts.
+// Routes of /api/staff: the staff list shows who is on a shift, and someone who leaves has their
+// shift ended, so both calls take the shift module's functions.
 //
 // | Route          | Access (CEO and Manager always pass) | Working shift |
 // | -------------- | ------------------------------------ | ------------- |
@@ -9,8 +9,7 @@
 // Granting CEO needs CEO; granting Manager needs CEO or Manager; nobody edits their own record.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activeStaffResponseSchema } from '../../../domain/schemas/staff';
-import { createStaffRoute } from './create-staff-route';
-import { listStaffOnShift } from './staff-list';
+import { createStaffRoute, listStaffOnShift } from '../shift';
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(createStaffRoute('/create', ['staff']));

@@ -7,10 +7,9 @@ import {
   accountDeletionResultSchema,
   clientDataExportSchema,
 } from '../../../domain/schemas/privacy';
+import { signedInClientId } from '../../lib/signed-in';
 import { clearSessionCookies } from '../auth';
-import { eraseClientAccount } from './erase';
-import { exportClientData } from './export';
-import { scheduleRetention } from './retention';
+import { eraseClientAccount, exportClientData, scheduleRetention } from '../privacy';
 
 const errorObjectSchema = z.object({
   message: z.string(),
@@ -19,14 +18,9 @@ const errorObjectSchema = z.object({
   additionalInfo: z.unknown().optional(),
 });
 
-const signedIn = (auth: { clientId: string } | null): string => {
-  if (!auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-  return auth.clientId;
-};
-
 /**
- * A client's data rights, under /api/client: a copy of everything held about them, and erasure.
- * The retention job (rider positions, spent codes) runs from here too.
+ * A client's data rights: a copy of everything held about them, and erasure (the privacy module's).
+ * The retention job (rider positions, spent codes) is scheduled from here too.
  */
 const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleRetention(app);
@@ -42,7 +36,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const clientId = signedIn(request.auth);
+      const clientId = signedInClientId(request);
       const data = await exportClientData(app.db, clientId);
       if (!data) throw new AppError('No account found', { status: 404, type: ErrorType.NoUserFound });
       request.log.info({ clientId }, 'client data exported');
@@ -74,7 +68,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const clientId = signedIn(request.auth);
+      const clientId = signedInClientId(request);
       const erased = await eraseClientAccount(app, clientId, request.body.confirmation);
       await app.sessionRevocation.revoked(erased.revokedSessionIds);
       clearSessionCookies(reply, app.config);

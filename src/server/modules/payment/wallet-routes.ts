@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, ErrorType } from '../../../domain/errors';
 import { walletPaymentBodySchema, walletPaymentResponseSchema } from '../../../domain/schemas/wallet';
-import { payOrderFromWallet, walletPaymentsTogether } from './pay-order';
+import { signedInClientId } from '../../lib/signed-in';
+import { payOrderFromWallet, walletPaymentsTogether } from '../wallet';
 
-/** POST /api/payment/wallet: paying an order from the wallet; mounted under /api/payment by modules/index.ts. */
+/** POST /api/payment/wallet: paying an order from the wallet, which the wallet module does. */
 const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // This instance's payments of the same moment, made in one statement together.
   const together = walletPaymentsTogether(app.db);
@@ -20,8 +20,7 @@ const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.auth) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
-      return payOrderFromWallet(app, request.auth.clientId, request.body.orderNumber, together);
+      return payOrderFromWallet(app, signedInClientId(request), request.body.orderNumber, together);
     },
   );
 };

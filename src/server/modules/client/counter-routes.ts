@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { clientLookupSchema } from '../../../domain/schemas/order';
-import { findClientByEmail } from '../client';
-import { clientOrderStats } from './lookups';
+import { clientOrderStats } from '../order';
+import { findClientByEmail } from './service';
 
 /**
- * The counter's look-up under the /api/client group: user/{email}, a client by email with
- * their order count. The walk-in sale (new_order) lives in the counter module.
+ * The counter's look-up: user/{email}, a client by email with their order count (from the
+ * order module). The walk-in sale (new_order) is sell-routes.ts.
  */
 const counterRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireStaff();

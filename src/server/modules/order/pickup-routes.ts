@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -9,16 +8,14 @@ import {
   pickupDisputeInputSchema,
   pickupRespondInputSchema,
 } from '../../../domain/schemas/pickup';
-import { requireClientOrder } from '../order';
-import { listClientPickupOrders, toClientPickupOrder } from './client-view';
-import { clientIdOf } from './guards';
-import { refusalToAppError } from './service';
-import { pickups } from './tables';
+import { signedInClientId } from '../../lib/signed-in';
+import { isPickupOfOrder, listClientPickupOrders, refusalToAppError, toClientPickupOrder } from '../pickup';
+import { requireClientOrder } from './service';
 
 const refParams = z.object({ id: z.string().trim().min(1).max(64) });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
 
-/** The client's own side of pickup, mounted under /api/order (at /pickup) by modules/index.ts. */
+/** The client's own side of pickup (at /pickup), which the pickup module runs. */
 const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
   const secret = app.config.SESSION_SECRET;
 
@@ -32,7 +29,7 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientPickupListSchema, ...errors },
       },
     },
-    async (request) => ({ orders: await listClientPickupOrders(app.db, secret, clientIdOf(request)) }),
+    async (request) => ({ orders: await listClientPickupOrders(app.db, secret, signedInClientId(request)) }),
   );
 
   app.get(
@@ -47,7 +44,7 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await requireClientOrder(app.db, clientIdOf(request), request.params.id);
+      const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       return toClientPickupOrder(app.db, secret, order);
     },
   );
@@ -66,14 +63,11 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const clientId = clientIdOf(request);
+      const clientId = signedInClientId(request);
       const order = await requireClientOrder(app.db, clientId, request.params.id);
       // The request must be for this order, checked before anything changes.
-      const [own] = await app.db
-        .select({ id: pickups.id })
-        .from(pickups)
-        .where(and(eq(pickups.id, request.body.pickupId), eq(pickups.orderId, order.id)));
-      if (!own) throw new AppError('No such pickup request for this order', { status: 404, type: ErrorType.NotFound });
+      if (!(await isPickupOfOrder(app.db, request.body.pickupId, order.id)))
+        throw new AppError('No such pickup request for this order', { status: 404, type: ErrorType.NotFound });
       const result = await app.pickupChannel.respond(clientId, request.body);
       if ('event' in result) throw refusalToAppError(result);
       if (result.kind === 'ineligible') throw refusalToAppError(result.refusal);
@@ -95,7 +89,7 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const clientId = clientIdOf(request);
+      const clientId = signedInClientId(request);
       const order = await requireClientOrder(app.db, clientId, request.params.id);
       const result = await app.pickupChannel.dispute(
         { clientId, asOwner: true, staffId: null },

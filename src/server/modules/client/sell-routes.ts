@@ -1,4 +1,4 @@
-// The counter's sales under the /api/client group (POST /api/client/new_order).
+// The counter's sales (POST /api/client/new_order), made by the sell module.
 //
 // | Route                 | Access                        | Working shift |
 // | --------------------- | ----------------------------- | ------------- |
@@ -15,10 +15,9 @@ import {
 import type { SmsOutcome } from '../../../domain/schemas/sms';
 import { assertActingClient } from '../../lib/acting-client';
 import { onServerClock } from '../../lib/device-time';
+import { receiptSmsText, refundCashSale, sellAtCounter } from '../sell';
 import { sendWithinBudget } from '../sms-budget';
 import { currentStaff } from '../staff';
-import { refundCashSale } from './refund';
-import { receiptSmsText, sellAtCounter } from './sale';
 
 const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireStaff();

@@ -1,4 +1,5 @@
-// Routes of /api/supplier that sum supplies: what each supplier was asked for, delivered and paid.
+// Routes of /api/supplier that sum supplies (the supply module's sums): what each supplier was
+// asked for, delivered and paid.
 //
 // | Route              | Access (CEO and Manager always pass) | Working shift |
 // | ------------------ | ------------------------------------ | ------------- |
@@ -8,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { supplierQuotaListSchema, supplierQuotaSchema } from '../../../domain/schemas/supplier';
-import { supplierQuotas } from './supplier-quota';
+import { supplierQuotas } from '../supply';
 
 const tags = ['supplier'];
 
