@@ -15,6 +15,18 @@ async function recordLayoutShifts(page: Page) {
 }
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
 
+/** Where the screen's headings and controls are (text, top, left, height), to compare two drawings of it. */
+const landmarks = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('#main h1, #main h2, #main button, #main a, #main table')]
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+        return { text, top: Math.round(box.top), left: Math.round(box.left), height: Math.round(box.height) };
+      }),
+  );
+
 test.describe('app screens paint from their HTML, then the app takes over', () => {
   test('an app screen answers its shell: the header and the screen title, without JavaScript', async ({
     request,
@@ -200,6 +212,37 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((path) => /\/assets\/(framework|entry-client)-/.test(path))).toEqual([]);
+  });
+
+  test("an order's page stays where it is when the app takes it over", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    // Every shift, those right after the tap included: the app arrives within a tap's grace.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.__shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await signUpByApi(page, '0815');
+    await createWallet(page, 1_000_000);
+    const { orderNumber } = await placeBurnerOrder(page);
+    await page.goto(`/order/${orderNumber}`);
+    await expect(page.locator('#root[data-light="order"]')).toBeAttached();
+    await expect(page.getByText('Wallet balance ₦10,000.00')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const drawnByTheView = await landmarks(page);
+    await page.evaluate(() => {
+      (window as unknown as { __shifts: number[] }).__shifts = [];
+    });
+
+    // "Cancel order" hands the page to the app, which asks over it: the page beneath is the app's now.
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cancel this order?' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await landmarks(page)).toEqual(drawnByTheView);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
   });
 
   test("the shop, the history, the wallet and an order's page go from their shell straight to their content", async ({

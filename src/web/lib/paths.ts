@@ -1,3 +1,12 @@
+/** Where the payment provider sends a person back to: how it ended, for which order, payment and purpose. */
+function paymentOutcome(outcome: 'cancelled' | 'failed' | 'success') {
+  return {
+    path: `/payment/${outcome}/:id/:paymentNumber/:purpose`,
+    getHref: (id: string, paymentNumber: string, purpose: string) =>
+      `/payment/${outcome}/${id}/${paymentNumber}/${purpose}`,
+  };
+}
+
 /** Every route of the web app in one place. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -32,21 +41,9 @@ export const paths = {
     getHref: (p: { provider?: string; ref: string; accessCode: string; id: string; purpose: string }) =>
       `/payment/${p.provider ?? 'paystack'}/${encodeURIComponent(p.ref)}/${encodeURIComponent(p.accessCode)}/${encodeURIComponent(p.id)}/${p.purpose}`,
   },
-  paymentCancelled: {
-    path: '/payment/cancelled/:id/:paymentNumber/:purpose',
-    getHref: (id: string, paymentNumber: string, purpose: string) =>
-      `/payment/cancelled/${id}/${paymentNumber}/${purpose}`,
-  },
-  paymentFailed: {
-    path: '/payment/failed/:id/:paymentNumber/:purpose',
-    getHref: (id: string, paymentNumber: string, purpose: string) =>
-      `/payment/failed/${id}/${paymentNumber}/${purpose}`,
-  },
-  paymentSuccess: {
-    path: '/payment/success/:id/:paymentNumber/:purpose',
-    getHref: (id: string, paymentNumber: string, purpose: string) =>
-      `/payment/success/${id}/${paymentNumber}/${purpose}`,
-  },
+  paymentCancelled: paymentOutcome('cancelled'),
+  paymentFailed: paymentOutcome('failed'),
+  paymentSuccess: paymentOutcome('success'),
   walletFundSuccess: {
     path: '/payment/success/:paymentNumber/:purpose',
     getHref: (paymentNumber: string, purpose: string) => `/payment/success/${paymentNumber}/${purpose}`,

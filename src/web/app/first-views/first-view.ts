@@ -1,6 +1,6 @@
-// The shop, the history, an order and the wallet without the app, until the client needs it (README "Performance"). A
-// signed-in client lands on one of them, and the app's code (React, the router, Mantine: about
-// 150 KB brotli before any screen) took seconds on a 2G phone before the first tap was answered.
+// The shop, the history, an order and the wallet without the app, until the client needs it. A
+// signed-in client lands on one of them, and the app's code (React, the router, Mantine, all
+// before any screen) takes seconds on a 2G phone before the first tap is answered.
 // A first view, a few kilobytes, signs the header in, draws the screen (features/*/light) and
 // hands the page to the app when the screen asks for it, or at once when it cannot answer itself:
 // no sign-in (the app's guard sends the visitor to sign in and back), or no data on the network or

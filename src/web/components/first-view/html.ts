@@ -28,14 +28,8 @@ export function savedCopyHtml(what: string, age: string, online: boolean, needsN
   } ${esc(needsNetwork)}</p></div>`;
 }
 
-/** Mantine's shade 6 of each badge colour: a status badge's tint (`--tint`, first-view.module.css `.status`). */
-const TINTS: Record<string, string> = {
-  yellow: '#fab005',
-  blue: '#228be6',
-  green: '#40c057',
-  red: '#fa5252',
-  teal: '#12b886',
-  gray: '#868e96',
-  orange: '#fd7e14',
-};
-export const badgeTint = (color: string) => TINTS[color] ?? (TINTS.gray as string);
+/**
+ * A status badge's tint (`--tint`, first-view.module.css `.status`): shade 6 of the theme's colour
+ * of that name, from the theme's variables the page carries, as the app's light badge draws it.
+ */
+export const badgeTint = (color: string) => `var(--mantine-color-${/^[a-z]+$/.test(color) ? color : 'gray'}-6)`;

@@ -1,12 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { AccountDeletionResult, ClientDataExport } from '../../../../domain/schemas/privacy';
 import { api } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { clearLocalData } from '../../../lib/saved-copies';
 import { tellWorkerSignedOut } from '../../../lib/staff-code';
 import { useMutation } from '../../../lib/use-mutation';
-import { resetAuthState } from './logout';
+import { useLeaveForHome } from './logout';
 
 /** Everything held about the signed-in client, as one JSON document. */
 export const exportMyData = () => api.get<ClientDataExport>('client/me/export');
@@ -42,13 +39,6 @@ export async function deleteMyAccount(input: { confirmation: string; idempotency
 }
 
 export function useDeleteMyAccount() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: deleteMyAccount,
-    onSuccess: () => {
-      resetAuthState(queryClient);
-      void navigate(paths.home.getHref());
-    },
-  });
+  const leave = useLeaveForHome();
+  return useMutation({ mutationFn: deleteMyAccount, onSuccess: leave });
 }

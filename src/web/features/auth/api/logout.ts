@@ -17,15 +17,18 @@ export function resetAuthState(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
 }
 
-/** Signs out and lands at home (the client guard sends someone who just signed out home too). */
-export function useLogout() {
+/** Forgets the client and lands at home: after signing out, or after the account is deleted. */
+export function useLeaveForHome() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: logout,
-    onSettled: () => {
-      resetAuthState(queryClient);
-      void navigate(paths.home.getHref());
-    },
-  });
+  return () => {
+    resetAuthState(queryClient);
+    void navigate(paths.home.getHref());
+  };
+}
+
+/** Signs out and lands at home (the client guard sends someone who just signed out home too). */
+export function useLogout() {
+  const leave = useLeaveForHome();
+  return useMutation({ mutationFn: logout, onSettled: leave });
 }

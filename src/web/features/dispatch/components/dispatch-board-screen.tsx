@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +8,7 @@ import { formatNaira } from '../../../../domain/format';
 import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
 import { nextStates } from '../../../../domain/lifecycles/lifecycle';
 import type { DispatchDelivery, Rider } from '../../../../domain/schemas/delivery';
+import { whileLoading } from '../../../components/query-states';
 import { formatTime } from '../../../lib/lagos-time';
 import { boardQueryOptions, useAssignRider, useMoveDelivery } from '../api/deliveries';
 import { problemChoices } from '../lib/delivery-words';
@@ -281,14 +269,8 @@ function Section({
 export function DispatchBoardScreen() {
   const board = useQuery(boardQueryOptions());
   const now = useNow(30_000);
-  if (board.isPending) return <Loader role="status" aria-label="Loading deliveries" />;
-  if (board.isError) {
-    return (
-      <Alert color="red" title="Deliveries could not be loaded" role="alert">
-        {board.error.message}
-      </Alert>
-    );
-  }
+  if (!board.isSuccess)
+    return whileLoading(board, { loading: 'Loading deliveries', failed: 'Deliveries could not be loaded' });
   const { deliveries, riders } = board.data;
   const open = (d: DispatchDelivery) => OPEN_DELIVERY_STATUSES.includes(d.status);
   const waiting = deliveries.filter((d) => WAITING.includes(d.status));

@@ -1,26 +1,20 @@
-import { Alert, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orderStatusValues } from '../../../../domain/enums';
-import { lagosDateKey } from '../../../../domain/format';
 import type { AdminOrdersQuery } from '../../../../domain/schemas/sales';
+import { DateRangeField } from '../../../components/date-range-field';
+import { whileLoading } from '../../../components/query-states';
 import { formatTime } from '../../../lib/lagos-time';
+import { useDayRange } from '../../../lib/use-day-range';
 import { ordersQueryOptions } from '../api/get-orders';
 import { OrdersTable } from './orders-table';
 
-type Range = [string | null, string | null];
-
 /** Orders with a status filter and a date range (Lagos days), newest first. */
 export function OrdersScreen() {
-  const today = lagosDateKey(new Date());
   const [status, setStatus] = useState<string | null>(null);
-  const [range, setRange] = useState<Range>([today, today]);
-  const filters: AdminOrdersQuery = {
-    status: (status ?? undefined) as AdminOrdersQuery['status'],
-    fromDate: range[0] ?? today,
-    toDate: range[1] ?? range[0] ?? today,
-  };
+  const { range, setRange, fromDate, toDate } = useDayRange();
+  const filters: AdminOrdersQuery = { status: (status ?? undefined) as AdminOrdersQuery['status'], fromDate, toDate };
   const orders = useQuery(ordersQueryOptions(filters));
   return (
     <Stack gap="md">
@@ -35,27 +29,15 @@ export function OrdersScreen() {
           clearable
           w={{ base: '100%', xs: 220 }}
         />
-        <DatePickerInput
-          type="range"
-          label="Placed between"
-          valueFormat="DD/MM/YYYY"
-          value={range}
-          onChange={(v) => setRange(v as Range)}
-          allowSingleDateInRange
-          w={{ base: '100%', xs: 280 }}
-        />
+        <DateRangeField label="Placed between" value={range} onChange={setRange} width={280} />
       </Group>
       {orders.data?.fromCache && (
         <Alert color="gray" title="Offline">
           Today&apos;s orders as saved at {formatTime(orders.data.updatedAt)}.
         </Alert>
       )}
-      {orders.isPending ? (
-        <Loader role="status" aria-label="Loading orders" />
-      ) : orders.isError ? (
-        <Alert color="red" title="Orders could not be loaded">
-          {orders.error.message}
-        </Alert>
+      {!orders.isSuccess ? (
+        whileLoading(orders, { loading: 'Loading orders', failed: 'Orders could not be loaded', announce: false })
       ) : (
         <>
           <Text size="sm" c="dimmed">

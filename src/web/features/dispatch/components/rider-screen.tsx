@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Collapse, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { RIDER_OPEN_STATUSES } from '../../../../domain/dispatch-access';
@@ -6,6 +6,7 @@ import { DeliveryStatus } from '../../../../domain/enums';
 import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
 import { nextStates } from '../../../../domain/lifecycles/lifecycle';
 import type { DispatchDelivery } from '../../../../domain/schemas/delivery';
+import { whileLoading } from '../../../components/query-states';
 import { formatTime } from '../../../lib/lagos-time';
 import { useLiveRows, useQueuedSettling } from '../../../lib/use-queued-actions';
 import { myDeliveriesQueryOptions, sendPosition, useMoveDelivery } from '../api/deliveries';
@@ -214,13 +215,8 @@ export function RiderScreen({ riderClientId }: { riderClientId?: string | undefi
     return () => clearInterval(timer);
   }, [roadIds, position]);
 
-  if (mine.isPending) return <Loader role="status" aria-label="Loading your deliveries" />;
-  if (mine.isError) {
-    return (
-      <Alert color="red" title="Your deliveries could not be loaded" role="alert">
-        {mine.error.message}
-      </Alert>
-    );
+  if (!mine.isSuccess) {
+    return whileLoading(mine, { loading: 'Loading your deliveries', failed: 'Your deliveries could not be loaded' });
   }
   const done = mine.data.data.deliveries.filter((d) => !RIDER_OPEN_STATUSES.includes(d.status));
   return (

@@ -5,7 +5,7 @@
 // worker sends the steps in the order they were taken, each once (its Idempotency-Key).
 import type { DeliveryStatus } from '../../../../domain/enums';
 import { localDb, type PendingAction } from '../../../lib/local-db';
-import { settleFromOutcome } from '../../../lib/queued-outcome';
+import { settlePendingActions } from '../../../lib/queued-outcome';
 
 export const DELIVERY_STEP_KIND = 'delivery.step';
 
@@ -37,17 +37,12 @@ export async function keepQueuedStep(key: string, payload: StepPayload): Promise
 
 /** Settles the steps the worker replayed; answers how many changed, so the list is read again. */
 export async function reconcilePendingSteps(): Promise<number> {
-  let changed = 0;
-  for (const step of await listPendingSteps()) {
-    if (step.status !== 'pending') continue;
-    const replayed = await settleFromOutcome(step.id, {
-      recorded: () => localDb.pendingActions.delete(step.id),
-      refusal: 'The server refused this step',
-      settled: alreadyThere,
-    });
-    if (replayed) changed++;
-  }
-  return changed;
+  return settlePendingActions(await listPendingSteps(), {
+    online: navigator.onLine,
+    refusal: 'The server refused this step',
+    recorded: (step) => localDb.pendingActions.delete(step.id),
+    settled: alreadyThere,
+  });
 }
 
 export const dismissStep = (id: string) => localDb.pendingActions.delete(id);

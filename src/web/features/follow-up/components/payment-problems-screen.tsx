@@ -1,12 +1,15 @@
-import { Alert, Card, Center, Container, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { PaymentErrorView } from '../../../../domain/schemas/payment';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { QueryStates } from '../../../components/query-states';
 import { StatusBadge } from '../../../components/status-badge';
 import { followUpKeys } from '../api/keys';
 import { paymentProblemsQueryOptions, resolvePaymentProblem } from '../api/payment-problems';
 import { problemStatus, problemWhat, SETTLED } from '../lib/words';
+import { ItemCard } from './item-card';
 import { NoteAction } from './note-action';
 
 function ProblemCard({ problem, onResolved }: { problem: PaymentErrorView; onResolved: () => void }) {
@@ -14,48 +17,44 @@ function ProblemCard({ problem, onResolved }: { problem: PaymentErrorView; onRes
   const what = problemWhat(problem.type);
   const settled = SETTLED.includes(problem.status);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`problem-${problem.id}`}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <div>
-            <Title order={2} size="h4" id={`problem-${problem.id}`}>
-              {what}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {problem.paymentNumber ? `Payment ${problem.paymentNumber}` : `Reference ${problem.reference}`} ·{' '}
-              {formatDate(problem.createdAt)}
-              {problem.occurrences > 1 ? ` · seen ${problem.occurrences} times` : ''}
-            </Text>
-          </div>
-          <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
-        </Group>
-        <Text size="sm">{problem.message}</Text>
-        {(problem.expectedAmount !== null || problem.paidAmount !== null) && (
-          <Text size="sm">
-            {problem.expectedAmount !== null ? `Expected ${formatNaira(problem.expectedAmount)}` : ''}
-            {problem.expectedAmount !== null && problem.paidAmount !== null ? ' · ' : ''}
-            {problem.paidAmount !== null ? `Paid ${formatNaira(problem.paidAmount)}` : ''}
-          </Text>
-        )}
-        {problem.note && (
-          <Text size="sm">
-            Note{problem.updatedByName ? ` (${problem.updatedByName})` : ''}: {problem.note}
-          </Text>
-        )}
-        {!settled && (
-          <NoteAction
-            action="Resolve"
-            noteLabel="What was done (for example: refunded, or value given by hand)"
-            noteRequired
-            subject={`${what}, ${problem.paymentNumber ?? problem.reference}`}
-            onSave={async (note) => {
-              await resolvePaymentProblem(problem.id, note);
-              onResolved();
-            }}
-          />
-        )}
-      </Stack>
-    </Card>
+    <ItemCard
+      headingId={`problem-${problem.id}`}
+      title={what}
+      meta={
+        <>
+          {problem.paymentNumber ? `Payment ${problem.paymentNumber}` : `Reference ${problem.reference}`} ·{' '}
+          {formatDate(problem.createdAt)}
+          {problem.occurrences > 1 ? ` · seen ${problem.occurrences} times` : ''}
+        </>
+      }
+      badge={<StatusBadge tone={status.tone}>{status.label}</StatusBadge>}
+    >
+      <Text size="sm">{problem.message}</Text>
+      {(problem.expectedAmount !== null || problem.paidAmount !== null) && (
+        <Text size="sm">
+          {problem.expectedAmount !== null ? `Expected ${formatNaira(problem.expectedAmount)}` : ''}
+          {problem.expectedAmount !== null && problem.paidAmount !== null ? ' · ' : ''}
+          {problem.paidAmount !== null ? `Paid ${formatNaira(problem.paidAmount)}` : ''}
+        </Text>
+      )}
+      {problem.note && (
+        <Text size="sm">
+          Note{problem.updatedByName ? ` (${problem.updatedByName})` : ''}: {problem.note}
+        </Text>
+      )}
+      {!settled && (
+        <NoteAction
+          action="Resolve"
+          noteLabel="What was done (for example: refunded, or value given by hand)"
+          noteRequired
+          subject={`${what}, ${problem.paymentNumber ?? problem.reference}`}
+          onSave={async (note) => {
+            await resolvePaymentProblem(problem.id, note);
+            onResolved();
+          }}
+        />
+      )}
+    </ItemCard>
   );
 }
 
@@ -74,34 +73,23 @@ export function PaymentProblemsScreen() {
           Payments the server could not settle on its own. Check each with the payment provider, put it right, then
           resolve it with a note.
         </Text>
-        <SegmentedControl
+        <FilterTabs
           value={show}
-          onChange={(v) => setShow(v as 'open' | 'settled')}
-          data={[
-            { value: 'open', label: 'To do' },
-            { value: 'settled', label: 'Settled' },
-          ]}
-          aria-label="Show payment problems"
-          fullWidth
-          transitionDuration={0}
-          size="md"
-          styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+          onChange={setShow}
+          options={{ open: 'To do', settled: 'Settled' }}
+          label="Show payment problems"
         />
-        {query.isPending && (
-          <Center py="xl">
-            <Loader role="status" aria-label="Loading the payment problems" />
-          </Center>
-        )}
-        {query.error && (
-          <Alert color="red" role="alert" title="Could not load the payment problems">
-            {query.error.message}
-          </Alert>
-        )}
-        {query.data && items.length === 0 && (
-          <Alert color="blue" role="status" title={show === 'open' ? 'Nothing to do' : 'Nothing settled yet'}>
-            {show === 'open' ? 'Every payment problem on record is settled.' : 'Resolved problems appear here.'}
-          </Alert>
-        )}
+        <QueryStates
+          query={query}
+          of="the payment problems"
+          empty={
+            query.data && items.length === 0
+              ? show === 'open'
+                ? { title: 'Nothing to do', text: 'Every payment problem on record is settled.' }
+                : { title: 'Nothing settled yet', text: 'Resolved problems appear here.' }
+              : null
+          }
+        />
         {items.map((problem) => (
           <ProblemCard key={problem.id} problem={problem} onResolved={refresh} />
         ))}

@@ -1,5 +1,4 @@
-import { Button, Container, Group, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Container } from '@mantine/core';
 import driverSvg from '../../../../../public/images/service-driver.svg?raw';
 import { dailyEarnings, driverBenefits, driverFaq, driverRequirements, driverSteps } from '../content/driver-info';
 import { staticPageMeta } from '../content/static-page-meta';
@@ -7,6 +6,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 
 import classes from './marketing.module.css';
 import { PageHero } from './page-hero';
+import { CallToAction, PageSection, ReasonCards } from './page-sections';
 
 /** /driver/info: how it works, benefits, requirements, FAQ and sign-up buttons. */
 export function DriverInfoPage() {
@@ -17,16 +17,10 @@ export function DriverInfoPage() {
         title="Drive with Arrive"
         lead={`Earn ${dailyEarnings} a day on the hours you choose, paid every week by Tuesday.`}
         art={{ svg: driverSvg, label: 'An Arrive driver at the wheel' }}
-      >
-        <Button component={Link} to="/driver/signup" size="lg">
-          Sign up to drive
-        </Button>
-      </PageHero>
+        cta={{ to: '/driver/signup', label: 'Sign up to drive' }}
+      />
 
-      <Container size="lg" className={classes.section}>
-        <Title order={2} mb="md">
-          How it works
-        </Title>
+      <PageSection title="How it works">
         <ol className={classes.cards} data-columns="4">
           {driverSteps.map((step, i) => (
             <li key={step.title} className={classes.card}>
@@ -41,37 +35,21 @@ export function DriverInfoPage() {
             </li>
           ))}
         </ol>
-      </Container>
+      </PageSection>
 
-      <Container size="lg" className={classes.section}>
-        <Title order={2} mb="md">
-          Why drive with Arrive
-        </Title>
-        <ul className={classes.cards} data-columns="3">
-          {driverBenefits.map((b) => (
-            <li key={b.title} className={classes.card}>
-              <h3>{b.title}</h3>
-              <p>{b.text}</p>
-            </li>
-          ))}
-        </ul>
-      </Container>
+      <PageSection title="Why drive with Arrive">
+        <ReasonCards items={driverBenefits} columns={3} />
+      </PageSection>
 
-      <Container size="lg" className={classes.section}>
-        <Title order={2} mb="md">
-          Requirements
-        </Title>
+      <PageSection title="Requirements">
         <ul className={classes.checklist}>
           {driverRequirements.map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
-      </Container>
+      </PageSection>
 
-      <Container size="lg" className={classes.section}>
-        <Title order={2} mb="md">
-          Frequently asked questions
-        </Title>
+      <PageSection title="Frequently asked questions">
         <div className={classes.faq}>
           {driverFaq.map((item) => (
             <details key={item.question}>
@@ -80,18 +58,15 @@ export function DriverInfoPage() {
             </details>
           ))}
         </div>
-      </Container>
+      </PageSection>
 
       <Container size="lg" className={classes.section}>
-        <div className={classes.highlight}>
-          <h2>Ready to start earning?</h2>
-          <Text>Sign up in two minutes; we call you about the next onboarding session.</Text>
-          <Group>
-            <Button component={Link} to="/driver/signup" variant="white" size="lg">
-              Sign up now
-            </Button>
-          </Group>
-        </div>
+        <CallToAction
+          heading="Ready to start earning?"
+          text="Sign up in two minutes; we call you about the next onboarding session."
+          to="/driver/signup"
+          action="Sign up now"
+        />
       </Container>
     </>
   );

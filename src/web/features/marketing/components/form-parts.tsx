@@ -1,4 +1,5 @@
 import { Alert, Button } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** The hidden failure panel of a public form; the enhancer fills its message (enhance/form-ui.ts). */
 export function ProblemAlert({ testId }: { testId?: string }) {
@@ -18,5 +19,36 @@ export function SubmitButton({ label, fullWidth }: { label: string; fullWidth?: 
         Loading...
       </span>
     </Button>
+  );
+}
+
+/**
+ * What shows in place of a sent form: hidden until the form's script fills its `data-part` spans
+ * and reveals it, focusable so the focus can move to it.
+ */
+export function DoneAlert({
+  title,
+  testId,
+  part,
+  children,
+}: {
+  title: ReactNode;
+  testId: string;
+  part: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      hidden
+      tabIndex={-1}
+      color="green"
+      variant="light"
+      title={title}
+      role="status"
+      data-testid={testId}
+      data-part={part}
+    >
+      {children}
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Input, Stack, Text, TextInput, type TextInputProps, Title } from '@mantine/core';
+import { Input, Stack, Text, TextInput, type TextInputProps, Title } from '@mantine/core';
 import { useId } from 'react';
 import { isPartnerService, type LeadService } from '../../../../domain/schemas/leads';
-import { ProblemAlert, SubmitButton } from './form-parts';
+import { DoneAlert, ProblemAlert, SubmitButton } from './form-parts';
 
 export type LeadFormProps = {
   service: LeadService;
@@ -75,25 +75,20 @@ export function LeadForm({ service, title, intro, submitLabel, thanks }: LeadFor
           <SubmitButton label={submitLabel} />
         </Stack>
       </form>
-      <Alert
-        hidden
-        tabIndex={-1}
-        color="green"
-        variant="light"
+      <DoneAlert
         title={
           <>
             Thank you, <span data-part="name" />!
           </>
         }
-        role="status"
-        data-testid="lead-thanks"
-        data-part="thanks"
+        testId="lead-thanks"
+        part="thanks"
       >
         <Text size="sm">{thanks}</Text>
         <Text size="sm" mt={4}>
           We will call <span data-part="phone" />.
         </Text>
-      </Alert>
+      </DoneAlert>
     </div>
   );
 }

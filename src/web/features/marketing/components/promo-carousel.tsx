@@ -2,6 +2,7 @@ import { Button, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PromoBlock } from '../content/promos';
+import { DecorativeImage } from './decorative-image';
 import classes from './promo-carousel.module.css';
 
 /**
@@ -34,15 +35,7 @@ export function PromoCarousel({ block }: { block: PromoBlock }) {
             hidden={i !== 0}
             data-slide
           >
-            <img
-              className={classes.slideImage}
-              src={slide.image}
-              alt=""
-              width={480}
-              height={270}
-              loading="lazy"
-              decoding="async"
-            />
+            <DecorativeImage className={classes.slideImage} src={slide.image} width={480} height={270} lazy />
             <div className={classes.slideBody}>
               <h3 className={classes.slideTitle}>{slide.title}</h3>
               <p className={classes.slideText}>{slide.text}</p>

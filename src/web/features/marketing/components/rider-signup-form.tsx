@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import type { ApplicationRole } from '../../../../domain/schemas/leads';
-import { ProblemAlert, SubmitButton } from './form-parts';
+import { DoneAlert, ProblemAlert, SubmitButton } from './form-parts';
 
 const iconProps = {
   xmlns: 'http://www.w3.org/2000/svg',
@@ -85,21 +85,12 @@ export function RiderSignupForm({ applicant: role }: { applicant: ApplicationRol
           <SubmitButton label="Sign Up" fullWidth />
         </Stack>
       </form>
-      <Alert
-        hidden
-        tabIndex={-1}
-        color="green"
-        variant="light"
-        role="status"
-        title="Application received"
-        data-testid="signup-done"
-        data-part="done"
-      >
+      <DoneAlert title="Application received" testId="signup-done" part="done">
         <Text size="sm">
           Thank you, <span data-part="name" />. We will call you on <span data-part="phone" /> to finish your{' '}
           {role === 'driver' ? 'driver' : 'rider'} account.
         </Text>
-      </Alert>
+      </DoneAlert>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { LeadService } from '../../../../domain/schemas/leads';
 import { servicePages } from '../content/service-pages';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { DecorativeImage } from './decorative-image';
 import { LeadForm } from './lead-form';
 import classes from './marketing.module.css';
 
@@ -30,13 +31,11 @@ export function ServicePage({ service }: { service: LeadService }) {
               </Anchor>
             </Text>
           )}
-          <img
+          <DecorativeImage
             className={classes.pageImage}
             src={page.image}
-            alt=""
             width={480}
             height={270}
-            decoding="async"
             style={{ marginTop: 'var(--mantine-spacing-lg)' }}
           />
         </div>

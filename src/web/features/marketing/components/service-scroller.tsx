@@ -2,6 +2,7 @@ import { Button, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { serviceCards } from '../content/services';
+import { DecorativeImage } from './decorative-image';
 import classes from './service-scroller.module.css';
 
 /**
@@ -53,15 +54,7 @@ export function ServiceScroller() {
         <ul className={classes.list}>
           {serviceCards.map((card) => (
             <li key={card.to} className={classes.card}>
-              <img
-                className={classes.image}
-                src={card.image}
-                alt=""
-                width={320}
-                height={180}
-                loading="lazy"
-                decoding="async"
-              />
+              <DecorativeImage className={classes.image} src={card.image} width={320} height={180} lazy />
               <div className={classes.body}>
                 <h3 className={classes.title}>{card.title}</h3>
                 <p className={classes.description}>{card.description}</p>

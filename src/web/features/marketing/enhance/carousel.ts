@@ -95,20 +95,19 @@ export const enhanceCarousel: Enhancer = (root) => {
   const onFocusOut = (event: FocusEvent) => change(() => (focused = root.contains(event.relatedTarget as Node | null)));
   const onMotion = (event: MediaQueryListEvent) => change(() => (reduced = event.matches));
 
-  root.addEventListener('click', onClick);
-  root.addEventListener('mouseenter', onMouseEnter);
-  root.addEventListener('mouseleave', onMouseLeave);
-  root.addEventListener('focusin', onFocusIn);
-  root.addEventListener('focusout', onFocusOut);
+  const listening = new AbortController();
+  const { signal } = listening;
+  root.addEventListener('click', onClick, { signal });
+  root.addEventListener('mouseenter', onMouseEnter, { signal });
+  root.addEventListener('mouseleave', onMouseLeave, { signal });
+  root.addEventListener('focusin', onFocusIn, { signal });
+  root.addEventListener('focusout', onFocusOut, { signal });
+  // Not by signal: older Safari's MediaQueryList has no options argument.
   motion?.addEventListener?.('change', onMotion);
 
   const detach = () => {
     window.clearTimeout(timer);
-    root.removeEventListener('click', onClick);
-    root.removeEventListener('mouseenter', onMouseEnter);
-    root.removeEventListener('mouseleave', onMouseLeave);
-    root.removeEventListener('focusin', onFocusIn);
-    root.removeEventListener('focusout', onFocusOut);
+    listening.abort();
     motion?.removeEventListener?.('change', onMotion);
     if (active.get(root) === detach) active.delete(root);
   };

@@ -2,6 +2,7 @@
 // at a time and arming the submit button (the parts themselves: lib/dom-parts.ts).
 import { filterMobileInput } from '../../../../domain/phone';
 import { part, setBusy, showMessage } from '../../../lib/dom-parts';
+import { createRequestKeys } from '../../../lib/idempotency-key';
 import { LeadRequestError } from '../api/post-lead';
 
 /** The form's input called `name`. */
@@ -83,4 +84,28 @@ export function armSubmit(submit: HTMLButtonElement) {
     submit.type = 'button';
     setBusy(submit, false);
   };
+}
+
+/**
+ * The working parts of an enhanced public form: its submit button and problem panel, its
+ * thank-you panel (`donePart` of `root`), a key per distinct request, and its sender. `start`
+ * arms the submit button once the listeners (added with `signal`) are on, and returns what undoes
+ * it all, including any answer still on its way.
+ */
+export function formParts(root: HTMLElement, form: HTMLFormElement, donePart: string, texts: FailureTexts) {
+  const submit = part<HTMLButtonElement>(form, 'submit');
+  const problem = part(form, 'problem');
+  const done = part(root, donePart);
+  const { keyFor: nextKey } = createRequestKeys();
+  const detach = new AbortController();
+  const { signal } = detach;
+  const sender = createSender({ form, submit, problem, done, texts, signal });
+  const start = () => {
+    const disarm = armSubmit(submit);
+    return () => {
+      detach.abort();
+      disarm();
+    };
+  };
+  return { problem, nextKey, signal, sender, start };
 }

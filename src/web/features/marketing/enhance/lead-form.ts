@@ -7,9 +7,8 @@ import {
   isPartnerService,
 } from '../../../../domain/schemas/leads';
 import { part, showMessage } from '../../../lib/dom-parts';
-import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitInterest } from '../api/submit-interest';
-import { armSubmit, createSender, input, keepDigits } from './form-ui';
+import { formParts, input, keepDigits } from './form-ui';
 import type { Enhancer } from './types';
 
 const fields = ['name', 'phone', 'city', 'businessName'] as const;
@@ -51,13 +50,7 @@ export const enhanceLeadForm: Enhancer = (root) => {
     city: input(form, 'city'),
     businessName: partner ? input(form, 'businessName') : null,
   } satisfies Record<Field, HTMLInputElement | null>;
-  const submit = part<HTMLButtonElement>(form, 'submit');
-  const problem = part(form, 'problem');
-  const thanks = part(root, 'thanks');
-  const { keyFor: nextKey } = createRequestKeys();
-  const detach = new AbortController();
-  const { signal } = detach;
-  const sender = createSender({ form, submit, problem, done: thanks, texts, signal });
+  const { problem, nextKey, signal, sender, start } = formParts(root, form, 'thanks', texts);
 
   const onInput = (event: Event) => {
     const target = event.target;
@@ -98,9 +91,5 @@ export const enhanceLeadForm: Enhancer = (root) => {
 
   form.addEventListener('input', onInput, { signal });
   form.addEventListener('submit', onSubmit, { signal });
-  const disarm = armSubmit(submit);
-  return () => {
-    detach.abort();
-    disarm();
-  };
+  return start();
 };

@@ -2,9 +2,8 @@
 // of values and the visitor told we will call.
 import { type ApplicationBody, applicationRoleValues, validateRiderSignup } from '../../../../domain/schemas/leads';
 import { PART_ATTR, part, showMessage } from '../../../lib/dom-parts';
-import { createRequestKeys } from '../../../lib/idempotency-key';
 import { submitApplication } from '../api/submit-application';
-import { armSubmit, createSender, input, keepDigits } from './form-ui';
+import { formParts, input, keepDigits } from './form-ui';
 import type { Enhancer } from './types';
 
 const texts = {
@@ -34,13 +33,7 @@ export const enhanceSignupForm: Enhancer = (root) => {
     password: input(form, 'password'),
     confirmPassword: input(form, 'confirmPassword'),
   };
-  const submit = part<HTMLButtonElement>(form, 'submit');
-  const problem = part(form, 'problem');
-  const done = part(root, 'done');
-  const { keyFor: nextKey } = createRequestKeys();
-  const detach = new AbortController();
-  const { signal } = detach;
-  const sender = createSender({ form, submit, problem, done, texts, signal });
+  const { problem, nextKey, signal, sender, start } = formParts(root, form, 'done', texts);
 
   const onInput = (event: Event) => {
     if (event.target === inputs.phoneNumber) keepDigits(inputs.phoneNumber);
@@ -76,9 +69,5 @@ export const enhanceSignupForm: Enhancer = (root) => {
   form.addEventListener('input', onInput, { signal });
   form.addEventListener('click', onClick, { signal });
   form.addEventListener('submit', onSubmit, { signal });
-  const disarm = armSubmit(submit);
-  return () => {
-    detach.abort();
-    disarm();
-  };
+  return start();
 };

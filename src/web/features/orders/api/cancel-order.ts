@@ -8,7 +8,7 @@ import { orderDetailCacheKey } from './client-orders';
 import { orderQueryOptions } from './get-order';
 import { orderKeys } from './keys';
 
-/** GET /api/order/cancel/{id} (a GET as SPEC §7 lists it; the server also wants x-platform). */
+/** GET /api/order/cancel/{id} (a GET; the server also wants x-platform, so a link cannot cancel). */
 export const cancelOrder = (orderId: string) => api.get<Order>(`order/cancel/${encodeURIComponent(orderId)}`);
 
 export function useCancelOrder() {

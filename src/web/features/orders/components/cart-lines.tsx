@@ -1,8 +1,8 @@
 import { ActionIcon, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
-import { formatNaira } from '../../../../domain/format';
-import { type Cart, type CartAction, lineTotal } from '../lib/cart';
+import type { Cart, CartAction } from '../lib/cart';
+import { cartLineView, EMPTY_CART_TEXT } from '../lib/shop-model';
 
 type Props = {
   cart: Cart;
@@ -22,13 +22,12 @@ export function CartLines({ cart, dispatch, restoring = false }: Props) {
     );
   }
   if (cart.length === 0) {
-    return <Text c="dimmed">Your cart is empty. Add a gas refill or a product.</Text>;
+    return <Text c="dimmed">{EMPTY_CART_TEXT}</Text>;
   }
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {cart.map((line) => {
-        const label = line.kind === 'gas' ? `Gas refill: ${line.kg} kg in a ${line.sizeKg} kg cylinder` : line.name;
-        const quantity = line.kind === 'gas' ? line.count : line.quantity;
+        const { label, quantity, detail } = cartLineView(line);
         return (
           <Group key={line.key} component="li" justify="space-between" wrap="nowrap" align="center">
             <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -36,8 +35,7 @@ export function CartLines({ cart, dispatch, restoring = false }: Props) {
                 {label}
               </Text>
               <Text size="xs" c="dimmed">
-                {line.kind === 'gas' ? `${formatNaira(line.pricePerKg)}/kg` : formatNaira(line.price)} ·{' '}
-                {formatNaira(lineTotal(line))}
+                {detail}
               </Text>
             </Stack>
             <QuantityInput

@@ -21,6 +21,7 @@ import { payFromWallet } from '../api/pay-from-wallet';
 import { payWithSavedCard } from '../api/pay-with-saved-card';
 import { orderQuoteQueryOptions } from '../api/quote-order';
 import { buildOrderInput, type Cart, type Checkout, cartSubtotal } from '../lib/cart';
+import { type CheckoutWallet, topUpLink, walletShortfall } from '../lib/order-model';
 import { deliveryOptionLabel } from '../lib/order-status';
 import type { CheckoutDraft } from '../lib/saved-cart';
 import { walletPaymentMessage } from '../lib/wallet-error';
@@ -32,11 +33,7 @@ const loadAddressFields = () => import('./address-fields');
 const AddressFields = lazy(() => loadAddressFields().then((m) => ({ default: m.AddressFields })));
 
 /** What the checkout knows of the client's wallet (the wallet area's query, read by the route). */
-export type CheckoutWallet =
-  | { state: 'loading' }
-  | { state: 'none' }
-  | { state: 'unavailable' }
-  | { state: 'ready'; balance: number };
+export type { CheckoutWallet } from '../lib/order-model';
 export type PaymentMethod = 'wallet' | 'card' | 'savedCard';
 /**
  * How the placed order is being paid: by card (the checkout comes next), from the wallet, or
@@ -96,7 +93,8 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   const inputJson = JSON.stringify(input);
   const [debouncedInput] = useDebouncedValue(input, 400);
   const quote = useQuery(orderQuoteQueryOptions(debouncedInput));
-  const quoteCurrent = quote.data && JSON.stringify(debouncedInput) === inputJson;
+  // The previous cart's quote, kept on screen while this one is read, is not this cart's price.
+  const quoteCurrent = quote.data && !quote.isPlaceholderData && JSON.stringify(debouncedInput) === inputJson;
   // One key per checkout: a retried click (or a lost answer) re-sends the same key and the server
   // answers the first order; a changed cart is a new checkout and gets a new key.
   const requestKeys = useIdempotencyKey();
@@ -116,9 +114,9 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
 
   // The wallet is offered when the client has one; it can pay when its balance covers the total.
   const total = quoteCurrent && quote.data ? quote.data.total : cartSubtotal(cart);
-  const balance = wallet?.state === 'ready' ? wallet.balance : null;
-  const shortfall = balance === null ? null : Math.max(0, total - balance);
-  const walletCanPay = balance !== null && shortfall === 0 && cart.length > 0;
+  const shortfall = walletShortfall(total, wallet);
+  const walletCanPay = shortfall === 0 && cart.length > 0;
+  const topUp = cart.length > 0 ? topUpLink(shortfall) : null;
   const chosen = (method === 'wallet' && !walletCanPay) || (method === 'savedCard' && !savedCard) ? null : method;
   const showWallet = wallet !== undefined && wallet.state !== 'none';
 
@@ -312,9 +310,9 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
                         : `Balance ${formatNaira(wallet.state === 'ready' ? wallet.balance : 0)}`
                   }
                 />
-                {shortfall !== null && shortfall > 0 && cart.length > 0 && (
-                  <Anchor component={Link} to={paths.wallet.getHref(shortfall)} size="sm" ml={32}>
-                    Top up {formatNaira(shortfall)}
+                {topUp && (
+                  <Anchor component={Link} to={topUp.href} size="sm" ml={32}>
+                    {topUp.text}
                   </Anchor>
                 )}
               </Stack>

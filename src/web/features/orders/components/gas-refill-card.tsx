@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { CYLINDER_SIZES_KG, GAS_KG_STEP } from '../../../../domain/constants';
 import { formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
+import { gasRefillView, stockToneColor } from '../lib/shop-model';
 
 /** Mantine's dimmed description is below AA contrast on white. */
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-dimmed)' } };
@@ -22,8 +23,7 @@ export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
   const kg = typeof typed === 'number' ? typed : Number(typed) || 0;
   // A new cylinder size starts as a full fill.
   useEffect(() => setTyped(sizeKg), [sizeKg]);
-  const valid = kg > 0 && kg <= sizeKg && Number.isInteger(kg / GAS_KG_STEP);
-  const soldOut = gas.available !== null && gas.available < GAS_KG_STEP;
+  const view = gasRefillView(gas, sizeKg, kg);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="gas-refill-title">
@@ -51,7 +51,7 @@ export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
         <Group align="end" wrap="wrap">
           <NumberInput
             label="Amount of gas (kg)"
-            description={`Up to ${sizeKg} kg, in ${GAS_KG_STEP} kg steps`}
+            description={view.hint}
             styles={READABLE_DESCRIPTION}
             value={typed}
             onChange={setTyped}
@@ -59,16 +59,19 @@ export function GasRefillCard({ gas, sizeKg, onSizeChange, onAdd }: Props) {
             max={sizeKg}
             step={GAS_KG_STEP}
             decimalScale={1}
+            // As the shop's first view draws it: typed on the number pad, no 24 × 17 px stepper
+            // arrows (unnamed buttons to a screen reader, too small a target for a thumb).
+            hideControls
             w={200}
-            error={valid ? undefined : `Enter ${GAS_KG_STEP} to ${sizeKg} kg`}
+            error={view.error ?? undefined}
           />
-          <Button mih={44} onClick={() => onAdd(sizeKg, kg)} disabled={!valid || soldOut}>
-            {soldOut ? 'Sold out today' : `Add ${kg} kg refill · ${formatNaira(Math.round(gas.price * kg))}`}
+          <Button mih={44} onClick={() => onAdd(sizeKg, kg)} disabled={!view.canAdd}>
+            {view.addLabel}
           </Button>
         </Group>
-        {gas.available !== null && !soldOut && gas.available < 100 && (
-          <Text size="sm" c="orange">
-            Only {gas.available} kg left today
+        {view.low && (
+          <Text size="sm" c={stockToneColor.low}>
+            {view.low}
           </Text>
         )}
       </Stack>

@@ -1,28 +1,33 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { OrderStatus } from '../../../../domain/enums';
-import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
-import { canTransition } from '../../../../domain/lifecycles/lifecycle';
-import { orderLifecycle } from '../../../../domain/lifecycles/order';
+import { formatDate } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useOnline } from '../../../lib/use-online';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import { usePayFromWallet } from '../api/pay-from-wallet';
-import { deliveryOptionLabel, itemQuantityText } from '../lib/order-status';
+import {
+  type CheckoutWallet,
+  orderHasLiveDelivery,
+  orderIsPayable,
+  orderItemsTable,
+  orderPayChoices,
+  orderShowsPickup,
+  orderWhereText,
+  walletShortfall,
+} from '../lib/order-model';
 import { clearOrderHandoff, peekOrderIntent } from '../lib/shop-handoff';
 import { walletPaymentMessage } from '../lib/wallet-error';
-import type { CheckoutWallet } from './checkout-panel';
 import { DeliveryProgressCard } from './delivery-progress-card';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderFollowUp } from './order-follow-up';
+import { OrderItemsTable } from './order-items-table';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
@@ -46,6 +51,14 @@ type Props = {
    */
   paymentChoicesPending?: boolean;
 };
+
+const BACK_LINK = {
+  alignSelf: 'flex-start',
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 44,
+  margin: '-10px 0',
+} as const;
 
 /** One order: lines, totals, delivery, timeline, and what the client can do now. */
 export function OrderDetailScreen({
@@ -73,7 +86,7 @@ export function OrderDetailScreen({
   useEffect(() => {
     if (!intent || !data) return;
     const order = data.data;
-    const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid);
+    const payable = orderIsPayable(order);
     if (payable && paymentChoicesPending) return;
     clearOrderHandoff();
     const offline = data.fromCache || !online;
@@ -82,7 +95,7 @@ export function OrderDetailScreen({
     if (!offline && intent === 'order-again' && followUp?.clientId) return;
     setIntent(null);
     if (offline) return;
-    const short = wallet?.state === 'ready' && order.total > wallet.balance;
+    const short = (walletShortfall(order.total, wallet) ?? 0) > 0;
     if (intent === 'pay' && payable) onPay(order);
     else if (intent === 'pay-wallet' && payable && wallet?.state !== 'none' && !short)
       walletPay.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey });
@@ -107,15 +120,13 @@ export function OrderDetailScreen({
   const { data: order, fromCache, updatedAt } = query.data;
   // Paying or cancelling needs the server; a saved copy may also be out of date.
   const offline = fromCache || !online;
-  const payable = canTransition(orderLifecycle, order.status, OrderStatus.Paid);
-  if (payable && paymentChoicesPending && !offline) return loading;
-  const showPickup = order.status === 'Paid' && !order.isDelivered;
-  const hasWallet = wallet?.state !== 'none';
-  const shortfall = wallet?.state === 'ready' ? Math.max(0, order.total - wallet.balance) : 0;
+  const choices = orderPayChoices(order, { wallet, card: savedCard, offline });
+  if (choices && paymentChoicesPending && !offline) return loading;
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={historyHref} size="sm">
+      {/* A 44 px target whose text takes the line it reads on, as on the order's first view. */}
+      <Anchor component={Link} to={historyHref} size="sm" style={BACK_LINK}>
         ← Order history
       </Anchor>
       <OfflineCopyNotice fromCache={fromCache} updatedAt={updatedAt} />
@@ -147,57 +158,60 @@ export function OrderDetailScreen({
         />
       )}
 
-      {payable && (
+      {choices && (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
-            <Text fw={600}>Pay {formatNaira(order.total)} to confirm this order</Text>
-            <Group>
-              {savedCard && (
-                <SavedCardPayButton
-                  order={order}
-                  card={savedCard}
-                  disabled={offline}
-                  onError={setSavedCardError}
-                  chargeNow={intent === 'pay-saved-card'}
-                  onChargeStarted={intentStarted}
-                />
-              )}
-              <Button onClick={() => onPay(order)} disabled={offline} variant={savedCard ? 'default' : 'filled'}>
-                Pay
-              </Button>
-              {hasWallet && (
-                <Button
-                  variant="light"
-                  loading={walletPay.isPending}
-                  disabled={offline || shortfall > 0}
-                  onClick={() => walletPay.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey })}
-                >
-                  Pay from wallet
-                </Button>
-              )}
-              {order.canCancel && (
-                <Button variant="subtle" color="red" onClick={confirm.open} disabled={offline}>
-                  Cancel order
-                </Button>
+            <Text fw={600}>{choices.title}</Text>
+            <Group gap="sm">
+              {choices.buttons.map((button) =>
+                button.intent === 'pay-saved-card' && savedCard ? (
+                  <SavedCardPayButton
+                    key={button.intent}
+                    order={order}
+                    card={savedCard}
+                    label={button.label}
+                    disabled={button.disabled}
+                    onError={setSavedCardError}
+                    chargeNow={intent === 'pay-saved-card'}
+                    onChargeStarted={intentStarted}
+                  />
+                ) : (
+                  <Button
+                    key={button.intent}
+                    mih={44}
+                    variant={button.variant === 'danger' ? 'subtle' : button.variant}
+                    color={button.variant === 'danger' ? 'red' : undefined}
+                    disabled={button.disabled}
+                    loading={button.intent === 'pay-wallet' && walletPay.isPending}
+                    onClick={() => {
+                      if (button.intent === 'pay') onPay(order);
+                      else if (button.intent === 'pay-wallet')
+                        walletPay.mutate({ orderNumber: order.orderNumber, idempotencyKey: walletKey });
+                      else confirm.open();
+                    }}
+                  >
+                    {button.label}
+                  </Button>
+                ),
               )}
             </Group>
-            {wallet?.state === 'ready' && (
-              <Group gap="xs">
+            {choices.wallet?.kind === 'balance' && (
+              <Group gap={6}>
                 <Text size="sm" c="dimmed">
-                  Wallet balance {formatNaira(wallet.balance)}
+                  {choices.wallet.text}
                 </Text>
-                {shortfall > 0 && (
-                  <Anchor component={Link} to={paths.wallet.getHref(shortfall)} size="sm">
-                    Top up {formatNaira(shortfall)}
+                {choices.wallet.topUp && (
+                  <Anchor component={Link} to={choices.wallet.topUp.href} size="sm">
+                    {choices.wallet.topUp.text}
                   </Anchor>
                 )}
               </Group>
             )}
-            {wallet?.state === 'none' && (
+            {choices.wallet?.kind === 'create' && (
               <Text size="sm" c="dimmed">
-                Want to pay from a balance?{' '}
-                <Anchor component={Link} to={paths.wallet.getHref()} underline="always">
-                  Create a wallet
+                {choices.wallet.text}{' '}
+                <Anchor component={Link} to={choices.wallet.link.href} underline="always">
+                  {choices.wallet.link.text}
                 </Anchor>
               </Text>
             )}
@@ -227,11 +241,9 @@ export function OrderDetailScreen({
       )}
 
       {/* Where the home delivery is, before the code to show the rider on arrival. */}
-      {order.deliveryOption === 'HomeDelivery' && order.status !== 'Not Paid' && (
-        <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} />
-      )}
+      {orderHasLiveDelivery(order) && <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} />}
 
-      {showPickup && (
+      {orderShowsPickup(order) && (
         <OrderQrCode
           orderId={order.id}
           orderNumber={order.orderNumber}
@@ -243,52 +255,9 @@ export function OrderDetailScreen({
         <Title order={2} size="h3" id="items-title" mb="sm">
           Items
         </Title>
-        <Table.ScrollContainer minWidth={260}>
-          <Table horizontalSpacing="xs" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.name}</Table.Td>
-                  <Table.Td>{itemQuantityText(item)}</Table.Td>
-                  <Table.Td ta="right">{formatNaira(item.lineTotal)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={2}>Subtotal</Table.Th>
-                <Table.Td ta="right">{formatNaira(order.subtotal)}</Table.Td>
-              </Table.Tr>
-              {order.deliveryOption === 'HomeDelivery' && (
-                <Table.Tr>
-                  <Table.Th colSpan={2}>
-                    Delivery
-                    {order.deliveryDistanceKm !== null &&
-                      ` (${formatNumber(order.deliveryDistanceKm, 1)} km${order.deliveryFeeIsEstimate ? ', estimated' : ''}${order.homeDeliveryType === 'DoubleWay' ? ', collect and return' : ''})`}
-                  </Table.Th>
-                  <Table.Td ta="right">{formatNaira(order.deliveryFee)}</Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th colSpan={2}>Total</Table.Th>
-                <Table.Td ta="right" fw={700}>
-                  {formatNaira(order.total)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+        <OrderItemsTable table={orderItemsTable(order)} />
         <Text size="sm" mt="sm">
-          {deliveryOptionLabel[order.deliveryOption]}
-          {order.deliveryAddress && `: ${order.deliveryAddress.line1}, ${order.deliveryAddress.city}`}
-          {order.nomineeName && `: ${order.nomineeName} (${order.nomineePhone})`}
+          {orderWhereText(order)}
         </Text>
       </Card>
 

@@ -3,10 +3,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ORDER_HISTORY_PAGE_SIZE } from '../../../../domain/constants';
-import { orderStatusValues } from '../../../../domain/enums';
-import { formatDate, formatNaira } from '../../../../domain/format';
+import { formatNaira } from '../../../../domain/format';
 import { clientOrderPagesQueryOptions } from '../api/get-client-orders';
-import { deliveryOptionLabel } from '../lib/order-status';
+import {
+  ALL_ORDERS,
+  historyEmptyText,
+  historyStatusFilter,
+  historyStatusOptions,
+  orderSummaryLine,
+} from '../lib/history-model';
 import { clearHistoryHandoff, peekHistoryHandoff } from '../lib/shop-handoff';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderStatusBadge } from './order-status-badge';
@@ -19,13 +24,13 @@ type Props = { orderHref: (orderNumber: string) => string; productsHref: string 
  * saved for offline viewing.
  */
 export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
-  const [status, setStatus] = useState<string | null>(null);
+  // "All orders" is a choice of its own, as on the history's first view: never an empty field.
+  const [choice, setChoice] = useState<string>(ALL_ORDERS.value);
+  const status = historyStatusFilter(choice);
   // Taking over the history's first view (features/orders/light), whose status list was tapped.
   const [handoff] = useState(peekHistoryHandoff);
   useEffect(() => clearHistoryHandoff(), []);
-  const query = useInfiniteQuery(
-    clientOrderPagesQueryOptions({ status: status ?? undefined, pageSize: ORDER_HISTORY_PAGE_SIZE }),
-  );
+  const query = useInfiniteQuery(clientOrderPagesQueryOptions({ status, pageSize: ORDER_HISTORY_PAGE_SIZE }));
   // The list is drawn as a transition, in slices a cheap phone can answer a tap between, not in one
   // long task when the orders arrive; the loader stays until it is drawn.
   const data = useDeferredValue(query.data);
@@ -44,11 +49,10 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
         <Title order={1}>Order history</Title>
         <Select
           label="Status"
-          placeholder="All orders"
-          data={orderStatusValues}
-          value={status}
-          onChange={setStatus}
-          clearable
+          data={historyStatusOptions}
+          value={choice}
+          onChange={(value) => setChoice(value ?? ALL_ORDERS.value)}
+          allowDeselect={false}
           w={200}
           defaultDropdownOpened={handoff?.openStatus ?? false}
           autoFocus={handoff?.openStatus ?? false}
@@ -70,7 +74,7 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
       {data && orders.length === 0 && (
         <Card withBorder padding="lg">
           <Text>
-            {status ? `No ${status} orders.` : 'You have no orders yet.'}{' '}
+            {historyEmptyText(status)}{' '}
             {/* Underlined: in a line of text its colour alone does not set it apart (axe link-in-text-block). */}
             <Anchor component={Link} to={productsHref} underline="always">
               Order gas
@@ -88,8 +92,7 @@ export function OrderHistoryScreen({ orderHref, productsHref }: Props) {
                     {order.orderNumber}
                   </Anchor>
                   <Text size="sm" c="dimmed">
-                    {formatDate(order.createdAt)} · {deliveryOptionLabel[order.deliveryOption]} · {order.itemCount}{' '}
-                    {order.itemCount === 1 ? 'item' : 'items'}
+                    {orderSummaryLine(order)}
                   </Text>
                 </Stack>
                 <Group gap="md">

@@ -1,12 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
+import { productAddDisabled, productStockNote, stockToneColor } from '../lib/shop-model';
 
 type Props = { product: Product; inCart: number; onAdd: () => void };
 
 /** A cylinder, burner or stove with its price and what is left. */
 export function ProductCard({ product, inCart, onAdd }: Props) {
-  const soldOut = product.available !== null && product.available <= inCart;
+  const soldOut = productAddDisabled(product, inCart);
+  const note = productStockNote(product);
   return (
     <Card withBorder radius="md" padding="md" h="100%">
       <Stack gap={6} h="100%" justify="space-between">
@@ -21,9 +23,9 @@ export function ProductCard({ product, inCart, onAdd }: Props) {
             <Text fw={700} size="lg">
               {formatNaira(product.price)}
             </Text>
-            {product.available !== null && product.available <= 10 && (
-              <Text size="xs" c={product.available === 0 ? 'red' : 'orange'}>
-                {product.available === 0 ? 'Out of stock' : `Only ${product.available} left`}
+            {note && (
+              <Text size="xs" c={stockToneColor[note.tone]}>
+                {note.text}
               </Text>
             )}
           </Stack>

@@ -9,6 +9,7 @@ import { productsQueryOptions, savedProductsQueryOptions } from '../api/get-prod
 import { cartCount, cartSubtotal, itemCountsById } from '../lib/cart';
 import { useSavedCart } from '../lib/saved-cart';
 import { clearShopHandoff, peekShopHandoff } from '../lib/shop-handoff';
+import { CHECKOUT_EMPTY_TEXT, checkoutOpen } from '../lib/shop-model';
 import { CartLines } from './cart-lines';
 import { CheckoutPanel, type CheckoutWallet, type PlacedPayment } from './checkout-panel';
 import { Shelves } from './shelves';
@@ -103,17 +104,29 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
               </Group>
               <CartLines cart={cart} dispatch={dispatch} restoring={!restored} />
             </Card>
-            <CheckoutPanel
-              cart={cart}
-              checkout={checkout}
-              onCheckoutChange={setCheckout}
-              {...(wallet ? { wallet } : {})}
-              {...(savedCard ? { savedCard } : {})}
-              onPlaced={(order, payment) => {
-                clear();
-                onPlaced(order, payment);
-              }}
-            />
+            {checkoutOpen(cart) ? (
+              <CheckoutPanel
+                cart={cart}
+                checkout={checkout}
+                onCheckoutChange={setCheckout}
+                {...(wallet ? { wallet } : {})}
+                {...(savedCard ? { savedCard } : {})}
+                onPlaced={(order, payment) => {
+                  clear();
+                  onPlaced(order, payment);
+                }}
+              />
+            ) : (
+              // Nothing to deliver or pay for yet: what to do first, as the shop's first view says it.
+              <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="checkout-title">
+                <Title order={2} size="h3" id="checkout-title" mb="sm">
+                  Delivery and payment
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {CHECKOUT_EMPTY_TEXT}
+                </Text>
+              </Card>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

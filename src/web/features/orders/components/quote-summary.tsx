@@ -1,6 +1,7 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { formatNaira, formatNumber } from '../../../../domain/format';
+import { formatNaira } from '../../../../domain/format';
 import type { OrderQuote } from '../../../../domain/schemas/order';
+import { deliveryRowLabel } from '../lib/order-model';
 
 type Props = {
   estimateSubtotal: number;
@@ -27,9 +28,7 @@ export function QuoteSummary({ estimateSubtotal, quote, loading, error, homeDeli
       {row('Subtotal', formatNaira(quote?.subtotal ?? estimateSubtotal))}
       {homeDelivery &&
         row(
-          quote?.deliveryDistanceKm != null
-            ? `Delivery (${formatNumber(quote.deliveryDistanceKm, 1)} km${quote.deliveryFeeIsEstimate ? ', estimated' : ''})`
-            : 'Delivery',
+          quote ? deliveryRowLabel(quote) : 'Delivery',
           quote ? formatNaira(quote.deliveryFee) : 'Enter your address',
         )}
       {row('Total', quote ? formatNaira(quote.total) : homeDelivery ? '—' : formatNaira(estimateSubtotal), true)}

@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatNaira, formatNumber } from '../../../../domain/format';
+import { formatNaira } from '../../../../domain/format';
 import type { Order } from '../../../../domain/schemas/order';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import { orderQueryOptions } from '../api/get-order';
 import { orderQrQueryOptions } from '../api/get-order-qr';
-import { deliveryOptionLabel, itemQuantityText } from '../lib/order-status';
+import { orderItemsTable, orderShowsPickup, orderWhereText } from '../lib/order-model';
+import { OrderItemsTable } from './order-items-table';
 import classes from './receipt-screen.module.css';
 
 type Props = {
@@ -24,7 +25,7 @@ const paidWith: Record<string, string> = { Electronic: 'Card', Wallet: 'Wallet',
 
 /** The order's QR while it awaits pickup or delivery (the counter scans it); the receipt link after. */
 function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) {
-  const awaiting = order.status === 'Paid' && !order.isDelivered;
+  const awaiting = orderShowsPickup(order);
   const qr = useQuery({ ...orderQrQueryOptions(order.orderNumber, order.id), enabled: awaiting });
   const content = awaiting ? qr.data?.data.token : receiptUrl;
   const [dataUrl, setDataUrl] = useState<string | null>(null);
@@ -184,51 +185,13 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
                 <Table.Th fw={400} c="dimmed">
                   Delivery
                 </Table.Th>
-                <Table.Td>
-                  {deliveryOptionLabel[order.deliveryOption]}
-                  {order.deliveryAddress && `: ${order.deliveryAddress.line1}, ${order.deliveryAddress.city}`}
-                  {order.nomineeName && `: ${order.nomineeName}`}
-                </Table.Td>
+                {/* No phone number on a receipt that may be shared. */}
+                <Table.Td>{orderWhereText(order, { withPhone: false })}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
           <Divider />
-          <Table fz="sm" horizontalSpacing={0}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.name}</Table.Td>
-                  <Table.Td>{itemQuantityText(item)}</Table.Td>
-                  <Table.Td ta="right">{formatNaira(item.lineTotal)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={2}>Subtotal</Table.Th>
-                <Table.Td ta="right">{formatNaira(order.subtotal)}</Table.Td>
-              </Table.Tr>
-              {order.deliveryOption === 'HomeDelivery' && (
-                <Table.Tr>
-                  <Table.Th colSpan={2}>Delivery</Table.Th>
-                  <Table.Td ta="right">{formatNaira(order.deliveryFee)}</Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th colSpan={2}>Total paid</Table.Th>
-                <Table.Td ta="right" fw={700}>
-                  {formatNaira(order.total)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+          <OrderItemsTable table={orderItemsTable(order, { totalLabel: 'Total paid' })} flush />
           <ReceiptQr order={order} receiptUrl={receiptUrl} />
         </Stack>
       </Card>

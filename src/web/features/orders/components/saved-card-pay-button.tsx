@@ -12,6 +12,8 @@ import { payWithSavedCard } from '../api/pay-with-saved-card';
 type Props = {
   order: Order;
   card: SavedCard;
+  /** The button's words (lib/order-model.ts); "Pay with card ending 4081" when not given. */
+  label?: string;
   disabled: boolean;
   onError: (message: string) => void;
   /** Charge at once, once (the client tapped it on the order's first view); `onChargeStarted` then. */
@@ -23,7 +25,15 @@ type Props = {
  * "Pay with card ending 4081" on an unpaid order: one tap with the saved card. A decline opens the
  * 'Payment error' dialog with the bank's reason; once paid the order refreshes to Paid.
  */
-export function SavedCardPayButton({ order, card, disabled, onError, chargeNow = false, onChargeStarted }: Props) {
+export function SavedCardPayButton({
+  order,
+  card,
+  label,
+  disabled,
+  onError,
+  chargeNow = false,
+  onChargeStarted,
+}: Props) {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKey();
   const [attempt, setAttempt] = useState(1);
@@ -56,7 +66,7 @@ export function SavedCardPayButton({ order, card, disabled, onError, chargeNow =
   return (
     <>
       <Button mih={44} loading={pay.isPending} disabled={disabled} onClick={() => charge(attempt)}>
-        Pay with card ending {card.last4}
+        {label ?? `Pay with card ending ${card.last4}`}
       </Button>
       <CardDeclinedDialog
         opened={declined !== null}

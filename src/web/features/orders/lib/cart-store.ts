@@ -17,7 +17,7 @@ export const emptyCheckoutDraft: CheckoutDraft = {
   nominee: { name: '', phone: '' },
 };
 
-/** The cart and checkout as kept on the device (DESIGN: Dexie keeps the signed-in client's cart). */
+/** The cart and checkout as kept on the device (in Dexie, per signed-in client). */
 export type SavedCart = { cart: Cart; checkout: CheckoutDraft };
 
 const isSavedCart = (value: unknown): value is SavedCart =>

@@ -109,9 +109,9 @@ describe("the history's first view", () => {
     fakeApi({ 'GET order/client': { status: 200, body: page() } });
     const runApp = vi.fn(() => new Promise<void>(() => {}));
     await start(runApp);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Status' }));
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Status' }));
     expect(runApp).toHaveBeenCalledTimes(1);
     expect(peekHistoryHandoff()).toEqual({ openStatus: true });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Status' })).toHaveAttribute('aria-busy', 'true'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveAttribute('aria-busy', 'true'));
   });
 });

@@ -1,9 +1,9 @@
-// The history's first view without the app (app/first-views runs it; README "Performance"): the
+// The history's first view without the app (app/first-views runs it): the
 // client's orders as the app's history lists them (components/order-history-screen.tsx), their
 // first page from the shell's early read, "Show more orders" by the server's cursor, and the copy
 // saved on the device offline. Choosing a status hands the page to the app, its list open.
 import { ORDER_HISTORY_PAGE_SIZE } from '../../../../domain/constants';
-import { formatDate, formatNaira } from '../../../../domain/format';
+import { formatNaira } from '../../../../domain/format';
 import type { ClientOrderPage, OrderSummary } from '../../../../domain/schemas/order';
 import c from '../../../components/first-view/first-view.module.css';
 import { badgeTint, esc, offlineCopyHtml, type RunApp } from '../../../components/first-view/html';
@@ -11,7 +11,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientOrders, savedOrdersPage } from '../api/client-orders';
-import { deliveryOptionLabel, orderStatusInfo } from '../lib/order-status';
+import { ALL_ORDERS, historyEmptyText, orderSummaryLine } from '../lib/history-model';
+import { orderStatusInfo } from '../lib/order-status';
 import { handOverHistory } from '../lib/shop-handoff';
 
 /** The history's first page, from the network or the copy saved on this device. */
@@ -20,12 +21,9 @@ export const readHistory = (): Promise<Cached<ClientOrderPage>> =>
 
 function orderHtml(order: OrderSummary): string {
   const info = orderStatusInfo[order.status];
-  const items = `${order.itemCount} ${order.itemCount === 1 ? 'item' : 'items'}`;
   return `<li class="${c.card} ${c.productCard}"><div class="${c.row} ${c.wrap}"><div><a class="${c.orderNumber}" href="/order/${encodeURIComponent(
     order.orderNumber,
-  )}">${esc(order.orderNumber)}</a><p class="${c.dimmed} ${c.sm}">${esc(formatDate(order.createdAt))} · ${esc(
-    deliveryOptionLabel[order.deliveryOption],
-  )} · ${items}</p></div><div class="${c.rowTight}"><span class="${c.name}">${esc(formatNaira(order.total))}</span><span class="${c.status}" style="--tint:${badgeTint(
+  )}">${esc(order.orderNumber)}</a><p class="${c.dimmed} ${c.sm}">${esc(orderSummaryLine(order))}</p></div><div class="${c.rowTight}"><span class="${c.name}">${esc(formatNaira(order.total))}</span><span class="${c.status}" style="--tint:${badgeTint(
     info.color,
   )}" title="${esc(info.hint)}">${esc(order.status)}</span></div></div></li>`;
 }
@@ -45,7 +43,7 @@ export function runHistory(options: {
   let next = first.data.nextCursor;
   let oldestCopy: number | null = first.fromCache ? first.updatedAt : null;
 
-  screen.innerHTML = `<div class="${c.stack}"><div class="${c.historyHead}"><h1 class="${c.h1Large}">Order history</h1><div class="${c.field}"><label class="${c.label}" id="history-status-label" for="history-status">Status</label><button type="button" id="history-status" class="${c.select}" aria-haspopup="listbox" aria-labelledby="history-status-label">All orders</button></div></div><div data-history="notice"></div><div data-history="list"></div><div data-history="more-error" role="alert" hidden></div><div class="${c.center}" data-history="more"></div></div>`;
+  screen.innerHTML = `<div class="${c.stack}"><div class="${c.historyHead}"><h1 class="${c.h1Large}">Order history</h1><div class="${c.field}"><label class="${c.label}" id="history-status-label" for="history-status">Status</label><input id="history-status" class="${c.select}" readonly role="combobox" aria-haspopup="listbox" aria-expanded="false" autocomplete="off" value="${esc(ALL_ORDERS.label)}"></div></div><div data-history="notice"></div><div data-history="list"></div><div data-history="more-error" role="alert" hidden></div><div class="${c.center}" data-history="more"></div></div>`;
   screen.removeAttribute('aria-busy');
   const part = (name: string) => screen.querySelector(`[data-history="${name}"]`) as HTMLElement;
 
@@ -77,7 +75,7 @@ export function runHistory(options: {
 
   if (first.data.orders.length === 0) {
     part('list').innerHTML =
-      `<div class="${c.card}"><p>You have no orders yet. <a class="${c.link}" href="/products">Order gas</a></p></div>`;
+      `<div class="${c.card}"><p>${esc(historyEmptyText(undefined))} <a class="${c.link}" href="/products">Order gas</a></p></div>`;
   } else add(first.data.orders);
   drawNotice();
   drawMore();
@@ -111,7 +109,8 @@ export function runHistory(options: {
   };
 
   let taking = false;
-  const status = screen.querySelector('#history-status') as HTMLButtonElement;
+  // The status list is the app's: choosing one (a tap, or the keys that open a list) hands over.
+  const status = screen.querySelector('#history-status') as HTMLInputElement;
   const takeOver = () => {
     if (taking) return;
     taking = true;
@@ -126,6 +125,11 @@ export function runHistory(options: {
     );
   };
   status.addEventListener('click', takeOver);
+  status.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    takeOver();
+  });
   part('more').addEventListener('click', () => void showMore());
   window.addEventListener('online', drawNotice);
   window.addEventListener('offline', drawNotice);

@@ -1,4 +1,4 @@
-// An order's first view without the app (app/first-views runs it; README "Performance"): the
+// An order's first view without the app (app/first-views runs it): the
 // order as the app's order screen draws it (components/order-detail-screen.tsx): its number and
 // status, the ways to pay an unpaid one, the pickup QR code and code once paid, the items and
 // totals, the status timeline; read again every 30 s while it may still move and when the page is
@@ -6,10 +6,7 @@
 // wallet or the saved card, cancel, order again) hands the page to the app, which presses it
 // (lib/shop-handoff.ts, OrderIntent): one implementation of paying, the app's. A home delivery on
 // its way (its live delivery card) is the app's at once.
-import { OrderStatus } from '../../../../domain/enums';
-import { formatDate, formatNaira, formatNumber } from '../../../../domain/format';
-import { canTransition } from '../../../../domain/lifecycles/lifecycle';
-import { orderLifecycle } from '../../../../domain/lifecycles/order';
+import { formatDate } from '../../../../domain/format';
 import type { Order, OrderEvent, OrderQr } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import c from '../../../components/first-view/first-view.module.css';
@@ -19,8 +16,17 @@ import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
 import { paths } from '../../../lib/paths';
 import { getOrderQr, ORDER_SCREEN_REFRESH_MS, orderRefreshInterval } from '../api/client-orders';
-import type { CheckoutWallet } from '../components/checkout-panel';
-import { deliveryOptionLabel, itemQuantityText, orderStatusInfo, timelineSteps } from '../lib/order-status';
+import {
+  type CheckoutWallet,
+  type ItemsTable,
+  orderHasLiveDelivery,
+  orderItemsTable,
+  orderPayChoices,
+  orderShowsPickup,
+  orderWhereText,
+  type PayButton,
+} from '../lib/order-model';
+import { orderStatusInfo, timelineSteps } from '../lib/order-status';
 import { clearOrderHandoff, handOverOrder, type OrderIntent } from '../lib/shop-handoff';
 import o from './order-light.module.css';
 
@@ -28,8 +34,7 @@ import o from './order-light.module.css';
 export type OrderPage = { order: Cached<Order>; wallet: CheckoutWallet; card: SavedCard | null };
 
 /** A home delivery past payment has the app's live delivery card (the rider, the steps): the app draws it. */
-export const orderAsksForApp = (order: Order) =>
-  order.deliveryOption === 'HomeDelivery' && order.status !== OrderStatus.NotPaid;
+export const orderAsksForApp = (order: Order) => orderHasLiveDelivery(order);
 
 /** The order named by an order page's address (/order/ARV-7K2M9Q), as the router decodes it. */
 export const orderNumberIn = (pathname: string): string => safeDecode(pathname.split('/')[2] ?? '');
@@ -59,44 +64,41 @@ function followUpHtml(order: Order, clientId: string | null): string {
   return again || receipt ? `<div class="${o.buttons}">${again}${receipt}</div>` : '';
 }
 
-/** The ways to pay an unpaid order, as the app offers them; nothing once it is paid or cancelled. */
+const BUTTON_STYLE: Record<PayButton['variant'], string> = {
+  filled: '',
+  default: o.default as string,
+  light: c.light as string,
+  danger: o.danger as string,
+};
+
+/** The ways to pay an unpaid order (lib/order-model.ts); nothing once it is paid or cancelled. */
 export function payHtml(page: OrderPage, online: boolean): string {
   const { data: order, fromCache } = page.order;
-  if (!canTransition(orderLifecycle, order.status, OrderStatus.Paid)) return '';
-  const { wallet, card } = page;
-  // Paying or cancelling needs the server; a saved copy may also be out of date.
-  const off = fromCache || !online ? ' disabled' : '';
-  const shortfall = wallet.state === 'ready' ? Math.max(0, order.total - wallet.balance) : 0;
-  const button = (intent: OrderIntent, label: string, style: string | undefined, disabled = off) =>
-    `<button type="button" class="${c.button} ${style ?? ''}" data-intent="${intent}"${disabled}>${esc(label)}</button>`;
-  const buttons = [
-    card ? button('pay-saved-card', `Pay with card ending ${card.last4}`, '') : '',
-    button('pay', 'Pay', card ? o.default : ''),
-    wallet.state !== 'none'
-      ? button('pay-wallet', 'Pay from wallet', c.light, off || (shortfall > 0 ? ' disabled' : ''))
-      : '',
-    order.canCancel ? button('cancel', 'Cancel order', o.danger) : '',
-  ].join('');
+  const choices = orderPayChoices(order, { wallet: page.wallet, card: page.card, offline: fromCache || !online });
+  if (!choices) return '';
+  const buttons = choices.buttons
+    .map(
+      (b) =>
+        `<button type="button" class="${c.button} ${BUTTON_STYLE[b.variant]}" data-intent="${b.intent}"${b.disabled ? ' disabled' : ''}>${esc(b.label)}</button>`,
+    )
+    .join('');
+  const line = choices.wallet;
   const walletLine =
-    wallet.state === 'ready'
-      ? `<p class="${c.sm} ${o.walletLine}"><span class="${c.dimmed}">Wallet balance ${esc(formatNaira(wallet.balance))}</span>${
-          shortfall > 0
-            ? ` <a class="${c.link}" href="${paths.wallet.getHref(shortfall)}">Top up ${esc(formatNaira(shortfall))}</a>`
-            : ''
+    line?.kind === 'balance'
+      ? `<p class="${c.sm} ${o.walletLine}"><span class="${c.dimmed}">${esc(line.text)}</span>${
+          line.topUp ? ` <a class="${c.link}" href="${esc(line.topUp.href)}">${esc(line.topUp.text)}</a>` : ''
         }</p>`
-      : wallet.state === 'none'
-        ? `<p class="${c.sm} ${c.dimmed}">Want to pay from a balance? <a class="${c.link}" href="${paths.wallet.getHref()}">Create a wallet</a></p>`
+      : line?.kind === 'create'
+        ? `<p class="${c.sm} ${c.dimmed}">${esc(line.text)} <a class="${c.link}" href="${esc(line.link.href)}">${esc(line.link.text)}</a></p>`
         : '';
-  return `<div class="${c.card}"><p class="${c.name}">Pay ${esc(formatNaira(order.total))} to confirm this order</p><div class="${o.buttons}">${buttons}</div>${walletLine}</div>`;
+  return `<div class="${c.card}"><p class="${c.name}">${esc(choices.title)}</p><div class="${o.buttons}">${buttons}</div>${walletLine}</div>`;
 }
 
 /** The pickup code and its QR code, once paid and until handed over. */
 type ShownQr = { qr: Cached<OrderQr>; image: string | null } | { error: string } | null;
 
-const showsPickup = (order: Order) => order.status === OrderStatus.Paid && !order.isDelivered;
-
 function pickupHtml(order: Order, shown: ShownQr): string {
-  if (!showsPickup(order)) return '';
+  if (!orderShowsPickup(order)) return '';
   let image = `<span class="${o.loader}" role="status" aria-label="Loading the QR code"></span>`;
   if (shown && 'error' in shown)
     image = `<div class="${c.notice} ${c.noticeRed}" role="alert"><p class="${c.sm}">${esc(shown.error)}</p></div>`;
@@ -111,31 +113,27 @@ function pickupHtml(order: Order, shown: ShownQr): string {
   return `<section class="${c.card} ${o.pickup}" aria-labelledby="pickup-title"><h2 class="${c.h3}" id="pickup-title">Pickup</h2><p class="${c.sm} ${c.dimmed}">Show this code at the gas center counter.</p><div class="${o.qrBox}">${image}</div>${code}</section>`;
 }
 
-function itemsHtml(order: Order): string {
-  const rows = order.items
+/** The items table (lib/order-model.ts orderItemsTable), as the app's OrderItemsTable draws it. */
+export function itemsTableHtml(table: ItemsTable): string {
+  const rows = table.rows
     .map(
-      (item) =>
-        `<tr><td>${esc(item.name)}</td><td>${esc(itemQuantityText(item))}</td><td class="${o.right}">${esc(formatNaira(item.lineTotal))}</td></tr>`,
+      (row) =>
+        `<tr><td>${esc(row.name)}</td><td>${esc(row.quantity)}</td><td class="${o.right}">${esc(row.amount)}</td></tr>`,
     )
     .join('');
-  const home = order.deliveryOption === 'HomeDelivery';
-  const distance =
-    order.deliveryDistanceKm !== null
-      ? ` (${formatNumber(order.deliveryDistanceKm, 1)} km${order.deliveryFeeIsEstimate ? ', estimated' : ''}${
-          order.homeDeliveryType === 'DoubleWay' ? ', collect and return' : ''
-        })`
-      : '';
-  const delivery = home
-    ? `<tr><th colspan="2">Delivery${esc(distance)}</th><td class="${o.right}">${esc(formatNaira(order.deliveryFee))}</td></tr>`
-    : '';
-  const where =
-    (order.deliveryAddress ? `: ${order.deliveryAddress.line1}, ${order.deliveryAddress.city}` : '') +
-    (order.nomineeName ? `: ${order.nomineeName} (${order.nomineePhone})` : '');
-  return `<section class="${c.card} ${o.itemsCard}" aria-labelledby="items-title"><h2 class="${c.h3}" id="items-title">Items</h2><div class="${o.scroll}"><table class="${o.table}"><thead><tr><th>Item</th><th>Quantity</th><th class="${o.right}">Amount</th></tr></thead><tbody>${rows}</tbody><tfoot><tr><th colspan="2">Subtotal</th><td class="${o.right}">${esc(
-    formatNaira(order.subtotal),
-  )}</td></tr>${delivery}<tr><th colspan="2">Total</th><td class="${o.right} ${o.total}">${esc(
-    formatNaira(order.total),
-  )}</td></tr></tfoot></table></div><p class="${c.sm}">${esc(deliveryOptionLabel[order.deliveryOption] + where)}</p></section>`;
+  const foot = table.foot
+    .map(
+      (row) =>
+        `<tr><th colspan="2">${esc(row.label)}</th><td class="${o.right}${row.strong ? ` ${o.total}` : ''}">${esc(row.amount)}</td></tr>`,
+    )
+    .join('');
+  return `<div class="${o.scroll}"><table class="${o.table}"><thead><tr><th>Item</th><th>Quantity</th><th class="${o.right}">Amount</th></tr></thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table></div>`;
+}
+
+function itemsHtml(order: Order): string {
+  return `<section class="${c.card} ${o.itemsCard}" aria-labelledby="items-title"><h2 class="${c.h3}" id="items-title">Items</h2>${itemsTableHtml(
+    orderItemsTable(order),
+  )}<p class="${c.sm}">${esc(orderWhereText(order))}</p></section>`;
 }
 
 /** Every status the order went through, with the time (the app's OrderTimeline). */
@@ -206,7 +204,7 @@ export function runOrder(options: {
   let qrRead = false;
   const readQr = async () => {
     const order = page.order.data;
-    if (qrRead || !showsPickup(order)) return;
+    if (qrRead || !orderShowsPickup(order)) return;
     qrRead = true;
     try {
       const answer = await getOrderQr(order.orderNumber, order.id);
@@ -256,7 +254,7 @@ export function runOrder(options: {
       const next = await read();
       if (!next) return takeOver(null, null);
       page = next;
-      if (!showsPickup(page.order.data)) qr = null;
+      if (!orderShowsPickup(page.order.data)) qr = null;
       draw();
       void readQr();
     } catch {

@@ -1,12 +1,11 @@
-// The shop's first view without the app (app/first-views runs it; README "Performance").
+// The shop's first view without the app (app/first-views runs it).
 // It draws the catalogue, the client's cylinders and the cart from the same reads as the app's shop,
 // keeps the cart on the device as the app does, and hands the page to the app when the client
 // needs more than browsing: a cart to check out (the checkout loads with its first line) or a
 // cylinder to add. The app then draws the same screen over it, with the cart as it was and the
 // page where it was.
-import { GAS_KG_STEP, MAX_ITEM_QUANTITY } from '../../../../domain/constants';
+import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { ProductType } from '../../../../domain/enums';
-import { formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
 import { type RunApp, savedCopyHtml } from '../../../components/first-view/html';
 import { api } from '../../../lib/api-client';
@@ -23,7 +22,8 @@ import {
   saveCart,
 } from '../lib/cart-store';
 import { handOverShop, type ShopIntent } from '../lib/shop-handoff';
-import { barHtml, cartHtml, cylindersHtml, gasKgValid, gasSoldOut, type SavedCylinder, shopHtml } from './shop-view';
+import { gasRefillView, productAddDisabled } from '../lib/shop-model';
+import { barHtml, cartHtml, cylindersHtml, type SavedCylinder, shopHtml } from './shop-view';
 
 const q = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string) =>
   root.querySelector<T>(`[data-shop="${name}"]`);
@@ -93,7 +93,7 @@ export function runShop(options: {
       }
       const product = products.find((p) => p.id === id);
       const add = card.querySelector<HTMLButtonElement>('[data-add]');
-      if (add && product) add.disabled = product.available !== null && product.available <= count;
+      if (add && product) add.disabled = productAddDisabled(product, count);
     }
     if (refocus) cartCard.querySelector<HTMLElement>(refocus)?.focus();
   };
@@ -195,25 +195,21 @@ function wireGasCard(
   if (!gas || !card) return;
   const input = q<HTMLInputElement>(card, 'gas-kg') as HTMLInputElement;
   const button = q<HTMLButtonElement>(card, 'gas-add') as HTMLButtonElement;
-  const soldOut = gasSoldOut(gas);
   const low = q(card, 'gas-low') as HTMLElement;
-  if (gas.available !== null && !soldOut && gas.available < 100) {
+  const lowText = gasRefillView(gas, 12.5, 12.5).low;
+  if (lowText) {
     low.hidden = false;
-    low.textContent = `Only ${gas.available} kg left today`;
+    low.textContent = lowText;
   }
   const size = () => Number(card.querySelector<HTMLInputElement>('input[name="cylinder-size"]:checked')?.value ?? 12.5);
   const kg = () => Number(input.value) || 0;
   const update = () => {
-    const sizeKg = size();
-    const valid = gasKgValid(kg(), sizeKg);
-    (q(card, 'gas-hint') as HTMLElement).textContent = `Up to ${sizeKg} kg, in ${GAS_KG_STEP} kg steps`;
-    const error = q(card, 'gas-error') as HTMLElement;
-    error.textContent = valid ? '' : `Enter ${GAS_KG_STEP} to ${sizeKg} kg`;
-    input.setAttribute('aria-invalid', String(!valid));
-    button.disabled = !valid || soldOut;
-    button.textContent = soldOut
-      ? 'Sold out today'
-      : `Add ${kg()} kg refill · ${formatNaira(Math.round(gas.price * kg()))}`;
+    const view = gasRefillView(gas, size(), kg());
+    (q(card, 'gas-hint') as HTMLElement).textContent = view.hint;
+    (q(card, 'gas-error') as HTMLElement).textContent = view.error ?? '';
+    input.setAttribute('aria-invalid', String(view.error !== null));
+    button.disabled = !view.canAdd;
+    button.textContent = view.addLabel;
   };
   input.value = String(size());
   update();
@@ -224,7 +220,7 @@ function wireGasCard(
   });
   input.addEventListener('input', update);
   button.addEventListener('click', () => {
-    if (gasKgValid(kg(), size()) && !soldOut) onAdd(size(), kg(), gas);
+    if (gasRefillView(gas, size(), kg()).canAdd) onAdd(size(), kg(), gas);
   });
 }
 

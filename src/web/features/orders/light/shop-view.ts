@@ -1,13 +1,14 @@
 // The shop's first view as markup (shop-light.ts drives it): the same headings, labels and texts
 // as the app's shop (components/products-screen.tsx and the shelves, cards and cart it draws), so
 // the screen reads the same before and after the app takes over, and so do the browser journeys.
-import { CYLINDER_SIZES_KG, GAS_KG_STEP } from '../../../../domain/constants';
+import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
 import { ProductType } from '../../../../domain/enums';
 import { formatDate, formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
 import c from '../../../components/first-view/first-view.module.css';
 import { esc } from '../../../components/first-view/html';
-import { type Cart, cartCount, cartSubtotal, lineTotal } from '../lib/cart';
+import { type Cart, cartCount, cartSubtotal } from '../lib/cart';
+import { CHECKOUT_EMPTY_TEXT, cartLineView, EMPTY_CART_TEXT, productStockNote } from '../lib/shop-model';
 
 export const SHELF_SECTIONS = [
   { type: ProductType.Cylinder, title: 'Cylinders' },
@@ -26,9 +27,6 @@ export type SavedCylinder = {
   warning: string | null;
 };
 
-export const gasKgValid = (kg: number, sizeKg: number) => kg > 0 && kg <= sizeKg && Number.isInteger(kg / GAS_KG_STEP);
-export const gasSoldOut = (gas: Product) => gas.available !== null && gas.available < GAS_KG_STEP;
-
 /** The screen: its intro, the shelves, the cart and the checkout's place. */
 export function shopHtml(products: readonly Product[]): string {
   const gas = products.find((p) => p.type === ProductType.Gas);
@@ -44,7 +42,7 @@ export function shopHtml(products: readonly Product[]): string {
 <div data-shop="copy-age" hidden></div>
 <div class="${c.grid}">
 <div class="${c.stack}">${gas ? gasCardHtml(gas) : ''}<section class="${c.card}" aria-labelledby="my-cylinders-title" data-shop="cylinders"><div class="${c.row}"><h2 class="${c.h3}" id="my-cylinders-title">Your cylinders</h2><button type="button" class="${c.button} ${c.subtle}" data-takeover="add-cylinder">Add a cylinder</button></div><div data-shop="cylinder-list"></div></section>${shelves}</div>
-<div class="${c.side}"><section class="${c.card}" aria-labelledby="cart-title" data-shop="cart"></section><section class="${c.card}" aria-labelledby="checkout-title" data-shop="checkout"><h2 class="${c.h3}" id="checkout-title">Delivery and payment</h2><p class="${c.dimmed} ${c.sm}" data-shop="checkout-note">Add something to your cart, then choose pickup or delivery and how to pay.</p></section></div>
+<div class="${c.side}"><section class="${c.card}" aria-labelledby="cart-title" data-shop="cart"></section><section class="${c.card}" aria-labelledby="checkout-title" data-shop="checkout"><h2 class="${c.h3}" id="checkout-title">Delivery and payment</h2><p class="${c.dimmed} ${c.sm}" data-shop="checkout-note">${esc(CHECKOUT_EMPTY_TEXT)}</p></section></div>
 </div>
 <div data-shop="bar"></div>
 </div>`;
@@ -68,10 +66,8 @@ function gasCardHtml(gas: Product): string {
 }
 
 function productCardHtml(p: Product): string {
-  const stock =
-    p.available !== null && p.available <= 10
-      ? `<span class="${c.xs} ${p.available === 0 ? c.out : c.low}">${p.available === 0 ? 'Out of stock' : `Only ${esc(p.available)} left`}</span>`
-      : '';
+  const note = productStockNote(p);
+  const stock = note ? `<span class="${c.xs} ${note.tone === 'out' ? c.out : c.low}">${esc(note.text)}</span>` : '';
   return `<div class="${c.card} ${c.productCard}" data-product="${esc(p.id)}"><div><p class="${c.name}">${esc(p.name)}</p><p class="${c.dimmed} ${c.sm}">${esc(
     p.description,
   )}</p></div><div class="${c.row}"><div><p class="${c.price}">${esc(formatNaira(p.price))}</p>${stock}</div><div class="${c.rowTight}"><span class="${c.badge}" data-part="in-cart" hidden></span><button type="button" class="${c.button} ${c.light}" data-add="${esc(
@@ -90,16 +86,14 @@ export function cartHtml(cart: Cart, restoring: boolean): string {
   if (cart.length === 0 && restoring) {
     body = `<div role="status" aria-label="Loading your saved cart"><span class="${c.skeleton}"></span></div>`;
   } else if (cart.length === 0) {
-    body = `<p class="${c.dimmed}">Your cart is empty. Add a gas refill or a product.</p>`;
+    body = `<p class="${c.dimmed}">${esc(EMPTY_CART_TEXT)}</p>`;
   } else {
     body = `<ul class="${c.lines}">${cart
       .map((line) => {
-        const label = line.kind === 'gas' ? `Gas refill: ${line.kg} kg in a ${line.sizeKg} kg cylinder` : line.name;
-        const quantity = line.kind === 'gas' ? line.count : line.quantity;
-        const unit = line.kind === 'gas' ? `${formatNaira(line.pricePerKg)}/kg` : formatNaira(line.price);
+        const { label, quantity, detail } = cartLineView(line);
         return `<li class="${c.row}"><div class="${c.grow}"><p class="${c.sm} ${c.medium}">${esc(label)}</p><p class="${c.dimmed} ${c.xs}">${esc(
-          unit,
-        )} · ${esc(formatNaira(lineTotal(line)))}</p></div><input class="${c.input} ${c.quantity}" inputmode="numeric" autocomplete="off" aria-label="Quantity of ${esc(
+          detail,
+        )}</p></div><input class="${c.input} ${c.quantity}" inputmode="numeric" autocomplete="off" aria-label="Quantity of ${esc(
           label,
         )}" value="${quantity}" data-quantity="${esc(line.key)}"><button type="button" class="${c.remove}" aria-label="Remove ${esc(
           label,

@@ -47,7 +47,7 @@ export function HandoverWithoutApp(props: {
   });
   const left = useSecondsUntil(send.data?.expiresAt ?? null);
 
-  const finish = (run: () => Promise<HandoverResult>, text: string) => async () => {
+  const finish = async (run: () => Promise<HandoverResult>, text: string) => {
     props.onConfirming(true);
     try {
       const result = await run();
@@ -59,27 +59,14 @@ export function HandoverWithoutApp(props: {
     }
   };
 
+  const handover = { orderId: order.orderId, nomineeVerified: props.nomineeVerified };
   const confirm = useMutation({
     mutationFn: (typed: string) =>
-      finish(
-        () =>
-          confirmHandoverCode(
-            { orderId: order.orderId, code: typed, nomineeVerified: props.nomineeVerified },
-            newIdempotencyKey(),
-          ),
-        `Code accepted. ${handTo}`,
-      )(),
+      finish(() => confirmHandoverCode({ ...handover, code: typed }, newIdempotencyKey()), `Code accepted. ${handTo}`),
   });
   const approve = useMutation({
     mutationFn: (why: string) =>
-      finish(
-        () =>
-          approveHandover(
-            { orderId: order.orderId, reason: why, nomineeVerified: props.nomineeVerified },
-            newIdempotencyKey(),
-          ),
-        `Approved by you. ${handTo}`,
-      )(),
+      finish(() => approveHandover({ ...handover, reason: why }, newIdempotencyKey()), `Approved by you. ${handTo}`),
   });
 
   const submitCode = (event: FormEvent) => {

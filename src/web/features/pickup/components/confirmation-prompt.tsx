@@ -1,10 +1,16 @@
-import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PickupRequest } from '../../../../domain/realtime-events';
 import { PickupItemsTable } from '../../../components/pickup-items-table';
 import { useSecondsUntil } from '../../../lib/use-seconds-until';
+import { ChoiceGroup } from './choice-group';
 
 export type Decision = { action: 'Approve' } | { action: 'Rejected'; dispute?: 'SomeOneElseClaim' };
+
+const reasons = {
+  notMe: 'It is not me: someone else is trying to collect my order',
+  other: 'Another reason (I will sort it out at the counter)',
+};
 
 /** "Someone is collecting your order": approve, or refuse (and say if it is not you). */
 export function ConfirmationPrompt(props: {
@@ -71,16 +77,7 @@ export function ConfirmationPrompt(props: {
             )}
             {refusing ? (
               <Stack gap="xs">
-                <Radio.Group
-                  label="Why are you refusing?"
-                  value={reason}
-                  onChange={(v) => setReason(v === 'other' ? 'other' : 'notMe')}
-                >
-                  <Stack gap={6} mt={6}>
-                    <Radio value="notMe" label="It is not me: someone else is trying to collect my order" />
-                    <Radio value="other" label="Another reason (I will sort it out at the counter)" />
-                  </Stack>
-                </Radio.Group>
+                <ChoiceGroup label="Why are you refusing?" value={reason} onChange={setReason} options={reasons} />
                 <Stack gap="xs">
                   <Button
                     color="red.9"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,12 @@ import type { ClientPickupOrder } from '../../../../domain/schemas/pickup';
 import { useMutation } from '../../../lib/use-mutation';
 import { pickupKeys } from '../api/keys';
 import { raiseDispute } from '../api/raise-dispute';
+import { ChoiceGroup } from './choice-group';
+
+const disputes = {
+  SomeOneElseClaim: 'Someone else is trying to collect my order',
+  InvalidPickup: 'The order was handed over, but not to me',
+};
 
 /** "Report a problem": someone else claimed the order, or a pickup that should not have happened. */
 export function ReportProblem({ order }: { order: ClientPickupOrder }) {
@@ -31,16 +37,7 @@ export function ReportProblem({ order }: { order: ClientPickupOrder }) {
       </Group>
       <Modal opened={opened} onClose={close} title={`A problem with order ${order.orderNumber}`}>
         <Stack>
-          <Radio.Group
-            label="What happened?"
-            value={dispute}
-            onChange={(v) => setDispute(v === 'InvalidPickup' ? 'InvalidPickup' : 'SomeOneElseClaim')}
-          >
-            <Stack gap={6} mt={6}>
-              <Radio value="SomeOneElseClaim" label="Someone else is trying to collect my order" />
-              <Radio value="InvalidPickup" label="The order was handed over, but not to me" />
-            </Stack>
-          </Radio.Group>
+          <ChoiceGroup label="What happened?" value={dispute} onChange={setDispute} options={disputes} />
           <Textarea
             label="Anything the gas center should know (optional)"
             value={note}

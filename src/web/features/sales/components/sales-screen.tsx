@@ -1,17 +1,16 @@
 import { BarChart } from '@mantine/charts';
 import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { formatDate, formatNaira, formatNairaCompact, koboToNaira, lagosDateKey } from '../../../../domain/format';
+import { formatDate, formatNaira, formatNairaCompact, koboToNaira } from '../../../../domain/format';
 import type { SalesQuery, SalesTotals } from '../../../../domain/schemas/sales';
+import { DateRangeField } from '../../../components/date-range-field';
 import { ApiError } from '../../../lib/api-client';
+import { useDayRange } from '../../../lib/use-day-range';
 import { mySalesQueryOptions } from '../api/get-my-sales';
 import { salesTotalsQueryOptions } from '../api/get-sales-totals';
 import { salesByStaffQueryOptions } from '../api/get-staff-sales';
 import { unattributedSales } from '../lib/per-staff';
 
-type Range = [string | null, string | null];
 const series = [
   { name: 'Cash', color: 'teal.6' },
   { name: 'Electronic', label: 'Card and transfer', color: 'brand.6' },
@@ -75,9 +74,8 @@ function PerDay({ totals }: { totals: SalesTotals }) {
 
 /** Sales totals by payment type, per day and per staff member; staff without reader access see their own. */
 export function SalesScreen() {
-  const today = lagosDateKey(new Date());
-  const [range, setRange] = useState<Range>([today, today]);
-  const query: SalesQuery = { fromDate: range[0] ?? today, toDate: range[1] ?? range[0] ?? today };
+  const { range, setRange, fromDate, toDate } = useDayRange();
+  const query: SalesQuery = { fromDate, toDate };
   const totals = useQuery(salesTotalsQueryOptions(query));
   const byStaff = useQuery(salesByStaffQueryOptions(query));
   const forbidden = totals.error instanceof ApiError && totals.error.status === 403;
@@ -88,15 +86,7 @@ export function SalesScreen() {
   return (
     <Stack gap="md">
       <Title order={1}>Sales</Title>
-      <DatePickerInput
-        type="range"
-        label="Paid between"
-        valueFormat="DD/MM/YYYY"
-        value={range}
-        onChange={(v) => setRange(v as Range)}
-        allowSingleDateInRange
-        w={{ base: '100%', xs: 280 }}
-      />
+      <DateRangeField label="Paid between" value={range} onChange={setRange} width={280} />
       {forbidden ? (
         mine.data ? (
           <>

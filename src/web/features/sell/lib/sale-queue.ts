@@ -9,7 +9,7 @@ import { ACTING_CLIENT_HEADER, queuedBodySchema } from '../../../../domain/schem
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { COUNTER_SALE_KIND, localDb, type PendingAction } from '../../../lib/local-db';
-import { settleFromOutcome } from '../../../lib/queued-outcome';
+import { settlePendingActions } from '../../../lib/queued-outcome';
 import type { PricedLine } from './cart';
 
 export const SALE_KIND = COUNTER_SALE_KIND;
@@ -94,32 +94,12 @@ export function reconcilePendingSales(online = navigator.onLine): Promise<number
 }
 
 async function settlePendingSales(online: boolean): Promise<number> {
-  let changed = 0;
-  for (const sale of await listPendingSales()) {
-    if (sale.status !== 'pending') continue;
-    const replayed = await settleFromOutcome(sale.id, {
-      recorded: () => localDb.pendingActions.delete(sale.id),
-      refusal: 'The server refused this sale',
-    });
-    if (replayed) {
-      changed++;
-      continue;
-    }
-    const workerHolds = sale.payload.via === 'worker' && Boolean(navigator.serviceWorker?.controller);
-    if (!online || workerHolds) continue;
-    try {
-      await send(sale);
-      changed++;
-    } catch (error) {
-      if (error instanceof ApiError && error.isNetworkError) break;
-      await localDb.pendingActions.update(sale.id, {
-        status: 'failed',
-        error: error instanceof Error ? error.message : 'The server refused this sale',
-      });
-      changed++;
-    }
-  }
-  return changed;
+  return settlePendingActions(await listPendingSales(), {
+    online,
+    refusal: 'The server refused this sale',
+    recorded: (sale) => localDb.pendingActions.delete(sale.id),
+    send,
+  });
 }
 
 export const dismissSale = (id: string) => localDb.pendingActions.delete(id);

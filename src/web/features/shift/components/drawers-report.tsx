@@ -11,13 +11,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { DataTable } from '../../../components/data-table';
+import { DateRangeField } from '../../../components/date-range-field';
 import { StatusBadge } from '../../../components/status-badge';
+import type { DayRange } from '../../../lib/use-day-range';
 import { drawersQueryOptions } from '../api/get-drawers';
 import {
   countedShifts,
@@ -153,42 +155,37 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
   );
 }
 
+const totalsColumns = ['Shifts', 'Float', 'Cash sales', 'Cash refunds', 'Expected', 'Counted', 'Variance'];
+const shiftColumns = ['Staff member', 'Time', 'Expected', 'Counted', 'Variance'].map((label) => ({ label }));
+
 function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 'staff'; label: string }) {
   return (
     <Scroll label={label}>
-      <Table striped withTableBorder verticalSpacing="xs" miw={640}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{by === 'day' ? 'Day' : 'Staff member'}</Table.Th>
-            <Table.Th>Shifts</Table.Th>
-            <Table.Th>Float</Table.Th>
-            <Table.Th>Cash sales</Table.Th>
-            <Table.Th>Cash refunds</Table.Th>
-            <Table.Th>Expected</Table.Th>
-            <Table.Th>Counted</Table.Th>
-            <Table.Th>Variance</Table.Th>
+      <DataTable
+        columns={[by === 'day' ? 'Day' : 'Staff member', ...totalsColumns].map((label) => ({ label }))}
+        striped
+        withTableBorder
+        verticalSpacing="xs"
+        miw={640}
+      >
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Td>{r.label}</Table.Td>
+            <Table.Td>
+              {r.shifts}
+              {r.open ? ` (${r.open} open)` : ''}
+            </Table.Td>
+            <Table.Td>{formatNaira(r.openingFloat)}</Table.Td>
+            <Table.Td>{formatNaira(r.cashSales)}</Table.Td>
+            <Table.Td>{formatNaira(r.cashRefunds)}</Table.Td>
+            <Table.Td>{formatNaira(r.expectedCash)}</Table.Td>
+            <CountedCell row={r} />
+            <Table.Td miw={120}>
+              <RowBadge row={r} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.key}>
-              <Table.Td>{r.label}</Table.Td>
-              <Table.Td>
-                {r.shifts}
-                {r.open ? ` (${r.open} open)` : ''}
-              </Table.Td>
-              <Table.Td>{formatNaira(r.openingFloat)}</Table.Td>
-              <Table.Td>{formatNaira(r.cashSales)}</Table.Td>
-              <Table.Td>{formatNaira(r.cashRefunds)}</Table.Td>
-              <Table.Td>{formatNaira(r.expectedCash)}</Table.Td>
-              <CountedCell row={r} />
-              <Table.Td miw={120}>
-                <RowBadge row={r} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </DataTable>
     </Scroll>
   );
 }
@@ -218,30 +215,19 @@ function ShiftRows({ shifts }: { shifts: Shift[] }) {
 function ShiftTable({ shifts, withDay }: { shifts: Shift[]; withDay: boolean }) {
   return (
     <Scroll label="Each shift">
-      <Table withTableBorder verticalSpacing="xs" miw={560}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Staff member</Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Expected</Table.Th>
-            <Table.Th>Counted</Table.Th>
-            <Table.Th>Variance</Table.Th>
+      <DataTable columns={shiftColumns} withTableBorder verticalSpacing="xs" miw={560}>
+        {shifts.map((s) => (
+          <Table.Tr key={s.id}>
+            <Table.Td>{s.staffName}</Table.Td>
+            <Table.Td>{shiftSpan(s, withDay)}</Table.Td>
+            <Table.Td>{formatNaira(s.expectedCash)}</Table.Td>
+            <Table.Td>{s.closingCash === null ? '—' : formatNaira(s.closingCash)}</Table.Td>
+            <Table.Td>
+              <ShiftBadge shift={s} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shifts.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>{s.staffName}</Table.Td>
-              <Table.Td>{shiftSpan(s, withDay)}</Table.Td>
-              <Table.Td>{formatNaira(s.expectedCash)}</Table.Td>
-              <Table.Td>{s.closingCash === null ? '—' : formatNaira(s.closingCash)}</Table.Td>
-              <Table.Td>
-                <ShiftBadge shift={s} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </DataTable>
     </Scroll>
   );
 }
@@ -249,9 +235,7 @@ function ShiftTable({ shifts, withDay }: { shifts: Shift[]; withDay: boolean }) 
 /** Every shift's drawer in a range of Lagos days: by day, by staff member, each shift; CSV export. */
 export function DrawersReport() {
   const today = lagosDateKey(new Date());
-  // Dates as people here write them (DD/MM/YYYY), whatever the browser's locale: a native date
-  // field showed mm/dd/yyyy on an English-US tablet.
-  const [range, setRange] = useState<[string | null, string | null]>([today, today]);
+  const [range, setRange] = useState<DayRange>([today, today]);
   const fromDate = range[0] ?? '';
   const toDate = range[1] ?? range[0] ?? '';
   const [by, setBy] = useState<'day' | 'staff'>('day');
@@ -263,16 +247,7 @@ export function DrawersReport() {
       <Title order={1}>Cash drawers</Title>
       <Card withBorder padding="md" radius="md">
         <Group align="flex-end" wrap="wrap">
-          <DatePickerInput
-            type="range"
-            label="Shifts started between"
-            valueFormat="DD/MM/YYYY"
-            value={range}
-            onChange={(v) => setRange(v as [string | null, string | null])}
-            allowSingleDateInRange
-            size="md"
-            w={{ base: '100%', xs: 300 }}
-          />
+          <DateRangeField label="Shifts started between" value={range} onChange={setRange} width={300} size="md" />
           <SegmentedControl
             aria-label="Group by"
             value={by}

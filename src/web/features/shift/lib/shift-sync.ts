@@ -14,7 +14,7 @@ import {
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { localDb, type PendingAction, putCached } from '../../../lib/local-db';
-import { settleFromOutcome } from '../../../lib/queued-outcome';
+import { settlePendingActions } from '../../../lib/queued-outcome';
 import { ACTIVE_SHIFT_CACHE_KEY } from '../api/get-active-shift';
 
 export type ShiftActionKind = 'shift.start' | 'shift.end';
@@ -99,32 +99,12 @@ export async function submitShiftAction(
  * when online, those only the page holds. Answers how many changed, so callers refetch.
  */
 export async function reconcilePendingShiftActions(online = navigator.onLine): Promise<number> {
-  let changed = 0;
-  for (const action of await listPendingShiftActions()) {
-    if (action.status !== 'pending') continue;
-    const replayed = await settleFromOutcome(action.id, {
-      recorded: (body) => recorded(action.id, (body as { shift?: Shift | null } | null)?.shift ?? null),
-      refusal: 'The server refused this action',
-    });
-    if (replayed) {
-      changed++;
-      continue;
-    }
-    const workerHolds = action.payload.via === 'worker' && Boolean(navigator.serviceWorker?.controller);
-    if (!online || workerHolds) continue;
-    try {
-      await send(action);
-      changed++;
-    } catch (error) {
-      if (error instanceof ApiError && error.isNetworkError) break; // still offline; keep the order
-      await localDb.pendingActions.update(action.id, {
-        status: 'failed',
-        error: error instanceof Error ? error.message : 'The server refused this action',
-      });
-      changed++;
-    }
-  }
-  return changed;
+  return settlePendingActions(await listPendingShiftActions(), {
+    online,
+    refusal: 'The server refused this action',
+    recorded: (action, body) => recorded(action.id, (body as { shift?: Shift | null } | null)?.shift ?? null),
+    send,
+  });
 }
 
 export const dismissShiftAction = (id: string) => localDb.pendingActions.delete(id);

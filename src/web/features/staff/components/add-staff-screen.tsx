@@ -13,7 +13,6 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { type StaffAccess, type StaffRole, staffAccessValues, staffRoleValues } from '../../../../domain/enums';
 import { filterMobileInput, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import type { StaffMember } from '../../../../domain/schemas/staff';
+import { DataTable } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
@@ -145,51 +145,36 @@ export function AddStaffScreen() {
         {staffList.error instanceof ApiError && staffList.error.status === 403 ? (
           <Text c="dimmed">Listing staff needs Admin or Accountant access.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Access</Table.Th>
-                  <Table.Th>Shift</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(staffList.data ?? []).map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <Text size="sm">{[s.firstname, s.lastname].filter(Boolean).join(' ') || '—'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {s.phoneLocal}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{s.role}</Table.Td>
-                    <Table.Td>{s.access.join(', ')}</Table.Td>
-                    <Table.Td>
-                      {s.shift ? <Badge color="teal.9">On shift</Badge> : <Badge color="gray.7">Off</Badge>}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={`Change ${[s.firstname, s.lastname].filter(Boolean).join(' ') || s.phoneLocal}`}
-                        onClick={() => {
-                          fill(s);
-                          window.scrollTo({ top: 0, behavior: 'smooth' });
-                        }}
-                      >
-                        Change
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={520} columns={['Name', 'Role', 'Access', 'Shift']} actions>
+            {(staffList.data ?? []).map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Text size="sm">{[s.firstname, s.lastname].filter(Boolean).join(' ') || '—'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {s.phoneLocal}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{s.role}</Table.Td>
+                <Table.Td>{s.access.join(', ')}</Table.Td>
+                <Table.Td>
+                  {s.shift ? <Badge color="teal.9">On shift</Badge> : <Badge color="gray.7">Off</Badge>}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    aria-label={`Change ${[s.firstname, s.lastname].filter(Boolean).join(' ') || s.phoneLocal}`}
+                    onClick={() => {
+                      fill(s);
+                      window.scrollTo({ top: 0, behavior: 'smooth' });
+                    }}
+                  >
+                    Change
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </Stack>

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
 import type { AdminProduct } from '../../../../domain/schemas/sales';
+import { DataTable } from '../../../components/data-table';
 import { MoneyInput } from '../../../components/money-input';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
@@ -186,60 +175,52 @@ export function PricesPanel() {
   return (
     <>
       {/* A 360 px phone shows every column: the type goes under the name, the buttons stack. */}
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Product</Table.Th>
-              <Table.Th visibleFrom="sm">Type</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(products.data ?? []).map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    {p.name}
-                    {!p.active && <Badge color="gray.7">Hidden</Badge>}
-                  </Group>
-                  <Text size="xs" hiddenFrom="sm">
-                    {productTypeLabel[p.type]}
-                  </Text>
-                </Table.Td>
-                <Table.Td visibleFrom="sm">{productTypeLabel[p.type]}</Table.Td>
-                <Table.Td ta="right">
-                  {formatNaira(p.price)}
-                  {p.type === 'Gas' ? ' /kg' : ''}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => setEditing(p)}
-                      aria-label={`Change the price of ${p.name}`}
-                    >
-                      Change price
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => setEditingProduct(p)}
-                      aria-label={`Edit ${p.name}`}
-                    >
-                      Edit
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        minWidth={320}
+        columns={['Product', { label: 'Type', visibleFrom: 'sm' }, 'Price']}
+        alignRight={['Price']}
+        actions
+        striped
+      >
+        {(products.data ?? []).map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Td>
+              <Group gap="xs">
+                {p.name}
+                {!p.active && <Badge color="gray.7">Hidden</Badge>}
+              </Group>
+              <Text size="xs" hiddenFrom="sm">
+                {productTypeLabel[p.type]}
+              </Text>
+            </Table.Td>
+            <Table.Td visibleFrom="sm">{productTypeLabel[p.type]}</Table.Td>
+            <Table.Td ta="right">
+              {formatNaira(p.price)}
+              {p.type === 'Gas' ? ' /kg' : ''}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => setEditing(p)}
+                  aria-label={`Change the price of ${p.name}`}
+                >
+                  Change price
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() => setEditingProduct(p)}
+                  aria-label={`Edit ${p.name}`}
+                >
+                  Edit
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {editing && <PriceDialog product={editing} onClose={() => setEditing(null)} />}
       {editingProduct && <ProductDialog product={editingProduct} onClose={() => setEditingProduct(null)} />}
     </>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatNumber } from '../../../../domain/format';
 import type { Quota } from '../../../../domain/schemas/quota';
 import { CountInput } from '../../../components/count-input';
+import { DataTable } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
 import { productsQueryOptions } from '../api/get-products';
@@ -128,44 +129,35 @@ export function QuotasPanel() {
   if (quotas.isError) return <Text c="gray.7">Quotas are not available: {quotas.error.message}</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Stock</Table.Th>
-              <Table.Th ta="right">Daily limit</Table.Th>
-              <Table.Th ta="right">Left today</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+      <DataTable
+        minWidth={560}
+        columns={['Product', 'Stock', 'Daily limit', 'Left today']}
+        alignRight={['Stock', 'Daily limit', 'Left today']}
+        actions
+        striped
+      >
+        {(quotas.data ?? []).map((q) => {
+          const unit = q.productType === 'Gas' ? 'kg' : 'items';
+          return (
+            <Table.Tr key={q.id}>
+              <Table.Td>{q.productName}</Table.Td>
+              <Table.Td ta="right">{show(q.stock, unit)}</Table.Td>
+              <Table.Td ta="right">{show(q.dailyLimit, unit)}</Table.Td>
+              <Table.Td ta="right">{show(q.available, unit)}</Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => setEditing(q)}
+                  aria-label={`Edit the quota of ${q.productName}`}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(quotas.data ?? []).map((q) => {
-              const unit = q.productType === 'Gas' ? 'kg' : 'items';
-              return (
-                <Table.Tr key={q.id}>
-                  <Table.Td>{q.productName}</Table.Td>
-                  <Table.Td ta="right">{show(q.stock, unit)}</Table.Td>
-                  <Table.Td ta="right">{show(q.dailyLimit, unit)}</Table.Td>
-                  <Table.Td ta="right">{show(q.available, unit)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => setEditing(q)}
-                      aria-label={`Edit the quota of ${q.productName}`}
-                    >
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </DataTable>
       {quotas.data?.length === 0 && (
         <Group>
           <Text c="gray.7">No product has a quota: every product can be ordered without limit.</Text>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, formatNumber } from '../../../../domain/format';
 import { filterMobileInput, isValidMobileFormat } from '../../../../domain/phone';
+import { DataTable } from '../../../components/data-table';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { createSupplier } from '../api/create-supplier';
@@ -38,34 +39,23 @@ export function SuppliersPanel() {
   };
   return (
     <Stack gap="md">
-      {quotas.isError ? (
-        <Text c="red">{quotas.error.message}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Supplier</Table.Th>
-                <Table.Th ta="right">Asked (kg)</Table.Th>
-                <Table.Th ta="right">Delivered (kg)</Table.Th>
-                <Table.Th ta="right">Owed</Table.Th>
-                <Table.Th ta="right">Paid</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(quotas.data ?? []).map((q) => (
-                <Table.Tr key={q.supplierId}>
-                  <Table.Td>{q.name}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(q.requestedKg, 0)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(q.deliveredKg, 0)}</Table.Td>
-                  <Table.Td ta="right">{formatNaira(q.amountOwed)}</Table.Td>
-                  <Table.Td ta="right">{formatNaira(q.amountPaid)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        failed={quotas.error}
+        minWidth={600}
+        columns={['Supplier', 'Asked (kg)', 'Delivered (kg)', 'Owed', 'Paid']}
+        alignRight={['Asked (kg)', 'Delivered (kg)', 'Owed', 'Paid']}
+        striped
+      >
+        {(quotas.data ?? []).map((q) => (
+          <Table.Tr key={q.supplierId}>
+            <Table.Td>{q.name}</Table.Td>
+            <Table.Td ta="right">{formatNumber(q.requestedKg, 0)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(q.deliveredKg, 0)}</Table.Td>
+            <Table.Td ta="right">{formatNaira(q.amountOwed)}</Table.Td>
+            <Table.Td ta="right">{formatNaira(q.amountPaid)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <Card withBorder component="form" onSubmit={submit}>
         <Title order={3} size="h5" mb="sm">
           Add a supplier

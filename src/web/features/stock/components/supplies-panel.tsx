@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -18,6 +6,7 @@ import type { SupplyStatus } from '../../../../domain/enums';
 import { formatDate, formatNaira, formatNumber, nairaToKobo } from '../../../../domain/format';
 import type { Supply } from '../../../../domain/schemas/supply';
 import { CountInput } from '../../../components/count-input';
+import { DataTable } from '../../../components/data-table';
 import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -51,30 +40,17 @@ function SupplyActions({ supply }: { supply: Supply }) {
     },
     onError: (e: Error) => notifications.show({ color: 'red', message: e.message }),
   });
+  const step = (status: SupplyStatus, words: string, variant: 'light' | 'default') => (
+    <Button size="compact-sm" variant={variant} loading={mutation.isPending} onClick={() => mutation.mutate(status)}>
+      {words}
+    </Button>
+  );
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
-      {supply.status === 'WaitingSupplierResponse' && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          loading={mutation.isPending}
-          onClick={() => mutation.mutate('Delivered')}
-        >
-          Mark delivered
-        </Button>
-      )}
-      {supply.status !== 'Paid' && (
-        <Button
-          size="compact-sm"
-          // The neutral button: its words read at 4.5:1 in both schemes (light green on the dark
-          // scheme's tint did not).
-          variant="default"
-          loading={mutation.isPending}
-          onClick={() => mutation.mutate('Paid')}
-        >
-          Mark paid
-        </Button>
-      )}
+      {supply.status === 'WaitingSupplierResponse' && step('Delivered', 'Mark delivered', 'light')}
+      {/* The neutral button: its words read at 4.5:1 in both schemes (light green on the dark
+          scheme's tint did not). */}
+      {supply.status !== 'Paid' && step('Paid', 'Mark paid', 'default')}
     </Group>
   );
 }
@@ -111,42 +87,29 @@ export function SuppliesPanel() {
   const valid = supplierId !== null && typeof kg === 'number' && kg > 0 && typeof amount === 'number';
   return (
     <Stack gap="md">
-      {supplies.isError ? (
-        <Text c="red">{supplies.error.message}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Supplier</Table.Th>
-                <Table.Th ta="right">Kg</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(supplies.data ?? []).map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{formatDate(s.createdAt)}</Table.Td>
-                  <Table.Td>{s.supplierName}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(s.deliveredKg ?? s.quantityKg, 0)}</Table.Td>
-                  <Table.Td ta="right">{formatNaira(s.amount)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge tone={statusTone[s.status]}>{statusLabel[s.status]}</StatusBadge>
-                  </Table.Td>
-                  <Table.Td>
-                    <SupplyActions supply={s} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        failed={supplies.error}
+        minWidth={680}
+        columns={['Date', 'Supplier', 'Kg', 'Amount', 'Status']}
+        alignRight={['Kg', 'Amount']}
+        actions
+        striped
+      >
+        {(supplies.data ?? []).map((s) => (
+          <Table.Tr key={s.id}>
+            <Table.Td>{formatDate(s.createdAt)}</Table.Td>
+            <Table.Td>{s.supplierName}</Table.Td>
+            <Table.Td ta="right">{formatNumber(s.deliveredKg ?? s.quantityKg, 0)}</Table.Td>
+            <Table.Td ta="right">{formatNaira(s.amount)}</Table.Td>
+            <Table.Td>
+              <StatusBadge tone={statusTone[s.status]}>{statusLabel[s.status]}</StatusBadge>
+            </Table.Td>
+            <Table.Td>
+              <SupplyActions supply={s} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <Card withBorder component="form" onSubmit={submit}>
         <Title order={3} size="h5" mb="sm">
           New supply

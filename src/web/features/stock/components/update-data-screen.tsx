@@ -5,6 +5,14 @@ import { QuotasPanel } from './quotas-panel';
 import { SuppliersPanel } from './suppliers-panel';
 import { SuppliesPanel } from './supplies-panel';
 
+const tabs = [
+  { value: 'prices', label: 'Prices', Panel: PricesPanel },
+  { value: 'quotas', label: 'Quotas', Panel: QuotasPanel },
+  { value: 'suppliers', label: 'Suppliers', Panel: SuppliersPanel },
+  { value: 'supplies', label: 'Supplies', Panel: SuppliesPanel },
+  { value: 'product', label: 'New product', Panel: NewProductPanel },
+];
+
 /** Prices, quotas, suppliers and supplies: the data the counter sells from. */
 export function UpdateDataScreen() {
   return (
@@ -12,27 +20,17 @@ export function UpdateDataScreen() {
       <Title order={1}>Update data</Title>
       <Tabs defaultValue="prices" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="prices">Prices</Tabs.Tab>
-          <Tabs.Tab value="quotas">Quotas</Tabs.Tab>
-          <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>
-          <Tabs.Tab value="supplies">Supplies</Tabs.Tab>
-          <Tabs.Tab value="product">New product</Tabs.Tab>
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="prices" pt="md">
-          <PricesPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="quotas" pt="md">
-          <QuotasPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="suppliers" pt="md">
-          <SuppliersPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="supplies" pt="md">
-          <SuppliesPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="product" pt="md">
-          <NewProductPanel />
-        </Tabs.Panel>
+        {tabs.map(({ value, Panel }) => (
+          <Tabs.Panel key={value} value={value} pt="md">
+            <Panel />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

@@ -12,7 +12,7 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useOnline } from '../../../lib/use-online';
 import { useAddFund } from '../api/add-fund';
 
-/** Router state the payment redirect screen reads (SPEC §3 "Payment details kept during checkout"). */
+/** Router state the payment redirect screen reads (the payment details kept during checkout). */
 export type FundWalletRedirectState = {
   purpose: typeof PaymentPurpose.FundWallet;
   paymentNumber: string;
@@ -21,7 +21,7 @@ export type FundWalletRedirectState = {
   authorizationUrl: string;
 };
 
-/** Add fund (SPEC §2): an amount, a confirm step, then off to the card checkout. */
+/** Add fund: an amount, a confirm step, then off to the card checkout. */
 export function AddFundPanel({ initialKobo }: { initialKobo?: number | undefined } = {}) {
   // As typed: '' while the field is empty (a 0 put back there would take the next digit behind it).
   const [typed, setTyped] = useState<number | string>(

@@ -41,7 +41,7 @@ function WalletIntro({ onStart }: { onStart: () => void }) {
   );
 }
 
-/** The create-wallet flow (SPEC §2): an intro, then firstname, surname, email and consent. */
+/** The create-wallet flow: an intro, then firstname, surname, email and consent. */
 export function CreateWalletFlow({ owner }: { owner?: Fields | undefined } = {}) {
   const [step, setStep] = useState<'intro' | 'form'>('intro');
   // The account is opened in the client's name: the profile's name and email to start from.

@@ -1,56 +1,44 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatNaira } from '../../../../domain/format';
 import type { WalletTransaction } from '../../../../domain/schemas/wallet';
 import { copyAge } from '../../../lib/copy-age';
 import { walletTransactionsQueryOptions } from '../api/get-transactions';
 import { WALLET_SCREEN_REFRESH_MS } from '../api/keys';
+import { NO_TRANSACTIONS_TEXT, transactionView } from '../lib/transaction-model';
 
-const statusColor: Record<WalletTransaction['status'], string> = {
-  completed: 'green',
-  success: 'green',
-  pending: 'yellow',
-  failed: 'red',
-};
-
-/** Where the last word of a name starts. */
-const lastWordAt = (name: string) => name.lastIndexOf(' ') + 1;
-
-function TransactionRow({ transaction: t }: { transaction: WalletTransaction }) {
-  const isCredit = t.type === 'Credit';
+function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
+  const t = transactionView(transaction);
   return (
-    <Paper withBorder radius="md" p="sm" component="li" aria-label={`${t.type} ${formatNaira(t.amount)}`}>
+    <Paper withBorder radius="md" p="sm" component="li" aria-label={t.name}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600} lineClamp={2}>
             {/* Wraps rather than cutting "Order #ARV-…" off on a phone, and never inside the
                 last word, where an order number sits. */}
-            {t.displayName.slice(0, lastWordAt(t.displayName))}
-            <span style={{ whiteSpace: 'nowrap' }}>{t.displayName.slice(lastWordAt(t.displayName))}</span>
+            {t.title[0]}
+            <span style={{ whiteSpace: 'nowrap' }}>{t.title[1]}</span>
           </Text>
           <Group gap={6}>
-            <Badge variant="light" color={isCredit ? 'green' : 'gray'} size="sm">
-              {isCredit ? 'credit' : 'debit'}
+            <Badge variant="light" color={t.credit ? 'green' : 'gray'} size="sm">
+              {t.kind}
             </Badge>
-            <Badge variant="dot" color={statusColor[t.status]} size="sm">
+            <Badge variant="dot" color={t.statusColor} size="sm">
               {t.status}
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            {formatDate(t.createdAt)}
-            {t.from.bankName ? ` · ${t.from.bankName}` : ''}
+            {t.meta}
           </Text>
         </Stack>
-        <Text fw={700} c={isCredit ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }}>
-          {isCredit ? '+' : '−'}
-          {formatNaira(t.amount)}
+        <Text fw={700} c={t.credit ? 'green' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          {t.amount}
         </Text>
       </Group>
     </Paper>
   );
 }
 
-/** The wallet's transactions, newest first (SPEC §3 "Wallet transaction"). */
+/** The wallet's transactions, newest first. */
 export function TransactionsList() {
   const query = useQuery({ ...walletTransactionsQueryOptions(), refetchInterval: WALLET_SCREEN_REFRESH_MS });
   if (query.isPending) {
@@ -73,7 +61,7 @@ export function TransactionsList() {
   if (list.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        No transactions yet. Add funds or send a transfer to your account number.
+        {NO_TRANSACTIONS_TEXT}
       </Text>
     );
   }

@@ -10,7 +10,7 @@ import { TransactionsList } from './transactions-list';
 import { WalletCard } from './wallet-card';
 import classes from './wallet-screen.module.css';
 
-/** The wallet screen (SPEC §2): a loader, then the wallet card and its tabs, or the create flow. */
+/** The wallet screen: a loader, then the wallet card and its tabs, or the create flow. */
 export function WalletScreen({ owner }: { owner?: { firstname: string; lastname: string; email: string } } = {}) {
   const query = useQuery({ ...clientWalletQueryOptions(), refetchInterval: WALLET_SCREEN_REFRESH_MS });
   // "Top up ₦X" (an order the balance does not cover) opens AddFund with that amount filled in.

@@ -1,17 +1,18 @@
-// The wallet's first view without the app (app/first-views runs it; README "Performance"): the
+// The wallet's first view without the app (app/first-views runs it): the
 // card (balance, the wallet number or the bank details to transfer into, each with a copy button)
 // and the transactions, as the app's wallet draws them (components/wallet-screen.tsx), read again
 // every 20 s and when the page is looked at again, and the copies saved on the device offline.
 // The AddFund tab hands the page to the app, that tab open; a client without a wallet yet gets
 // the app at once (its create flow).
-import { formatDate, formatNaira } from '../../../../domain/format';
+import { formatNaira } from '../../../../domain/format';
 import type { ClientWallet, Wallet, WalletTransaction } from '../../../../domain/schemas/wallet';
 import c from '../../../components/first-view/first-view.module.css';
-import { esc, type RunApp, savedCopyHtml } from '../../../components/first-view/html';
+import { badgeTint, esc, type RunApp, savedCopyHtml } from '../../../components/first-view/html';
 import { copyAge } from '../../../lib/copy-age';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientWallet, getWalletTransactions } from '../api/client-wallet';
 import { WALLET_SCREEN_REFRESH_MS } from '../api/keys';
+import { NO_TRANSACTIONS_TEXT, transactionView } from '../lib/transaction-model';
 import w from './wallet-light.module.css';
 
 /** A client's wallet as the view shows it: there is one (no wallet is the app's create flow). */
@@ -71,34 +72,21 @@ const ageHtml = (wallet: ShownWallet, online: boolean) =>
     ? ''
     : savedCopyHtml('Balance', copyAge(wallet.updatedAt), online, 'Adding funds needs a connection.');
 
-/** Where the last word of a name starts: an order number there never breaks. */
-const lastWordAt = (name: string) => name.lastIndexOf(' ') + 1;
-const STATUS_TINT: Record<WalletTransaction['status'], string> = {
-  completed: '#40c057',
-  success: '#40c057',
-  pending: '#fab005',
-  failed: '#fa5252',
-};
-
-function transactionHtml(t: WalletTransaction): string {
-  const credit = t.type === 'Credit';
-  const cut = lastWordAt(t.displayName);
-  return `<li class="${w.transaction}" aria-label="${esc(`${t.type} ${formatNaira(t.amount)}`)}"><div class="${w.transactionText}"><p class="${c.medium} ${w.transactionName}">${esc(
-    t.displayName.slice(0, cut),
-  )}<span class="${w.nowrap}">${esc(t.displayName.slice(cut))}</span></p><p class="${c.rowTight}"><span class="${w.pill} ${
-    credit ? w.credit : ''
-  }">${credit ? 'credit' : 'debit'}</span><span class="${w.pill} ${w.dot}" style="--tint:${STATUS_TINT[t.status]}">${esc(
+function transactionHtml(transaction: WalletTransaction): string {
+  const t = transactionView(transaction);
+  return `<li class="${w.transaction}" aria-label="${esc(t.name)}"><div class="${w.transactionText}"><p class="${c.medium} ${w.transactionName}">${esc(
+    t.title[0],
+  )}<span class="${w.nowrap}">${esc(t.title[1])}</span></p><p class="${c.rowTight}"><span class="${w.pill} ${
+    t.credit ? w.credit : ''
+  }">${t.kind}</span><span class="${w.pill} ${w.dot}" style="--tint:${badgeTint(t.statusColor)}">${esc(
     t.status,
-  )}</span></p><p class="${c.xs} ${c.dimmed}">${esc(formatDate(t.createdAt))}${
-    t.from.bankName ? ` · ${esc(t.from.bankName)}` : ''
-  }</p></div><p class="${w.amount} ${credit ? w.amountCredit : ''}">${credit ? '+' : '−'}${esc(formatNaira(t.amount))}</p></li>`;
+  )}</span></p><p class="${c.xs} ${c.dimmed}">${esc(t.meta)}</p></div><p class="${w.amount} ${t.credit ? w.amountCredit : ''}">${esc(t.amount)}</p></li>`;
 }
 
 function transactionsHtml(transactions: Cached<WalletTransaction[]> | null): string {
   if (!transactions)
     return `<div class="${c.notice} ${c.noticeRed}" role="alert"><p class="${c.medium}">Transactions could not be loaded</p><button type="button" class="${c.button} ${c.light}" data-wallet="retry">Try again</button></div>`;
-  if (transactions.data.length === 0)
-    return `<p class="${c.dimmed} ${w.empty}">No transactions yet. Add funds or send a transfer to your account number.</p>`;
+  if (transactions.data.length === 0) return `<p class="${c.dimmed} ${w.empty}">${esc(NO_TRANSACTIONS_TEXT)}</p>`;
   return `${
     transactions.fromCache
       ? `<p class="${c.sm} ${c.dimmed}">Transactions from ${esc(copyAge(transactions.updatedAt))}</p>`
