@@ -8,7 +8,7 @@ import { QueryStates } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/lagos-time';
 import { useDayRange } from '../../../lib/use-day-range';
 import { AUDIT_PAGE_SIZE, auditExportHref, auditQueryOptions } from '../api/audit';
-import { describeChanges } from '../lib/changes';
+import { describeChanges, subjectText } from '../lib/changes';
 
 const columns: DataColumn[] = ['When', 'Staff', 'Action', 'On', 'What changed', 'Device'].map((label) => ({
   label,
@@ -99,7 +99,7 @@ export function AuditScreen() {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
                 <Table.Td>{e.staffName}</Table.Td>
                 <Table.Td>{auditActionLabels[e.action] ?? e.action}</Table.Td>
-                <Table.Td>{e.subject ?? '—'}</Table.Td>
+                <Table.Td title={e.subject ?? undefined}>{subjectText(e.subject)}</Table.Td>
                 <Table.Td>{describeChanges(e.changes) || '—'}</Table.Td>
                 <Table.Td>
                   <Text size="xs">{e.deviceId ?? 'No device id'}</Text>

@@ -1,5 +1,6 @@
 // The "what changed" of a record, in a line a person reads: before → after, and money as naira.
 import { formatNaira } from '../../../../domain/format';
+import { formatDateTime } from '../../../lib/lagos-time';
 
 /** Figures recorded in kobo (the server keeps every amount in kobo). */
 const MONEY = new Set([
@@ -32,8 +33,17 @@ function shown(key: string, value: unknown): string {
       .map(([k, v]) => `${words(k)} ${shown(k, v)}`)
       .join(', ');
   }
+  // Moments are recorded as ISO strings: shown as the rest of the dashboard shows them.
+  if (typeof value === 'string' && ISO_MOMENT.test(value)) return formatDateTime(value);
   return String(value);
 }
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What was acted on, as a person reads it: an id (a shift has no other name) by its first part. */
+export const subjectText = (subject: string | null): string =>
+  subject === null ? '—' : UUID.test(subject) ? `#${subject.slice(0, 8)}` : subject;
 
 export function describeChanges(changes: Record<string, unknown>): string {
   const parts: string[] = [];
