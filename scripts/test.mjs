@@ -1,9 +1,9 @@
 // `npm test`: every test. Type-check, lint and the import-direction check; vitest for domain, web
-// and server on PGlite; then, side by side, the server suites again on PostgreSQL when
-// DATABASE_URL is set, and the build with the browser journeys against a really started server. Ends with one "N passed, N failed in M min"
+// and server on PGlite; the server suites again on PostgreSQL when DATABASE_URL is set; then the
+// browser journeys against a really started server. Ends with one "N passed, N failed in M min"
 // line. `--quick` (npm run test:quick) stops after the PGlite pass, for the inner loop.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -58,30 +58,9 @@ run(
 );
 countVitest(pgliteReport);
 
-/**
- * Runs a step in the background with its output kept aside, printed whole once it ends so two
- * steps' lines never interleave; answers whether it passed.
- */
-function runAside(label, command, args, env) {
-  return new Promise((resolve) => {
-    const log = path.join(out, `${label.replace(/\W+/g, '-')}.log`);
-    const sink = openSync(log, 'w');
-    const child = spawn(command, args, { stdio: ['ignore', sink, sink], env });
-    child.on('close', (code) => {
-      closeSync(sink);
-      console.log(`\n▶ ${label} (ran beside the steps above)\n${readFileSync(log, 'utf8')}`);
-      if (code !== 0) failures.push(label);
-      resolve(code === 0);
-    });
-  });
-}
-
-// The PostgreSQL pass mostly waits on the database and the journeys on the browser and the
-// network profiles: run side by side, neither waits for the other's idle time.
-let postgresPass = Promise.resolve();
 if (postgresUrl && !quick) {
   const pgReport = path.join(out, 'vitest-postgres.json');
-  postgresPass = runAside(
+  run(
     'server suites (PostgreSQL)',
     ...npx([
       'vitest',
@@ -93,8 +72,9 @@ if (postgresUrl && !quick) {
       `--outputFile=${pgReport}`,
     ]),
     { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
-  ).then(() => countVitest(pgReport));
-} else if (!quick) {
+  );
+  countVitest(pgReport);
+} else {
   console.log('\n(DATABASE_URL is not set: the server suites ran on PGlite only)');
 }
 
@@ -105,7 +85,6 @@ if (!quick && process.env.SKIP_E2E !== '1') {
     countPlaywright(pwReport);
   } else failed++;
 }
-await postgresPass;
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join('; ')}`);
 const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
