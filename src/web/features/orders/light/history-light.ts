@@ -8,7 +8,6 @@ import type { ClientOrderPage, OrderSummary } from '../../../../domain/schemas/o
 import c from '../../../components/first-view/first-view.module.css';
 import { badgeTint, esc, offlineCopyHtml, type RunApp } from '../../../components/first-view/html';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientOrders, savedOrdersPage } from '../api/client-orders';
 import { ALL_ORDERS, historyEmptyText, orderSummaryLine } from '../lib/history-model';
