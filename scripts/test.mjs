@@ -74,7 +74,7 @@ if (postgresUrl && !quick) {
     { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
   );
   countVitest(pgReport);
-} else {
+} else if (!quick) {
   console.log('\n(DATABASE_URL is not set: the server suites ran on PGlite only)');
 }
 
