@@ -1,9 +1,6 @@
 // The audit trail, under /api/audit.
 //
-// | Route             | Access         | Working shift |
-// | ----------------- | -------------- | ------------- |
-// | GET /             | CEO or Manager | no            |
-// | GET /export       | CEO or Manager | no            |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StaffAccess } from '../../../domain/enums';

@@ -1,9 +1,6 @@
 // The counter's sales (POST /api/client/new_order), made by the sell module.
 //
-// | Route                 | Access                        | Working shift |
-// | --------------------- | ----------------------------- | ------------- |
-// | POST /new_order       | any current staff              | yes           |
-// | POST /refund_order    | any current staff              | yes           |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {

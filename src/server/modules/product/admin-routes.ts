@@ -1,12 +1,6 @@
 // Staff catalogue updates under /api/product (the public catalogue is routes.ts, the product area's).
 //
-// | Route                        | Access (CEO and Manager always pass) | Working shift |
-// | ---------------------------- | ------------------------------------ | ------------- |
-// | GET  /all                    | All (any current staff)              | yes           |
-// | POST /new                    | Admin                                | yes           |
-// | PUT  /update/{id}            | Admin                                | yes           |
-// | PUT  /price/{id}             | Admin                                | yes           |
-// | GET  /price_history/{id}     | All                                  | yes           |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 //
 // A price change applies from the moment it is made: orders keep the unit price they were placed
 // at (order_items.unit_price), and product_price_history keeps every price with who set it.

@@ -1,9 +1,6 @@
 // Routes of /api/sales: money taken from paid orders, by payment type, day and staff member.
 //
-// | Route               | Access (CEO and Manager always pass)   | Working shift |
-// | ------------------- | -------------------------------------- | ------------- |
-// | GET /               | Admin, Accountant                      | yes           |
-// | GET /staff/{id}     | own: All; another's: Admin, Accountant | yes           |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';

@@ -1,10 +1,7 @@
 // Routes of /api/staff: the staff list shows who is on a shift, and someone who leaves has their
 // shift ended, so both calls take the shift module's functions.
 //
-// | Route          | Access (CEO and Manager always pass) | Working shift |
-// | -------------- | ------------------------------------ | ------------- |
-// | POST /create   | Admin                                | yes           |
-// | GET  /active   | Admin, Accountant                    | yes           |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 //
 // Granting CEO needs CEO; granting Manager needs CEO or Manager; nobody edits their own record.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,10 +1,7 @@
 // Routes of /api/supplier that sum supplies (the supply module's sums): what each supplier was
 // asked for, delivered and paid.
 //
-// | Route              | Access (CEO and Manager always pass) | Working shift |
-// | ------------------ | ------------------------------------ | ------------- |
-// | GET  /all-quota    | Admin, Accountant                    | yes           |
-// | GET  /quota/{id}   | Admin, Accountant                    | yes           |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';

@@ -1,9 +1,6 @@
 // Routes of /api/supplier: the companies the gas center buys from.
 //
-// | Route              | Access (CEO and Manager always pass) | Working shift |
-// | ------------------ | ------------------------------------ | ------------- |
-// | POST /new          | Admin                                | yes           |
-// | GET  /             | Admin, Accountant                    | yes           |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 //
 // GET /all-quota and GET /quota/{id} are in quota-routes.ts: a quota is a sum of supplies, which
 // the supply module adds up.

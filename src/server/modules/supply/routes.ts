@@ -1,11 +1,6 @@
 // Routes of /api/supply: gas asked of suppliers, delivered and paid for (SupplyStatus).
 //
-// | Route               | Access (CEO and Manager always pass) | Working shift |
-// | ------------------- | ------------------------------------ | ------------- |
-// | POST /new           | Admin                                | yes           |
-// | POST /delivery      | Admin                                | yes           |
-// | POST /new_delivery  | Admin                                | yes           |
-// | GET  /              | Admin, Accountant                    | yes           |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 //
 // Status only moves forward: WaitingSupplierResponse → Delivered → Paid (paying before delivery
 // is allowed: some suppliers want money first).

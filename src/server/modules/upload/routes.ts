@@ -1,9 +1,7 @@
 // Routes of /api/upload: product pictures, stored under DATA_DIR/uploads and served back.
 //
-// | Route               | Access (CEO and Manager always pass) | Working shift |
-// | ------------------- | ------------------------------------ | ------------- |
-// | POST /file          | Admin                                | yes           |
-// | GET  /file/{name}   | public (product pictures are shown to everyone) | —  |
+// Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts);
+// GET /file/{name} is public: product pictures are shown to everyone.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
