@@ -57,7 +57,7 @@ describe('afterFirstPaint', () => {
     fakePaintObserver();
     const run = vi.fn();
     afterFirstPaint(run);
-    vi.advanceTimersByTime(199);
+    vi.advanceTimersByTime(999);
     expect(run).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(run).toHaveBeenCalledTimes(1);

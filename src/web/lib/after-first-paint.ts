@@ -1,8 +1,10 @@
 /**
- * How long a visible page waits for its first paint before running anyway (a page with nothing to
- * paint yet); a hidden one (a tab opened in the background) paints nothing and runs at once.
+ * How long a visible page waits for its first paint before running anyway, should the paint never
+ * be reported; a hidden one (a tab opened in the background) paints nothing and runs at once. The
+ * pages that wait have a shell to paint, and on a busy phone that paint can take more than a few
+ * frames: code run before it would hold the paint back, so the wait is generous.
  */
-const FALLBACK_MS = 200;
+const FALLBACK_MS = 1000;
 
 const paintTimed = () =>
   typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
