@@ -21,7 +21,9 @@ const failures = [];
 
 function run(label, command, args, env = baseEnv) {
   console.log(`\n▶ ${label}`);
+  const stepStartedAt = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env });
+  console.log(`◀ ${label}: ${((Date.now() - stepStartedAt) / 1000).toFixed(0)} s`);
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }

@@ -105,6 +105,8 @@ test('an unknown number at login and a known one at signup show their messages',
   await expect(page.getByRole('alert')).toContainText('Account with this detail does not exist, Signup');
   await page.getByRole('link', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/signup$/);
+  // The address changes before the app draws the next screen: until then the login form is there.
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await enterNumber(page, '08010000002');
   await expect(page.getByRole('alert')).toContainText('Account with this detail exist, pls login');
   await page.getByLabel('Mobile number').fill('12345678901');
