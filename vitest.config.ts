@@ -1,6 +1,60 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const webTests = ['src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'];
+
+/**
+ * Web tests that need a module graph and a document of their own: they replace modules
+ * (vi.mock), stub globals, environment or timers, or test modules that keep state between calls
+ * (saved copies, the offline copy, the shift queue). The rest share their worker's.
+ */
+const webTestsIsolated = [
+  'src/web/app/first-reads.test.ts',
+  'src/web/app/first-views/first-view.test.ts',
+  'src/web/app/layouts/site-header.test.tsx',
+  'src/web/app/routes/dashboard/layout.test.tsx',
+  'src/web/components/notification-bar.test.tsx',
+  'src/web/features/auth/components/verification-form.test.tsx',
+  'src/web/features/dispatch/components/rider-screen.test.tsx',
+  'src/web/features/marketing/api/post-lead.test.ts',
+  'src/web/features/marketing/components/download-app-button.test.tsx',
+  'src/web/features/marketing/components/lead-form.test.tsx',
+  'src/web/features/marketing/components/promo-carousel.test.tsx',
+  'src/web/features/marketing/components/rider-signup-form.test.tsx',
+  'src/web/features/marketing/components/service-scroller.test.tsx',
+  'src/web/features/notifications/lib/push.test.ts',
+  'src/web/features/notifications/lib/use-push-device.test.tsx',
+  'src/web/features/orders/components/delivery-progress-card.test.tsx',
+  'src/web/features/orders/components/products-screen.test.tsx',
+  'src/web/features/orders/components/receipt-screen.test.tsx',
+  'src/web/features/orders/lib/saved-cart.test.ts',
+  'src/web/features/pickup/api/get-client-pickups.test.ts',
+  'src/web/features/pickup/components/confirmation-prompt.test.tsx',
+  'src/web/features/shift/lib/shift-sync.test.ts',
+  'src/web/features/staff/components/add-staff-screen.test.tsx',
+  'src/web/features/wallet/light/wallet-light.test.ts',
+  'src/web/lib/after-first-paint.test.ts',
+  'src/web/lib/api-client.test.ts',
+  'src/web/lib/device-id.test.ts',
+  'src/web/lib/early-reads.test.ts',
+  'src/web/lib/emit-with-ack.test.ts',
+  'src/web/lib/idempotency-key.test.ts',
+  'src/web/lib/offline-copy.test.ts',
+  'src/web/lib/pwa.test.ts',
+  'src/web/lib/saved-copies.test.ts',
+  'src/web/lib/staff-code.test.ts',
+  'src/web/lib/use-after-first-screen.test.tsx',
+  'sw/**/*.test.ts',
+];
+
+const webEnvironment = {
+  environment: 'jsdom',
+  setupFiles: ['src/web/test/setup.ts'],
+  // Screens render through the whole provider tree; on a loaded 2-core machine a few seconds of
+  // jsdom is normal, and no test here is about time.
+  testTimeout: 20_000,
+} as const;
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -23,6 +77,9 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           environment: 'node',
+          // The suites build their own apps and databases and leave no state in modules: one worker
+          // imports the server once for all its files instead of once a file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,13 +88,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
-          environment: 'jsdom',
-          setupFiles: ['src/web/test/setup.ts'],
-          // Screens render through the whole provider tree; on a loaded 2-core machine a few
-          // seconds of jsdom is normal, and no test here is about time.
-          testTimeout: 20_000,
+          include: webTests,
+          exclude: webTestsIsolated,
+          ...webEnvironment,
+          // One jsdom and one module graph a worker, shared by its files: each file renders into
+          // a document the setup file empties after every test.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'web-isolated', include: webTestsIsolated, ...webEnvironment },
       },
     ],
   },

@@ -3,7 +3,7 @@
 // browser journeys against a really started server. Ends with one "N passed, N failed in M min"
 // line. `--quick` (npm run test:quick) stops after the PGlite pass, for the inner loop.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -44,6 +44,19 @@ function countPlaywright(file) {
 
 const npx = (args) => ['npx', ['--no-install', ...args]];
 
+/**
+ * The server suites whose outcome depends on the database: those that build the app on the
+ * database the run names (buildTestApp) or read TEST_DATABASE_URL themselves. The others (pure
+ * units, PGlite-only command-line tests) would run again exactly as in the PGlite pass.
+ */
+function databaseSuites() {
+  return ['src/server', 'tests/server']
+    .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => path.join(dir, String(file))))
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => /\b(buildTestApp|TEST_DATABASE_URL)\b/.test(readFileSync(file, 'utf8')))
+    .sort();
+}
+
 const checks = [
   ['type-check (web, service worker, server)', 'npm', ['run', '--silent', 'typecheck']],
   ['lint, format and import directions', 'npm', ['run', '--silent', 'lint']],
@@ -53,14 +66,17 @@ for (const [label, cmd, args] of checks) {
   else failed++;
 }
 
+const postgresPass = Boolean(postgresUrl) && !quick;
 const pgliteReport = path.join(out, 'vitest-pglite.json');
 run(
   'unit and server suites (PGlite)',
   ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${pgliteReport}`]),
+  // A suite that would start a PostgreSQL of its own leaves that case to the PostgreSQL pass.
+  { ...baseEnv, ...(postgresPass ? { TEST_POSTGRES_PASS_FOLLOWS: '1' } : {}) },
 );
 countVitest(pgliteReport);
 
-if (postgresUrl && !quick) {
+if (postgresPass) {
   const pgReport = path.join(out, 'vitest-postgres.json');
   run(
     'server suites (PostgreSQL)',
@@ -69,6 +85,7 @@ if (postgresUrl && !quick) {
       'run',
       '--project',
       'server',
+      ...databaseSuites(),
       '--reporter=default',
       '--reporter=json',
       `--outputFile=${pgReport}`,

@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Files that share a worker share its document: each starts with the storage a first visit has.
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 // jsdom lacks these browser APIs that Mantine relies on.
 if (!window.matchMedia) {

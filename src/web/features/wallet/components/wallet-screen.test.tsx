@@ -59,7 +59,8 @@ describe('wallet screen', { timeout: 20_000 }, () => {
     act(() => focusManager.setFocused(false));
     act(() => focusManager.setFocused(true));
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦62,500.50'));
-    expect(calls.filter((c) => c.path === 'wallet/transactions')).toHaveLength(2);
+    // The two reads go out together but answer one after the other.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'wallet/transactions')).toHaveLength(2));
     focusManager.setFocused(undefined);
   });
 
