@@ -47,13 +47,13 @@ const webTestsIsolated = [
   'sw/**/*.test.ts',
 ];
 
-const webEnvironment = {
+const webEnvironment: { environment: 'jsdom'; setupFiles: string[]; testTimeout: number } = {
   environment: 'jsdom',
   setupFiles: ['src/web/test/setup.ts'],
   // Screens render through the whole provider tree; on a loaded 2-core machine a few seconds of
   // jsdom is normal, and no test here is about time.
   testTimeout: 20_000,
-} as const;
+};
 
 export default defineConfig({
   plugins: [react()],
