@@ -1,7 +1,8 @@
 // `npm test`: every test. Type-check, lint and the import-direction check; vitest for domain, web
 // and server on PGlite; the server suites again on PostgreSQL when DATABASE_URL is set; then the
 // browser journeys against a really started server. Ends with one "N passed, N failed in M min"
-// line. `--quick` (npm run test:quick) stops after the PGlite pass, for the inner loop.
+// line. `--quick` (npm run test:quick) stops after the PGlite pass and leaves out the suites that
+// start processes of their own, for the inner loop.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,10 +51,20 @@ const npx = (args) => ['npx', ['--no-install', ...args]];
  * units, PGlite-only command-line tests) would run again exactly as in the PGlite pass.
  */
 function databaseSuites() {
+  return serverSuites().filter((file) => /\b(buildTestApp|TEST_DATABASE_URL)\b/.test(readFileSync(file, 'utf8')));
+}
+
+/** The server suites that start the server, PostgreSQL or a command-line tool as a process. */
+function processSuites() {
+  return serverSuites().filter((file) =>
+    /ServerProcess|OwnPostgres|src\/server\/cli\/|scripts\/serve\.mjs/.test(readFileSync(file, 'utf8')),
+  );
+}
+
+function serverSuites() {
   return ['src/server', 'tests/server']
     .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => path.join(dir, String(file))))
     .filter((file) => file.endsWith('.test.ts'))
-    .filter((file) => /\b(buildTestApp|TEST_DATABASE_URL)\b/.test(readFileSync(file, 'utf8')))
     .sort();
 }
 
@@ -68,9 +79,12 @@ for (const [label, cmd, args] of checks) {
 
 const postgresPass = Boolean(postgresUrl) && !quick;
 const pgliteReport = path.join(out, 'vitest-pglite.json');
+// The quick loop leaves out the suites that start the server or a command as processes of their
+// own (a crash and restart, a production start, a backup drill): the full run has them.
+const quickExcludes = quick ? processSuites().flatMap((file) => ['--exclude', file]) : [];
 run(
-  'unit and server suites (PGlite)',
-  ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${pgliteReport}`]),
+  quick ? 'unit and server suites (PGlite), in-process only' : 'unit and server suites (PGlite)',
+  ...npx(['vitest', 'run', ...quickExcludes, '--reporter=default', '--reporter=json', `--outputFile=${pgliteReport}`]),
   // A suite that would start a PostgreSQL of its own leaves that case to the PostgreSQL pass.
   { ...baseEnv, ...(postgresPass ? { TEST_POSTGRES_PASS_FOLLOWS: '1' } : {}) },
 );
