@@ -5,13 +5,15 @@ const webTests = ['src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'];
 
 /**
  * Web tests that need a module graph and a document of their own: they replace modules
- * (vi.mock), stub globals, environment or timers, or test modules that keep state between calls
- * (saved copies, the offline copy, the shift queue). The rest share their worker's.
+ * (vi.mock), stub globals, environment or timers, switch the query library's online and focus
+ * state, or test modules that keep state between calls (saved copies, the offline copy, the shift
+ * queue). The rest share their worker's.
  */
 const webTestsIsolated = [
   'src/web/app/first-reads.test.ts',
   'src/web/app/first-views/first-view.test.ts',
   'src/web/app/layouts/site-header.test.tsx',
+  'src/web/app/route-error.test.tsx',
   'src/web/app/routes/dashboard/layout.test.tsx',
   'src/web/components/notification-bar.test.tsx',
   'src/web/features/auth/components/verification-form.test.tsx',
@@ -24,14 +26,20 @@ const webTestsIsolated = [
   'src/web/features/marketing/components/service-scroller.test.tsx',
   'src/web/features/notifications/lib/push.test.ts',
   'src/web/features/notifications/lib/use-push-device.test.tsx',
+  'src/web/features/orders/components/checkout-payment.test.tsx',
   'src/web/features/orders/components/delivery-progress-card.test.tsx',
+  'src/web/features/orders/components/order-detail-screen.test.tsx',
+  'src/web/features/orders/components/order-history-screen.test.tsx',
   'src/web/features/orders/components/products-screen.test.tsx',
   'src/web/features/orders/components/receipt-screen.test.tsx',
   'src/web/features/orders/lib/saved-cart.test.ts',
+  'src/web/features/payments/components/payment-screen.test.tsx',
   'src/web/features/pickup/api/get-client-pickups.test.ts',
   'src/web/features/pickup/components/confirmation-prompt.test.tsx',
+  'src/web/features/sales/components/todays-sales-card.test.tsx',
   'src/web/features/shift/lib/shift-sync.test.ts',
   'src/web/features/staff/components/add-staff-screen.test.tsx',
+  'src/web/features/wallet/components/wallet-screen.test.tsx',
   'src/web/features/wallet/light/wallet-light.test.ts',
   'src/web/lib/after-first-paint.test.ts',
   'src/web/lib/api-client.test.ts',
@@ -41,6 +49,7 @@ const webTestsIsolated = [
   'src/web/lib/idempotency-key.test.ts',
   'src/web/lib/offline-copy.test.ts',
   'src/web/lib/pwa.test.ts',
+  'src/web/lib/query-client.test.ts',
   'src/web/lib/saved-copies.test.ts',
   'src/web/lib/staff-code.test.ts',
   'src/web/lib/use-after-first-screen.test.tsx',

@@ -1,14 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
 afterEach(() => cleanup());
 
-// Files that share a worker share its document: each starts with the storage a first visit has.
+// Files that share a worker share its document and its modules: each starts with the storage a
+// first visit has, online and with the focus the browser reports.
 beforeAll(() => {
   localStorage.clear();
   sessionStorage.clear();
+  onlineManager.setOnline(true);
+  focusManager.setFocused(undefined);
 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
