@@ -491,8 +491,8 @@ describe('the server killed with SIGKILL under write load', () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     'on PGlite: restarts on the same DATA_DIR and keeps every confirmed order and wallet movement',
     async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'arrive-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'arrive-crash-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       await crashAndRestart({ dataDir }, 'PGlite');
     },
     180_000,
