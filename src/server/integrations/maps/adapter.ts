@@ -95,6 +95,13 @@ type GeocodeResponse = {
 };
 
 const point = (p: LatLng) => `${p.lat},${p.lng}`;
+/** A distance and time as Google measured them, rounded to whole metres and seconds. */
+const measured = (distance: GoogleValue, duration: GoogleValue, travelMode: TravelMode): DistanceResult => ({
+  distanceMeters: Math.round(distance.value),
+  durationSeconds: Math.round(duration.value),
+  travelMode,
+  estimate: false,
+});
 const stripTags = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')
@@ -119,72 +126,60 @@ export function createGoogleMaps(
     if (!res.ok) throw new Error(`Google Maps ${path} answered ${res.status}`);
     return (await res.json()) as T;
   }
+  /** A call answered by Google; on any failure (reported to onError) by the estimate instead. */
+  const orEstimate =
+    <Args extends unknown[], R>(estimate: (...args: Args) => Promise<R>, google: (...args: Args) => Promise<R>) =>
+    async (...args: Args): Promise<R> => {
+      try {
+        return await google(...args);
+      } catch (err) {
+        options.onError?.(err);
+        return estimate(...args);
+      }
+    };
   return {
     mode: 'google',
-    async distance(origin, destination, travelMode) {
-      try {
-        const body = await call<DistanceMatrixResponse>('distancematrix', {
-          origins: point(origin),
-          destinations: point(destination),
-          mode: travelMode,
-        });
-        const el = body.rows?.[0]?.elements?.[0];
-        if (body.status !== 'OK' || el?.status !== 'OK' || !el.distance || !el.duration) {
-          throw new Error(`Google Maps distancematrix: ${body.status}/${el?.status}`);
-        }
-        return {
-          distanceMeters: Math.round(el.distance.value),
-          durationSeconds: Math.round(el.duration.value),
-          travelMode,
-          estimate: false,
-        };
-      } catch (err) {
-        options.onError?.(err);
-        return fallback.distance(origin, destination, travelMode);
+    distance: orEstimate(fallback.distance, async (origin, destination, travelMode) => {
+      const body = await call<DistanceMatrixResponse>('distancematrix', {
+        origins: point(origin),
+        destinations: point(destination),
+        mode: travelMode,
+      });
+      const el = body.rows?.[0]?.elements?.[0];
+      if (body.status !== 'OK' || el?.status !== 'OK' || !el.distance || !el.duration) {
+        throw new Error(`Google Maps distancematrix: ${body.status}/${el?.status}`);
       }
-    },
-    async direction(origin, destination, travelMode) {
-      try {
-        const body = await call<DirectionsResponse>('directions', {
-          origin: point(origin),
-          destination: point(destination),
-          mode: travelMode,
-        });
-        const route = body.routes?.[0];
-        const leg = route?.legs?.[0];
-        if (body.status !== 'OK' || !leg?.distance || !leg.duration) {
-          throw new Error(`Google Maps directions: ${body.status}`);
-        }
-        return {
-          distanceMeters: Math.round(leg.distance.value),
-          durationSeconds: Math.round(leg.duration.value),
-          travelMode,
-          estimate: false,
-          steps: (leg.steps ?? []).map((s) => ({
-            instruction: stripTags(s.html_instructions ?? ''),
-            distanceMeters: Math.round(s.distance?.value ?? 0),
-            durationSeconds: Math.round(s.duration?.value ?? 0),
-          })),
-          polyline: route?.overview_polyline?.points ?? null,
-        };
-      } catch (err) {
-        options.onError?.(err);
-        return fallback.direction(origin, destination, travelMode);
+      return measured(el.distance, el.duration, travelMode);
+    }),
+    direction: orEstimate(fallback.direction, async (origin, destination, travelMode) => {
+      const body = await call<DirectionsResponse>('directions', {
+        origin: point(origin),
+        destination: point(destination),
+        mode: travelMode,
+      });
+      const route = body.routes?.[0];
+      const leg = route?.legs?.[0];
+      if (body.status !== 'OK' || !leg?.distance || !leg.duration) {
+        throw new Error(`Google Maps directions: ${body.status}`);
       }
-    },
-    async geocode(address) {
-      try {
-        const body = await call<GeocodeResponse>('geocode', { address, region: 'ng' });
-        if (body.status === 'ZERO_RESULTS') return null;
-        const first = body.results?.[0];
-        const loc = first?.geometry?.location;
-        if (body.status !== 'OK' || !loc) throw new Error(`Google Maps geocode: ${body.status}`);
-        return { lat: loc.lat, lng: loc.lng, formattedAddress: first?.formatted_address ?? address, estimate: false };
-      } catch (err) {
-        options.onError?.(err);
-        return fallback.geocode(address);
-      }
-    },
+      return {
+        ...measured(leg.distance, leg.duration, travelMode),
+        steps: (leg.steps ?? []).map((s) => ({
+          instruction: stripTags(s.html_instructions ?? ''),
+          distanceMeters: Math.round(s.distance?.value ?? 0),
+          durationSeconds: Math.round(s.duration?.value ?? 0),
+        })),
+        polyline: route?.overview_polyline?.points ?? null,
+      };
+    }),
+    geocode: orEstimate(fallback.geocode, async (address) => {
+      const body = await call<GeocodeResponse>('geocode', { address, region: 'ng' });
+      if (body.status === 'ZERO_RESULTS') return null;
+      const first = body.results?.[0];
+      const loc = first?.geometry?.location;
+      if (body.status !== 'OK' || !loc) throw new Error(`Google Maps geocode: ${body.status}`);
+      return { lat: loc.lat, lng: loc.lng, formattedAddress: first?.formatted_address ?? address, estimate: false };
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '../../../domain/schemas/audit';
-import { id } from '../../db/columns';
+import { createdAt, id } from '../../db/columns';
 
 /**
  * One staff action that moved money, stock or goods (migration 0025). Append-only: a trigger
@@ -11,7 +11,7 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: id(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     staffId: uuid('staff_id').notNull(),
     staffName: text('staff_name').notNull(),
     action: text('action').$type<AuditAction>().notNull(),

@@ -1,21 +1,18 @@
-import { desc, eq, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { clientRecords } from '../../db/client-records';
 import { authSessions, otpCodes } from './tables';
 
 /** The client's sign-ins as exported: when, from what, until when; never the token hashes. */
 export function sessionRecords(db: DbOrTx, clientId: string) {
-  return db
-    .select({
-      id: authSessions.id,
-      platform: authSessions.platform,
-      userAgent: authSessions.userAgent,
-      createdAt: authSessions.createdAt,
-      expiresAt: authSessions.expiresAt,
-      revokedAt: authSessions.revokedAt,
-    })
-    .from(authSessions)
-    .where(eq(authSessions.clientId, clientId))
-    .orderBy(desc(authSessions.createdAt));
+  return clientRecords(db, authSessions, clientId, authSessions.createdAt, {
+    id: authSessions.id,
+    platform: authSessions.platform,
+    userAgent: authSessions.userAgent,
+    createdAt: authSessions.createdAt,
+    expiresAt: authSessions.expiresAt,
+    revokedAt: authSessions.revokedAt,
+  });
 }
 
 /** Every code of an erased client goes at once: none of them can be used, and each names them. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import {
@@ -17,6 +17,7 @@ import {
   refreshTokenBodySchema,
 } from '../../../domain/schemas/auth';
 import { assertActingClient } from '../../lib/acting-client';
+import { errorObjectSchema } from '../../lib/error-object';
 import {
   addClient,
   type ClientRow,
@@ -40,13 +41,6 @@ import {
   rotateRefreshToken,
   setSessionCookies,
 } from './session-service';
-
-const errorObjectSchema = z.object({
-  message: z.string(),
-  status: z.number(),
-  type: z.string(),
-  additionalInfo: z.unknown().optional(),
-});
 
 /** Anything unexpected becomes the call's own failure type; AppErrors pass through as they are. */
 async function failingAs<T>(type: ErrorType, message: string, work: () => Promise<T>): Promise<T> {
@@ -94,6 +88,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return findClientByLocalPhone(app.db, phone.local);
   }
 
+  async function requireClientByPhone(phoneNumber: string): Promise<ClientRow> {
+    const client = await findClientByPhone(phoneNumber);
+    if (!client) throw new AppError('No account uses this number', { status: 404, type: ErrorType.NoUserFound });
+    return client;
+  }
+
   async function sendCode(request: FastifyRequest, reply: FastifyReply, client: ClientRow): Promise<AuthResult> {
     // An erased account (reached through an old pending cookie or its id) is texted nothing.
     if (client.deletedAt) throw new AppError('No account found', { status: 404, type: ErrorType.NoUserFound });
@@ -127,79 +127,57 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     502: errorObjectSchema,
   };
 
-  app.post(
-    '/signup',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account and text it a code',
-        body: phoneLoginBodySchema,
-        response: sendResponses,
-      },
-      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
-    },
-    async (request, reply) =>
-      failingAs(ErrorType.SignUpFailed, 'Something went wrong in creating account', async () => {
-        const phone = normalizePhone(request.body.phoneNumber);
-        let client = await findClientByPhone(phone.local);
-        // A number that signed up but never confirmed a code is not an account yet: signing up
-        // again just sends a new code, so a mistyped first attempt never locks the owner out.
-        if (client?.isVerified) {
-          throw new AppError('An account with this number already exists', { status: 409, type: ErrorType.UserExist });
-        }
-        if (!client) {
-          const created = await addClient(app.db, {
-            phoneLocal: phone.local,
-            phoneInternational: phone.international,
-          });
-          client = created ?? (await findClientByPhone(phone.local));
-        }
-        if (!client) throw new Error('the client was neither created nor found');
-        if (client.isVerified) {
-          throw new AppError('An account with this number already exists', { status: 409, type: ErrorType.UserExist });
-        }
-        return sendCode(request, reply, client);
-      }),
+  /** A route that texts a code: at most SEND_ROUTE_RATE_LIMIT per address, and a send's answers. */
+  const sendRoute = <Body extends z.ZodType, Responses extends object = object>(
+    summary: string,
+    body: Body,
+    moreResponses?: Responses,
+  ) => ({
+    schema: { tags: ['auth'], summary, body, response: { ...sendResponses, ...moreResponses } },
+    config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
+  });
+
+  app.post('/signup', sendRoute('Create an account and text it a code', phoneLoginBodySchema), async (request, reply) =>
+    failingAs(ErrorType.SignUpFailed, 'Something went wrong in creating account', async () => {
+      const phone = normalizePhone(request.body.phoneNumber);
+      let client = await findClientByPhone(phone.local);
+      // A number that signed up but never confirmed a code is not an account yet: signing up
+      // again just sends a new code, so a mistyped first attempt never locks the owner out.
+      if (client?.isVerified) {
+        throw new AppError('An account with this number already exists', { status: 409, type: ErrorType.UserExist });
+      }
+      if (!client) {
+        const created = await addClient(app.db, {
+          phoneLocal: phone.local,
+          phoneInternational: phone.international,
+        });
+        client = created ?? (await findClientByPhone(phone.local));
+      }
+      if (!client) throw new Error('the client was neither created nor found');
+      if (client.isVerified) {
+        throw new AppError('An account with this number already exists', { status: 409, type: ErrorType.UserExist });
+      }
+      return sendCode(request, reply, client);
+    }),
   );
 
   app.post(
     '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Text a sign-in code to an existing account',
-        body: phoneLoginBodySchema,
-        response: sendResponses,
-      },
-      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
-    },
+    sendRoute('Text a sign-in code to an existing account', phoneLoginBodySchema),
     async (request, reply) =>
-      failingAs(ErrorType.LoginFailed, 'Something went wrong, pls try again', async () => {
-        const client = await findClientByPhone(request.body.phoneNumber);
-        if (!client) {
-          throw new AppError('No account uses this number', { status: 404, type: ErrorType.NoUserFound });
-        }
-        return sendCode(request, reply, client);
-      }),
+      failingAs(ErrorType.LoginFailed, 'Something went wrong, pls try again', async () =>
+        sendCode(request, reply, await requireClientByPhone(request.body.phoneNumber)),
+      ),
   );
 
   app.post(
     '/opt_request',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new code (empty body: to the number awaiting verification)',
-        body: otpRequestBodySchema,
-        response: sendResponses,
-      },
-      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
-    },
+    sendRoute('Send a new code (empty body: to the number awaiting verification)', otpRequestBodySchema),
     async (request, reply) =>
       failingAs(ErrorType.RequestOPTCodeFailed, 'Something went wrong sending a new code', async () => {
         let client: ClientRow | undefined;
         if (request.body.mobileNumber) {
-          client = await findClientByPhone(request.body.mobileNumber);
-          if (!client) throw new AppError('No account uses this number', { status: 404, type: ErrorType.NoUserFound });
+          client = await requireClientByPhone(request.body.mobileNumber);
         } else {
           const pending = readPendingVerification(request, app.config);
           if (pending) client = await findClientById(app.db, pending.clientId);
@@ -216,15 +194,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/opt_by_client',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new code to the client awaiting verification, named by id',
-        body: otpByClientBodySchema,
-        response: { ...sendResponses, 403: errorObjectSchema },
-      },
-      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
-    },
+    sendRoute('Send a new code to the client awaiting verification, named by id', otpByClientBodySchema, {
+      403: errorObjectSchema,
+    }),
     async (request, reply) =>
       failingAs(ErrorType.RequestOPTCodeFailed, 'Something went wrong sending a new code', async () => {
         // Only the browser that started this verification (or the signed-in client itself) may

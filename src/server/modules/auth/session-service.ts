@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -127,10 +127,15 @@ export async function rotateRefreshToken(
  * signed and unexpired, so the caller hands the ids to the revocation check (session-revocation.ts).
  */
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<string[]> {
+  return revokeLiveSessions(db, eq(authSessions.familyId, familyId));
+}
+
+/** Revokes the sessions `which` picks that are not revoked yet, and answers their ids. */
+async function revokeLiveSessions(db: DbOrTx, which: SQL): Promise<string[]> {
   const rows = await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)))
+    .where(and(which, isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
   return rows.map((r) => r.id);
 }
@@ -162,12 +167,7 @@ export async function revokeSessionOf(
 
 /** Sign out of every device: every session of the client is revoked. */
 export async function revokeAllSessions(db: DbOrTx, clientId: string): Promise<string[]> {
-  const rows = await db
-    .update(authSessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(authSessions.clientId, clientId), isNull(authSessions.revokedAt)))
-    .returning({ id: authSessions.id });
-  return rows.map((r) => r.id);
+  return revokeLiveSessions(db, eq(authSessions.clientId, clientId));
 }
 
 /** Whether an access token's session is still alive (not revoked by logout or reuse). */

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns';
+import { createdAt, id, requiredRef } from '../../db/columns';
 import { clients } from '../client/tables';
 
 /**
@@ -10,9 +10,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, 'cascade'),
     familyId: uuid('family_id').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull().unique(),
     platform: text('platform'),
@@ -37,9 +35,7 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, 'cascade'),
     /**
      * What the code opens: a sign-in, the hand-over of one order at the counter (pickup module), or
      * a counter sale paid from the customer's wallet (counter module).

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { lagosDateKey } from '../../../domain/format';
 import {
@@ -7,16 +6,10 @@ import {
   accountDeletionResultSchema,
   clientDataExportSchema,
 } from '../../../domain/schemas/privacy';
+import { errorObjectSchema } from '../../lib/error-object';
 import { signedInClientId } from '../../lib/signed-in';
 import { clearSessionCookies } from '../auth';
 import { eraseClientAccount, exportClientData, scheduleRetention } from '../privacy';
-
-const errorObjectSchema = z.object({
-  message: z.string(),
-  status: z.number(),
-  type: z.string(),
-  additionalInfo: z.unknown().optional(),
-});
 
 /**
  * A client's data rights: a copy of everything held about them, and erasure (the privacy module's).

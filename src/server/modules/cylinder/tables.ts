@@ -1,5 +1,5 @@
-import { date, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../db/columns';
+import { date, doublePrecision, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, requiredRef, timestamps } from '../../db/columns';
 import { clients } from '../client/tables';
 
 /** A client's own gas cylinders, so refills can name them and expired ones are flagged. */
@@ -7,9 +7,7 @@ export const clientCylinders = pgTable(
   'client_cylinders',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, 'cascade'),
     sizeKg: doublePrecision('size_kg').notNull(),
     serialNumber: text('serial_number').notNull(),
     label: text('label'),

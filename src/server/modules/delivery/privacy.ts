@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import { DeliveryStatus } from '../../../domain/enums';
 import { ERASED_ADDRESS } from '../../../domain/schemas/privacy';
 import type { DbOrTx } from '../../db/client';
+import { clientRecords } from '../../db/client-records';
 import { deliveries, deliverySteps, homeVisits } from './tables';
 
 /** A delivery has ended in these: no rider goes anywhere for it any more. */
@@ -12,23 +13,19 @@ const ENDED = [DeliveryStatus.Delivered, DeliveryStatus.Cancelled];
  * shown it. The rider's positions and phone are the rider's, never shown to a client.
  */
 export function deliveryRecords(db: DbOrTx, clientId: string) {
-  return db
-    .select({
-      orderId: deliveries.orderId,
-      status: deliveries.status,
-      type: deliveries.type,
-      address: deliveries.address,
-      distanceKm: deliveries.distanceKm,
-      fee: deliveries.fee,
-      carrierName: deliveries.carrierName,
-      vehicle: deliveries.vehicle,
-      assignedAt: deliveries.assignedAt,
-      deliveredAt: deliveries.deliveredAt,
-      createdAt: deliveries.createdAt,
-    })
-    .from(deliveries)
-    .where(eq(deliveries.clientId, clientId))
-    .orderBy(desc(deliveries.createdAt));
+  return clientRecords(db, deliveries, clientId, deliveries.createdAt, {
+    orderId: deliveries.orderId,
+    status: deliveries.status,
+    type: deliveries.type,
+    address: deliveries.address,
+    distanceKm: deliveries.distanceKm,
+    fee: deliveries.fee,
+    carrierName: deliveries.carrierName,
+    vehicle: deliveries.vehicle,
+    assignedAt: deliveries.assignedAt,
+    deliveredAt: deliveries.deliveredAt,
+    createdAt: deliveries.createdAt,
+  });
 }
 
 /** The client's requests for a home visit, as exported. */

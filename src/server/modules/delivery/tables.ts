@@ -1,7 +1,7 @@
 import { bigint, boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DeliveryStatus, DeliveryVehicle, HomeDeliveryType } from '../../../domain/enums';
 import type { DeliveryAddress } from '../../../domain/schemas/order';
-import { id, timestamps } from '../../db/columns';
+import { id, requiredRef, timestamps } from '../../db/columns';
 import { clients } from '../client/tables';
 import { orders } from '../order/tables';
 
@@ -10,13 +10,8 @@ export const deliveries = pgTable(
   'deliveries',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade').unique(),
+    clientId: requiredRef('client_id', () => clients.id),
     status: text('status').$type<DeliveryStatus>().notNull().default('Pending'),
     type: text('type').$type<HomeDeliveryType>().notNull().default('oneWay'),
     address: jsonb('address').$type<DeliveryAddress>().notNull(),
@@ -51,9 +46,7 @@ export const deliverySteps = pgTable(
   'delivery_steps',
   {
     id: id(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    deliveryId: requiredRef('delivery_id', () => deliveries.id, 'cascade'),
     status: text('status').$type<DeliveryStatus>().notNull(),
     actorClientId: uuid('actor_client_id').references(() => clients.id),
     /** Recorded by the rider on their phone (not by the dispatcher). */
@@ -79,9 +72,7 @@ export const homeVisits = pgTable(
   'home_visits',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: requiredRef('client_id', () => clients.id),
     purpose: text('purpose').$type<'Installation' | 'SafetyCheck' | 'Consultation'>().notNull(),
     /** yyyy-MM-dd, a Lagos day. */
     preferredDate: text('preferred_date').notNull(),

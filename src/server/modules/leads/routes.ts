@@ -15,6 +15,7 @@ import {
   nigerianMobileSchema,
   validateRiderSignup,
 } from '../../../domain/schemas/leads';
+import { errorObjectSchema } from '../../lib/error-object';
 import { hashPassword } from './password-hash';
 import { listLeads, markLeadContacted, saveApplication, saveInterest } from './service';
 
@@ -26,13 +27,6 @@ const rateLimitOptions = {
   errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) =>
     new AppError(leadMessages.rateLimited, { status: context.statusCode, type: ErrorType.RateLimited }),
 };
-
-const errorSchema = z.object({
-  message: z.string(),
-  status: z.number(),
-  type: z.string(),
-  additionalInfo: z.unknown().optional(),
-});
 
 /** The interest form's shape; its content is checked in the handler so the messages reach the user as written. */
 const interestShape = z.object({
@@ -47,19 +41,25 @@ const interestShape = z.object({
 const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // One limiter (one store) for both public forms, so alternating between them gains nothing.
   const rateLimit = app.rateLimit(rateLimitOptions);
+  /** A public form's route: that limiter, and a retried send (same Idempotency-Key) gets its first answer. */
+  const publicForm = <Body extends z.ZodType, Responses extends object>(
+    summary: string,
+    body: Body,
+    response: Responses,
+  ) => ({
+    onRequest: rateLimit,
+    config: { idempotent: true },
+    schema: { tags: ['leads'], summary, body, response },
+  });
 
   app.post(
     '/interest',
-    {
-      onRequest: rateLimit,
-      config: { idempotent: true },
-      schema: {
-        tags: ['leads'],
-        summary: 'Register interest in a service or partnership (public)',
-        body: interestShape,
-        response: { 200: leadReceiptSchema, 201: leadReceiptSchema, 400: errorSchema, 429: errorSchema },
-      },
-    },
+    publicForm('Register interest in a service or partnership (public)', interestShape, {
+      200: leadReceiptSchema,
+      201: leadReceiptSchema,
+      400: errorObjectSchema,
+      429: errorObjectSchema,
+    }),
     async (request, reply) => {
       const parsed = interestLeadBodySchema.safeParse(request.body);
       if (!parsed.success) {
@@ -85,16 +85,11 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/application',
-    {
-      onRequest: rateLimit,
-      config: { idempotent: true },
-      schema: {
-        tags: ['leads'],
-        summary: 'Apply as a rider or driver (public); the password is stored as a salted scrypt hash',
-        body: applicationBodySchema,
-        response: { 201: leadReceiptSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
-      },
-    },
+    publicForm(
+      'Apply as a rider or driver (public); the password is stored as a salted scrypt hash',
+      applicationBodySchema,
+      { 201: leadReceiptSchema, 400: errorObjectSchema, 409: errorObjectSchema, 429: errorObjectSchema },
+    ),
     async (request, reply) => {
       const body = request.body;
       const problem = validateRiderSignup(body);
@@ -137,7 +132,13 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark a lead contacted, once (staff with Manager or CEO access)',
         params: z.object({ id: z.uuid('Unknown lead') }),
         body: leadContactedBodySchema,
-        response: { 200: leadViewSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: {
+          200: leadViewSchema,
+          400: errorObjectSchema,
+          401: errorObjectSchema,
+          403: errorObjectSchema,
+          404: errorObjectSchema,
+        },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   directionInputSchema,
@@ -46,57 +47,44 @@ async function betweenPlaces<R extends { estimate: boolean }>(
   return { ...result, estimate: result.estimate || origin.estimate || destination.estimate };
 }
 
-/** Maps calls cost money with Google: signed-in clients only, and a per-client rate limit. */
 const rateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Routes of the /api/map area: distance, directions and geocoding through the maps adapter. */
 const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   const maps = app.maps;
 
+  /** A maps call, which costs money with Google: signed-in clients only, and a per-client rate limit. */
+  const mapsCall = <Body extends z.ZodType, Result extends z.ZodType>(summary: string, body: Body, result: Result) => ({
+    preHandler: app.requireClient,
+    config: rateLimit,
+    schema: { tags: ['map'], summary, body, response: { 200: result } },
+  });
+
   app.post(
     '/distance',
-    {
-      preHandler: app.requireClient,
-      config: rateLimit,
-      schema: {
-        tags: ['map'],
-        summary: 'Road distance and time between two places (estimate: true when straight-line)',
-        body: distanceInputSchema,
-        response: { 200: distanceResultSchema },
-      },
-    },
+    mapsCall(
+      'Road distance and time between two places (estimate: true when straight-line)',
+      distanceInputSchema,
+      distanceResultSchema,
+    ),
     async (request) =>
       betweenPlaces(maps, request.body, (from, to) => maps.distance(from, to, request.body.travelMode)),
   );
 
   app.post(
     '/direction',
-    {
-      preHandler: app.requireClient,
-      config: rateLimit,
-      schema: {
-        tags: ['map'],
-        summary: 'Directions between two places for a travel mode',
-        body: directionInputSchema,
-        response: { 200: directionResultSchema },
-      },
-    },
+    mapsCall('Directions between two places for a travel mode', directionInputSchema, directionResultSchema),
     async (request) =>
       betweenPlaces(maps, request.body, (from, to) => maps.direction(from, to, request.body.travelMode)),
   );
 
   app.post(
     '/geocode',
-    {
-      preHandler: app.requireClient,
-      config: rateLimit,
-      schema: {
-        tags: ['map'],
-        summary: 'Coordinates of an address (in sandbox: the Lagos area it names)',
-        body: geocodeInputSchema,
-        response: { 200: geocodeResultSchema },
-      },
-    },
+    mapsCall(
+      'Coordinates of an address (in sandbox: the Lagos area it names)',
+      geocodeInputSchema,
+      geocodeResultSchema,
+    ),
     async (request) => {
       const found = await maps.geocode(request.body.address);
       if (!found) {

@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { clientRecords } from '../../db/client-records';
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from './tables';
 
 /** The client's notification switches (null: never changed, so the defaults). */
@@ -10,18 +11,14 @@ export async function notificationPreferencesRecord(db: DbOrTx, clientId: string
 
 /** What was (or is to be) told to the client, by SMS or push, newest first. */
 export function notificationRecords(db: DbOrTx, clientId: string) {
-  return db
-    .select({
-      channel: notificationOutbox.channel,
-      kind: notificationOutbox.kind,
-      data: notificationOutbox.data,
-      status: notificationOutbox.status,
-      createdAt: notificationOutbox.createdAt,
-      sentAt: notificationOutbox.sentAt,
-    })
-    .from(notificationOutbox)
-    .where(eq(notificationOutbox.clientId, clientId))
-    .orderBy(desc(notificationOutbox.createdAt));
+  return clientRecords(db, notificationOutbox, clientId, notificationOutbox.createdAt, {
+    channel: notificationOutbox.channel,
+    kind: notificationOutbox.kind,
+    data: notificationOutbox.data,
+    status: notificationOutbox.status,
+    createdAt: notificationOutbox.createdAt,
+    sentAt: notificationOutbox.sentAt,
+  });
 }
 
 /** The browsers the client allowed to show notifications: the endpoint, never the push keys. */

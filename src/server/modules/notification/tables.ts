@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationChannel, NotificationKind } from '../../../domain/schemas/notification';
-import { id, timestamps } from '../../db/columns';
+import { id, requiredRef, timestamps } from '../../db/columns';
 import { clients } from '../client/tables';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
@@ -14,9 +14,7 @@ export const notificationOutbox = pgTable(
   'notification_outbox',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, 'cascade'),
     channel: text('channel').$type<NotificationChannel>().notNull(),
     kind: text('kind').$type<NotificationKind>().notNull(),
     /** What happened, once: `order-paid:{orderId}`, `cylinder-expiry:{id}:{expiry}:soon`… */
@@ -55,9 +53,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, 'cascade'),
     endpoint: text('endpoint').notNull().unique(),
     /** The browser's P-256 public key and auth secret, base64url. */
     p256dh: text('p256dh').notNull(),

@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { clientRecords } from '../../db/client-records';
 import { payments, savedCards } from './tables';
 import { cardDetailsOf } from './view';
 
@@ -8,29 +9,25 @@ import { cardDetailsOf } from './view';
  * authorization, are left out: they would let whoever holds the file pay or charge again.
  */
 export async function paymentRecords(db: DbOrTx, clientId: string) {
-  const rows = await db
-    .select({
-      paymentNumber: payments.paymentNumber,
-      reference: payments.reference,
-      purpose: payments.purpose,
-      gateway: payments.gateway,
-      status: payments.status,
-      amount: payments.amount,
-      paidAmount: payments.paidAmount,
-      orderId: payments.orderId,
-      email: payments.email,
-      channel: payments.channel,
-      gatewayResponse: payments.gatewayResponse,
-      authorization: payments.authorization,
-      paidAt: payments.paidAt,
-      refundState: payments.refundState,
-      refundAmount: payments.refundAmount,
-      refundedAt: payments.refundedAt,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .where(eq(payments.clientId, clientId))
-    .orderBy(desc(payments.createdAt));
+  const rows = await clientRecords(db, payments, clientId, payments.createdAt, {
+    paymentNumber: payments.paymentNumber,
+    reference: payments.reference,
+    purpose: payments.purpose,
+    gateway: payments.gateway,
+    status: payments.status,
+    amount: payments.amount,
+    paidAmount: payments.paidAmount,
+    orderId: payments.orderId,
+    email: payments.email,
+    channel: payments.channel,
+    gatewayResponse: payments.gatewayResponse,
+    authorization: payments.authorization,
+    paidAt: payments.paidAt,
+    refundState: payments.refundState,
+    refundAmount: payments.refundAmount,
+    refundedAt: payments.refundedAt,
+    createdAt: payments.createdAt,
+  });
   return rows.map(({ authorization, ...row }) => ({
     ...row,
     card: authorization ? cardDetailsOf(authorization) : null,

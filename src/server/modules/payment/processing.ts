@@ -76,6 +76,28 @@ async function reload(db: DbOrTx, id: string): Promise<PaymentRow> {
 }
 
 /**
+ * Puts a payment aside for staff: `processing` (with what the gateway said), so its value is never
+ * given automatically, and the problem on record with the amounts expected and paid.
+ */
+async function setAside(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  reported: Partial<typeof payments.$inferInsert> & { gatewayResponse: string },
+  problem: { type: ErrorType; message: string; expectedAmount: number; paidAmount: number },
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: PaymentStatus.Processing, ...reported })
+    .where(eq(payments.id, payment.id));
+  await recordPaymentError(tx, {
+    reference: payment.reference,
+    paymentId: payment.id,
+    clientId: payment.clientId,
+    ...problem,
+  });
+}
+
+/**
  * Gives the value of a payment Paystack reported as successful, exactly once: under a lock on the
  * payment row, the amount is checked, the payment marked success and the purpose's handler run,
  * all in one transaction that also stamps `valueGivenAt`.
@@ -103,26 +125,23 @@ export async function applySuccess(
     const paidAt = data.paid_at ? new Date(data.paid_at) : new Date();
     if (data.amount !== payment.amount || data.currency !== 'NGN') {
       outcome = 'mismatch';
-      await tx
-        .update(payments)
-        .set({
-          status: PaymentStatus.Processing,
+      await setAside(
+        tx,
+        payment,
+        {
           paidAmount: data.amount,
           paidAt,
           channel: data.channel,
           gatewayResponse: 'Paid amount does not match',
           lastCheckedAt: new Date(),
-        })
-        .where(eq(payments.id, payment.id));
-      await recordPaymentError(tx, {
-        reference: payment.reference,
-        type: ErrorType.PaidAmountNotMatch,
-        message: `Paystack reports ${data.amount} ${data.currency} paid for a payment of ${payment.amount} NGN`,
-        paymentId: payment.id,
-        clientId: payment.clientId,
-        expectedAmount: payment.amount,
-        paidAmount: data.amount,
-      });
+        },
+        {
+          type: ErrorType.PaidAmountNotMatch,
+          message: `Paystack reports ${data.amount} ${data.currency} paid for a payment of ${payment.amount} NGN`,
+          expectedAmount: payment.amount,
+          paidAmount: data.amount,
+        },
+      );
       return;
     }
     const authorization = toAuthorization(data);
@@ -168,19 +187,17 @@ export async function applySuccess(
       }
       if (!(err instanceof NoValueError)) throw err;
       outcome = 'mismatch';
-      await tx
-        .update(payments)
-        .set({ status: PaymentStatus.Processing, gatewayResponse: err.message })
-        .where(eq(payments.id, payment.id));
-      await recordPaymentError(tx, {
-        reference: payment.reference,
-        type: err.type,
-        message: err.message,
-        paymentId: payment.id,
-        clientId: payment.clientId,
-        expectedAmount: err.details?.expectedAmount ?? payment.amount,
-        paidAmount: err.details?.paidAmount ?? data.amount,
-      });
+      await setAside(
+        tx,
+        payment,
+        { gatewayResponse: err.message },
+        {
+          type: err.type,
+          message: err.message,
+          expectedAmount: err.details?.expectedAmount ?? payment.amount,
+          paidAmount: err.details?.paidAmount ?? data.amount,
+        },
+      );
       return;
     }
     const offer = authorization?.reusable ? await cardOfferFor(tx, payment.clientId, authorization) : 'none';

@@ -25,9 +25,17 @@ import { requireClientOrder } from '../order';
 import { initiateOrderPayment, payOrderWithSavedCard, pendingCheckout } from './order-payment';
 import { listPaymentErrors, updatePaymentError } from './payment-errors';
 import { refreshPayment, verifyPayment } from './processing';
-import { listClientPayments, listOrderPayments, requireOwnPayment, viewOf, viewsOfRows } from './queries';
+import {
+  listClientPayments,
+  listOrderPayments,
+  orderNumberOf,
+  requireOwnPayment,
+  viewOf,
+  viewsOfRows,
+} from './queries';
 import { startReconciliation } from './reconcile';
 import { discardUsableCard, saveUsableCard, usableCard } from './saved-cards';
+import type { PaymentRow } from './tables';
 import walletPaymentRoutes from './wallet-routes';
 import { webhookRoutes } from './webhook-routes';
 
@@ -44,6 +52,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const stop = startReconciliation(app);
     app.addHook('onClose', async () => stop());
   }
+
+  /** The number of the order a payment is for; 404 when that order is gone. */
+  const requireOrderNumberOf = async (payment: PaymentRow) => {
+    const orderNumber = await orderNumberOf(app.db, payment.orderId);
+    if (!orderNumber) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+    return orderNumber;
+  };
 
   app.post(
     '/initiate/order',
@@ -194,9 +209,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           type: ErrorType.InvalidInput,
         });
       }
-      const view = await viewOf(app.db, payment);
-      if (!view.orderNumber) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
-      return initiateOrderPayment(app, clientId, view.orderNumber);
+      return initiateOrderPayment(app, clientId, await requireOrderNumberOf(payment));
     },
   );
 
@@ -265,9 +278,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!payment.orderId)
         throw new AppError('This payment is not for an order', { status: 400, type: ErrorType.InvalidInput });
       await verifyPayment(app, payment);
-      const view = await viewOf(app.db, payment);
-      if (!view.orderNumber) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
-      return orderPaymentState(clientId, view.orderNumber);
+      return orderPaymentState(clientId, await requireOrderNumberOf(payment));
     },
   );
 

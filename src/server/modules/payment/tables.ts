@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/enums';
 import type { ErrorType } from '../../../domain/errors';
 import type { RefundState } from '../../../domain/schemas/payment';
-import { id, timestamps } from '../../db/columns';
+import { id, requiredRef, timestamps } from '../../db/columns';
 import { clients } from '../client/tables';
 import { orders } from '../order/tables';
 
@@ -48,9 +48,7 @@ export const payments = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** Kobo the gateway reported as paid (set on verification). */
     paidAmount: bigint('paid_amount', { mode: 'number' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: requiredRef('client_id', () => clients.id),
     orderId: uuid('order_id').references(() => orders.id),
     email: text('email').notNull(),
     accessCode: text('access_code'),
@@ -94,10 +92,7 @@ export const payments = pgTable(
 /** The one card a client chose to keep for later payments (charge_authorization). */
 export const savedCards = pgTable('saved_cards', {
   id: id(),
-  clientId: uuid('client_id')
-    .notNull()
-    .unique()
-    .references(() => clients.id),
+  clientId: requiredRef('client_id', () => clients.id).unique(),
   email: text('email').notNull(),
   authorizationCode: text('authorization_code').notNull(),
   bin: text('bin').notNull(),

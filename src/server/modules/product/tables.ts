@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ProductType } from '../../../domain/enums';
-import { id, timestamps } from '../../db/columns';
+import { id, requiredRef, timestamps } from '../../db/columns';
 import { staff } from '../staff/tables';
 
 /** The catalogue. Prices are integer kobo; gas is priced per kg, cylinders per size. */
@@ -39,9 +39,7 @@ export const productPriceHistory = pgTable(
   'product_price_history',
   {
     id: id(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: requiredRef('product_id', () => products.id, 'cascade'),
     /** Null for the first price of a product created through the dashboard. */
     oldPrice: bigint('old_price', { mode: 'number' }),
     newPrice: bigint('new_price', { mode: 'number' }).notNull(),

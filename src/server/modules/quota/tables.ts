@@ -1,5 +1,5 @@
 import { date, doublePrecision, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../db/columns';
+import { id, requiredRef, timestamps } from '../../db/columns';
 import { products } from '../product/tables';
 
 /**
@@ -12,9 +12,7 @@ export const quotas = pgTable(
   'quotas',
   {
     id: id(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: requiredRef('product_id', () => products.id, 'cascade'),
     stock: doublePrecision('stock'),
     dailyLimit: doublePrecision('daily_limit'),
     /**

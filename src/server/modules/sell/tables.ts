@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentType } from '../../../domain/enums';
-import { id } from '../../db/columns';
+import { createdAt, id, requiredRef } from '../../db/columns';
 import { orders } from '../order/tables';
 import { shifts } from '../shift/tables';
 import { staff } from '../staff/tables';
@@ -11,13 +11,8 @@ export const counterSales = pgTable(
   'counter_sales',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade').unique(),
+    staffId: requiredRef('staff_id', () => staff.id, 'cascade'),
     shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
     /** Null: placed for the customer to pay later (in the app, or at the counter). */
     paymentType: text('payment_type').$type<PaymentType>(),
@@ -33,7 +28,7 @@ export const counterSales = pgTable(
     /** The catalogue version (product_price_history.version) an offline sale was priced with. */
     priceVersion: bigint('price_version', { mode: 'number' }),
     handedOver: boolean('handed_over').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('counter_sales_shift_idx').on(t.shiftId),

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /**
  * Text messages counted per clock hour: `kind` names the budget (`phone:receipt`, `staff`…), `key`
@@ -27,7 +28,7 @@ export const smsBudgetSpends = pgTable(
     /** The budget that held it back: `phone` or `staff`. */
     budget: text('budget').$type<'phone' | 'staff'>(),
     retryAt: timestamp('retry_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sms_budget_spends_created_idx').on(t.createdAt)],
 );

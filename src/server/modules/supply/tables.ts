@@ -1,6 +1,6 @@
 import { bigint, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SupplyStatus } from '../../../domain/enums';
-import { id, timestamps } from '../../db/columns';
+import { id, requiredRef, timestamps } from '../../db/columns';
 import { products as product } from '../product/tables';
 import { staff } from '../staff/tables';
 import { suppliers } from '../supplier/tables';
@@ -10,9 +10,7 @@ export const supplies = pgTable(
   'supplies',
   {
     id: id(),
-    supplierId: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id),
+    supplierId: requiredRef('supplier_id', () => suppliers.id),
     productId: uuid('product_id').references(() => product.id),
     quantityKg: doublePrecision('quantity_kg').notNull(),
     deliveredKg: doublePrecision('delivered_kg'),

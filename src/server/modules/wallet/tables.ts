@@ -7,7 +7,7 @@ import type {
   WalletTransactionStatus,
   WalletTransactionType,
 } from '../../../domain/enums';
-import { createdAt, id, timestamps } from '../../db/columns';
+import { createdAt, id, requiredRef, timestamps } from '../../db/columns';
 import { clients } from '../client/tables';
 
 /**
@@ -20,10 +20,7 @@ export const wallets = pgTable(
   'wallets',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .unique()
-      .references(() => clients.id),
+    clientId: requiredRef('client_id', () => clients.id).unique(),
     walletNumber: text('wallet_number').notNull().unique(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     status: text('status').$type<'pending' | 'active'>().notNull().default('pending'),
@@ -49,9 +46,7 @@ export const walletTransactions = pgTable(
   'wallet_transactions',
   {
     id: id(),
-    walletId: uuid('wallet_id')
-      .notNull()
-      .references(() => wallets.id),
+    walletId: requiredRef('wallet_id', () => wallets.id),
     /** Where the movement came from: `paystack:<ref>`, `order:<orderId>`, … unique across the ledger. */
     reference: text('reference').notNull(),
     type: text('type').$type<WalletTransactionType>().notNull(),
@@ -86,9 +81,7 @@ export const walletFundings = pgTable(
   'wallet_fundings',
   {
     id: id(),
-    walletId: uuid('wallet_id')
-      .notNull()
-      .references(() => wallets.id),
+    walletId: requiredRef('wallet_id', () => wallets.id),
     /** The Paystack reference of the payment that funds the wallet. */
     reference: text('reference').notNull().unique(),
     paymentId: text('payment_id'),
