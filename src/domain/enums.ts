@@ -172,7 +172,10 @@ export const OrderType = {
 export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const orderTypeValues = valuesOf(OrderType);
 
-/** The company has one center; the name is ours. */
+/**
+ * The name of the first gas center, the one every installation starts with (migration 0027 makes
+ * it a row). The company's centers are data (GET /api/centers): this names only the first.
+ */
 export const DeliverCenters = { ArriveGasCenter: 'Arrive Gas Center' } as const;
 export type DeliverCenters = (typeof DeliverCenters)[keyof typeof DeliverCenters];
 export const deliverCentersValues = valuesOf(DeliverCenters);

@@ -110,7 +110,8 @@ export const serverToClientSchemas = {
   staffApproveOwnOrder: refusal,
   /** Not a current staff member, or not on a shift. */
   StaffCheckError: refusal.extend({
-    reason: z.enum(['NotStaff', 'NotCurrentStaff', 'MissingAccess', 'NoActiveShift']),
+    /** OtherCenter: the order is collected at another gas center than the one of the staff's shift. */
+    reason: z.enum(['NotStaff', 'NotCurrentStaff', 'MissingAccess', 'NoActiveShift', 'OtherCenter']),
   }),
   /** A request for this order is already open (at this counter or another). */
   duplicatedRequest: refusal.extend({ pickupId: id, sameStaff: z.boolean() }),

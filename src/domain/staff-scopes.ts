@@ -5,8 +5,9 @@
 //
 // A grant gives a scope to an audience:
 // - own: the caller's own records — their shift, their sales, the deliveries assigned to them;
-// - counter: the gas center's counter — any order brought to the pickup desk, walk-in sales and
-//   refunds from one's own drawer;
+// - counter: the counter of the gas center one's shift is at — any order of that center brought to
+//   the pickup desk (another center's is refused, pickup/service.ts), walk-in sales and refunds
+//   from one's own drawer;
 // - company: every record of the company.
 // CEO and Manager access pass every check (company scope). Holding `All` is not special.
 import { isPrivileged } from './access';
@@ -193,6 +194,10 @@ export const staffRoutes = {
   'POST /api/leads/:id/contacted': anyShift(company(MANAGEMENT)),
   'GET /api/audit/': anyShift(company(MANAGEMENT)),
   'GET /api/audit/export': anyShift(company(MANAGEMENT)),
+  // Gas centers: narrower still in centers/routes.ts — adding one takes CEO access, and a Manager
+  // changes only a center they work at.
+  'POST /api/centers/': anyShift(company({ access: [StaffAccess.CEO] })),
+  'PUT /api/centers/:id': anyShift(company(MANAGEMENT)),
 } as const satisfies Record<string, StaffRouteRule>;
 
 export type StaffRouteKey = keyof typeof staffRoutes;

@@ -32,21 +32,23 @@ import { createSessionRevocation } from './modules/auth';
 import { cylindersExpiringBy } from './modules/cylinder';
 import { DeliveryNotices, deliveryLeg, publishDeliveryProgress } from './modules/delivery';
 import { apiModules, devRoutes } from './modules/index';
-import { registerNotificationRunner } from './modules/notification';
+import { outboxBacklog, registerNotificationRunner } from './modules/notification';
 import type { OrderLegs } from './modules/order';
 import { paidRefillsOf } from './modules/order';
 import type { PaymentHandlers } from './modules/payment';
-import { giveOrderValue } from './modules/payment';
+import { giveOrderValue, untakenPaymentProblems } from './modules/payment';
 import { PickupChannel } from './modules/pickup';
 import { type CatalogueCache, createCatalogueCache, quotaStock } from './modules/quota';
-import { openShiftIdOf } from './modules/shift';
+import { openShiftRefOf } from './modules/shift';
 import { staffOfClientWith } from './modules/staff';
 import { applyCardFunding, applyDedicatedTransfer } from './modules/wallet';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin, unreadablePathError } from './plugins/input-guard';
+import { metricsPlugin } from './plugins/metrics';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
+import { requestIdOf, requestIdPlugin } from './plugins/request-id';
 import { sandboxGuardPlugin } from './plugins/sandbox-guard';
 import { securityHeadersMiddleware, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -76,8 +78,8 @@ export type BuildAppOptions = {
   allowLocalOrigins?: readonly string[];
 };
 
-/** A client's staff record with the id of their open shift (StaffLookup.loadStaff). */
-const staffWithOpenShift = staffOfClientWith('staff_with_open_shift', openShiftIdOf);
+/** A client's staff record with their open shift and its center (StaffLookup.loadStaff). */
+const staffWithOpenShift = staffOfClientWith('staff_with_open_shift', openShiftRefOf);
 
 /** What placing and cancelling an order reaches in the areas that depend on orders. */
 function orderLegs(catalogue: CatalogueCache): OrderLegs {
@@ -115,6 +117,8 @@ export async function buildApp({
   const app = Fastify({
     logger,
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
+    // A sane incoming x-request-id, else a UUID; echoed on the answer (plugins/request-id.ts).
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     // Bad URLs the router refuses before any hook (a too-long path parameter, broken %-encoding)
@@ -140,6 +144,12 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
+  // Before every route, so each answer is observed; GET /metrics (docs/operations.md).
+  await app.register(metricsPlugin, {
+    outboxBacklog: () => outboxBacklog(app.db),
+    paymentProblems: () => untakenPaymentProblems(app.db),
+  });
   await app.register(redisPlugin);
   await app.register(securityPlugin);
   // Before the modules: no route meets a string PostgreSQL would refuse.
@@ -169,8 +179,8 @@ export async function buildApp({
       async loadStaff(clientId) {
         const member = await staffWithOpenShift(app.db, clientId);
         if (!member) return null;
-        const { extra: shiftId, ...rest } = member;
-        return { ...rest, shiftId: shiftId ?? null };
+        const { extra: shift, ...rest } = member;
+        return { ...rest, shiftId: shift?.id ?? null, shiftCenterId: shift?.centerId ?? null };
       },
     },
   });
@@ -185,8 +195,8 @@ export async function buildApp({
   // Every call out of the server (providers, push services) goes through this one client.
   const outbound = createOutbound({ allowLocal: [...config.OUTBOUND_ALLOW_LOCAL, ...allowLocalOrigins] });
   app.decorate('outbound', outbound);
-  app.decorate('paystack', createPaystackClient(app));
-  app.decorate('sms', createSmsService(config, app.log, outbound));
+  app.decorate('paystack', createPaystackClient(app, app.metrics));
+  app.decorate('sms', createSmsService(config, app.log, outbound, app.metrics));
   app.decorate('push', createPushService(config, app.log, outbound));
   app.decorate(
     'maps',

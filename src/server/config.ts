@@ -17,6 +17,18 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/[^/@]+@/, 'must be postgres://USER@HOST/DB (the URL must name a user)')
       .optional(),
+    /**
+     * The daily backup: a directory turns it on (unset: off). Each day at BACKUP_AT (HH:MM, Lagos
+     * time) the server writes one backup there, as `npm run backup` does, and then deletes its own
+     * backups there older than BACKUP_KEEP_DAYS days (never other files, never the newest). With
+     * several instances on one PostgreSQL database, one of them writes it (an advisory lock).
+     */
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    BACKUP_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour clock, Lagos time)')
+      .default('02:30'),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -84,6 +96,12 @@ const envSchema = z
         v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(','),
       ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * The bearer token a Prometheus scraper sends to GET /metrics. In production /metrics exists
+     * only when it is set (and then also answers a scraper on the machine itself); outside
+     * production /metrics is open. Long enough not to be guessed.
+     */
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     /**
      * Origins (http://127.0.0.1:4000,…) the server may call although they are local or plain
      * http: a provider's stand-in on a developer's machine. Exact origins only; refused in

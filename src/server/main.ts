@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { snapshotServer } from './db/backup';
+import { scheduleDailyBackup } from './db/backup-schedule';
 import { openDatabase } from './db/client';
+import { DataDirClaim, DataDirInUse } from './db/operator-socket';
 import { requestLogFields } from './lib/log-fields';
 import * as schema from './schema';
 import { demoAccounts } from './seed';
@@ -16,7 +19,21 @@ async function main() {
     }
     throw err;
   }
+  // PGlite: this process owns DATA_DIR while it runs (db/operator-socket.ts). A second process on
+  // the same folder would damage the database, so that start stops instead.
+  let claim: DataDirClaim | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      claim = await DataDirClaim.take(config.DATA_DIR, 'server');
+    } catch (err) {
+      if (!(err instanceof DataDirInUse)) throw err;
+      console.error(`Cannot start: ${err.message}. Only one process at a time may use a PGlite DATA_DIR.`);
+      process.exit(1);
+    }
+  }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, schema });
+  // `npm run backup` asks this process for a snapshot through the socket.
+  claim?.serve(snapshotServer(database));
   await database.migrate();
   const app = await buildApp({
     config,
@@ -26,6 +43,22 @@ async function main() {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: requestLogFields },
     },
+  });
+
+  const dailyBackup = config.BACKUP_DIR
+    ? scheduleDailyBackup({
+        database,
+        databaseUrl: config.DATABASE_URL,
+        dir: config.BACKUP_DIR,
+        keepDays: config.BACKUP_KEEP_DAYS,
+        at: config.BACKUP_AT,
+        log: app.log,
+      })
+    : null;
+  // Before the database closes (onClose): a backup under way finishes first.
+  app.addHook('preClose', async () => {
+    await dailyBackup?.stop();
+    await claim?.release();
   });
 
   let closing = false;
@@ -50,6 +83,11 @@ async function main() {
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'} · payments: ${config.PAYMENT_MODE} · SMS: ${config.SMS_PROVIDER}`,
     `  API docs: ${url}/api/docs`,
   ];
+  if (config.BACKUP_DIR) {
+    lines.push(
+      `  Daily backup: ${config.BACKUP_AT} Lagos time into ${config.BACKUP_DIR}, kept ${config.BACKUP_KEEP_DAYS} days`,
+    );
+  }
   if (config.seedDemo) {
     lines.push('  Demo accounts (sign in with the phone number; codes appear in the log and at /api/dev/outbox):');
     for (const account of demoAccounts) lines.push(`    ${account.label.padEnd(16)} ${account.phone}`);

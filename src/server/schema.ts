@@ -3,6 +3,7 @@
 export * from './modules/app/tables';
 export * from './modules/audit/tables';
 export * from './modules/auth/tables';
+export * from './modules/centers/tables';
 export * from './modules/client/tables';
 export * from './modules/cylinder/tables';
 export * from './modules/delivery/tables';

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProductType, StaffAccess, StaffRole } from '../domain/enums';
 import { normalizePhone } from '../domain/phone';
-import type { Db } from './db/client';
+import type { Db, DbOrTx } from './db/client';
 import { appMeta } from './modules/app/tables';
+import { centers, firstCenterDefault } from './modules/centers/tables';
 import { clients } from './modules/client/tables';
 import { products } from './modules/product/tables';
 import { quotas } from './modules/quota/tables';
-import { staff } from './modules/staff/tables';
+import { staff, staffCenters } from './modules/staff/tables';
 
 /** The demo accounts (README: the first run prints them); their codes arrive in the outbox like anyone's. */
 export const demoAccounts = [
@@ -102,15 +103,47 @@ export const demoQuotas: Record<string, { stock: number | null; dailyLimit: numb
   'Standing gas cooker, 4 burners with oven': { stock: 50, dailyLimit: null },
 };
 
-/** Seeds the demo accounts and catalogue once; a marker row makes a second run a no-op. */
+/**
+ * The demo's second gas center (the first is every installation's own, from its migration). The
+ * demo staff all work at the first center, so the screens that do not choose a center yet (a
+ * shift started without one goes to the member's only center) work as they did; a member is
+ * placed at this one through the staff form.
+ */
+export const demoCenters = [
+  {
+    name: 'Arrive Lekki',
+    address: 'Admiralty Way, Lekki Phase 1, Lagos',
+    lat: 6.4478,
+    lng: 3.4723,
+    openingHours: 'Mon–Sat 7:00–19:00',
+  },
+] as const;
+
+/** Claims a seeding step: true the first time, false ever after (a marker row). */
+async function firstTime(tx: DbOrTx, key: string): Promise<boolean> {
+  const inserted = await tx
+    .insert(appMeta)
+    .values({ key, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing()
+    .returning({ key: appMeta.key });
+  return inserted.length > 0;
+}
+
+/**
+ * Seeds the demo accounts and catalogue once, and the demo's second center once (also on an
+ * installation seeded before there were centers); marker rows make a second run a no-op. Answers
+ * whether the accounts and catalogue were seeded now.
+ */
 export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(appMeta)
-      .values({ key: 'demo_seeded', value: { at: new Date().toISOString() } })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    if (inserted.length === 0) return false;
+    if (await firstTime(tx, 'demo_centers_seeded')) {
+      await tx
+        .insert(centers)
+        .values(demoCenters.map((c) => ({ ...c })))
+        .onConflictDoNothing();
+      log?.info('seeded the demo gas centers');
+    }
+    if (!(await firstTime(tx, 'demo_seeded'))) return false;
     for (const account of demoAccounts) {
       const phone = normalizePhone(account.phone);
       const [client] = await tx
@@ -128,10 +161,17 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
         client?.id ??
         (await tx.select({ id: clients.id }).from(clients).where(eq(clients.phoneLocal, phone.local)))[0]?.id;
       if (clientId && account.staff) {
-        await tx
+        const [member] = await tx
           .insert(staff)
           .values({ clientId, role: account.staff.role, access: [...account.staff.access] })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: staff.id });
+        if (member) {
+          await tx
+            .insert(staffCenters)
+            .values({ staffId: member.id, centerId: firstCenterDefault })
+            .onConflictDoNothing();
+        }
       }
     }
     const catalogue = await tx

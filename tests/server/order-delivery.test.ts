@@ -6,6 +6,7 @@ import { deliveryFeeKobo } from '../../src/domain/schemas/delivery';
 import type { Order } from '../../src/domain/schemas/order';
 import { createEstimateMaps, createGoogleMaps } from '../../src/server/integrations/maps/adapter';
 import { quoteDelivery } from '../../src/server/lib/delivery-quote';
+import { knownCenters } from '../../src/server/modules/centers/service';
 import { clients } from '../../src/server/modules/client/tables';
 import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
 import { createOrder, findOrderByNumber } from '../../src/server/modules/order/service';
@@ -146,7 +147,12 @@ describe('delivery fee', () => {
         )) as typeof fetch,
     });
     await expect(
-      quoteDelivery(google, { line1: 'Km 45 Lagos-Ibadan Expressway', city: 'Ibadan', state: 'Oyo' }, 'oneWay'),
+      quoteDelivery(
+        google,
+        { line1: 'Km 45 Lagos-Ibadan Expressway', city: 'Ibadan', state: 'Oyo' },
+        'oneWay',
+        await knownCenters(app.db),
+      ),
     ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/we deliver up to 40 km/) });
   });
 });

@@ -21,6 +21,8 @@ export const auditActionLabels = {
   'shift.started': 'Shift started',
   'shift.ended': 'Shift ended',
   'order.cancelled': 'Order cancelled by staff',
+  'center.created': 'Gas center added',
+  'center.changed': 'Gas center changed',
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

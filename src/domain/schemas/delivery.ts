@@ -27,6 +27,8 @@ export function deliveryFeeKobo(distanceKm: number, type: 'oneWay' | 'DoubleWay'
 export const deliveryQuoteInputSchema = z.object({
   address: deliveryAddressSchema,
   homeDeliveryType: z.enum(homeDeliveryTypeValues).default('oneWay'),
+  /** The gas center to deliver from; left out, the nearest to the address (in a straight line). */
+  centerId: z.uuid('Unknown gas center').optional(),
 });
 
 export const deliveryQuoteSchema = z.object({
@@ -34,7 +36,8 @@ export const deliveryQuoteSchema = z.object({
   distanceKm: z.number(),
   estimate: z.boolean(),
   homeDeliveryType: z.enum(homeDeliveryTypeValues),
-  center: z.object({ name: z.string(), lat: z.number(), lng: z.number() }),
+  /** The gas center it is delivered from. */
+  center: z.object({ id: z.string(), name: z.string(), lat: z.number(), lng: z.number() }),
   address: deliveryAddressSchema,
 });
 export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;

@@ -73,6 +73,12 @@ export const newOrderInputSchema = z.object({
    * A quote ignores it.
    */
   expectedTotal: z.number().int().nonnegative().optional(),
+  /**
+   * The gas center (GET /api/centers) it is collected at, or delivered from. Left out: a pickup is
+   * collected at the first center, a delivery comes from the center nearest the address. A
+   * counter sale is always its seller's center.
+   */
+  centerId: z.uuid('Unknown gas center').optional(),
 });
 export type NewOrderInput = z.infer<typeof newOrderInputSchema>;
 
@@ -109,6 +115,12 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(paymentStatusValues),
   paymentType: z.enum(paymentTypeValues).nullable(),
   deliveryOption: z.enum(deliveryOptionValues),
+  /**
+   * The gas center it is collected at, or delivered from, and its name. Always sent; optional for
+   * a copy kept on a device from before there were centers.
+   */
+  centerId: z.string().optional(),
+  centerName: z.string().optional(),
   deliveryAddress: deliveryAddressSchema.nullable(),
   homeDeliveryType: z.enum(homeDeliveryTypeValues).nullable(),
   nomineeName: z.string().nullable(),
@@ -147,6 +159,9 @@ export const orderQuoteSchema = z.object({
   deliveryFeeIsEstimate: z.boolean(),
   /** The address as the server understood it (coordinates filled in). */
   deliveryAddress: deliveryAddressSchema.nullable(),
+  /** The gas center it would be collected at, or delivered from. */
+  centerId: z.string().optional(),
+  centerName: z.string().optional(),
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 

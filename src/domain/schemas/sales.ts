@@ -59,6 +59,9 @@ export const adminOrderSummarySchema = z.object({
   total: z.number(),
   clientName: z.string(),
   clientPhone: z.string(),
+  /** The gas center it is collected at, or delivered from, and its name. */
+  centerId: z.string().optional(),
+  centerName: z.string().optional(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });

@@ -11,6 +11,11 @@ export const createStaffBodySchema = z.object({
   lastname: z.string().trim().min(1).max(80).optional(),
   /** False ends the person's employment (they keep their client account). */
   isCurrentStaff: z.boolean().default(true),
+  /**
+   * The gas centers they work at. Left out: a new member works at the only center (or, with
+   * several, where the person adding them works); an existing member keeps theirs.
+   */
+  centerIds: z.array(z.uuid('Unknown gas center')).min(1, 'Choose at least one gas center').max(50).optional(),
 });
 export type CreateStaffBody = z.input<typeof createStaffBodySchema>;
 
@@ -24,6 +29,11 @@ export const staffMemberSchema = z.object({
   access: z.array(z.enum(staffAccessValues)),
   isCurrentStaff: z.boolean(),
   createdAt: z.string(),
+  /**
+   * The gas centers they work at (GET /api/centers names them). Always sent; optional for a copy
+   * kept from before there were centers.
+   */
+  centerIds: z.array(z.string()).optional(),
   /** The shift they are working now, if any. */
   shift: z.object({ id: z.string(), startedAt: z.string() }).nullable(),
 });

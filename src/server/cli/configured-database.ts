@@ -3,6 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { DataDirClaim, DataDirInUse } from '../db/operator-socket';
 import * as schema from '../schema';
 
 type Config = ReturnType<typeof loadConfig>;
@@ -24,12 +25,27 @@ export async function withConfiguredDatabase(
     }
     throw err;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, schema });
+  // PGlite: one process at a time in DATA_DIR (db/operator-socket.ts); a running server has it.
+  let claim: DataDirClaim | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      claim = await DataDirClaim.take(config.DATA_DIR, 'command');
+    } catch (err) {
+      if (!(err instanceof DataDirInUse)) throw err;
+      console.error(`${err.message}: stop it first (one process at a time may use a PGlite DATA_DIR).`);
+      return 1;
+    }
+  }
   try {
-    await database.migrate();
-    return await work(database, config);
+    const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, schema });
+    try {
+      await database.migrate();
+      return await work(database, config);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    await claim?.release();
   }
 }
 

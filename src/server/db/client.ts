@@ -39,7 +39,21 @@ export type Database = {
    * pollers) that happen to run meanwhile. With `countQueries`; otherwise `statements` is 0.
    */
   statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }>;
+  /**
+   * PGlite only: its data directory as a gzip tarball (what `PGlite.create({ loadDataDir })`
+   * reads), taken while no transaction is open, so it holds exactly the transactions committed
+   * before it. Statements wait the second or so it takes (db/backup.ts).
+   */
+  snapshot?(): Promise<Blob>;
+  /** The PostgreSQL pool's connections right now (the operator's metrics); null on PGlite, which has no pool. */
+  poolCounts(): PoolCounts | null;
 };
+
+/** pg.Pool's own counts: connections open, of them idle, requests waiting for one, and the pool's size. */
+export type PoolCounts = { total: number; idle: number; waiting: number; max: number };
+
+/** Where PGlite keeps its files under DATA_DIR. */
+export const pgliteDirOf = (dataDir: string): string => path.resolve(dataDir, 'pglite');
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -62,6 +76,16 @@ export type DatabaseOptions = {
  * (the usual advice: about twice the database's cores, shared by all instances).
  */
 export const DEFAULT_POOL_SIZE = 10;
+
+/** Whether a query (a ping's `select 1`) got an answer: false instead of its error. */
+async function answers(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A drizzle logger that only counts (drizzle calls it for every statement it sends). */
 function counter() {
@@ -111,22 +135,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
-      ping: async () => {
-        try {
-          await pool.query('select 1');
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      ping: () => answers(() => pool.query('select 1')),
       close: () => pool.end(),
       queryCount,
       statementsOf,
+      poolCounts: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? DEFAULT_POOL_SIZE,
+      }),
     };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
-    dataDir = path.resolve(options.dataDir, 'pglite');
+    dataDir = pgliteDirOf(options.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir);
@@ -135,16 +158,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    ping: async () => {
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => client.query('select 1')),
     close: () => client.close(),
     queryCount,
     statementsOf,
+    poolCounts: () => null,
+    async snapshot() {
+      // A checkpoint first keeps the WAL a restore replays short. dumpDataDir waits only for the
+      // statement running, not for an open transaction (drizzle's transactions hold PGlite's
+      // transaction lock between their statements); holding that lock as well keeps the tarball
+      // from catching a transaction half done.
+      await client.exec('checkpoint');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
   };
 }

@@ -3,18 +3,41 @@ import { AppError, ErrorType } from '../../domain/errors';
 import { type DeliveryQuote, deliveryFeeKobo, deliveryFeeRules } from '../../domain/schemas/delivery';
 import type { DeliveryAddress } from '../../domain/schemas/order';
 import type { MapsAdapter } from '../integrations/maps/adapter';
-import { GAS_CENTER } from './gas-center';
+import { haversineMeters } from '../integrations/maps/haversine';
+
+/** A gas center a delivery may start from. */
+export type DeliveryCenter = { id: string; name: string; lat: number; lng: number };
+
+/** The center nearest to a point, in a straight line (the first of equals); undefined for none. */
+export function nearestCenter<C extends DeliveryCenter>(
+  centers: readonly C[],
+  point: { lat: number; lng: number },
+): C | undefined {
+  let nearest: C | undefined;
+  let best = Number.POSITIVE_INFINITY;
+  for (const center of centers) {
+    const meters = haversineMeters(center, point);
+    if (meters < best) {
+      best = meters;
+      nearest = center;
+    }
+  }
+  return nearest;
+}
 
 /**
- * Places the address by geocoding its words, measures the road from the gas center and prices the
- * delivery. Refuses addresses it cannot place or that lie too far away. Coordinates sent with the
- * address are not taken: the fee and the 40 km limit follow from where the address is, and a
- * client who sent the gas center's own position would otherwise pay the smallest fee anywhere.
+ * Places the address by geocoding its words, picks the gas center it is delivered from (the
+ * nearest of `centers` in a straight line: give one center to choose it), measures the road from
+ * there and prices the delivery. Refuses addresses it cannot place or that lie too far away.
+ * Coordinates sent with the address are not taken: the fee and the 40 km limit follow from where
+ * the address is, and a client who sent the gas center's own position would otherwise pay the
+ * smallest fee anywhere.
  */
 export async function quoteDelivery(
   maps: MapsAdapter,
   address: DeliveryAddress,
   type: HomeDeliveryType,
+  centers: readonly DeliveryCenter[],
 ): Promise<DeliveryQuote> {
   const { lat: _lat, lng: _lng, ...words } = address;
   const whole = await maps.geocode([words.line1, words.city, words.state].join(', '));
@@ -29,11 +52,14 @@ export async function quoteDelivery(
   }
   const placed: DeliveryAddress = { ...words, lat: found.lat, lng: found.lng };
   const estimate = found.estimate;
-  const route = await maps.distance(GAS_CENTER, { lat: placed.lat ?? 0, lng: placed.lng ?? 0 }, 'driving');
+  const destination = { lat: placed.lat ?? 0, lng: placed.lng ?? 0 };
+  const center = nearestCenter(centers, destination);
+  if (!center) throw new AppError('No gas center is set up yet', { status: 503, type: ErrorType.Unknown });
+  const route = await maps.distance(center, destination, 'driving');
   const distanceKm = Math.round(route.distanceMeters / 100) / 10;
   if (distanceKm > deliveryFeeRules.maxKm) {
     throw new AppError(
-      `This address is ${distanceKm} km from our gas center; we deliver up to ${deliveryFeeRules.maxKm} km. Choose pickup instead.`,
+      `This address is ${distanceKm} km from ${center.name}; we deliver up to ${deliveryFeeRules.maxKm} km. Choose pickup instead.`,
       { status: 400, type: ErrorType.InvalidInput, additionalInfo: { field: 'address', distanceKm } },
     );
   }
@@ -42,7 +68,7 @@ export async function quoteDelivery(
     distanceKm,
     estimate: estimate || route.estimate,
     homeDeliveryType: type,
-    center: { name: GAS_CENTER.name, lat: GAS_CENTER.lat, lng: GAS_CENTER.lng },
+    center: { id: center.id, name: center.name, lat: center.lat, lng: center.lng },
     address: placed,
   };
 }

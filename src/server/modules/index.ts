@@ -4,6 +4,7 @@ import adminRoutes from './admin/routes';
 import appRoutes from './app/routes';
 import auditRoutes from './audit/routes';
 import authRoutes from './auth/routes';
+import centersRoutes from './centers/routes';
 import clientRoutes from './client/routes';
 import cylinderRoutes from './cylinder/routes';
 import deliveryRoutes from './delivery/routes';
@@ -33,6 +34,7 @@ export const apiModules: { group: string; routes: FastifyPluginAsync }[] = [
   { group: 'app', routes: appRoutes },
   { group: 'audit', routes: auditRoutes },
   { group: 'auth', routes: authRoutes },
+  { group: 'centers', routes: centersRoutes },
   { group: 'client', routes: clientRoutes },
   { group: 'cylinder', routes: cylinderRoutes },
   { group: 'delivery', routes: deliveryRoutes },

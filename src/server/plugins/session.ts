@@ -17,6 +17,8 @@ export type StaffContext = {
   isCurrentStaff: boolean;
   /** The shift the staff member is working now, if any. */
   shiftId: string | null;
+  /** The gas center of that shift (null without one): the counter they stand at. */
+  shiftCenterId: string | null;
 };
 
 export type SessionRevocation = {
@@ -130,6 +132,14 @@ const revokedSessionError = () =>
     additionalInfo: { reason: 'revoked' },
   });
 
+/**
+ * Adds who is calling to every line the request logs from here on, the error handler's included
+ * (the request and its reply share one logger). The disabled logger has no bindings to set.
+ */
+function logWho(request: FastifyRequest, who: Record<string, string>): void {
+  (request.log as { setBindings?: (bindings: Record<string, string>) => void }).setBindings?.(who);
+}
+
 const asList = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
@@ -190,6 +200,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     const { auth, problem } = readAccessToken(app.config.SESSION_SECRET, request.cookies[ACCESS_COOKIE] ?? bearer);
     request.auth = auth;
     request.authProblem = problem;
+    if (auth) logWho(request, { clientId: auth.clientId });
   });
 
   app.decorate('loadStaff', (clientId: string) => options.staff.loadStaff(clientId));
@@ -224,6 +235,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
       if ((rule.shift || !scope) && !onShift) throw forbidden('NoActiveShift', 'Start a shift first');
       request.staff = member;
       request.staffScope = scope;
+      logWho(request, { staffId: member.id, staffRole: member.role });
     }),
   );
 
@@ -237,6 +249,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
       if (!scope) return;
       request.staff = member;
       request.staffScope = scope;
+      logWho(request, { staffId: member.id, staffRole: member.role });
     }),
   );
 });

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/dashboard/payment-problems'),
               },
               { path: paths.dashboard.audit.path, lazy: () => import('./routes/dashboard/audit') },
+              { path: paths.dashboard.centers.path, lazy: () => import('./routes/dashboard/centers') },
               { path: paths.dashboard.accessDenied.path, lazy: () => import('./routes/dashboard/access-denied') },
               // Home deliveries
               { path: paths.dashboard.dispatch.path, lazy: () => import('./routes/dashboard/dispatch') },

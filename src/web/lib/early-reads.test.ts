@@ -14,7 +14,7 @@ const DAY = '2026-11-28';
 afterEach(() => {
   // Whatever a test started and did not take is forgotten with time; take it now.
   takeEarlyRead('auth/cookie_auth', 0);
-  for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active']) takeEarlyRead(path, 0);
+  for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active', 'centers']) takeEarlyRead(path, 0);
   for (const path of ['admin/orders', 'sales']) takeEarlyRead(readKey(path, { fromDate: DAY, toDate: DAY }), 0);
   takeEarlyRead('order/client?pageSize=10', 0);
   takeEarlyRead('order/AR-1042', 0);
@@ -55,12 +55,13 @@ describe('early reads', () => {
     expect(reads('/order/history')).toEqual(['/api/order/client?pageSize=10']);
     expect(reads('/order/history/2')).toEqual([]);
     // An order's page: the order as the api client asks for it, with the wallet, the saved card and
-    // the order's payments.
+    // the order's payments, and the gas centers.
     expect(reads('/order/AR-1042')).toEqual([
       '/api/order/AR-1042',
       '/api/wallet/client',
       '/api/payment/usable',
       '/api/payment/order/AR-1042',
+      '/api/centers',
     ]);
     expect(reads('/order/AR-1042/receipt')).toEqual([]);
     expect(reads('/settings')).toEqual([]);
@@ -167,11 +168,13 @@ describe('early reads', () => {
     const fetch = vi.fn<Fetch>(async () => json({ data: { orderNumber: 'AR-1042' } }));
     vi.stubGlobal('fetch', fetch);
     startEarlyReads('/order/AR-1042');
-    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(fetch).toHaveBeenCalledTimes(6);
     const { getOrder } = await import('../features/orders/api/client-orders');
     await getOrder('AR-1042');
     const { getOrderPayments } = await import('../features/payments/api/client-payments');
     await getOrderPayments('AR-1042');
-    expect(fetch).toHaveBeenCalledTimes(5);
+    const { getCenters } = await import('../features/centers/api/centers');
+    await getCenters();
+    expect(fetch).toHaveBeenCalledTimes(6);
   });
 });

@@ -70,6 +70,8 @@ const SCREEN_READS: readonly (readonly [
       'payment/usable',
       // Its card payments: a refunded one is explained on the page.
       (_, path) => `payment/order/${encodeURIComponent(safeDecode(path[1] ?? ''))}`,
+      // The gas centers: the address and hours of the one a pickup is collected at.
+      'centers',
     ],
   ],
   // The wallet, with its transactions (its first view draws both at once).

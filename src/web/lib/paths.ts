@@ -69,6 +69,8 @@ export const paths = {
     paymentProblems: { path: 'payment-problems', getHref: () => '/dashboard/payment-problems' },
     // What staff did to money, stock and goods (CEO, Manager).
     audit: { path: 'audit', getHref: () => '/dashboard/audit' },
+    // The gas centers (CEO adds, CEO and Managers change).
+    centers: { path: 'centers', getHref: () => '/dashboard/centers' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
     // Home deliveries: the dispatch board (dispatchers) and the rider's own day (Delivery Person).
     dispatch: { path: 'dispatch', getHref: () => '/dashboard/dispatch' },

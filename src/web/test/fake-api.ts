@@ -8,6 +8,7 @@ import type { ErrorObject } from '../../domain/errors';
 import type { AppData } from '../../domain/schemas/app';
 import type { AuditList } from '../../domain/schemas/audit';
 import type { AuthObject, AuthResult, Profile } from '../../domain/schemas/auth';
+import type { Center, CenterList } from '../../domain/schemas/center';
 import type { CounterSaleResponse } from '../../domain/schemas/counter';
 import type { Cylinder, cylinderListSchema } from '../../domain/schemas/cylinder';
 import type {
@@ -71,6 +72,9 @@ export type ApiContract = {
   'POST auth/logout_all': unknown;
   'POST auth/opt_request': AuthResult;
   'POST auth/opt_confirmation': { auth: AuthObject };
+  'GET centers': CenterList;
+  'POST centers': Center;
+  'PUT centers/:id': Center;
   'GET cylinder/user': z.infer<typeof cylinderListSchema>;
   'POST cylinder/user': Cylinder;
   'GET map/areas': z.infer<typeof mapAreasSchema>;
@@ -113,6 +117,7 @@ export type ApiContract = {
   'PUT quota/:productId': Quota;
   'GET sales': SalesTotals;
   'GET shift/active': { shift: Shift | null };
+  'POST shift/start': { shift: Shift | null };
   'GET shift/all_active': Shift[];
   'GET shift/today': Shift[];
   'GET staff/active': StaffMember[];

@@ -148,12 +148,27 @@ export type PaystackTransport = (
   init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
 ) => Promise<{ status: number; text: string }>;
 
+/** Which call to Paystack failed (a label of the operator's metrics: never the reference). */
+export type PaystackOperation =
+  | 'initialize'
+  | 'verify'
+  | 'charge_authorization'
+  | 'refund'
+  | 'fetch_refund'
+  | 'create_customer'
+  | 'dedicated_account';
+/** No answer (network, timeout), an answer that is not JSON, or an answer that refuses. */
+export type PaystackFailure = 'unreachable' | 'unreadable' | 'refused';
+/** What the client tells the operator's metrics; app.ts hands in the metrics plugin's (this layer imports no plugin). */
+export type PaystackMetrics = { paystackCallFailed(operation: PaystackOperation, reason: PaystackFailure): void };
+
 export type PaystackClientOptions = {
   baseUrl: string;
   secretKey: string;
   /** Each call gives up after this long (10 s by default, as every API call of the app). */
   timeoutMs?: number;
   transport: PaystackTransport;
+  metrics?: PaystackMetrics;
 };
 
 export const DEFAULT_PAYSTACK_TIMEOUT_MS = 10_000;
@@ -211,6 +226,7 @@ export class PaystackClient {
   readonly baseUrl: string;
   private readonly secretKey: string;
   private readonly transport: PaystackTransport;
+  private readonly metrics: PaystackMetrics | undefined;
   timeoutMs: number;
 
   constructor(options: PaystackClientOptions) {
@@ -218,38 +234,44 @@ export class PaystackClient {
     this.secretKey = options.secretKey;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_PAYSTACK_TIMEOUT_MS;
     this.transport = options.transport;
+    this.metrics = options.metrics;
   }
 
   initializeTransaction(input: InitializeInput) {
-    return this.call<InitializeData>('POST', '/transaction/initialize', input);
+    return this.call<InitializeData>('initialize', 'POST', '/transaction/initialize', input);
   }
 
   verifyTransaction(reference: string) {
-    return this.call<TransactionData>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+    return this.call<TransactionData>('verify', 'GET', `/transaction/verify/${encodeURIComponent(reference)}`);
   }
 
   chargeAuthorization(input: ChargeAuthorizationInput) {
-    return this.call<TransactionData>('POST', '/transaction/charge_authorization', input);
+    return this.call<TransactionData>('charge_authorization', 'POST', '/transaction/charge_authorization', input);
   }
 
   createRefund(input: CreateRefundInput) {
-    return this.call<RefundData>('POST', '/refund', input);
+    return this.call<RefundData>('refund', 'POST', '/refund', input);
   }
 
   fetchRefund(id: string | number) {
-    return this.call<RefundData>('GET', `/refund/${encodeURIComponent(String(id))}`);
+    return this.call<RefundData>('fetch_refund', 'GET', `/refund/${encodeURIComponent(String(id))}`);
   }
 
   createCustomer(input: CreateCustomerInput) {
-    return this.call<PaystackCustomer>('POST', '/customer', input);
+    return this.call<PaystackCustomer>('create_customer', 'POST', '/customer', input);
   }
 
   createDedicatedAccount(input: DedicatedAccountInput) {
-    return this.call<DedicatedAccountData>('POST', '/dedicated_account', input);
+    return this.call<DedicatedAccountData>('dedicated_account', 'POST', '/dedicated_account', input);
   }
 
   /** Answers `data` of a `status: true` envelope; anything else is a PaymentGatewayError. */
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(
+    operation: PaystackOperation,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     let answer: { status: number; text: string };
     try {
       answer = await this.transport(`${this.baseUrl}${path}`, {
@@ -263,6 +285,7 @@ export class PaystackClient {
         timeoutMs: this.timeoutMs,
       });
     } catch (err) {
+      this.metrics?.paystackCallFailed(operation, 'unreachable');
       throw gatewayError('The payment gateway could not be reached', {
         path,
         cause: err instanceof Error ? err.message : String(err),
@@ -272,9 +295,11 @@ export class PaystackClient {
     try {
       envelope = JSON.parse(answer.text) as Partial<PaystackEnvelope<T>>;
     } catch {
+      this.metrics?.paystackCallFailed(operation, 'unreadable');
       throw gatewayError('The payment gateway sent an unreadable answer', { path, httpStatus: answer.status });
     }
     if (answer.status < 200 || answer.status >= 300 || envelope.status !== true || envelope.data === undefined) {
+      this.metrics?.paystackCallFailed(operation, 'refused');
       throw gatewayError(envelope.message || 'The payment gateway refused the request', {
         path,
         httpStatus: answer.status,
@@ -297,11 +322,15 @@ function usesOwnEmulator(config: FastifyInstance['config']) {
 }
 
 /** The client the configuration asks for; a client of this app's own emulator goes through app.inject. */
-export function createPaystackClient(app: Pick<FastifyInstance, 'config' | 'inject' | 'outbound'>): PaystackClient {
+export function createPaystackClient(
+  app: Pick<FastifyInstance, 'config' | 'inject' | 'outbound'>,
+  metrics?: PaystackMetrics,
+): PaystackClient {
   return new PaystackClient({
     baseUrl: app.config.paystackBaseUrl,
     secretKey: app.config.paystackSecretKey,
     transport: usesOwnEmulator(app.config) ? injectTransport(app) : outboundTransport(app.outbound),
+    metrics,
   });
 }
 

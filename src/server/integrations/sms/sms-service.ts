@@ -17,12 +17,35 @@ declare module 'fastify' {
 
 type SmsConfig = Pick<Config, 'SMS_PROVIDER' | 'TERMII_API_KEY' | 'TERMII_BASE_URL' | 'TERMII_SENDER_ID'>;
 
+/** What the service tells the operator's metrics; app.ts hands in the metrics plugin's (this layer imports no plugin). */
+export type SmsMetrics = { smsSendFailed(provider: SmsProvider['name']): void };
+
+/** The provider, counting each send that fails (every sender goes through it: codes, receipts, the outbox worker). */
+function countingFailures(provider: SmsProvider, metrics: SmsMetrics): SmsProvider {
+  return {
+    name: provider.name,
+    async send(message) {
+      try {
+        await provider.send(message);
+      } catch (err) {
+        metrics.smsSendFailed(provider.name);
+        throw err;
+      }
+    },
+  };
+}
+
 /** The SMS provider chosen by SMS_PROVIDER (console by default) and the console outbox. */
-export function createSmsService(config: SmsConfig, log: FastifyBaseLogger, outbound: Outbound): SmsService {
+export function createSmsService(
+  config: SmsConfig,
+  log: FastifyBaseLogger,
+  outbound: Outbound,
+  metrics?: SmsMetrics,
+): SmsService {
   const outbox = new SmsOutbox();
   const provider =
     config.SMS_PROVIDER === 'termii'
       ? createTermiiSmsProvider(config, log, outbound)
       : createConsoleSmsProvider(outbox, log);
-  return { provider, outbox };
+  return { provider: metrics ? countingFailures(provider, metrics) : provider, outbox };
 }

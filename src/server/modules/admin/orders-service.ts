@@ -2,6 +2,7 @@ import type { OrderStatus } from '../../../domain/enums';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
 import type { LagosRange } from '../../lib/lagos-range';
+import { centerNamesOf } from '../centers';
 import { type ClientSummary, displayName, findClientsByIds } from '../client';
 import { findOrderById, listOrderEvents, listOrderItems, listOrdersPlaced, type OrderRow } from '../order';
 
@@ -11,6 +12,7 @@ const noClient = { firstname: null, lastname: null, phoneLocal: '' };
 function toSummary(
   order: OrderRow,
   client: Pick<ClientSummary, 'firstname' | 'lastname' | 'phoneLocal'>,
+  centerNames: Map<string, string>,
 ): AdminOrderSummary {
   return {
     id: order.id,
@@ -23,6 +25,8 @@ function toSummary(
     total: order.total,
     clientName: displayName(client),
     clientPhone: client.phoneLocal,
+    centerId: order.centerId,
+    centerName: centerNames.get(order.centerId) ?? '',
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
   };
@@ -35,24 +39,31 @@ export async function listOrders(db: DbOrTx, filter: { status?: OrderStatus; ran
     { from: filter.range.from, to: filter.range.to, ...(filter.status ? { status: filter.status } : {}) },
     limit,
   );
-  const clients = await findClientsByIds(
-    db,
-    rows.map((o) => o.clientId),
-  );
-  return rows.map((o) => toSummary(o, clients.get(o.clientId) ?? noClient));
+  const [clients, centerNames] = await Promise.all([
+    findClientsByIds(
+      db,
+      rows.map((o) => o.clientId),
+    ),
+    centerNamesOf(
+      db,
+      rows.map((o) => o.centerId),
+    ),
+  ]);
+  return rows.map((o) => toSummary(o, clients.get(o.clientId) ?? noClient, centerNames));
 }
 
 /** One order with its lines and timeline, for the counter; null when there is no such order. */
 export async function orderDetail(db: DbOrTx, id: string): Promise<AdminOrderDetail | null> {
   const order = await findOrderById(db, id);
   if (!order) return null;
-  const [clients, items, events] = await Promise.all([
+  const [clients, items, events, centerNames] = await Promise.all([
     findClientsByIds(db, [order.clientId]),
     listOrderItems(db, id),
     listOrderEvents(db, id),
+    centerNamesOf(db, [order.centerId]),
   ]);
   return {
-    ...toSummary(order, clients.get(order.clientId) ?? noClient),
+    ...toSummary(order, clients.get(order.clientId) ?? noClient, centerNames),
     subtotal: order.subtotal,
     deliveryFee: order.deliveryFee,
     pickupDispute: order.pickupDispute,

@@ -25,6 +25,7 @@ import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { onServerClock } from '../../lib/device-time';
 import { signedInClientId } from '../../lib/signed-in';
+import { orderCenters } from '../centers';
 import { findOrderById } from '../order';
 import { requestRefund } from '../payment';
 import {
@@ -75,12 +76,18 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['delivery'],
-        summary: 'The home-delivery fee for an address, from its distance to the gas center',
+        summary: 'The home-delivery fee for an address, from its distance to the gas center it is delivered from',
         body: deliveryQuoteInputSchema,
         response: { 200: deliveryQuoteSchema },
       },
     },
-    async (request) => quoteDelivery(maps, request.body.address, request.body.homeDeliveryType),
+    async (request) =>
+      quoteDelivery(
+        maps,
+        request.body.address,
+        request.body.homeDeliveryType,
+        await orderCenters(app.db, request.body.centerId),
+      ),
   );
 
   app.get(

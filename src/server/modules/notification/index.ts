@@ -1,5 +1,6 @@
 // The notification module's face: what other modules may use of it (`import … from '../notification'`). Its other
 // files are private; plain re-exports only (scripts/check-imports.mjs).
+export { outboxBacklog } from './backlog';
 export {
   eraseClientNotifications,
   notificationPreferencesRecord,

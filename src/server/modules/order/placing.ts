@@ -71,6 +71,7 @@ function placingValues(batch: OrderToPlace[], codes: ReturnType<typeof drawCodes
     orderPaymentNumbers: codes.map((c) => c.orderPaymentNumber),
     pickupCodes: codes.map((c) => c.pickupCode),
     clientIds: of((o) => o.clientId),
+    centerIds: of((o) => o.priced.center.id),
     types: of((o) => o.priced.type),
     deliveryOptions: of((o) => o.priced.deliveryOption),
     deliveryAddresses: of((o) => (o.priced.address ? JSON.stringify(o.priced.address) : null)),
@@ -122,10 +123,11 @@ function buildPlacingStatement(stock: StockLedger['inStatement']) {
         ${value('deliveryOptions')}::text[], ${value('deliveryAddresses')}::text[], ${value('homeDeliveryTypes')}::text[],
         ${value('deliveryDistancesKm')}::double precision[], ${value('deliveryFeesAreEstimates')}::boolean[],
         ${value('nomineeNames')}::text[], ${value('nomineePhones')}::text[], ${value('subtotals')}::bigint[],
-        ${value('deliveryFees')}::bigint[], ${value('totals')}::bigint[], ${value('actorClientIds')}::uuid[])
+        ${value('deliveryFees')}::bigint[], ${value('totals')}::bigint[], ${value('actorClientIds')}::uuid[],
+        ${value('centerIds')}::uuid[])
         with ordinality as b(order_number, order_payment_number, pickup_code, client_id, type, delivery_option,
           delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name,
-          nominee_phone, subtotal, delivery_fee, total, actor_client_id, n)
+          nominee_phone, subtotal, delivery_fee, total, actor_client_id, center_id, n)
     ), batch_lines as (
       select * from unnest(${value('lineOrders')}::int[], ${value('positions')}::int[], ${value('productIds')}::uuid[],
         ${value('names')}::text[], ${value('unitPrices')}::bigint[], ${value('quantities')}::double precision[],
@@ -136,12 +138,12 @@ function buildPlacingStatement(stock: StockLedger['inStatement']) {
     ), ${stock.check}, price_check as (
       select ${pricesStillHold(value('checkedProductIds'), value('checkedUnitPrices'))} as hold
     ), placed as (
-      insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, type, status, delivery_option,
-        delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name, nominee_phone,
-        subtotal, delivery_fee, total)
-      select order_number, order_payment_number, pickup_code, client_id, type, ${OrderStatus.NotPaid}, delivery_option,
-        delivery_address::jsonb, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate, nominee_name,
-        nominee_phone, subtotal, delivery_fee, total
+      insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, center_id, type, status,
+        delivery_option, delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate,
+        nominee_name, nominee_phone, subtotal, delivery_fee, total)
+      select order_number, order_payment_number, pickup_code, client_id, center_id, type, ${OrderStatus.NotPaid},
+        delivery_option, delivery_address::jsonb, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate,
+        nominee_name, nominee_phone, subtotal, delivery_fee, total
       from batch
       where not exists (select 1 from stock_refused) and (select hold from price_check)
       order by n

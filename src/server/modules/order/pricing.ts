@@ -11,6 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
 import { quoteDelivery } from '../../lib/delivery-quote';
+import { orderCenters } from '../centers';
 import { findActiveProductsByIds, type ProductRow, pricesAt, rememberedActiveProducts } from '../product';
 
 export type PricedLine = {
@@ -33,23 +34,32 @@ export type PricedOrder = {
   distanceKm: number | null;
   feeIsEstimate: boolean;
   nominee: Nominee | null;
+  /** The gas center it is collected at, or delivered from. */
+  center: { id: string; name: string };
 };
 
 const invalid = (message: string, field?: string) =>
   new AppError(message, { status: 400, type: ErrorType.InvalidInput, ...(field ? { additionalInfo: { field } } : {}) });
 
 /**
- * Prices a cart from the catalogue and the delivery rules. Everything the client sends besides
- * product ids, quantities and the delivery choice is ignored: prices and totals are ours.
+ * Prices a cart from the catalogue and the delivery rules, at its gas center: the one chosen
+ * (`centerId`: the client's choice, or the counter's own), else for a pickup the first center and
+ * for a delivery the nearest to the address. Everything the client sends besides product ids,
+ * quantities, the delivery choice and the center is ignored: prices and totals are ours.
  */
 export async function priceOrder(
   db: DbOrTx,
   input: NewOrderInput,
   maps: MapsAdapter,
-  { remembered = false, at }: { remembered?: boolean; at?: Date | undefined } = {},
+  {
+    remembered = false,
+    at,
+    centerId = input.centerId,
+  }: { remembered?: boolean; at?: Date | undefined; centerId?: string | undefined } = {},
 ): Promise<PricedOrder> {
   // `remembered`: from the products as last read, for a caller that checks the prices when it
-  // writes (createOrder); a quote reads them afresh. `at`: at the prices of that moment.
+  // writes (createOrder); a quote reads them afresh. `at`: at the prices of that moment. The
+  // centers are remembered either way (centers/service.ts).
   const ids = input.items.map((i) => i.productId);
   const byId = await (remembered && !at ? rememberedActiveProducts : findActiveProductsByIds)(db, ids);
   if (at) {
@@ -99,6 +109,8 @@ export async function priceOrder(
   }
 
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
+  const centers = await orderCenters(db, centerId);
+  let center = centers[0];
   let deliveryFee = 0;
   let address: DeliveryAddress | null = null;
   let homeDeliveryType: HomeDeliveryType | null = null;
@@ -112,7 +124,8 @@ export async function priceOrder(
     if (homeDeliveryType === HomeDeliveryType.DoubleWay && !hasGas) {
       throw invalid('Collect-and-return (DoubleWay) is for gas refills; choose one-way delivery', 'homeDeliveryType');
     }
-    const quote = await quoteDelivery(maps, input.address, homeDeliveryType);
+    const quote = await quoteDelivery(maps, input.address, homeDeliveryType, centers);
+    center = centers.find((c) => c.id === quote.center.id) ?? center;
     deliveryFee = quote.fee;
     address = quote.address;
     distanceKm = quote.distanceKm;
@@ -124,6 +137,7 @@ export async function priceOrder(
 
   const total = subtotal + deliveryFee;
   if (!Number.isSafeInteger(total)) throw invalid(`This order is too large (₦${formatNumber(total / 100)})`);
+  if (!center) throw new AppError('No gas center is set up yet', { status: 503, type: ErrorType.Unknown });
   return {
     type: input.type,
     lines,
@@ -136,5 +150,6 @@ export async function priceOrder(
     distanceKm,
     feeIsEstimate,
     nominee,
+    center: { id: center.id, name: center.name },
   };
 }

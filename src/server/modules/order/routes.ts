@@ -111,6 +111,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryDistanceKm: priced.distanceKm,
         deliveryFeeIsEstimate: priced.feeIsEstimate,
         deliveryAddress: priced.address,
+        centerId: priced.center.id,
+        centerName: priced.center.name,
       };
     },
   );

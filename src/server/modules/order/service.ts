@@ -54,6 +54,11 @@ export type CreateOrderOptions = {
    * total. Read only in that case; the order is then priced and placed as with `pricedAt`.
    */
   agreedAt?: ((db: DbOrTx) => Promise<Date | null>) | undefined;
+  /**
+   * The gas center it is served from, over any the input names: a counter sale's is the center of
+   * the seller's shift.
+   */
+  centerId?: string | undefined;
 };
 
 /**
@@ -178,10 +183,11 @@ export async function createOrder(
   // Priced before anything is written (geocoding may call out to the network), from the products
   // as last read; the statement checks those prices still hold.
   let { pricedAt } = options;
-  let priced = await priceOrder(db, parsed, maps, { remembered: true, at: pricedAt });
+  const centerId = options.centerId ?? parsed.centerId;
+  let priced = await priceOrder(db, parsed, maps, { remembered: true, at: pricedAt, centerId });
   if (!totalHolds(parsed, priced) && !pricedAt && options.agreedAt) {
     const at = await options.agreedAt(db);
-    const then = at ? await priceOrder(db, parsed, maps, { remembered: true, at }) : null;
+    const then = at ? await priceOrder(db, parsed, maps, { remembered: true, at, centerId }) : null;
     if (at && then && totalHolds(parsed, then)) {
       priced = then;
       pricedAt = at;
@@ -203,7 +209,7 @@ export async function createOrder(
       if (outcome.kind === 'refused') throw stock.refusal(outcome.refused, stockNeedsOf(priced));
       if (outcome.kind === 'moved') {
         forgetProducts(db);
-        priced = holdsExpectedTotal(parsed, await priceOrder(run, parsed, maps));
+        priced = holdsExpectedTotal(parsed, await priceOrder(run, parsed, maps, { centerId }));
       } else if (outcome.placed[0]) return outcome.placed[0];
     }
     throw new AppError('Could not allocate an order number, please retry', { status: 503, type: ErrorType.Unknown });
@@ -221,6 +227,7 @@ export async function createOrder(
   const typeOf = new Map(priced.lines.map((l) => [l.product.id, l.product.type]));
   return orderViewOf(
     toOrderRow(written.order),
+    priced.center.name,
     written.items
       .map(toItemRow)
       .sort((x, y) => x.position - y.position)

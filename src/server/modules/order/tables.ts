@@ -20,7 +20,8 @@ import type {
   PaymentStatus,
   PaymentType,
 } from '../../../domain/enums';
-import { id, timestamps } from '../../db/columns';
+import { createdAt, id, requiredRef, timestamps } from '../../db/columns';
+import { centers, firstCenterDefault } from '../centers/tables';
 import { clients } from '../client/tables';
 import { products } from '../product/tables';
 
@@ -31,9 +32,9 @@ export const orders = pgTable(
     id: id(),
     orderNumber: text('order_number').notNull().unique(),
     orderPaymentNumber: text('order_payment_number').notNull().unique(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: requiredRef('client_id', () => clients.id),
+    /** The gas center it is collected at, or delivered from. */
+    centerId: requiredRef('center_id', () => centers.id).default(firstCenterDefault),
     type: text('type').$type<OrderType>().notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('Not Paid'),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
@@ -73,12 +74,8 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade'),
+    productId: requiredRef('product_id', () => products.id),
     name: text('name').notNull(),
     /** Kobo per unit (per kg for gas). */
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
@@ -100,15 +97,13 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade'),
     kind: text('kind').$type<'order' | 'delivery'>().notNull().default('order'),
     status: text('status').$type<OrderStatus | DeliveryStatus>().notNull(),
     note: text('note'),
     /** Who caused it: the client, a staff member (client id of the staff), or null for the system. */
     actorClientId: uuid('actor_client_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );

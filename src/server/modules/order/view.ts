@@ -4,6 +4,7 @@ import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
 import { deliveryAddressSchema, type Order, type OrderEvent } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
+import { centerNamesOf } from '../centers';
 import { findProductTypesByIds } from '../product';
 import { type OrderEventRow, type OrderItemRow, type OrderRow, orderEvents, orderItems } from './tables';
 
@@ -45,13 +46,20 @@ function timeline(order: OrderRow, rows: OrderEventRow[]): OrderEvent[] {
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** Orders as the API sends them, with their lines and timelines, in two queries per batch. */
+/**
+ * Orders as the API sends them, with their lines and timelines, in two queries per batch (and
+ * the centers' names, remembered: centers/service.ts).
+ */
 export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [itemRows, events] = await Promise.all([
+  const [itemRows, events, centerNames] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
     db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt)),
+    centerNamesOf(
+      db,
+      rows.map((r) => r.centerId),
+    ),
   ]);
   // The lines' product types in one batch (every line names a product: a foreign key).
   const types = await findProductTypesByIds(
@@ -67,12 +75,18 @@ export async function toOrderViews(db: DbOrTx, rows: OrderRow[]): Promise<Order[
   const eventsOf = new Map<string, OrderEventRow[]>();
   for (const ev of events) eventsOf.set(ev.orderId, [...(eventsOf.get(ev.orderId) ?? []), ev]);
 
-  return rows.map((o) => orderViewOf(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? []));
+  return rows.map((o) =>
+    orderViewOf(o, centerNames.get(o.centerId) ?? '', itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? []),
+  );
 }
 
-/** One order as the API sends it, from its row, its lines (with their product types) and its timeline rows. */
+/**
+ * One order as the API sends it, from its row, its center's name, its lines (with their product
+ * types) and its timeline rows.
+ */
 export function orderViewOf(
   o: OrderRow,
+  centerName: string,
   lines: { item: OrderItemRow; productType: Order['items'][number]['productType'] }[],
   eventRows: OrderEventRow[],
 ): Order {
@@ -86,6 +100,8 @@ export function orderViewOf(
     paymentStatus: o.paymentStatus,
     paymentType: o.paymentType,
     deliveryOption: o.deliveryOption,
+    centerId: o.centerId,
+    centerName,
     deliveryAddress: address.success ? address.data : null,
     homeDeliveryType: o.homeDeliveryType,
     nomineeName: o.nomineeName,

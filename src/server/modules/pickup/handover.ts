@@ -11,7 +11,7 @@ import { findClientById } from '../client';
 import { findOrderById, markOrderPickedUp, type OrderRow } from '../order';
 import { findStaffClientId } from '../staff';
 import { OPEN_PICKUP_STATUSES, staffName } from './order-view';
-import { checkStaff, ineligibility, type Refusal, recordAttempt, refusalToAppError } from './service';
+import { checkStaff, ineligibility, otherCenterOf, type Refusal, recordAttempt, refusalToAppError } from './service';
 import { type PickupRow, pickups } from './tables';
 
 // Hand-over without the client's app (README: "Hand-over without data"). The owner's phone is
@@ -42,7 +42,10 @@ export const refuseNonApprover =
     throw notApprover();
   };
 
-/** The checks every way in shares: a staff on a shift, an order that exists, is not theirs and may be handed over. */
+/**
+ * The checks every way in shares: a staff on a shift, an order that exists, is collected at the
+ * center of their shift, is not theirs and may be handed over.
+ */
 async function checkOrder(db: DbOrTx, actor: Actor, orderId: string, method: 'sms' | 'approval') {
   const check = checkStaff(actor.staff);
   if (!check.ok) throw refusalToAppError(check);
@@ -51,6 +54,20 @@ async function checkOrder(db: DbOrTx, actor: Actor, orderId: string, method: 'sm
   if (!order) throw new AppError('No order with this id.', { status: 404, type: ErrorType.NotFound });
   const blocked = async (reason: string) =>
     recordAttempt(db, { orderId: order.id, staffId: member.id, method, status: 'blocked', reason });
+  const elsewhere = await otherCenterOf(db, member, order);
+  if (elsewhere) {
+    await blocked('OtherCenter');
+    throw new AppError(elsewhere.message, {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: {
+        reason: 'OtherCenter',
+        orderNumber: order.orderNumber,
+        centerId: elsewhere.centerId,
+        centerName: elsewhere.centerName,
+      },
+    });
+  }
   if (order.clientId === actor.clientId) {
     await blocked('staffApproveOwnOrder');
     throw new AppError('You cannot hand over your own order: ask a colleague.', {

@@ -5,13 +5,15 @@ import type { PickupLookupResponse } from '../../../domain/schemas/pickup';
 import type { StaffContext } from '../../plugins/session';
 import { findOrderByPickupCode, type OrderRow, verifyOrderQrToken } from '../order';
 import { findOrder, orderSummary } from './order-view';
-import { attemptStatusFor, recordAttempt } from './service';
+import { attemptStatusFor, otherCenterOf, recordAttempt } from './service';
 
 export type LookupBy = { kind: 'code'; code: string } | { kind: 'qr'; token: string } | { kind: 'id'; orderId: string };
 
 /**
  * The counter finds an order by the code the client reads out, by the QR code, or by id (a
  * refresh). Codes and QR codes are recorded as attempts, including the ones that match nothing.
+ * An order of another gas center than the one of the staff member's shift is refused (409, naming
+ * where it is collected) and shows nothing more.
  */
 export async function lookupOrder(
   app: FastifyInstance,
@@ -56,6 +58,30 @@ export async function lookupOrder(
   } else {
     order = await findOrder(app.db, by.orderId);
     if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
+  }
+
+  const elsewhere = await otherCenterOf(app.db, member, order);
+  if (elsewhere) {
+    if (by.kind !== 'id') {
+      await recordAttempt(app.db, {
+        orderId: order.id,
+        staffId: member.id,
+        method: by.kind,
+        status: 'blocked',
+        reason: 'OtherCenter',
+        presented: by.kind === 'code' ? by.code : null,
+      });
+    }
+    throw new AppError(elsewhere.message, {
+      status: 409,
+      type: ErrorType.Conflict,
+      additionalInfo: {
+        reason: 'OtherCenter',
+        orderNumber: order.orderNumber,
+        centerId: elsewhere.centerId,
+        centerName: elsewhere.centerName,
+      },
+    });
   }
 
   const attemptStatus = attemptStatusFor(pickupEligibility(order));

@@ -41,6 +41,8 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const staffOnShift = app.requireStaff();
   const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema };
+  /** A look-up also answers 409 for an order of another gas center than the one of the caller's shift. */
+  const lookupErrors = { ...errors, 409: errorObjectSchema };
 
   app.get(
     '/code/:code',
@@ -51,7 +53,7 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pickup'],
         summary: 'Find an order by the pickup code the client reads out',
         params: z.object({ code: pickupCodeSchema }),
-        response: { 200: pickupLookupResponseSchema, ...errors },
+        response: { 200: pickupLookupResponseSchema, ...lookupErrors },
       },
     },
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'code', code: request.params.code }),
@@ -66,7 +68,7 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pickup'],
         summary: 'Find an order by the token of its QR code',
         params: z.object({ code: pickupQrTokenSchema }),
-        response: { 200: pickupLookupResponseSchema, ...errors },
+        response: { 200: pickupLookupResponseSchema, ...lookupErrors },
       },
     },
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'qr', token: request.params.code }),
@@ -80,7 +82,7 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pickup'],
         summary: 'The pickup data of an order: summary, eligibility and the latest request',
         params: idParamSchema,
-        response: { 200: pickupLookupResponseSchema, ...errors },
+        response: { 200: pickupLookupResponseSchema, ...lookupErrors },
       },
     },
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'id', orderId: request.params.id }),

@@ -26,6 +26,7 @@ import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { rawStatement, rowMapper, statement, value } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
+import { findCenter } from '../centers';
 import { notifySql } from '../notification';
 import {
   findClientOrder,
@@ -71,6 +72,10 @@ export function refusalToAppError(refusal: Refusal): AppError {
   const message = refusal.payload.message;
   switch (refusal.event) {
     case 'StaffCheckError':
+      // The staff member may hand orders over, only not this one here: a conflict with where they stand.
+      if (refusal.payload.reason === 'OtherCenter') {
+        return new AppError(message, { status: 409, type: ErrorType.Conflict, additionalInfo: info });
+      }
       return new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: info });
     case 'staffApproveOwnOrder':
       return new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: info });
@@ -183,13 +188,14 @@ const orderMayBeHandedOver = sql`not o.is_delivered and o.payment_status = ${Pay
       and o.pickup_dispute = ${OrderPickUpDispute.None}`;
 /**
  * A request in one statement, the common case: the order locked first, then — when it may be
- * handed over (pickupEligibility's rules), is not the staff member's own, has its nominee's ID
- * checked where there is one, and neither the order nor the staff member has an open request —
- * the pickup and its attempt written. Anything else writes nothing, and the step-by-step
- * transaction decides and records the refusal. A request racing another for the same slot is
- * caught by the one-open-request indexes, as on the step-by-step path. The order's items and the
- * staff member's name, which both ends are shown, come with it. Values: orderId, actorClientId,
- * staffId, shiftId, nomineeVerified, requestedAt, expiresAt.
+ * handed over (pickupEligibility's rules), is not the staff member's own, is collected at the
+ * center of their shift, has its nominee's ID checked where there is one, and neither the order
+ * nor the staff member has an open request — the pickup and its attempt written. Anything else
+ * writes nothing, and the step-by-step transaction decides and records the refusal. A request
+ * racing another for the same slot is caught by the one-open-request indexes, as on the
+ * step-by-step path. The order's items and the staff member's name, which both ends are shown,
+ * come with it. Values: orderId, actorClientId, centerId, staffId, shiftId, nomineeVerified,
+ * requestedAt, expiresAt.
  */
 const requestInOne = rawStatement<{
   order: Record<string, unknown> | null;
@@ -205,6 +211,7 @@ const requestInOne = rawStatement<{
       ${value('requestedAt')}::timestamptz, ${value('expiresAt')}::timestamptz
     from o
     where o.client_id <> ${value('actorClientId')}::uuid
+      and o.center_id = ${value('centerId')}::uuid
       and ${orderMayBeHandedOver}
       and (o.delivery_option <> ${DeliveryOption.PickUpBySomeOne} or ${value('nomineeVerified')}::boolean)
       and not exists (
@@ -302,6 +309,27 @@ export function checkStaff(member: StaffContext | null): Refusal | { ok: true; s
   return { ok: true, staff: member };
 }
 
+/**
+ * When the order is collected at (or delivered from) another gas center than the one of the staff
+ * member's shift: that center, and the sentence the counter reads; null when it is theirs. The
+ * counter hands over only its own center's orders.
+ */
+export async function otherCenterOf(
+  db: DbOrTx,
+  member: StaffContext,
+  order: Pick<OrderRow, 'centerId' | 'deliveryOption'>,
+): Promise<{ centerId: string; centerName: string; message: string } | null> {
+  if (!member.shiftCenterId || order.centerId === member.shiftCenterId) return null;
+  const center = await findCenter(db, order.centerId);
+  const where = center ? `${center.name}, ${center.address}` : 'another gas center';
+  const how = order.deliveryOption === DeliveryOption.HomeDelivery ? 'delivered from' : 'collected at';
+  return {
+    centerId: order.centerId,
+    centerName: center?.name ?? '',
+    message: `This order is ${how} ${where}, not at the gas center of your shift.`,
+  };
+}
+
 /** The refusal for an order that is not eligible, or null when it is. */
 export function ineligibility(order: OrderRow): Refusal | null {
   const verdict = pickupEligibility(order);
@@ -355,6 +383,7 @@ export async function requestConfirmation(
       const [one] = await requestInOne.run(db, {
         orderId: input.orderId,
         actorClientId: actor.clientId,
+        centerId: member.shiftCenterId,
         ...requested(),
       });
       if (one?.pickup && one.order) {
@@ -382,6 +411,11 @@ export async function requestConfirmation(
       if (!order) {
         await attempt('invalid', 'orderNotFound');
         return refuse('orderNotFound', { orderId: input.orderId, message: 'No order with this id.' });
+      }
+      const elsewhere = await otherCenterOf(tx, member, order);
+      if (elsewhere) {
+        await attempt('blocked', 'OtherCenter');
+        return refuse('StaffCheckError', { reason: 'OtherCenter', orderId: order.id, message: elsewhere.message });
       }
       if (order.clientId === actor.clientId) {
         await attempt('blocked', 'staffApproveOwnOrder');

@@ -7,7 +7,7 @@ import type {
   PickupConfirmationAction,
   PickupStatus,
 } from '../../../domain/enums';
-import { createdAt, id, timestamps } from '../../db/columns';
+import { createdAt, id, requiredRef, timestamps } from '../../db/columns';
 import { clients } from '../client/tables';
 import { orders } from '../order/tables';
 import { staff } from '../staff/tables';
@@ -23,16 +23,10 @@ export const pickups = pgTable(
   'pickups',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: requiredRef('order_id', () => orders.id),
     /** The order's owner, who must confirm. */
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staff.id),
+    clientId: requiredRef('client_id', () => clients.id),
+    staffId: requiredRef('staff_id', () => staff.id),
     shiftId: uuid('shift_id'),
     status: text('status').$type<PickupStatus>().notNull().default('Pending'),
     confirmationAction: text('confirmation_action').$type<PickupConfirmationAction>().notNull().default('Pending'),

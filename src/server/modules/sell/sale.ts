@@ -74,7 +74,11 @@ async function walletConsent(
 const conflict = (message: string, reason: string, more: Record<string, unknown> = {}) =>
   new AppError(message, { status: 409, type: ErrorType.Conflict, additionalInfo: { reason, ...more } });
 
-type Drawer = { shiftId: string | null; offline: boolean; pricedAt?: Date; madeAt?: Date };
+/**
+ * Where a sale goes: the shift whose drawer takes its cash, and that shift's gas center, which
+ * the order is then of (null for both: no shift takes it).
+ */
+type Drawer = { shiftId: string | null; centerId: string | null; offline: boolean; pricedAt?: Date; madeAt?: Date };
 
 /**
  * The first moment, from `from` to `until`, at which the catalogue version was in force (its
@@ -118,7 +122,7 @@ async function offlineDrawer(
   const soldAt = new Date(input.soldAt).getTime();
   const shift = await shiftAt(app.db, staff.id, new Date(soldAt + DEVICE_CLOCK_ALLOWANCE_MS));
   // No shift of the seller's began by then (within the week): as before, no drawer takes it.
-  if (!shift && !staff.shiftId) return { shiftId: null, offline: true };
+  if (!shift && !staff.shiftId) return { shiftId: null, centerId: null, offline: true };
   const end = shift ? (shift.endedAt ?? now).getTime() : Number.NEGATIVE_INFINITY;
   if (!shift || soldAt > Math.min(end, now.getTime()) + DEVICE_CLOCK_ALLOWANCE_MS) {
     // A shift open now that began after the sale's moment: the sale says it came before it.
@@ -156,7 +160,7 @@ async function offlineDrawer(
       { priceVersion: input.priceVersion, currentVersion: await currentPriceVersion(app.db) },
     );
   }
-  return { shiftId: shift.id, offline: true, madeAt, pricedAt };
+  return { shiftId: shift.id, centerId: shift.centerId, offline: true, madeAt, pricedAt };
 }
 
 /**
@@ -176,13 +180,15 @@ async function saleDrawer(
 ): Promise<Drawer> {
   const cash = input.payment?.type === PaymentType.Cash;
   if (cash && input.provisionalNumber) return offlineDrawer(app, staff, input, now);
-  if (!cash || !input.soldAt || staff.shiftId) return { shiftId: staff.shiftId, offline: false };
+  if (!cash || !input.soldAt || staff.shiftId) {
+    return { shiftId: staff.shiftId, centerId: staff.shiftCenterId, offline: false };
+  }
   const soldAt = new Date(Math.min(new Date(input.soldAt).getTime(), now.getTime()));
   const found = await shiftAt(app.db, staff.id, soldAt);
   // A sale sent online was made while its shift was open: without one open then (a seller who
   // never started a shift today), no older drawer takes it.
   const shift = found && (!found.endedAt || found.endedAt >= soldAt) ? found : null;
-  if (!shift) return { shiftId: null, offline: true };
+  if (!shift) return { shiftId: null, centerId: null, offline: true };
   const pricedAt = await whileVersionCurrent(
     app.db,
     input.priceVersion,
@@ -191,6 +197,7 @@ async function saleDrawer(
   );
   return {
     shiftId: shift.id,
+    centerId: shift.centerId,
     offline: true,
     madeAt: new Date(Math.max(soldAt.getTime(), shift.startedAt.getTime())),
     ...(pricedAt ? { pricedAt } : {}),
@@ -369,6 +376,8 @@ async function sellOnce(app: FastifyInstance, seller: Seller, input: CounterSale
       actorClientId: seller.clientId,
       pricedAt: drawer.pricedAt,
       agreedAt: !drawer.offline && input.soldAt ? agreedAt(seller.staff.id, input) : undefined,
+      // The counter sells its own center's goods: the center of the shift the sale is made in.
+      centerId: drawer.centerId ?? seller.staff.shiftCenterId ?? undefined,
     });
     // Made offline: the order, its payment and its hand-over are dated when the cash was taken, so
     // the sales by day and the order lists agree with the drawer it went into (a millisecond apart,

@@ -5,9 +5,10 @@ import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { statement } from '../../db/statement';
 import { recordAudit } from '../audit';
+import { findCenter } from '../centers';
 import { displayName } from '../client';
 import { attributedSales } from '../sales';
-import { findStaffPeople } from '../staff';
+import { findStaffPeople, workplacesOf } from '../staff';
 import { type ShiftRow, shiftCashMovements, shifts } from './tables';
 
 /** How far back an offline tablet may date an action it syncs late (the queue keeps 7 days). */
@@ -39,9 +40,13 @@ const openShiftOfStaff = statement('open_shift_of_staff', (db) =>
     .limit(1),
 );
 
-/** The id of the staff member's open shift, or null: a scalar subquery for a statement that reads the staff row. */
-export const openShiftIdOf = (staffId: SQL) =>
-  sql<string | null>`(select s.id from ${shifts} s where s.staff_id = ${staffId} and s.ended_at is null limit 1)`;
+/**
+ * The staff member's open shift as `{ id, centerId }`, or null: a scalar subquery for a statement
+ * that reads the staff row (the session's staff lookup: who is on a shift, and at which center).
+ */
+export const openShiftRefOf = (staffId: SQL) =>
+  sql<{ id: string; centerId: string } | null>`(select json_build_object('id', s.id, 'centerId', s.center_id)
+    from ${shifts} s where s.staff_id = ${staffId} and s.ended_at is null limit 1)`;
 
 /** The open shift of each of these staff members that has one, by staff id (one query). */
 export async function openShiftsOf(db: DbOrTx, staffIds: readonly string[]): Promise<Map<string, ShiftRow>> {
@@ -62,13 +67,51 @@ export async function endShiftOnLeave(tx: DbOrTx, leave: { staffId: string; ende
     .where(and(eq(shifts.staffId, leave.staffId), isNull(shifts.endedAt)));
 }
 
-/** Opens a shift with a cash float; a second open shift is refused (and impossible: a unique index). */
+/**
+ * The gas center a shift is worked at: the one asked for, if the member works there (CEO access:
+ * any center); else the member's only center. A member of several must say which.
+ */
+async function shiftCenter(db: DbOrTx, staffId: string, asked: string | undefined, self: boolean): Promise<string> {
+  const places = await workplacesOf(db, staffId);
+  if (!places) throw new AppError('Staff member not found', { status: 404, type: ErrorType.NotFound });
+  if (asked) {
+    if (places.centerIds.includes(asked)) return asked;
+    if (!places.everyCenter) {
+      throw new AppError(
+        self ? 'You do not work at this gas center.' : 'This staff member does not work at this gas center.',
+        { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason: 'NotYourCenter', field: 'centerId' } },
+      );
+    }
+    if (await findCenter(db, asked)) return asked;
+    throw new AppError('There is no such gas center. Choose one from the list.', {
+      status: 400,
+      type: ErrorType.InvalidInput,
+      additionalInfo: { field: 'centerId' },
+    });
+  }
+  const [only, ...others] = places.centerIds;
+  if (only && others.length === 0) return only;
+  throw new AppError(
+    `${self ? 'You work' : 'This staff member works'} at more than one gas center: choose the center this shift is at.`,
+    {
+      status: 400,
+      type: ErrorType.InvalidInput,
+      additionalInfo: { reason: 'CenterRequired', field: 'centerId', centerIds: places.centerIds },
+    },
+  );
+}
+
+/**
+ * Opens a shift with a cash float at a gas center (shiftCenter); a second open shift is refused
+ * (and impossible: a unique index).
+ */
 export async function startShift(
   db: DbOrTx,
-  input: { staffId: string; openingFloat: number; at?: string; startedBy: string },
+  input: { staffId: string; openingFloat: number; at?: string; startedBy: string; centerId?: string },
 ): Promise<ShiftRow> {
   const open = await openShiftOf(db, input.staffId);
   if (open) throw alreadyOnShift(open.id);
+  const centerId = await shiftCenter(db, input.staffId, input.centerId, input.startedBy === input.staffId);
   const [last] = await db
     .select({ endedAt: shifts.endedAt })
     .from(shifts)
@@ -81,6 +124,7 @@ export async function startShift(
         .insert(shifts)
         .values({
           staffId: input.staffId,
+          centerId,
           openingFloat: input.openingFloat,
           startedAt: actedAt(input.at, last?.endedAt ?? null),
           startedBy: input.startedBy === input.staffId ? null : input.startedBy,
@@ -91,7 +135,12 @@ export async function startShift(
         staffId: input.startedBy,
         action: 'shift.started',
         subject: row.id,
-        changes: { shiftOf: row.staffId, openingFloat: row.openingFloat, startedAt: row.startedAt.toISOString() },
+        changes: {
+          shiftOf: row.staffId,
+          centerId: row.centerId,
+          openingFloat: row.openingFloat,
+          startedAt: row.startedAt.toISOString(),
+        },
       });
       return row;
     });
@@ -213,6 +262,7 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
         return {
           id: shift.id,
           staffId: shift.staffId,
+          centerId: shift.centerId,
           staffName: displayName(person),
           startedAt: shift.startedAt.toISOString(),
           endedAt: shift.endedAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../db/columns';
+import { createdAt, id, requiredRef, timestamps } from '../../db/columns';
+import { centers, firstCenterDefault } from '../centers/tables';
 import { orders } from '../order/tables';
 import { staff } from '../staff/tables';
 
@@ -9,9 +10,9 @@ export const shifts = pgTable(
   'shifts',
   {
     id: id(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
+    staffId: requiredRef('staff_id', () => staff.id, 'cascade'),
+    /** The gas center the shift is worked at (its drawer is that center's). */
+    centerId: requiredRef('center_id', () => centers.id).default(firstCenterDefault),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Cash in the drawer at the start, in kobo. */
@@ -43,14 +44,12 @@ export const shiftCashMovements = pgTable(
   'shift_cash_movements',
   {
     id: id(),
-    shiftId: uuid('shift_id')
-      .notNull()
-      .references(() => shifts.id, { onDelete: 'cascade' }),
+    shiftId: requiredRef('shift_id', () => shifts.id, 'cascade'),
     kind: text('kind').$type<'sale' | 'refund'>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('shift_cash_movements_shift_idx').on(t.shiftId),

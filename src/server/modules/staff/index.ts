@@ -2,6 +2,7 @@
 // files are private; plain re-exports only (scripts/check-imports.mjs).
 export { currentStaff } from './current-staff';
 export {
+  centerIdsOfStaff,
   createOrUpdateStaff,
   findStaffByClientId,
   findStaffClientId,
@@ -12,4 +13,5 @@ export {
   staffClientIds,
   staffDisplayNameOf,
   staffOfClientWith,
+  workplacesOf,
 } from './service';

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
 import { StaffAccess, StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { recordAudit } from '../audit';
+import { findCenter, firstCenter, knownCenters } from '../centers';
 import {
   addClient,
   type ClientSummary,
@@ -18,7 +19,7 @@ import {
   lockClient,
   updateClientProfile,
 } from '../client';
-import { staff } from './tables';
+import { staff, staffCenters } from './tables';
 
 type CreateStaffInput = ReturnType<typeof createStaffBodySchema.parse>;
 
@@ -86,10 +87,13 @@ export async function createOrUpdateStaff(
       }
       // Changing a CEO's or Manager's record takes the same rank as granting it.
       checkGrant(actor, existing.access, existing.role);
+      const centersBefore = await centerIdsOfStaff(tx, existing.id);
+      const centersAfter = input.centerIds ? await placeAt(tx, actor, centersBefore, input.centerIds) : centersBefore;
       await tx
         .update(staff)
         .set({ role: input.role, access, isCurrentStaff: input.isCurrentStaff })
         .where(eq(staff.id, existing.id));
+      if (input.centerIds) await setCenters(tx, existing.id, centersAfter);
       if (!input.isCurrentStaff) await onLeave?.(tx, { staffId: existing.id, endedBy: actor.id });
       await recordAudit(tx, {
         staffId: actor.id,
@@ -97,25 +101,122 @@ export async function createOrUpdateStaff(
         subject: phone.local,
         changes: {
           staffId: existing.id,
-          before: { role: existing.role, access: existing.access, isCurrentStaff: existing.isCurrentStaff },
-          after: { role: input.role, access, isCurrentStaff: input.isCurrentStaff },
+          before: {
+            role: existing.role,
+            access: existing.access,
+            isCurrentStaff: existing.isCurrentStaff,
+            centerIds: centersBefore,
+          },
+          after: { role: input.role, access, isCurrentStaff: input.isCurrentStaff, centerIds: centersAfter },
         },
       });
       return { created: false, clientCreated, staffId: existing.id };
     }
+    const centerIds = await placeAt(tx, actor, [], input.centerIds ?? (await defaultCentersOf(tx, actor)));
     const [row] = await tx
       .insert(staff)
       .values({ clientId: client.id, role: input.role, access, isCurrentStaff: input.isCurrentStaff })
       .returning({ id: staff.id });
     if (!row) throw new AppError('The staff record was not stored', { status: 500 });
+    await setCenters(tx, row.id, centerIds);
     await recordAudit(tx, {
       staffId: actor.id,
       action: 'staff.created',
       subject: phone.local,
-      changes: { staffId: row.id, role: input.role, access, isCurrentStaff: input.isCurrentStaff, clientCreated },
+      changes: {
+        staffId: row.id,
+        role: input.role,
+        access,
+        isCurrentStaff: input.isCurrentStaff,
+        centerIds,
+        clientCreated,
+      },
     });
     return { created: true, clientCreated, staffId: row.id };
   });
+}
+
+// ── The gas centers a member works at ──
+
+/**
+ * The centers a staff member works at, and whether they may work at any (CEO access); null for no
+ * such member. A member listed at none (a record written outside the staff screens) works at the
+ * first center. One statement, and the first center's when needed (remembered).
+ */
+export async function workplacesOf(
+  db: DbOrTx,
+  staffId: string,
+): Promise<{ centerIds: string[]; everyCenter: boolean } | null> {
+  const [row] = await db
+    .select({ access: staff.access, centerIds: centerIdsColumn })
+    .from(staff)
+    .where(eq(staff.id, staffId));
+  if (!row) return null;
+  return { centerIds: await orFirstCenter(db, row.centerIds), everyCenter: row.access.includes(StaffAccess.CEO) };
+}
+
+/** The centers a staff member works at (the first center for one listed at none); [] for no such member. */
+export async function centerIdsOfStaff(db: DbOrTx, staffId: string): Promise<string[]> {
+  return (await workplacesOf(db, staffId))?.centerIds ?? [];
+}
+
+/** A member's centers as a column of a query of `staff` (as text: both drivers read text arrays alike). */
+const centerIdsColumn = sql<string[]>`array(
+  select sc.center_id::text from ${staffCenters} sc where sc.staff_id = "staff"."id" order by sc.created_at, sc.center_id
+)`;
+
+async function orFirstCenter(db: DbOrTx, centerIds: readonly string[]): Promise<string[]> {
+  return centerIds.length ? [...centerIds] : [(await firstCenter(db)).id];
+}
+
+/** Where a new member works when the form names no center: the only center, else where the one adding them works. */
+async function defaultCentersOf(db: DbOrTx, actor: StaffContext): Promise<string[]> {
+  const all = await knownCenters(db);
+  const [only] = all;
+  if (all.length === 1 && only) return [only.id];
+  return centerIdsOfStaff(db, actor.id);
+}
+
+/**
+ * The centers a member is placed at, checked: each one exists, and whoever places them works at
+ * every center they add the member to or take them from (CEO access: any center).
+ */
+async function placeAt(
+  db: DbOrTx,
+  actor: StaffContext,
+  before: readonly string[],
+  wanted: readonly string[],
+): Promise<string[]> {
+  const after = [...new Set(wanted)];
+  for (const id of after) {
+    if (!(await findCenter(db, id))) {
+      throw new AppError('There is no such gas center. Choose one from the list.', {
+        status: 400,
+        type: ErrorType.InvalidInput,
+        additionalInfo: { field: 'centerIds' },
+      });
+    }
+  }
+  if (!actor.access.includes(StaffAccess.CEO)) {
+    const theirs = new Set(await centerIdsOfStaff(db, actor.id));
+    const moved = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
+    if (moved.some((id) => !theirs.has(id))) {
+      throw new AppError('You can place staff only at a gas center you work at.', {
+        status: 403,
+        type: ErrorType.Forbidden,
+        additionalInfo: { reason: 'NotYourCenter', field: 'centerIds' },
+      });
+    }
+  }
+  return after;
+}
+
+/** Lists the member at exactly these centers. */
+async function setCenters(tx: DbOrTx, staffId: string, centerIds: readonly string[]): Promise<void> {
+  await tx.delete(staffCenters).where(eq(staffCenters.staffId, staffId));
+  if (centerIds.length) {
+    await tx.insert(staffCenters).values(centerIds.map((centerId) => ({ staffId, centerId })));
+  }
 }
 
 /** A staff member as listed, without the shift (the shift module adds it). */
@@ -137,9 +238,11 @@ export async function listStaff(
   if (filter.id) conditions.push(eq(staff.id, filter.id));
   if (filter.currentOnly) conditions.push(eq(staff.isCurrentStaff, true));
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(staff), centerIds: centerIdsColumn })
     .from(staff)
     .where(conditions.length ? and(...conditions) : undefined);
+  // A member listed at no center works at the first one (read only when someone is).
+  const first = rows.some((r) => r.centerIds.length === 0) ? (await firstCenter(db)).id : null;
   const people = await findClientsByIds(
     db,
     rows.map((r) => r.clientId),
@@ -158,13 +261,17 @@ export async function listStaff(
       access: r.access,
       isCurrentStaff: r.isCurrentStaff,
       createdAt: r.createdAt.toISOString(),
+      centerIds: r.centerIds.length || !first ? r.centerIds : [first],
     });
   }
   return members.sort((a, b) => byNullableText(a.firstname, b.firstname) || byNullableText(a.phoneLocal, b.phoneLocal));
 }
 
 /** A client's staff record, for the session's staff lookup (one indexed query), or null. */
-export async function findStaffByClientId(db: DbOrTx, clientId: string): Promise<Omit<StaffContext, 'shiftId'> | null> {
+export async function findStaffByClientId(
+  db: DbOrTx,
+  clientId: string,
+): Promise<Omit<StaffContext, 'shiftId' | 'shiftCenterId'> | null> {
   const [row] = await staffOfClient.run(db, { clientId });
   return row ?? null;
 }

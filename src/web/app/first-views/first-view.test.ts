@@ -6,6 +6,7 @@ import { orderFixture, productsFixture } from '../../features/orders/test/fixtur
 import { paymentView } from '../../features/payments/test/fixtures';
 import { localDb } from '../../lib/local-db';
 import { signedInAs } from '../../test/auth-fixtures';
+import { lekkiCenter, twoCenters } from '../../test/center-fixtures';
 import { type FakeRoutes, fakeApi } from '../../test/fake-api';
 import { startFirstView } from './first-view';
 
@@ -161,9 +162,10 @@ describe("a screen's first view", () => {
         body: { card: { bin: '408408', last4: '4081', expireMonth: '12', expireYear: '2030' } },
       },
       'GET payment/order/:orderNumber': { status: 200, body: payments },
+      'GET centers': { status: 200, body: { centers: twoCenters } },
     });
     window.history.replaceState(null, '', '/order/ARV-7K2M9Q');
-    fakeApi(routes());
+    fakeApi(routes(orderFixture({ centerId: lekkiCenter.id, centerName: lekkiCenter.name })));
     const runApp = vi.fn(() => Promise.resolve());
     await startFirstView('order', runApp);
     expect(runApp).not.toHaveBeenCalled();
@@ -171,6 +173,10 @@ describe("a screen's first view", () => {
     expect(screen.getByRole('button', { name: 'Pay with card ending 4081' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Create a wallet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Products' })).toBeVisible();
+    // Where it is collected, with the center's address and hours from the centers list.
+    expect(
+      screen.getByText('Collect at Arrive Lekki, Admiralty Way, Lekki Phase 1, Lagos · Open Mon–Sun 8:00–20:00'),
+    ).toBeInTheDocument();
 
     shell();
     fakeApi(routes(orderFixture(), [refunded]));

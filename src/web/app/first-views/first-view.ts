@@ -6,8 +6,10 @@
 // no sign-in (the app's guard sends the visitor to sign in and back), or no data on the network or
 // the device (the app says why).
 import type { AuthObject } from '../../../domain/schemas/auth';
+import type { Center } from '../../../domain/schemas/center';
 import type { RunApp } from '../../components/first-view/html';
 import { getAuth } from '../../features/auth/api/check-sign-in';
+import { getCenters } from '../../features/centers/api/centers';
 import { enhanceSiteHeader } from '../../features/marketing/enhance/site-header';
 import { pushOfferWouldShow } from '../../features/notifications/lib/push';
 import { getOrder } from '../../features/orders/api/client-orders';
@@ -95,24 +97,32 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
   });
 }
 
+/** The gas centers, read once for the page (they seldom change): none when they could not be read. */
+let centersRead: readonly Center[] | undefined;
+async function readCenters(): Promise<readonly Center[] | undefined> {
+  centersRead ??= await getCenters().catch(() => undefined);
+  return centersRead;
+}
+
 /**
  * An order's page as its first view draws it: the order, the wallet and the saved card it offers
- * to pay with (as the app's order route reads them), or null when the app must draw it: a home
+ * to pay with, and the gas centers (as the app's order route reads them), or null when the app must draw it: a home
  * delivery on its way (its live delivery card), a card payment of the order refunded (the app's
  * refund notice explains it), or a paid order on a device where the app would offer push (the
  * offer, once: after "Not now" or a decision, or on a server without push, the view draws paid
  * orders too). A failed wallet or card read leaves those ways to pay out, as the app does.
  */
 async function readOrderPage(orderNumber: string): Promise<OrderPage | null> {
-  const [order, wallet, card, payments] = await Promise.all([
+  const [order, wallet, card, payments, centers] = await Promise.all([
     getOrder(orderNumber),
     getClientWallet().catch(() => null),
     getUsableCard().catch(() => null),
     getOrderPayments(orderNumber).catch(() => []),
+    readCenters(),
   ]);
   if (orderAsksForApp(order.data) || payments.some((payment) => payment.refund)) return null;
   if (order.data.status === 'Paid' && (await pushOfferWouldShow())) return null;
-  return { order, wallet: checkoutWalletFrom(wallet), card: card?.card ?? null };
+  return { order, wallet: checkoutWalletFrom(wallet), card: card?.card ?? null, centers };
 }
 
 /**

@@ -25,6 +25,7 @@ import { runWallet } from '../../features/wallet/light/wallet-light';
 import { transactionsFixture, walletFixture } from '../../features/wallet/test/fixtures';
 import { localDb } from '../../lib/local-db';
 import { type Cached, freshCopy } from '../../lib/offline-copy';
+import { ikejaCenter, lekkiCenter, twoCenters } from '../../test/center-fixtures';
 import { type FakeRoutes, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 
@@ -103,8 +104,12 @@ const runApp = () => new Promise<void>(() => {});
 const card = { bin: '408408', last4: '4081', expireMonth: '12', expireYear: '2030' };
 const shortWallet: CheckoutWallet = { state: 'ready', balance: 1_000_000 };
 
-const unpaid = orderFixture();
+/** Collected at the first center: without the centers list, both name it only. */
+const unpaid = orderFixture({ centerId: ikejaCenter.id, centerName: ikejaCenter.name });
+/** Collected at the second center: with the list, both give its address and hours. */
 const paid = orderFixture({
+  centerId: lekkiCenter.id,
+  centerName: lekkiCenter.name,
   status: 'Paid',
   paymentStatus: 'success',
   paymentType: 'Electronic',
@@ -158,6 +163,7 @@ async function orderParity(order: Cached<Order>, page: Omit<OrderPage, 'order'>)
       historyHref="/order/history"
       wallet={page.wallet}
       savedCard={page.card}
+      centers={page.centers}
       followUp={{
         clientId: 'client-1',
         productsHref: '/products',
@@ -165,7 +171,7 @@ async function orderParity(order: Cached<Order>, page: Omit<OrderPage, 'order'>)
       }}
     />,
   );
-  await expectAppSays(container, view);
+  return expectAppSays(container, view);
 }
 
 async function historyParity(first: Cached<ClientOrderPage>) {
@@ -247,7 +253,8 @@ describe('the first views and the app draw the same screens', { timeout: 40_000 
   describe('unpaid', () => {
     it('an order the wallet does not cover: the same buttons, shortfall and top-up link', async () => {
       fakeApi(orderRoutes(unpaid));
-      await orderParity(freshCopy(unpaid), { wallet: shortWallet, card });
+      const seen = await orderParity(freshCopy(unpaid), { wallet: shortWallet, card });
+      expect(seen.text).toContain('Collect at Arrive Gas Center');
     });
 
     it('an order and no wallet yet: the create-a-wallet line', async () => {
@@ -257,9 +264,12 @@ describe('the first views and the app draw the same screens', { timeout: 40_000 
   });
 
   describe('paid', () => {
-    it('a paid pickup order: its pickup code, receipt link, items and timeline', async () => {
+    it('a paid pickup order: its pickup code, receipt link, items, gas center and timeline', async () => {
       fakeApi(orderRoutes(paid));
-      await orderParity(freshCopy(paid), { wallet: shortWallet, card });
+      const seen = await orderParity(freshCopy(paid), { wallet: shortWallet, card, centers: twoCenters });
+      expect(seen.text).toContain(
+        'Collect at Arrive Lekki, Admiralty Way, Lekki Phase 1, Lagos · Open Mon–Sun 8:00–20:00',
+      );
     });
 
     it('the history of orders in every state, and the wallet with its transactions', async () => {

@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../features/auth/api/get-auth';
+import { centersQueryOptions } from '../../features/centers/api/get-centers';
 import { PushOffer } from '../../features/notifications/components/push-offer';
 import { orderQueryOptions } from '../../features/orders/api/get-order';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
@@ -13,12 +14,16 @@ import { isFirstReadUnderWay } from '../../lib/query-client';
 import { checkoutWalletOf } from '../checkout-wallet';
 import type { FirstReadsHandle } from '../first-reads';
 
-/** The order, and the wallet and saved card it offers to pay with (the page's early reads), in the cache before its first drawing. */
+/**
+ * The order, the wallet and saved card it offers to pay with, and the gas centers (the page's early
+ * reads), in the cache before its first drawing.
+ */
 export const handle: FirstReadsHandle = {
   firstReads: (queryClient, { orderNumber = '' }) => [
     queryClient.prefetchQuery(orderQueryOptions(orderNumber)),
     queryClient.prefetchQuery(clientWalletQueryOptions()),
     queryClient.prefetchQuery(usableCardQueryOptions()),
+    queryClient.prefetchQuery(centersQueryOptions()),
   ],
 };
 
@@ -30,6 +35,8 @@ export function Component() {
   const { auth } = useAuth();
   const cardQuery = useQuery(usableCardQueryOptions());
   const savedCard = cardQuery.data?.card ?? null;
+  // Where a pickup is collected: its center's address and hours (the centers area owns the call).
+  const centers = useQuery(centersQueryOptions()).data;
   // After a paid order (never on first load) Arrive offers push notifications, once.
   const paid = useQuery(orderQueryOptions(orderNumber)).data?.data.status === 'Paid';
   return (
@@ -42,6 +49,7 @@ export function Component() {
         paymentNotice={<RefundNotice orderNumber={orderNumber} />}
         wallet={wallet}
         savedCard={savedCard}
+        centers={centers}
         paymentChoicesPending={isFirstReadUnderWay(walletQuery) || isFirstReadUnderWay(cardQuery)}
         followUp={{
           ...(auth?.clientId ? { clientId: auth.clientId } : {}),

@@ -3,6 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PaymentPurpose } from '../../../domain/enums';
 import { useAuth } from '../../features/auth/api/get-auth';
+import { centersQueryOptions } from '../../features/centers/api/get-centers';
 import { productsQueryOptions } from '../../features/orders/api/get-products';
 import { ProductsScreen } from '../../features/orders/components/products-screen';
 import { usableCardQueryOptions } from '../../features/payments/api/get-usable-card';
@@ -11,12 +12,16 @@ import { paths } from '../../lib/paths';
 import { checkoutWalletOf } from '../checkout-wallet';
 import type { FirstReadsHandle } from '../first-reads';
 
-/** The shop's first reads (the screen's early reads, lib/early-reads.ts), in the cache before its first drawing. */
+/**
+ * The shop's first reads (the screen's early reads, lib/early-reads.ts), and the gas centers its
+ * checkout offers for a pickup, in the cache before its first drawing.
+ */
 export const handle: FirstReadsHandle = {
   firstReads: (queryClient: QueryClient) => [
     queryClient.prefetchQuery(productsQueryOptions()),
     queryClient.prefetchQuery(clientWalletQueryOptions()),
     queryClient.prefetchQuery(usableCardQueryOptions()),
+    queryClient.prefetchQuery(centersQueryOptions()),
   ],
 };
 
@@ -27,12 +32,15 @@ export function Component() {
   const wallet = checkoutWalletOf(useQuery(clientWalletQueryOptions()));
   // And the saved card, paid in one tap; the payments area owns the call.
   const savedCard = useQuery(usableCardQueryOptions()).data?.card ?? null;
+  // And the gas centers, for a pickup to choose where; the centers area owns the call.
+  const centers = useQuery(centersQueryOptions()).data;
   return (
     <Container size="xl" py="lg">
       <ProductsScreen
         {...(auth?.clientId ? { clientId: auth.clientId } : {})}
         wallet={wallet}
         savedCard={savedCard}
+        centers={centers}
         onPlaced={(order, payment) => {
           if (payment.method === 'card') {
             navigate(paths.paymentRedirect.getHref(), {

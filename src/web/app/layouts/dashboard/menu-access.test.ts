@@ -62,6 +62,16 @@ describe('the dashboard menu by role and access', () => {
     expect(menuEntryForPath('/dashboard/audit')).toBe('audit');
   });
 
+  it('shows the gas centers to Managers and the CEO only', () => {
+    expect(canOpen(['CEO'], 'centers')).toBe(true);
+    expect(canOpen(['Manager'], 'centers')).toBe(true);
+    for (const held of [['Staff'], ['Admin'], ['Accountant'], ['All']] as StaffAccess[][]) {
+      expect(canOpen(held, 'centers')).toBe(false);
+    }
+    expect(canOpen(['Staff'], 'centers', 'Shift Supervisor')).toBe(false);
+    expect(menuEntryForPath('/dashboard/centers')).toBe('centers');
+  });
+
   it('knows which restricted page a path belongs to', () => {
     expect(menuEntryForPath('/dashboard/leads')).toBe('leads');
     expect(menuEntryForPath('/dashboard/payment-problems/')).toBe('paymentProblems');

@@ -21,7 +21,9 @@ export type MenuEntry =
   // The dispatch board of home deliveries.
   | 'dispatch'
   // The audit trail of staff actions.
-  | 'audit';
+  | 'audit'
+  // The gas centers.
+  | 'centers';
 
 /** The call each page is for: the page is offered to whoever may make that call. */
 export const menuRoutes: Record<MenuEntry, StaffRouteKey> = {
@@ -43,6 +45,8 @@ export const menuRoutes: Record<MenuEntry, StaffRouteKey> = {
   paymentProblems: 'GET /api/payment/errors',
   dispatch: 'GET /api/delivery/board',
   audit: 'GET /api/audit/',
+  // Changing a center (CEO, Manager; the server lets a Manager change only one they work at).
+  centers: 'PUT /api/centers/:id',
 };
 
 /** Who each restricted page is for, in words, for the "not available for your role" state. */
@@ -57,6 +61,7 @@ export const menuAudience: Partial<Record<MenuEntry, string>> = {
   leads: 'Managers and the CEO',
   paymentProblems: 'Managers, the CEO and Accountants',
   audit: 'Managers and the CEO',
+  centers: 'Managers and the CEO',
 };
 
 /** The restricted menu entry a dashboard path belongs to, if any (open pages answer null). */
@@ -74,6 +79,7 @@ export function menuEntryForPath(pathname: string): MenuEntry | null {
     ['leads', 'leads'],
     ['payment-problems', 'paymentProblems'],
     ['audit', 'audit'],
+    ['centers', 'centers'],
   ];
   for (const [path, entry] of pages) if (here === `${d}${path}` || here.startsWith(`${d}${path}/`)) return entry;
   return null;

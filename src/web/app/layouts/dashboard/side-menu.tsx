@@ -72,6 +72,7 @@ export function SideMenu({
       {may('leads') && link('Leads', d.leads.getHref())}
       {may('paymentProblems') && link('Payment problems', d.paymentProblems.getHref())}
       {may('audit') && link('Audit trail', d.audit.getHref())}
+      {may('centers') && link('Gas centers', d.centers.getHref())}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../../domain/format';
 import { isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
@@ -24,6 +25,7 @@ import { buildOrderInput, type Cart, type Checkout, cartSubtotal } from '../lib/
 import { type CheckoutWallet, topUpLink, walletShortfall } from '../lib/order-model';
 import { deliveryOptionLabel } from '../lib/order-status';
 import type { CheckoutDraft } from '../lib/saved-cart';
+import { chosenPickupCenter, pickupCenterChoices, pickupCenterDescription } from '../lib/shop-model';
 import { walletPaymentMessage } from '../lib/wallet-error';
 import { QuoteSummary } from './quote-summary';
 
@@ -52,11 +54,13 @@ type Props = {
   wallet?: CheckoutWallet;
   /** The card the client saved (read by the route from the payments area): paid in one tap. */
   savedCard?: SavedCard | null;
+  /** The company's gas centers (read by the route from the centers area): a pickup chooses one when there are several. */
+  centers?: readonly Center[] | undefined;
   onPlaced: (order: Order, payment: PlacedPayment) => void;
 };
 
 /** Delivery choice, address or nominee, the priced quote, how to pay and the Place order button. */
-export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedCard, onPlaced }: Props) {
+export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedCard, centers, onPlaced }: Props) {
   const afterFirstScreen = useAfterFirstScreen();
   useEffect(() => {
     if (afterFirstScreen) void loadAddressFields();
@@ -72,10 +76,15 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   /** A saved-card charge the bank declined: the order stands, unpaid, until the client decides. */
   const [declined, setDeclined] = useState<{ order: Order; reason: string; attempt: number } | null>(null);
   const hasGas = cart.some((l) => l.kind === 'gas');
+  // A pickup is collected at the center chosen (the first by name until one is); with one center
+  // there is nothing to choose and nothing is sent, as before there were several.
+  const centerChoices = pickupCenterChoices(centers);
+  const pickupCenter = deliveryOption === 'HomeDelivery' ? null : chosenPickupCenter(centerChoices, checkout.centerId);
 
   const input = buildOrderInput(cart, {
     deliveryOption,
     homeDeliveryType,
+    centerId: pickupCenter?.id ?? null,
     address:
       address.line1.trim().length >= 3 && address.city.trim().length >= 2
         ? {
@@ -234,6 +243,31 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
             ))}
           </Stack>
         </Radio.Group>
+
+        {pickupCenter && (
+          <Radio.Group
+            label="Gas center to collect from"
+            value={pickupCenter.id}
+            onChange={(centerId) => set({ centerId })}
+          >
+            <Stack gap={6} mt={6}>
+              {centerChoices.map((center) => (
+                // A card per center: its whole box is the target, well over 44 px on a phone.
+                <Radio.Card key={center.id} value={center.id} radius="md" p="sm">
+                  <Group wrap="nowrap" align="flex-start" gap="sm">
+                    <Radio.Indicator mt={2} />
+                    <Stack gap={0}>
+                      <Text fw={600}>{center.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {pickupCenterDescription(center)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Radio.Card>
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
 
         {deliveryOption === 'HomeDelivery' && (
           <>

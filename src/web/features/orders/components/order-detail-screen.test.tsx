@@ -1,9 +1,10 @@
 import { focusManager } from '@tanstack/react-query';
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
+import { ikejaCenter, lekkiCenter, twoCenters } from '../../../test/center-fixtures';
 import { fakeApi } from '../../../test/fake-api';
 import { paymentView } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -54,6 +55,39 @@ function Harness() {
 // Rendering Mantine under jsdom is slow on a busy machine: generous waits, never sleeps.
 configure({ asyncUtilTimeout: 5000 });
 describe('OrderDetailScreen', { timeout: 20_000 }, () => {
+  it('says where a pickup is collected, with the address and hours when the centers were read, and where a delivery comes from', async () => {
+    fakeApi({
+      'GET order/:orderNumber': order(orderFixture({ centerId: lekkiCenter.id, centerName: lekkiCenter.name })),
+    });
+    const first = renderWithProviders(
+      <OrderDetailScreen orderNumber="ARV-7K2M9Q" onPay={vi.fn()} historyHref="/order/history" centers={twoCenters} />,
+    );
+    expect(
+      await screen.findByText('Collect at Arrive Lekki, Admiralty Way, Lekki Phase 1, Lagos · Open Mon–Sun 8:00–20:00'),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    // Without the list (it could not be read), the name the order carries.
+    renderDetail();
+    expect(await screen.findByText('Collect at Arrive Lekki')).toBeInTheDocument();
+    cleanup();
+
+    fakeApi({
+      'GET order/:orderNumber': order(
+        orderFixture({
+          deliveryOption: 'HomeDelivery',
+          deliveryAddress: { line1: '12 Allen Avenue', city: 'Ikeja', state: 'Lagos' },
+          centerId: ikejaCenter.id,
+          centerName: ikejaCenter.name,
+        }),
+      ),
+    });
+    renderWithProviders(
+      <OrderDetailScreen orderNumber="ARV-7K2M9Q" onPay={vi.fn()} historyHref="/order/history" centers={twoCenters} />,
+    );
+    expect(await screen.findByText('From Arrive Gas Center')).toBeInTheDocument();
+  });
+
   it('shows lines, naira totals, the timeline, and payment actions while Not Paid', async () => {
     fakeApi({ 'GET order/:orderNumber': order() });
     const onPay = renderDetail();

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { ApiError } from '../../../lib/api-client';
@@ -14,6 +15,7 @@ import { orderQueryOptions } from '../api/get-order';
 import { usePayFromWallet } from '../api/pay-from-wallet';
 import {
   type CheckoutWallet,
+  orderCenterText,
   orderHasLiveDelivery,
   orderIsPayable,
   orderItemsTable,
@@ -50,6 +52,8 @@ type Props = {
    * to pay appear once, in their place, instead of moving under the client's thumb.
    */
   paymentChoicesPending?: boolean;
+  /** The gas centers (read by the route): the address and hours of the one the order is collected at. */
+  centers?: readonly Center[] | undefined;
 };
 
 const BACK_LINK = {
@@ -70,6 +74,7 @@ export function OrderDetailScreen({
   savedCard,
   followUp,
   paymentChoicesPending = false,
+  centers,
 }: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
   const cancel = useCancelOrder();
@@ -121,6 +126,7 @@ export function OrderDetailScreen({
   // Paying or cancelling needs the server; a saved copy may also be out of date.
   const offline = fromCache || !online;
   const choices = orderPayChoices(order, { wallet, card: savedCard, offline });
+  const centerText = orderCenterText(order, centers);
   if (choices && paymentChoicesPending && !offline) return loading;
 
   return (
@@ -259,6 +265,11 @@ export function OrderDetailScreen({
         <Text size="sm" mt="sm">
           {orderWhereText(order)}
         </Text>
+        {centerText && (
+          <Text size="sm" mt="sm">
+            {centerText}
+          </Text>
+        )}
       </Card>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="timeline-title">

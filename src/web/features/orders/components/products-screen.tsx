@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Card, Grid, Group, Loader, Paper, Stack, Tex
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatNaira } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { SavedCopyAge } from '../../../components/saved-copy-age';
@@ -22,10 +23,12 @@ type Props = {
   wallet?: CheckoutWallet;
   /** The client's saved card (the route reads it from the payments area). */
   savedCard?: SavedCard | null;
+  /** The gas centers, for a pickup to choose where (the route reads them from the centers area). */
+  centers?: readonly Center[] | undefined;
 };
 
 /** The shop: gas by kg or cylinder size, cylinders, burners, stoves, a cart and checkout. */
-export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props) {
+export function ProductsScreen({ onPlaced, clientId, wallet, savedCard, centers }: Props) {
   const products = useQuery(productsQueryOptions());
   // Until the network answers, the copy saved on this device (see savedProductsQueryOptions).
   const saved = useQuery({ ...savedProductsQueryOptions(), enabled: products.isPending });
@@ -111,6 +114,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard }: Props)
                 onCheckoutChange={setCheckout}
                 {...(wallet ? { wallet } : {})}
                 {...(savedCard ? { savedCard } : {})}
+                centers={centers}
                 onPlaced={(order, payment) => {
                   clear();
                   onPlaced(order, payment);

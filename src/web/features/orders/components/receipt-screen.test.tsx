@@ -1,5 +1,6 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ikejaCenter, lekkiCenter, twoCenters } from '../../../test/center-fixtures';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { orderFixture } from '../test/fixtures';
@@ -7,12 +8,13 @@ import { ReceiptScreen } from './receipt-screen';
 
 vi.mock('qrcode', () => ({ default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));
 
-const render = () =>
+const render = (centers = twoCenters) =>
   renderWithProviders(
     <ReceiptScreen
       orderNumber="ARV-7K2M9Q"
       orderHref="/order/ARV-7K2M9Q"
       receiptUrl="https://arrive.test/order/ARV-7K2M9Q/receipt"
+      centers={centers}
     />,
   );
 
@@ -68,6 +70,29 @@ describe('ReceiptScreen', { timeout: 20_000 }, () => {
     render();
     expect(await screen.findByLabelText('Pickup code K 7 M 2 Q 9')).toHaveTextContent('K7M2Q9');
     expect(screen.getByText(words)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['PickerUP', lekkiCenter, 'Collect at Arrive Lekki, Admiralty Way, Lekki Phase 1, Lagos · Open Mon–Sun 8:00–20:00'],
+    ['HomeDelivery', ikejaCenter, 'From Arrive Gas Center'],
+  ] as const)('names the gas center of a %s order', async (option, center, words) => {
+    fakeApi({
+      'GET order/:orderNumber': {
+        status: 200,
+        body: orderFixture({
+          status: 'Delivered',
+          paidAt: '2026-03-05T09:40:00.000Z',
+          paymentType: 'Wallet',
+          isDelivered: true,
+          deliveryOption: option,
+          centerId: center.id,
+          centerName: center.name,
+        }),
+      },
+    });
+    render();
+    const row = (await screen.findByText('Gas center')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell')).toHaveTextContent(words);
   });
 
   it('an unpaid order has no receipt yet', async () => {

@@ -5,12 +5,13 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import { orderQueryOptions } from '../api/get-order';
 import { orderQrQueryOptions } from '../api/get-order-qr';
-import { orderItemsTable, orderShowsPickup, orderWhereText } from '../lib/order-model';
+import { orderCenterText, orderItemsTable, orderShowsPickup, orderWhereText } from '../lib/order-model';
 import { OrderItemsTable } from './order-items-table';
 import classes from './receipt-screen.module.css';
 
@@ -19,6 +20,8 @@ type Props = {
   orderHref: string;
   /** The receipt's own address, shared as a link and put in the QR once the order is collected. */
   receiptUrl: string;
+  /** The gas centers (read by the route): the address and hours of the one the order is collected at. */
+  centers?: readonly Center[] | undefined;
 };
 
 const paidWith: Record<string, string> = { Electronic: 'Card', Wallet: 'Wallet', Cash: 'Cash' };
@@ -73,7 +76,7 @@ function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) 
 }
 
 /** /order/{orderNumber}/receipt: what was paid, when and how; printable and shareable. */
-export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
+export function ReceiptScreen({ orderNumber, orderHref, receiptUrl, centers }: Props) {
   const query = useQuery(orderQueryOptions(orderNumber));
 
   if (query.isPending) {
@@ -92,6 +95,7 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
     );
   }
   const order = query.data.data;
+  const centerText = orderCenterText(order, centers);
   if (!order.paidAt) {
     return (
       <Stack gap="md">
@@ -188,6 +192,14 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl }: Props) {
                 {/* No phone number on a receipt that may be shared. */}
                 <Table.Td>{orderWhereText(order, { withPhone: false })}</Table.Td>
               </Table.Tr>
+              {centerText && (
+                <Table.Tr>
+                  <Table.Th fw={400} c="dimmed">
+                    Gas center
+                  </Table.Th>
+                  <Table.Td>{centerText}</Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
           <Divider />

@@ -9,12 +9,15 @@ export type CheckoutDraft = {
   homeDeliveryType: Checkout['homeDeliveryType'];
   address: { line1: string; city: string; note: string };
   nominee: { name: string; phone: string };
+  /** The gas center chosen to collect from (a pickup, when there are several); null: none chosen. */
+  centerId: string | null;
 };
 export const emptyCheckoutDraft: CheckoutDraft = {
   deliveryOption: 'PickerUP',
   homeDeliveryType: 'oneWay',
   address: { line1: '', city: '', note: '' },
   nominee: { name: '', phone: '' },
+  centerId: null,
 };
 
 /** The cart and checkout as kept on the device (in Dexie, per signed-in client). */

@@ -93,6 +93,22 @@ describe('the cart', () => {
     });
   });
 
+  it('names the gas center chosen for a pickup, never for a home delivery (the nearest one is the server’s)', () => {
+    const cart = cartReducer([], { type: 'addItem', product: stove });
+    const centerId = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+    expect(buildOrderInput(cart, { ...pickup, centerId })).toMatchObject({ centerId });
+    const nominee = { name: 'Ada Obi', phone: '08012345678' };
+    expect(buildOrderInput(cart, { ...pickup, deliveryOption: 'PickUpBySomeOne', nominee, centerId })).toMatchObject({
+      nominee,
+      centerId,
+    });
+    const address = { line1: '1 Allen Avenue', city: 'Ikeja', state: 'Lagos' };
+    expect(buildOrderInput(cart, { ...pickup, deliveryOption: 'HomeDelivery', address, centerId })).not.toHaveProperty(
+      'centerId',
+    );
+    expect(buildOrderInput(cart, { ...pickup, centerId: null })).not.toHaveProperty('centerId');
+  });
+
   it('is incomplete for home delivery without an address or pickup by someone without details', () => {
     const cart = cartReducer([], { type: 'addItem', product: stove });
     expect(buildOrderInput(cart, { ...pickup, deliveryOption: 'HomeDelivery' })).toBeNull();

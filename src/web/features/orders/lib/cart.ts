@@ -138,6 +138,8 @@ export type Checkout = {
   address: DeliveryAddress | null;
   homeDeliveryType: NonNullable<NewOrderInput['homeDeliveryType']>;
   nominee: Nominee | null;
+  /** A pickup's gas center; left out, the server's default (the first center). */
+  centerId?: string | null;
 };
 
 /** The body of POST /api/order/new (and /quote) for a cart and checkout; null when incomplete. */
@@ -149,14 +151,16 @@ export function buildOrderInput(cart: Cart, checkout: Checkout): NewOrderInput |
       : [{ productId: l.productId, quantity: l.quantity }],
   );
   const base = { type: orderTypeOf(cart), items, deliveryOption: checkout.deliveryOption };
+  const center = checkout.centerId ? { centerId: checkout.centerId } : {};
   if (checkout.deliveryOption === 'HomeDelivery') {
+    // A home delivery comes from the center nearest the address: the server decides.
     if (!checkout.address) return null;
     const hasGas = cart.some((l) => l.kind === 'gas');
     return { ...base, address: checkout.address, homeDeliveryType: hasGas ? checkout.homeDeliveryType : 'oneWay' };
   }
   if (checkout.deliveryOption === 'PickUpBySomeOne') {
     if (!checkout.nominee) return null;
-    return { ...base, nominee: checkout.nominee };
+    return { ...base, nominee: checkout.nominee, ...center };
   }
-  return base;
+  return { ...base, ...center };
 }

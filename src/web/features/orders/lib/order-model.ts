@@ -5,6 +5,7 @@ import { OrderStatus } from '../../../../domain/enums';
 import { formatNaira, formatNumber } from '../../../../domain/format';
 import { canTransition } from '../../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../../domain/lifecycles/order';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { paths } from '../../../lib/paths';
@@ -126,6 +127,23 @@ export function orderWhereText(order: Order, { withPhone = true }: { withPhone?:
     ? `: ${order.nomineeName}${withPhone && order.nomineePhone ? ` (${order.nomineePhone})` : ''}`
     : '';
   return deliveryOptionLabel[order.deliveryOption] + address + nominee;
+}
+
+/**
+ * Where the order is collected, or where it comes from: "Collect at Arrive Lekki, Admiralty Way,
+ * Lekki Phase 1, Lagos · Open Mon–Sun 8:00–20:00" for a pickup, "From Arrive Gas Center" for a home
+ * delivery. The address and hours come from the centers list when it was read; null for an order
+ * that names no center (a copy saved on the device before there were centers).
+ */
+export function orderCenterText(
+  order: Pick<Order, 'deliveryOption' | 'centerId' | 'centerName'>,
+  centers: readonly Center[] | undefined,
+): string | null {
+  if (!order.centerName) return null;
+  if (order.deliveryOption === 'HomeDelivery') return `From ${order.centerName}`;
+  const center = centers?.find((c) => c.id === order.centerId);
+  const hours = center?.openingHours ? ` · Open ${center.openingHours}` : '';
+  return `Collect at ${order.centerName}${center ? `, ${center.address}` : ''}${hours}`;
 }
 
 export type ItemsTable = {

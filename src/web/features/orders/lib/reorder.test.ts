@@ -22,6 +22,8 @@ describe('reorderFrom', () => {
       deliveryOption: 'HomeDelivery',
       homeDeliveryType: 'DoubleWay',
       deliveryAddress: { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos', note: 'Blue gate' },
+      centerId: 'lekki',
+      centerName: 'Arrive Lekki',
     });
     const { cart, checkout, skipped } = reorderFrom(order, productsFixture);
     expect(skipped).toEqual([]);
@@ -35,6 +37,8 @@ describe('reorderFrom', () => {
       deliveryOption: 'HomeDelivery',
       homeDeliveryType: 'DoubleWay',
       address: { line1: '12 Herbert Macaulay Way', city: 'Yaba', note: 'Blue gate' },
+      // A home delivery comes from the center nearest the address, whichever it came from before.
+      centerId: null,
     });
   });
 
@@ -50,6 +54,8 @@ describe('reorderFrom', () => {
       deliveryOption: 'PickUpBySomeOne',
       nomineeName: 'Tunde',
       nomineePhone: '08031234567',
+      centerId: 'lekki',
+      centerName: 'Arrive Lekki',
     });
     const { cart, checkout, skipped } = reorderFrom(order, productsFixture, first.cart);
     expect(skipped).toEqual(['Old regulator', 'Table-top gas cooker, 2 burners']);
@@ -61,6 +67,8 @@ describe('reorderFrom', () => {
     expect(checkout).toMatchObject({
       deliveryOption: 'PickUpBySomeOne',
       nominee: { name: 'Tunde', phone: '08031234567' },
+      // Collected at the same center again.
+      centerId: 'lekki',
     });
   });
 });

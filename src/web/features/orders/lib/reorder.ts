@@ -46,6 +46,8 @@ export function reorderFrom(order: Order, products: Product[], cart: Cart = []):
       order.nomineeName && order.nomineePhone
         ? { name: order.nomineeName, phone: order.nomineePhone }
         : emptyCheckoutDraft.nominee,
+    // Collected where it was last time, while that center is still offered.
+    centerId: order.deliveryOption === 'HomeDelivery' ? null : (order.centerId ?? null),
   };
   return { cart: next, checkout, skipped };
 }

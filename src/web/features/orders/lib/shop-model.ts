@@ -2,6 +2,7 @@
 // view (light/) both draw these, so the two cannot drift apart (app/first-views/parity.test.tsx).
 import { GAS_KG_STEP } from '../../../../domain/constants';
 import { formatNaira } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Product } from '../../../../domain/schemas/product';
 import { type Cart, type CartLine, lineTotal } from './cart';
 
@@ -63,3 +64,20 @@ export const CHECKOUT_EMPTY_TEXT = 'Add something to your cart, then choose pick
 
 /** The checkout's form is shown once the cart has something in it. */
 export const checkoutOpen = (cart: Cart) => cart.length > 0;
+
+/**
+ * The gas centers a pickup may be collected at, by name; none when the company has one (there is
+ * nothing to choose: the order goes to it, as it always did).
+ */
+export function pickupCenterChoices(centers: readonly Center[] | undefined): Center[] {
+  if (!centers || centers.length < 2) return [];
+  return [...centers].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** The center a pickup is sent to: the one chosen while it is still listed, else the first; null with nothing to choose. */
+export const chosenPickupCenter = (choices: readonly Center[], chosenId: string | null): Center | null =>
+  choices.find((c) => c.id === chosenId) ?? choices[0] ?? null;
+
+/** What the choice says of a center beside its name: where it is and when it is open. */
+export const pickupCenterDescription = (center: Center): string =>
+  center.openingHours ? `${center.address} · Open ${center.openingHours}` : center.address;

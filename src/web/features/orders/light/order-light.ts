@@ -7,6 +7,7 @@
 // (lib/shop-handoff.ts, OrderIntent): one implementation of paying, the app's. A home delivery on
 // its way (its live delivery card) is the app's at once.
 import { formatDate } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Order, OrderEvent, OrderQr } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import c from '../../../components/first-view/first-view.module.css';
@@ -19,6 +20,7 @@ import { getOrderQr, ORDER_SCREEN_REFRESH_MS, orderRefreshInterval } from '../ap
 import {
   type CheckoutWallet,
   type ItemsTable,
+  orderCenterText,
   orderHasLiveDelivery,
   orderItemsTable,
   orderPayChoices,
@@ -30,8 +32,16 @@ import { orderStatusInfo, timelineSteps } from '../lib/order-status';
 import { clearOrderHandoff, handOverOrder, type OrderIntent } from '../lib/shop-handoff';
 import o from './order-light.module.css';
 
-/** What the view shows: the order, and the wallet and saved card an unpaid one can be paid with. */
-export type OrderPage = { order: Cached<Order>; wallet: CheckoutWallet; card: SavedCard | null };
+/**
+ * What the view shows: the order, the wallet and saved card an unpaid one can be paid with, and
+ * the gas centers (the address and hours of the one it is collected at; none when not read).
+ */
+export type OrderPage = {
+  order: Cached<Order>;
+  wallet: CheckoutWallet;
+  card: SavedCard | null;
+  centers?: readonly Center[] | undefined;
+};
 
 /** A home delivery past payment has the app's live delivery card (the rider, the steps): the app draws it. */
 export const orderAsksForApp = (order: Order) => orderHasLiveDelivery(order);
@@ -130,10 +140,11 @@ export function itemsTableHtml(table: ItemsTable): string {
   return `<div class="${o.scroll}"><table class="${o.table}"><thead><tr><th>Item</th><th>Quantity</th><th class="${o.right}">Amount</th></tr></thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table></div>`;
 }
 
-function itemsHtml(order: Order): string {
+function itemsHtml(order: Order, centers: OrderPage['centers']): string {
+  const center = orderCenterText(order, centers);
   return `<section class="${c.card} ${o.itemsCard}" aria-labelledby="items-title"><h2 class="${c.h3}" id="items-title">Items</h2>${itemsTableHtml(
     orderItemsTable(order),
-  )}<p class="${c.sm}">${esc(orderWhereText(order))}</p></section>`;
+  )}<p class="${c.sm}">${esc(orderWhereText(order))}</p>${center ? `<p class="${c.sm}">${esc(center)}</p>` : ''}</section>`;
 }
 
 /** Every status the order went through, with the time (the app's OrderTimeline). */
@@ -176,7 +187,7 @@ export function runOrder(options: {
     if (part === 'follow') return followUpHtml(order, clientId);
     if (part === 'pay') return payHtml(page, navigator.onLine);
     if (part === 'pickup') return pickupHtml(order, qr);
-    if (part === 'items') return itemsHtml(order);
+    if (part === 'items') return itemsHtml(order, page.centers);
     return timelineHtml(order.events);
   };
   const drawn = new Map<Part, string>(PARTS.map((part) => [part, html(part)]));

@@ -24,7 +24,7 @@ import { useSocketStatus } from '../../../lib/use-socket-status';
 import { pickupDeskKeys } from '../api/keys';
 import { deskOrderQueryOptions, lookupByCode, lookupByQr } from '../api/lookup-order';
 import { requestConfirmationOverHttp } from '../api/request-confirmation';
-import { type DeskAction, deskReducer, initialDeskState } from '../lib/desk-state';
+import { type DeskAction, deskReducer, initialDeskState, lookupRefusalTitle } from '../lib/desk-state';
 import { DeskLiveStatus } from './desk-live-status';
 import { DeskOrderSummary } from './desk-order-summary';
 import { HandoverWithoutApp } from './handover-without-app';
@@ -253,7 +253,7 @@ export function PickupDeskScreen({
                 </Stack>
               </form>
               {lookup.error && (
-                <Alert color="red.9" role="alert" title="Not found">
+                <Alert color="red.9" role="alert" title={lookupRefusalTitle(lookup.error)}>
                   {lookup.error.message}
                 </Alert>
               )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickupEligibilityStatusValues } from '../../../../domain/enums';
-import { deskReducer, deskVerdict, eligibilityWords, initialDeskState } from './desk-state';
+import { ApiError } from '../../../lib/api-client';
+import { deskReducer, deskVerdict, eligibilityWords, initialDeskState, lookupRefusalTitle } from './desk-state';
 
 const orderId = '11111111-1111-4111-8111-111111111111';
 const pickupId = '22222222-2222-4222-8222-222222222222';
@@ -183,5 +184,21 @@ describe('the verdict on the order card', () => {
   it('keeps the eligibility while the request is on its way', () => {
     expect(deskVerdict('Eligible', 'waiting').label).toBe('Ready for pickup');
     expect(deskVerdict('Eligible', 'requesting').showEligibilityMessage).toBe(true);
+  });
+});
+
+describe('a failed look-up at the desk', () => {
+  it('is titled for what happened; the server says where another center’s order is collected', () => {
+    const elsewhere = new ApiError({
+      status: 409,
+      type: 'Conflict',
+      message: 'This order is collected at Arrive Lekki, Admiralty Way, Lekki Phase 1, Lagos.',
+      additionalInfo: { reason: 'OtherCenter', centerName: 'Arrive Lekki' },
+    });
+    expect(lookupRefusalTitle(elsewhere)).toBe('Collected at another gas center');
+    expect(lookupRefusalTitle(new ApiError({ status: 404, type: 'NotFound', message: 'No such order' }))).toBe(
+      'Not found',
+    );
+    expect(lookupRefusalTitle(new Error('No connection: check your network'))).toBe('Not found');
   });
 });

@@ -267,3 +267,12 @@ export function deskVerdict(eligibility: PickupEligibilityStatus, phase: DeskPha
       return { label: eligibilityWords[eligibility], tone: eligibilityTone[eligibility], showEligibilityMessage: true };
   }
 }
+
+/**
+ * The title over a failed look-up; the server's message goes under it as it is. Another center's
+ * order is found but not this counter's to hand over: its message says where it is collected.
+ */
+export function lookupRefusalTitle(error: Error): string {
+  // The api client's error names the server's reason (ApiError.reason).
+  return (error as { reason?: unknown }).reason === 'OtherCenter' ? 'Collected at another gas center' : 'Not found';
+}

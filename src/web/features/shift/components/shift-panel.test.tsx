@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { COUNTER_SALE_KIND, localDb } from '../../../lib/local-db';
-import { fakeApi } from '../../../test/fake-api';
+import { ikejaCenter, lekkiCenter, twoCenters } from '../../../test/center-fixtures';
+import { fakeApi, refusal } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ShiftPanel } from './shift-panel';
 
@@ -117,5 +118,75 @@ describe('ShiftPanel offline', () => {
     first.unmount();
     renderWithProviders(<ShiftPanel onChanged={() => {}} />);
     expect(await screen.findByLabelText(/Cash counted in the drawer/)).toHaveValue('₦12,500');
+  });
+});
+
+describe('ShiftPanel at several gas centers', () => {
+  const started: Shift = { ...onShift, centerId: lekkiCenter.id };
+
+  it('starts as before for a member of one center: no choice, no center sent', async () => {
+    const api = fakeApi({
+      'GET shift/active': { status: 200, body: { shift: null } },
+      'GET shift/today': { status: 200, body: [] },
+      'POST shift/start': { status: 201, body: { shift: { ...onShift, centerId: ikejaCenter.id } } },
+    });
+    renderWithProviders(<ShiftPanel onChanged={() => {}} centers={twoCenters} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Opening float/), '5000');
+    expect(screen.queryByLabelText(/^Gas center/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start shift' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === 'shift/start')).toBe(true));
+    expect(api.calls.find((c) => c.path === 'shift/start')?.body).not.toHaveProperty('centerId');
+  });
+
+  it('asks a member of several centers which one, as the server asks, and starts there', async () => {
+    let working: Shift | null = null;
+    const api = fakeApi({
+      'GET shift/active': () => ({ status: 200, body: { shift: working } }),
+      'GET shift/today': { status: 200, body: [] },
+      'POST shift/start': ({ body }) => {
+        const centerId = (body as { centerId?: string }).centerId;
+        if (!centerId)
+          return refusal(
+            400,
+            'InvalidInput',
+            'You work at more than one gas center: choose the center this shift is at.',
+            { reason: 'CenterRequired', field: 'centerId', centerIds: [lekkiCenter.id, ikejaCenter.id] },
+          );
+        working = started;
+        return { status: 201, body: { shift: started } };
+      },
+    });
+    renderWithProviders(<ShiftPanel onChanged={() => {}} centers={twoCenters} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Opening float/), '5000');
+    await user.click(screen.getByRole('button', { name: 'Start shift' }));
+    // The server's words, and the choice of the member's centers by name.
+    expect(
+      await screen.findByText('You work at more than one gas center: choose the center this shift is at.'),
+    ).toBeInTheDocument();
+    const [choice] = await screen.findAllByLabelText(/^Gas center/);
+    if (!choice) throw new Error('no choice of center');
+    expect(screen.getByRole('button', { name: 'Start shift' })).toBeDisabled();
+    await user.click(choice);
+    // Mantine's dropdown is not drawn in jsdom (no layout): its options are there, hidden.
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toEqual(['Arrive Gas Center', 'Arrive Lekki']);
+    fireEvent.click(screen.getByRole('option', { name: 'Arrive Lekki', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Start shift' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === 'shift/start')).toHaveLength(2));
+    expect(api.calls.filter((c) => c.path === 'shift/start')[1]?.body).toMatchObject({
+      openingFloat: 500_000,
+      centerId: lekkiCenter.id,
+    });
+  });
+
+  it('says which center the shift is at once started', async () => {
+    fakeApi({
+      'GET shift/active': { status: 200, body: { shift: started } },
+      'GET shift/today': { status: 200, body: [started] },
+    });
+    renderWithProviders(<ShiftPanel onChanged={() => {}} centers={twoCenters} />);
+    expect(await screen.findByText('At Arrive Lekki')).toBeInTheDocument();
   });
 });

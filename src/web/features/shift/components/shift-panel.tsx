@@ -1,11 +1,13 @@
-import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge } from '../../../components/status-badge';
+import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/lagos-time';
 import { isFirstReadUnderWay } from '../../../lib/query-client';
 import { useDraft } from '../../../lib/use-draft';
@@ -32,6 +34,16 @@ const isAmountDraft = (v: unknown): v is AmountDraft | null =>
     (v as AmountDraft).kind !== undefined &&
     ['shift.start', 'shift.end'].includes((v as AmountDraft).kind) &&
     ['number', 'string'].includes(typeof (v as AmountDraft).amount));
+const isIdList = (v: unknown): v is string[] | null =>
+  v === null || (Array.isArray(v) && v.every((id) => typeof id === 'string'));
+const isIdOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+
+/** The centers a refused start said the member works at (400, reason CenterRequired), if it said so. */
+function centersToChooseFrom(error: Error): string[] | null {
+  if (!(error instanceof ApiError) || error.reason !== 'CenterRequired') return null;
+  const ids = (error.additionalInfo as { centerIds?: unknown } | undefined)?.centerIds;
+  return isIdList(ids) && ids ? ids : null;
+}
 
 /**
  * Start with the float, end with the count, see the variance. Works offline: the action is queued,
@@ -41,11 +53,14 @@ export function ShiftPanel({
   onChanged,
   actingClientId,
   sessionWorking = false,
+  centers,
 }: {
   onChanged: () => void;
   actingClientId?: string;
   /** The session's word on the shift (the header's): stands when the shift itself could not be read. */
   sessionWorking?: boolean;
+  /** The company's gas centers (read by the route from the centers area), to name them. */
+  centers?: readonly Center[] | undefined;
 }) {
   const active = useQuery(activeShiftQueryOptions());
   const today = useQuery(myTodayShiftsQueryOptions());
@@ -55,6 +70,19 @@ export function ShiftPanel({
   // the count keeps it, and a float typed before the shift started is not offered as the count.
   const [draft, setDraft] = useDraft<AmountDraft | null>('shift.amount', null, isAmountDraft);
   const [lastEnded, setLastEnded] = useState<Shift | null>(null);
+  // A member of several centers says which one the shift is at. The session does not list a
+  // member's centers: the server names them when a start without one is refused, and the tab
+  // remembers them (its draft) so the next start asks first.
+  const [memberCenters, setMemberCenters] = useDraft<string[] | null>('shift.centers', null, isIdList);
+  const [chosenCenter, setChosenCenter] = useDraft<string | null>('shift.center', null, isIdOrNull);
+  const nameOf = (id: string, i: number) => centers?.find((c) => c.id === id)?.name ?? `Gas center ${i + 1}`;
+  const centerOptions =
+    memberCenters && memberCenters.length > 1
+      ? memberCenters
+          .map((id, i) => ({ value: id, label: nameOf(id, i) }))
+          .sort((a, b) => a.label.localeCompare(b.label, 'en'))
+      : [];
+  const centerId = centerOptions.some((o) => o.value === chosenCenter) ? chosenCenter : null;
 
   const serverShift = active.data?.data ?? null;
   // Offline on a tablet that never read its shift here (the sale screen was opened, not this one),
@@ -71,8 +99,12 @@ export function ShiftPanel({
     networkMode: 'always',
     // The action travels with the call: once an end is queued the panel reads "not on shift", and
     // a notice built from the panel's state then would name the opposite action.
-    mutationFn: ({ kind, kobo }: { kind: ShiftActionKind; kobo: number }) =>
-      submitShiftAction(kind, kind === 'shift.start' ? { openingFloat: kobo } : { closingCash: kobo }, actingClientId),
+    mutationFn: ({ kind, kobo, centerId }: { kind: ShiftActionKind; kobo: number; centerId: string | null }) =>
+      submitShiftAction(
+        kind,
+        kind === 'shift.start' ? { openingFloat: kobo, ...(centerId ? { centerId } : {}) } : { closingCash: kobo },
+        actingClientId,
+      ),
     onSuccess: (result, { kind }) => {
       setDraft(null);
       if (result.status === 'queued') {
@@ -87,18 +119,27 @@ export function ShiftPanel({
       }
       onChanged();
     },
-    onError: (error: Error, { kind }) =>
-      notifications.show({ color: 'red', title: label[kind], message: error.message }),
+    onError: (error: Error, { kind }) => {
+      // Several centers: the choice appears above the button, the server's words say why.
+      const ids = centersToChooseFrom(error);
+      if (ids) setMemberCenters(ids);
+      notifications.show({ color: ids ? 'orange' : 'red', title: label[kind], message: error.message });
+    },
   });
 
   const kobo = typeof amount === 'number' ? nairaToKobo(amount) : null;
   const expected = working && serverShift?.workingNow ? serverShift.expectedCash : null;
   const blockedBySales = working && unsyncedSales > 0;
+  const needsCenter = !working && centerOptions.length > 0 && centerId === null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (kobo === null || blockedBySales) return;
-    mutation.mutate({ kind, kobo });
+    if (kobo === null || blockedBySales || needsCenter) return;
+    mutation.mutate({ kind, kobo, centerId: working ? null : centerId });
   };
+  const shiftCenter =
+    serverShift?.workingNow && serverShift.centerId && (centers?.length ?? 0) > 1
+      ? centers?.find((c) => c.id === serverShift.centerId)?.name
+      : undefined;
 
   // The drawer's figures sit above the count: the card shows once the shift is read, so the form
   // never jumps down under the associate's finger.
@@ -144,6 +185,7 @@ export function ShiftPanel({
               {working ? 'Working now' : 'Off shift'}
             </StatusBadge>
           </Group>
+          {working && shiftCenter && <Text>At {shiftCenter}</Text>}
           {serverShift?.workingNow && working && <ShiftSummary shift={serverShift} />}
           {working && !serverShift?.workingNow && state.pendingFloat !== null && (
             <Text>Opening float {formatNaira(state.pendingFloat)} — waiting to sync.</Text>
@@ -156,6 +198,20 @@ export function ShiftPanel({
           )}
           <form onSubmit={submit}>
             <Stack gap="sm">
+              {!working && centerOptions.length > 0 && (
+                <Select
+                  label="Gas center"
+                  description="You work at more than one: choose where this shift is."
+                  styles={{ description: { color: 'var(--mantine-color-dimmed)' } }}
+                  placeholder="Choose a gas center"
+                  data={centerOptions}
+                  value={centerId}
+                  onChange={setChosenCenter}
+                  allowDeselect={false}
+                  required
+                  size="md"
+                />
+              )}
               <MoneyInput
                 label={working ? 'Cash counted in the drawer' : 'Opening float (cash in the drawer)'}
                 description={
@@ -184,7 +240,7 @@ export function ShiftPanel({
                 type="submit"
                 size="md"
                 loading={mutation.isPending}
-                disabled={kobo === null || blockedBySales}
+                disabled={kobo === null || blockedBySales || needsCenter}
                 color={working ? 'red.9' : undefined}
               >
                 {label[kind]}

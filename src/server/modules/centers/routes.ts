@@ -1,0 +1,95 @@
+// Routes of /api/centers: the list is public (the shop shows where to collect, the screens name
+// each center); adding one takes CEO access; a center is changed by the CEO, or by a Manager who
+// works there.
+//
+// Who may call each staff route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
+// The table lets CEO and Manager access through (they pass every access check); the guards here
+// narrow that before the body is read, as the hand-over's approval does.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StaffAccess } from '../../../domain/enums';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  centerIdParamsSchema,
+  centerListSchema,
+  centerSchema,
+  newCenterBodySchema,
+  updateCenterBodySchema,
+} from '../../../domain/schemas/center';
+import { centerIdsOfStaff, currentStaff } from '../staff';
+import { createCenter, listCenters, updateCenter } from './service';
+
+const tags = ['centers'];
+
+const refused = (message: string, reason: string) =>
+  new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason } });
+
+const isCeo = (request: FastifyRequest) => Boolean(request.staff?.access.includes(StaffAccess.CEO));
+
+const centersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireStaff();
+
+  /** After requireStaff: CEO access only. */
+  const ceoOnly = async (request: FastifyRequest) => {
+    if (!isCeo(request)) throw refused('Only a CEO can add a gas center.', 'CeoOnly');
+  };
+  /** After requireStaff: CEO access, or a member of the center named in the path. */
+  const worksAtCenter = async (request: FastifyRequest) => {
+    if (isCeo(request)) return;
+    const centerId = (request.params as { id?: unknown }).id;
+    const member = currentStaff(request);
+    const theirs = await centerIdsOfStaff(app.db, member.id);
+    if (typeof centerId !== 'string' || !theirs.includes(centerId)) {
+      throw refused('You can change only a gas center you work at.', 'NotYourCenter');
+    }
+  };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Every gas center, by name: where it is, its phone and opening hours',
+        response: { 200: centerListSchema },
+      },
+    },
+    async () => ({ centers: await listCenters(app.db) }),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: [staff, ceoOnly],
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Add a gas center (CEO access)',
+        body: newCenterBodySchema,
+        response: { 201: centerSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCenter(app.db, currentStaff(request).id, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: [staff, worksAtCenter],
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Change a gas center: its name, address, location, phone or hours (CEO, or a Manager who works there)',
+        params: centerIdParamsSchema,
+        body: updateCenterBodySchema,
+        response: { 200: centerSchema },
+      },
+    },
+    async (request) => {
+      const center = await updateCenter(app.db, currentStaff(request).id, request.params.id, request.body);
+      if (!center) throw new AppError('Gas center not found', { status: 404, type: ErrorType.NotFound });
+      return center;
+    },
+  );
+};
+
+export default centersRoutes;

@@ -1,0 +1,213 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { AppError, ErrorType } from '../../../domain/errors';
+import type { Center, CenterChanges, NewCenter } from '../../../domain/schemas/center';
+import type { DbOrTx } from '../../db/client';
+import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
+import { recordAudit } from '../audit';
+import { type CenterRow, centers } from './tables';
+
+export type { CenterRow };
+
+/** A center as the API shows it. */
+export const centerView = (row: CenterRow): Center => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  location: { lat: row.lat, lng: row.lng },
+  phone: row.phone,
+  openingHours: row.openingHours,
+});
+
+// ── Remembered centers ──
+// Centers change a few times a year and are read by every order (its center, the delivery's
+// starting point) and every order shown (the center's name). They are remembered for a minute:
+// the list per database (a single-center installation's default, the nearest for a delivery),
+// and each center by id, which names are unique across databases, so a read made inside a
+// transaction finds them too. A write on this instance forgets them at once; one made on another
+// instance shows here within the minute, as a product's name does.
+
+const REMEMBER_MS = 60_000;
+/** Bumped by every write of this process: whatever was remembered before it is stale. */
+let generation = 0;
+const rememberedById = new Map<string, { row: CenterRow; until: number; generation: number }>();
+const rememberedLists = new WeakMap<object, { rows: CenterRow[]; until: number; generation: number }>();
+
+const fresh = (entry: { until: number; generation: number } | undefined) =>
+  entry !== undefined && entry.generation === generation && entry.until > Date.now();
+
+function remember(rows: readonly CenterRow[]) {
+  const until = Date.now() + REMEMBER_MS;
+  for (const row of rows) rememberedById.set(row.id, { row, until, generation });
+}
+
+/** Drops what is remembered of every center (after a write). */
+export function forgetCenters(): void {
+  generation++;
+  rememberedById.clear();
+}
+
+/** Every center, the first (the oldest) first, as remembered for this database. */
+export async function knownCenters(db: DbOrTx): Promise<CenterRow[]> {
+  const known = rememberedLists.get(db);
+  if (known && fresh(known)) return known.rows;
+  const rows = await db.select().from(centers).orderBy(asc(centers.createdAt), asc(centers.id));
+  remember(rows);
+  rememberedLists.set(db, { rows, until: Date.now() + REMEMBER_MS, generation });
+  return rows;
+}
+
+/** The installation's first center: what anything without a center of its own belongs to. */
+export async function firstCenter(db: DbOrTx): Promise<CenterRow> {
+  const [first] = await knownCenters(db);
+  if (!first) {
+    throw new AppError('No gas center is set up yet', { status: 503, type: ErrorType.Unknown });
+  }
+  return first;
+}
+
+/** The center with this id, or null (remembered; read when not known). */
+export async function findCenter(db: DbOrTx, id: string): Promise<CenterRow | null> {
+  const known = rememberedById.get(id);
+  if (fresh(known)) return known?.row ?? null;
+  const [row] = await db.select().from(centers).where(eq(centers.id, id));
+  if (row) remember([row]);
+  return row ?? null;
+}
+
+/** The names of these centers, by id (remembered; one read for those not known). */
+export async function centerNamesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const known = rememberedById.get(id);
+    if (known && fresh(known)) names.set(id, known.row.name);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    const rows = await db.select().from(centers).where(inArray(centers.id, missing));
+    remember(rows);
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
+}
+
+/**
+ * The centers an order may be served from: the one the client chose (refused when there is no
+ * such center), else every center, the first first — a pickup is then collected at the first
+ * center, a delivery comes from the nearest (lib/delivery-quote.ts).
+ */
+export async function orderCenters(db: DbOrTx, chosen?: string): Promise<CenterRow[]> {
+  if (chosen) {
+    const center = await findCenter(db, chosen);
+    if (!center) {
+      throw new AppError('There is no such gas center. Choose one from the list.', {
+        status: 400,
+        type: ErrorType.InvalidInput,
+        additionalInfo: { field: 'centerId' },
+      });
+    }
+    return [center];
+  }
+  const all = await knownCenters(db);
+  if (!all.length) await firstCenter(db);
+  return all;
+}
+
+// ── The list and the CEO's and Managers' edits ──
+
+/** Every center, by name (read afresh). */
+export async function listCenters(db: DbOrTx): Promise<Center[]> {
+  const rows = await db.select().from(centers).orderBy(asc(centers.name), asc(centers.id));
+  remember(rows);
+  return rows.map(centerView);
+}
+
+const nameTaken = (name: string) =>
+  new AppError(`A gas center named “${name}” already exists. Give this one another name.`, {
+    status: 409,
+    type: ErrorType.Conflict,
+    additionalInfo: { reason: 'NameTaken', field: 'name' },
+  });
+
+/** The columns a body sets (a field left out is not touched; null clears the phone or the hours). */
+function columnsOf(body: CenterChanges) {
+  return {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.address !== undefined ? { address: body.address } : {}),
+    ...(body.location !== undefined ? { lat: body.location.lat, lng: body.location.lng } : {}),
+    ...(body.phone !== undefined ? { phone: body.phone } : {}),
+    ...(body.openingHours !== undefined ? { openingHours: body.openingHours } : {}),
+  };
+}
+
+/** What the audit trail keeps of a center. */
+const auditOf = (row: Pick<CenterRow, 'name' | 'address' | 'lat' | 'lng' | 'phone' | 'openingHours'>) => ({
+  name: row.name,
+  address: row.address,
+  location: { lat: row.lat, lng: row.lng },
+  phone: row.phone,
+  openingHours: row.openingHours,
+});
+
+/** Adds a center, recorded in the audit trail with it (a name another center has is refused). */
+export async function createCenter(db: DbOrTx, staffId: string, body: NewCenter): Promise<Center> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(centers)
+        .values({
+          name: body.name,
+          address: body.address,
+          lat: body.location.lat,
+          lng: body.location.lng,
+          phone: body.phone ?? null,
+          openingHours: body.openingHours ?? null,
+        })
+        .returning();
+      if (!created) throw new Error('the center was not stored');
+      await recordAudit(tx, {
+        staffId,
+        action: 'center.created',
+        subject: created.name,
+        changes: { centerId: created.id, ...auditOf(created) },
+      });
+      return created;
+    });
+    return centerView(row);
+  } catch (error) {
+    if (hasSqlState(error, UNIQUE_VIOLATION)) throw nameTaken(body.name);
+    throw error;
+  } finally {
+    forgetCenters();
+  }
+}
+
+/** Changes a center, recorded in the audit trail with it (before and after); null when there is none. */
+export async function updateCenter(
+  db: DbOrTx,
+  staffId: string,
+  id: string,
+  body: CenterChanges,
+): Promise<Center | null> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(centers).where(eq(centers.id, id)).for('update');
+      if (!before) return null;
+      const [after] = await tx.update(centers).set(columnsOf(body)).where(eq(centers.id, id)).returning();
+      if (!after) throw new Error('the center changed under its lock');
+      await recordAudit(tx, {
+        staffId,
+        action: 'center.changed',
+        subject: after.name,
+        changes: { centerId: id, before: auditOf(before), after: auditOf(after) },
+      });
+      return after;
+    });
+    return row ? centerView(row) : null;
+  } catch (error) {
+    if (hasSqlState(error, UNIQUE_VIOLATION) && body.name !== undefined) throw nameTaken(body.name);
+    throw error;
+  } finally {
+    forgetCenters();
+  }
+}
