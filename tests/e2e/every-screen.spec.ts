@@ -21,7 +21,7 @@ const CEO = '08010000001';
 const RIDER = '08010000004';
 const SHOTS = process.env.EVERY_SCREEN_SHOTS_DIR;
 
-// About fifteen screens, each in two schemes at one or two widths with axe: minutes on a busy machine.
+// Up to eight screens a test, each in two schemes at one or two widths with axe: minutes on a busy machine.
 test.setTimeout(360_000);
 
 /** Signs a demo staff member in through the API and puts them on a shift. */
@@ -162,16 +162,32 @@ async function checkScreen(page: Page, path: string, widths: number[], ready?: (
   }
 }
 
-test('every signed-in screen passes axe in light and dark, with 44 px tap targets on phones', async ({ browser }) => {
+// Three people's screens in three tests, which the two browser workers share between them.
+test.describe.configure({ mode: 'parallel' });
+
+/** The staff's screens, on the counter's tablet and on a phone. */
+const staffScreens = (order: { id: string }) => [
+  '/dashboard',
+  '/dashboard/orders',
+  `/dashboard/orders/detail/${order.id}`,
+  '/dashboard/sales',
+  '/dashboard/update-data',
+  '/dashboard/staff/create',
+  '/dashboard/pickup',
+  '/dashboard/shift',
+  '/dashboard/sell',
+  '/dashboard/drawers',
+  '/dashboard/dispatch',
+  '/dashboard/leads',
+  '/dashboard/payment-problems',
+  '/dashboard/audit',
+  '/dashboard/centers',
+];
+
+test("every client's screen passes axe in light and dark, with 44 px tap targets on a phone", async ({ browser }) => {
   const client = await person(browser, 360);
-  const ceo = await person(browser, 1024);
-  const rider = await person(browser, 1024);
   try {
     const order = await clientWithPaidOrder(client.page);
-    await signInStaff(ceo.context.request, CEO);
-    await signInStaff(rider.context.request, RIDER);
-
-    // The client's screens, on a phone.
     const phone = [360];
     await checkScreen(client.page, '/products', phone);
     await checkScreen(client.page, '/wallet', phone, (page) =>
@@ -191,31 +207,35 @@ test('every signed-in screen passes axe in light and dark, with 44 px tap target
     );
     await checkScreen(client.page, '/profile', phone);
     await checkScreen(client.page, '/settings', phone);
-
-    // The staff's screens, on the counter's tablet and on a phone.
-    const both = [1024, 360];
-    for (const path of [
-      '/dashboard',
-      '/dashboard/orders',
-      `/dashboard/orders/detail/${order.id}`,
-      '/dashboard/sales',
-      '/dashboard/update-data',
-      '/dashboard/staff/create',
-      '/dashboard/pickup',
-      '/dashboard/shift',
-      '/dashboard/sell',
-      '/dashboard/drawers',
-      '/dashboard/dispatch',
-      '/dashboard/leads',
-      '/dashboard/payment-problems',
-      '/dashboard/audit',
-    ]) {
-      await checkScreen(ceo.page, path, both);
-    }
-    await checkScreen(rider.page, '/dashboard/deliveries', both);
   } finally {
     await client.context.close();
-    await ceo.context.close();
-    await rider.context.close();
   }
 });
+
+for (const [part, pick] of [
+  ['first', (_: string, i: number) => i % 2 === 0],
+  ['second', (_: string, i: number) => i % 2 === 1],
+] as const) {
+  test(`every staff screen (${part} half) passes axe in light and dark, with 44 px tap targets on phones`, async ({
+    browser,
+  }) => {
+    const client = await person(browser, 360);
+    const ceo = await person(browser, 1024);
+    const rider = await person(browser, 1024);
+    try {
+      const order = await clientWithPaidOrder(client.page);
+      await signInStaff(ceo.context.request, CEO);
+      for (const path of staffScreens(order).filter(pick)) {
+        await checkScreen(ceo.page, path, [1024, 360]);
+      }
+      if (part === 'second') {
+        await signInStaff(rider.context.request, RIDER);
+        await checkScreen(rider.page, '/dashboard/deliveries', [1024, 360]);
+      }
+    } finally {
+      await client.context.close();
+      await ceo.context.close();
+      await rider.context.close();
+    }
+  });
+}
