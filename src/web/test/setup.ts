@@ -1,10 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { notifications } from '@mantine/notifications';
 import { focusManager, onlineManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The toasts live in a store of the module, shared by the files of a worker: each test starts
+  // with none shown and none queued.
+  notifications.clean();
+  notifications.cleanQueue();
+});
 
 // Files that share a worker share its document and its modules: each starts with the storage a
 // first visit has, online and with the focus the browser reports.
