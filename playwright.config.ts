@@ -24,7 +24,9 @@ export default defineConfig({
   workers: E2E_WORKERS,
   // No retries: a journey that fails once is a bug to fix or report, not noise to hide.
   retries: 0,
-  timeout: 60_000,
+  // A journey through several screens, each checked with axe in both schemes, takes half a minute
+  // on a quiet 2-core machine and up to twice that on a busy one; a hang still fails, later.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PW_JSON_OUTPUT ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]] : 'list',
   use: {
