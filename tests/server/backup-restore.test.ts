@@ -7,7 +7,6 @@
 // --force replaces the target. On PGlite always; on PostgreSQL when TEST_DATABASE_URL is set
 // (then only there: the PGlite pass runs the PGlite case). Plus the daily schedule's clock,
 // clean-up and, on PostgreSQL, its one-instance lock.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -31,7 +30,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { createFreshDatabase } from '../../src/server/test-utils/test-app';
 import { HttpClient } from './support/http-client';
 import { freePort } from './support/redis-server';
-import { killAllServers, runReconcileCli, ServerProcess } from './support/server-process';
+import { killAllServers, runCli, runReconcileCli, ServerProcess } from './support/server-process';
 
 const CLIENTS = 2;
 const WORKERS_PER_CLIENT = 1;
@@ -64,30 +63,8 @@ const tempDir = (prefix: string) => {
 };
 
 /** `npm run backup` / `npm run restore` as a child process against a store: exit code and output. */
-function runCli(
-  script: 'backup' | 'restore',
-  args: string[],
-  store: Store,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${script}.ts`, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir ?? '' }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+const runBackupCli = (script: 'backup' | 'restore', args: string[], store: Store) =>
+  runCli(script, args, store, 90_000);
 
 type Person = { client: HttpClient; clientId: string; unpaid: string[] };
 /** An order the server confirmed: when its request left and when the answer came. */
@@ -209,13 +186,13 @@ async function ordersListed(client: HttpClient): Promise<Map<string, OrderSeen>>
  */
 async function offlineBackupThenForce(source: Store, backups: string) {
   const file = path.join(backups, 'offline.tar.gz');
-  const backup = await runCli('backup', [file], source);
+  const backup = await runBackupCli('backup', [file], source);
   expect(backup.code, backup.output).toBe(0);
   expect(backup.output).toMatch(/no server running: read from the folder/);
   const occupied = { dataDir: tempDir('arrive-restore-occupied-') };
   mkdirSync(path.join(occupied.dataDir ?? '', 'pglite'));
   writeFileSync(path.join(occupied.dataDir ?? '', 'pglite', 'what-was-here'), 'old');
-  const forced = await runCli('restore', [file, '--force'], occupied);
+  const forced = await runBackupCli('restore', [file, '--force'], occupied);
   expect(forced.code, forced.output).toBe(0);
   expect(forced.output).toMatch(/replacing what was there/);
   const dir = occupied.dataDir ?? '';
@@ -260,7 +237,7 @@ async function drill(source: Store, target: Store, label: string) {
   const file = path.join(backups, `drill.${source.databaseUrl ? 'dump' : 'tar.gz'}`);
   const backupStartedAt = Date.now();
   const placedAtStart = load.placed.length;
-  const backup = await runCli('backup', [file], source);
+  const backup = await runBackupCli('backup', [file], source);
   const backupEndedAt = Date.now();
   lap('backup');
   const sentAfter = () => load.placed.filter((o) => o.sentAt > backupEndedAt).length;
@@ -281,7 +258,7 @@ async function drill(source: Store, target: Store, label: string) {
   const offline = source.dataDir ? offlineBackupThenForce(source, backups) : Promise.resolve();
   const restoreAndServe = async () => {
     // Into the empty target.
-    const restored = await runCli('restore', [file], target);
+    const restored = await runBackupCli('restore', [file], target);
     expect(restored.code, restored.output).toBe(0);
     lap('restore');
 
@@ -306,7 +283,7 @@ async function drill(source: Store, target: Store, label: string) {
 
     if (target.databaseUrl) {
       // --force over the database just restored: pg_restore --clean --if-exists.
-      const forced = await runCli('restore', [file, '--force'], target);
+      const forced = await runBackupCli('restore', [file, '--force'], target);
       expect(forced.code, forced.output).toBe(0);
       expect(forced.output).toMatch(/replacing what was there/);
     }

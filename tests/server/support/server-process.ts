@@ -135,13 +135,17 @@ export async function killAllServers(): Promise<void> {
   await Promise.all([...running].map((s) => s.crash()));
 }
 
-/** `npm run reconcile` (src/server/cli/reconcile.ts) against a database: its exit code and output. */
-export function runReconcileCli(store: {
-  dataDir?: string;
-  databaseUrl?: string;
-}): Promise<{ code: number | null; output: string }> {
+type CliStore = { dataDir?: string; databaseUrl?: string };
+
+/** A command of src/server/cli (`npm run reconcile`, `backup`, `restore`) against a database: its exit code and output. */
+export function runCli(
+  script: string,
+  args: string[],
+  store: CliStore,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/reconcile.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${script}.ts`, ...args], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? '',
@@ -151,12 +155,15 @@ export function runReconcileCli(store: {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
     });
   });
 }
+
+/** `npm run reconcile` (src/server/cli/reconcile.ts) against a database: its exit code and output. */
+export const runReconcileCli = (store: CliStore) => runCli('reconcile', [], store);
