@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Shift } from '../../../../domain/schemas/shift';
 import { COUNTER_SALE_KIND, localDb } from '../../../lib/local-db';
+import { createQueryClient } from '../../../lib/query-client';
 import { ikejaCenter, lekkiCenter, twoCenters } from '../../../test/center-fixtures';
 import { fakeApi, refusal } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -105,6 +106,34 @@ describe('ShiftPanel offline', () => {
     await user.type(screen.getByLabelText(/Cash counted in the drawer/), '5000');
     await user.click(screen.getByRole('button', { name: 'End shift' }));
     expect(await screen.findByText('End shift will sync when the network returns.')).toBeInTheDocument();
+  });
+
+  it('keeps a count typed while the start is still on its way to the server', async () => {
+    let answer: (value: { status: 201; body: { shift: Shift } }) => void = () => {};
+    let current: Shift | null = null;
+    fakeApi({
+      'GET shift/active': () => ({ status: 200, body: { shift: current } }),
+      'GET shift/today': { status: 200, body: [] },
+      'POST shift/start': () =>
+        new Promise((resolve) => {
+          answer = (value) => {
+            current = onShift;
+            resolve(value);
+          };
+        }),
+    });
+    // As on the shift screen: a settled action has the shift read again.
+    const queryClient = createQueryClient();
+    renderWithProviders(<ShiftPanel onChanged={() => void queryClient.invalidateQueries()} />, { queryClient });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Opening float/), '5000');
+    await user.click(screen.getByRole('button', { name: 'Start shift' }));
+    // Saved on the tablet, the panel already offers the end; the associate counts at once.
+    await user.type(await screen.findByLabelText(/Cash counted in the drawer/), '4000');
+    answer({ status: 201, body: { shift: onShift } });
+    expect(await screen.findByText('Shift started')).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Cash counted in the drawer/)).toHaveValue('₦4,000');
+    expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled();
   });
 
   it('keeps the cash counted through a reload, for the end it was typed for', async () => {

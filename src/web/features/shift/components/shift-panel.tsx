@@ -106,7 +106,9 @@ export function ShiftPanel({
         actingClientId,
       ),
     onSuccess: (result, { kind }) => {
-      setDraft(null);
+      // The panel turns to the next action as soon as this one is saved on the tablet, before the
+      // server answers: a count typed meanwhile is for the next action and stays.
+      setDraft((d) => (d?.kind === kind ? null : d));
       if (result.status === 'queued') {
         notifications.show({
           color: 'orange',
