@@ -19,6 +19,7 @@ import {
 import { PaymentPurpose } from '../domain/enums';
 import { ErrorType } from '../domain/errors';
 import type { Config } from './config';
+import { newestBackupAt } from './db/backup';
 import type { Database, Db } from './db/client';
 import { createMaps } from './integrations/maps/adapter';
 import { createPaystackClient } from './integrations/paystack/client';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(metricsPlugin, {
     outboxBacklog: () => outboxBacklog(app.db),
     paymentProblems: () => untakenPaymentProblems(app.db),
+    ...(config.BACKUP_DIR ? { lastBackupAt: () => newestBackupAt(config.BACKUP_DIR as string) } : {}),
   });
   await app.register(redisPlugin);
   await app.register(securityPlugin);

@@ -1,12 +1,16 @@
 // What an operator watches: GET /metrics (request durations by route pattern and status, sockets,
 // SMS and Paystack failures, the outbox and unhandled payment problems, the pool, Node's own
-// metrics), closed in production unless METRICS_TOKEN is set and sent; and request logs that name
+// metrics, statement times, the newest backup), closed in production unless METRICS_TOKEN is set and sent; and request logs that name
 // the request (x-request-id, echoed) and who made it.
 
-import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { backupFileName } from '../../src/server/db/backup';
 import { setEmulatorFailure } from '../../src/server/integrations/paystack/emulator';
 import { notificationOutbox } from '../../src/server/modules/notification/tables';
 import { recordPaymentError } from '../../src/server/modules/payment';
@@ -191,6 +195,21 @@ describe('metrics and request logs outside production', () => {
     }
   });
 
+  it('times every statement, those of a transaction and those that fail too', async () => {
+    const name = 'arrive_db_statement_duration_seconds_count';
+    const before = await scrape();
+    await app.db.execute(sql`select 1`);
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select 2`);
+      await tx.execute(sql`select 3`);
+    });
+    await expect(app.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
+    const after = await scrape();
+    // The transaction's BEGIN and COMMIT are statements as well.
+    expect(grew(before, after, name, { outcome: 'ok' })).toBeGreaterThanOrEqual(5);
+    expect(grew(before, after, name, { outcome: 'error' })).toBe(1);
+  });
+
   it('echoes a sane x-request-id and replaces any other with a fresh one', async () => {
     const idOf = async (headers: InjectOptions['headers']) =>
       (await app.inject({ method: 'GET', url: '/api/app/data', headers })).headers['x-request-id'];
@@ -237,6 +256,38 @@ describe('metrics and request logs outside production', () => {
   it('keeps /metrics out of the API document', async () => {
     const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(Object.keys(doc.json().paths)).not.toContain('/metrics');
+  });
+});
+
+describe('the daily backups in /metrics', () => {
+  let app: FastifyInstance;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'arrive-metrics-backups-'));
+    app = await buildTestApp({ env: { BACKUP_DIR: dir } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const lastBackup = async () =>
+    sample((await app.inject({ method: 'GET', url: '/metrics' })).body, 'arrive_backup_last_written_timestamp_seconds');
+
+  it('says when the newest backup was written, and 0 before the first', async () => {
+    expect(await lastBackup()).toBe(0);
+    const written = new Date('2026-03-01T02:00:00.000Z');
+    const older = new Date('2026-02-28T02:00:00.000Z');
+    for (const [at, mtime] of [
+      [written, written],
+      [older, older],
+    ] as const) {
+      const file = path.join(dir, backupFileName('pglite', at));
+      writeFileSync(file, 'backup');
+      utimesSync(file, mtime, mtime);
+    }
+    // Not a backup: ignored however new.
+    writeFileSync(path.join(dir, 'notes.txt'), 'x');
+    expect(await lastBackup()).toBe(written.getTime() / 1000);
   });
 });
 

@@ -562,6 +562,17 @@ async function restorePostgres(file: string, url: string, force: boolean): Promi
  * more than `keepDays` days before `now`, never the newest one, never any other file; and
  * temporary files a crashed write left more than a day ago. Answers the names deleted.
  */
+/** When the newest backup in `dir` was written (its file's time), null when there is none. */
+export async function newestBackupAt(dir: string): Promise<Date | null> {
+  const names = readdirSync(dir).filter((name) => backupTimeOf(name) !== null);
+  let newest: Date | null = null;
+  for (const name of names) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info && (!newest || info.mtime > newest)) newest = info.mtime;
+  }
+  return newest;
+}
+
 export async function pruneBackups(dir: string, keepDays: number, now = new Date()): Promise<string[]> {
   const names = readdirSync(dir);
   const backups = names

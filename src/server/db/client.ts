@@ -42,12 +42,35 @@ export type Database = {
   /**
    * PGlite only: its data directory as a gzip tarball (what `PGlite.create({ loadDataDir })`
    * reads), taken while no transaction is open, so it holds exactly the transactions committed
-   * before it. Statements wait the second or so it takes (db/backup.ts).
+   * before it. Statements wait the second or so it takes (db/backup.ts). `compression: 'none'`
+   * answers a plain tarball, larger but quicker to load.
    */
-  snapshot?(): Promise<Blob>;
+  snapshot?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /** The PostgreSQL pool's connections right now (the operator's metrics); null on PGlite, which has no pool. */
   poolCounts(): PoolCounts | null;
+  /**
+   * Hands every statement's time (seconds, from sending it to its answer or error) to `observe`
+   * from now on (the operator's metrics); one observer, the last given.
+   */
+  observeStatements(observe: StatementObserver): void;
 };
+
+export type StatementObserver = (seconds: number, failed: boolean) => void;
+
+/** Calls `query` and times the promise it answers for the observer, if there is one. */
+function timed<T>(observer: { current: StatementObserver | null }, query: () => T): T {
+  const observe = observer.current;
+  if (!observe) return query();
+  const started = performance.now();
+  const answer = query();
+  if (answer instanceof Promise) {
+    answer.then(
+      () => observe((performance.now() - started) / 1000, false),
+      () => observe((performance.now() - started) / 1000, true),
+    );
+  }
+  return answer;
+}
 
 /** pg.Pool's own counts: connections open, of them idle, requests waiting for one, and the pool's size. */
 export type PoolCounts = { total: number; idle: number; waiting: number; max: number };
@@ -68,6 +91,12 @@ export type DatabaseOptions = {
   countQueries?: boolean;
   /** PostgreSQL connections in the pool (DEFAULT_POOL_SIZE). */
   poolSize?: number;
+  /**
+   * PGlite only: start from this data directory (a `snapshot()` tarball) instead of an empty
+   * cluster, optionally with the engine already compiled. Tests start every app from one migrated
+   * directory: an empty cluster's initdb and the migrations take seconds each time.
+   */
+  pgliteFrom?: { dataDir: Blob; engine?: WebAssembly.Module };
 };
 
 /**
@@ -76,6 +105,25 @@ export type DatabaseOptions = {
  * (the usual advice: about twice the database's cores, shared by all instances).
  */
 export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Times PGlite's statements: drizzle sends them through `query` and `exec`, inside a transaction
+ * through those of the transaction object it is handed.
+ */
+function timePglite(client: PGlite, observer: { current: StatementObserver | null }): void {
+  type Runner = Pick<PGlite, 'query' | 'exec'>;
+  const wrap = <R extends Runner>(runner: R): R => {
+    const query = runner.query.bind(runner);
+    const exec = runner.exec.bind(runner);
+    runner.query = ((...args: Parameters<typeof query>) => timed(observer, () => query(...args))) as typeof query;
+    runner.exec = ((...args: Parameters<typeof exec>) => timed(observer, () => exec(...args))) as typeof exec;
+    return runner;
+  };
+  wrap(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Parameters<Parameters<typeof transaction>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => work(wrap(tx)))) as typeof transaction;
+}
 
 /** Whether a query (a ping's `select 1`) got an answer: false instead of its error. */
 async function answers(query: () => Promise<unknown>): Promise<boolean> {
@@ -116,8 +164,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const counted = options.countQueries ? counter() : null;
   const queryCount = () => counted?.count() ?? 0;
   const statementsOf = counted?.statementsOf ?? uncounted;
+  const observer: { current: StatementObserver | null } = { current: null };
+  const observeStatements = (observe: StatementObserver) => {
+    observer.current = observe;
+  };
   if (options.url) {
+    // Every statement goes through a pool client's query, a transaction's included; the pool's
+    // own query (a statement outside a transaction) passes a callback instead of taking a promise.
+    class TimedClient extends pg.Client {
+      override query(...args: unknown[]): never {
+        const send = (...a: unknown[]) => (super.query as (...a: unknown[]) => never)(...a);
+        const last = args.at(-1);
+        const observe = observer.current;
+        if (typeof last !== 'function' || !observe) return timed(observer, () => send(...args));
+        const started = performance.now();
+        return send(...args.slice(0, -1), (error: unknown, result: unknown) => {
+          observe((performance.now() - started) / 1000, Boolean(error));
+          (last as (error: unknown, result: unknown) => void)(error, result);
+        });
+      }
+    }
     const pool = new pg.Pool({
+      Client: TimedClient as typeof pg.Client,
       connectionString: options.url,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: 5000,
@@ -145,6 +213,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         waiting: pool.waitingCount,
         max: pool.options.max ?? DEFAULT_POOL_SIZE,
       }),
+      observeStatements,
     };
   }
   let dataDir: string | undefined;
@@ -152,7 +221,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = pgliteDirOf(options.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const from = options.pgliteFrom;
+  const client = await PGlite.create({
+    dataDir,
+    ...(from ? { loadDataDir: from.dataDir, ...(from.engine ? { pgliteWasmModule: from.engine } : {}) } : {}),
+  });
+  timePglite(client, observer);
   const pgliteDb = drizzlePglite(client, { schema, ...(counted ? { logger: counted.logger } : {}) });
   return {
     db: pgliteDb as unknown as Db,
@@ -163,13 +237,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     queryCount,
     statementsOf,
     poolCounts: () => null,
-    async snapshot() {
+    observeStatements,
+    async snapshot(compression: 'gzip' | 'none' = 'gzip') {
       // A checkpoint first keeps the WAL a restore replays short. dumpDataDir waits only for the
       // statement running, not for an open transaction (drizzle's transactions hold PGlite's
       // transaction lock between their statements); holding that lock as well keeps the tarball
       // from catching a transaction half done.
       await client.exec('checkpoint');
-      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      return client._runExclusiveTransaction(() => client.dumpDataDir(compression));
     },
   };
 }

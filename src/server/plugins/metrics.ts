@@ -15,6 +15,8 @@ export type MetricsPluginOptions = {
   outboxBacklog?: () => Promise<{ due: number; pending: number }>;
   /** Payment problems on record that no staff member has taken up yet. */
   paymentProblems?: () => Promise<number>;
+  /** When the newest daily backup was written (BACKUP_DIR), null when there is none yet. */
+  lastBackupAt?: () => Promise<Date | null>;
 };
 
 /**
@@ -35,6 +37,8 @@ declare module 'fastify' {
 
 /** Request durations, in seconds: an API answer is expected in tens of milliseconds, a slow one in seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Statement durations, in seconds: most take a millisecond or less, a report's a second. */
+const STATEMENT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
 /** A request no route matched: one label for all of them, never the address as sent. */
 const UNMATCHED = 'unmatched';
 /** The loopback range and its IPv4-mapped form. */
@@ -109,6 +113,16 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsPlu
   });
 
   const database = app.database;
+  const statementDuration = new Histogram({
+    name: 'arrive_db_statement_duration_seconds',
+    help: 'Database statements by outcome (ok or error): time from sending to the answer, in seconds, waiting for a connection not included.',
+    labelNames: ['outcome'] as const,
+    buckets: STATEMENT_BUCKETS,
+    registers,
+  });
+  database.observeStatements((seconds, failed) =>
+    statementDuration.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
+  );
   if (database.poolCounts()) {
     const poolGauge = (name: string, help: string, pick: (counts: PoolCounts) => number) => {
       const gauge: Gauge = new Gauge({
@@ -146,7 +160,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsPlu
       app.log.warn({ err, source }, 'a metrics count could not be read');
     }
   };
-  const { outboxBacklog, paymentProblems } = options;
+  const { outboxBacklog, paymentProblems, lastBackupAt } = options;
+  if (lastBackupAt) {
+    const lastBackup = new Gauge({
+      name: 'arrive_backup_last_written_timestamp_seconds',
+      help: 'When the newest daily backup in BACKUP_DIR was written (Unix time); 0 while there is none.',
+      registers,
+      collect: () =>
+        read('backup', async () => {
+          lastBackup.set(((await lastBackupAt())?.getTime() ?? 0) / 1000);
+        }),
+    });
+  }
   if (outboxBacklog) {
     const outbox = new Gauge({
       name: 'arrive_notification_outbox_messages',
