@@ -3,8 +3,8 @@
 // browser journeys against a really started server. Ends with one "N passed, N failed in M min"
 // line. `--quick` (npm run test:quick) stops after the PGlite pass and leaves out the suites that
 // start processes of their own, for the inner loop.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -27,6 +27,32 @@ function run(label, command, args, env = baseEnv) {
   console.log(`◀ ${label}: ${((Date.now() - stepStartedAt) / 1000).toFixed(0)} s`);
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
+}
+
+/**
+ * Starts a step beside the others, its output kept in a file (nothing reads a pipe while a
+ * synchronous step runs); `finish()` waits for it and prints its output and time.
+ */
+function runBeside(label, command, args) {
+  const log = path.join(out, `${label.replace(/\W+/g, '-')}.log`);
+  const fd = openSync(log, 'w');
+  const stepStartedAt = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: baseEnv });
+  closeSync(fd);
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code) => resolve({ code, seconds: (Date.now() - stepStartedAt) / 1000 }));
+    child.on('error', () => resolve({ code: 1, seconds: (Date.now() - stepStartedAt) / 1000 }));
+  });
+  return {
+    async finish() {
+      const { code, seconds } = await exited;
+      console.log(`\n▶ ${label} (ran beside the unit suites)`);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      console.log(`◀ ${label}: ${seconds.toFixed(0)} s`);
+      if (code !== 0) failures.push(label);
+      return code === 0;
+    },
+  };
 }
 
 function countVitest(file) {
@@ -72,10 +98,9 @@ const checks = [
   ['type-check (web, service worker, server)', 'npm', ['run', '--silent', 'typecheck']],
   ['lint, format and import directions', 'npm', ['run', '--silent', 'lint']],
 ];
-for (const [label, cmd, args] of checks) {
-  if (run(label, cmd, args)) passed++;
-  else failed++;
-}
+// The checks use one core between them for a minute; the unit suites wait on databases and
+// sockets often enough to leave that core free, so they run side by side.
+const checksBeside = checks.map(([label, cmd, args]) => runBeside(label, cmd, args));
 
 const postgresPass = Boolean(postgresUrl) && !quick;
 const pgliteReport = path.join(out, 'vitest-pglite.json');
@@ -89,6 +114,10 @@ run(
   { ...baseEnv, ...(postgresPass ? { TEST_POSTGRES_PASS_FOLLOWS: '1' } : {}) },
 );
 countVitest(pgliteReport);
+for (const check of checksBeside) {
+  if (await check.finish()) passed++;
+  else failed++;
+}
 
 if (postgresPass) {
   const pgReport = path.join(out, 'vitest-postgres.json');

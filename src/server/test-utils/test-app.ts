@@ -9,6 +9,7 @@ import { openDatabase } from '../db/client';
 import { ACCESS_COOKIE, createSession } from '../modules/auth';
 import { clients } from '../modules/client/tables';
 import * as schema from '../schema';
+import { migratedPglite } from './pglite-template';
 
 /** Creates an empty database on a PostgreSQL server; answers its URL and a drop function. */
 export async function createFreshDatabase(serverUrl: string, prefix = 'arrive_test') {
@@ -85,7 +86,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  const database = await openDatabase({ url, countQueries: options.countQueries, schema });
+  const database = await openDatabase({
+    url,
+    countQueries: options.countQueries,
+    schema,
+    ...(url ? {} : { pgliteFrom: await migratedPglite() }),
+  });
   await database.migrate();
   const app = await buildApp({
     config,
