@@ -81,6 +81,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The last 200 lines the server printed (its JSON log lines among them), oldest first. */
+  lines(): string[] {
+    return [...this.output];
+  }
+
   /** The last lines the server printed, for failure messages. */
   log(): string {
     return this.output.slice(-40).join('\n');
