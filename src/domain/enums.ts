@@ -40,6 +40,15 @@ export const SupplyStatus = {
 export type SupplyStatus = (typeof SupplyStatus)[keyof typeof SupplyStatus];
 export const supplyStatusValues = valuesOf(SupplyStatus);
 
+/** A transfer of stock between gas centers: sent (InTransit), then Received or Cancelled, once. */
+export const StockTransferStatus = {
+  InTransit: 'InTransit',
+  Received: 'Received',
+  Cancelled: 'Cancelled',
+} as const;
+export type StockTransferStatus = (typeof StockTransferStatus)[keyof typeof StockTransferStatus];
+export const stockTransferStatusValues = valuesOf(StockTransferStatus);
+
 export const ProductType = {
   Cylinder: 'Cylinder',
   Burner: 'Burner',

@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import {
   deliveryOptionValues,
+  deliveryStatusValues,
   orderPickUpDisputeValues,
   pickupConfirmationActionValues,
   pickupEligibilityStatusValues,
@@ -152,6 +153,18 @@ export const serverToClientSchemas = {
   /** The delivery of one of my orders moved, or its rider shared where they are. */
   deliveryProgress: deliveryProgressSchema,
 
+  // Staff side: the dispatch board (sent to those who read the board of the delivery's center)
+  /**
+   * A delivery of a center's board changed: paid (it joins the board), assigned, moved or
+   * cancelled. Only what tells the board to read itself again; the board's read is the truth.
+   */
+  dispatchBoardChanged: z.object({
+    centerId: id,
+    deliveryId: id,
+    status: z.enum(deliveryStatusValues),
+    reason: z.enum(['paid', 'assigned', 'step', 'cancelled']),
+  }),
+
   // Both
   /** Something went wrong handling an event (bad payload, server failure). */
   pickupError: z.object({ event: z.string(), message, pickupId: id.optional(), orderId: id.optional() }),
@@ -249,7 +262,7 @@ export const PICKUP_EVENTS = [
 ] as const;
 
 /** Events beyond the pickup hand-over (each for its own feature). */
-export const PRODUCT_EVENTS = ['deliveryProgress'] as const;
+export const PRODUCT_EVENTS = ['deliveryProgress', 'dispatchBoardChanged'] as const;
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; message: string };
 

@@ -64,6 +64,8 @@ const RIDERS: Audience = { roles: [StaffRole.DeliveryPerson] };
 /** Drawers, shifts of others, sales of others, suppliers: Admin or Accountant access. */
 const BOOKS: Audience = { access: [StaffAccess.Admin, StaffAccess.Accountant] };
 const ADMIN: Audience = { access: [StaffAccess.Admin] };
+/** Who sends and receives stock between centers: the counter, and Admin access. */
+const STOCK_HANDLERS: Audience = { roles: COUNTER_ROLES, access: [StaffAccess.Admin] };
 const MANAGEMENT: Audience = { access: [StaffAccess.Manager, StaffAccess.CEO] };
 const PAYMENT_STAFF: Audience = { access: [StaffAccess.Manager, StaffAccess.CEO, StaffAccess.Accountant] };
 
@@ -87,6 +89,8 @@ export const staffRoutes = {
   'GET /api/order/with_client/search': onShift(company(ORDER_READERS)),
   'GET /api/order/with_client/:id': onShift(company(ORDER_READERS)),
   'GET /api/admin/pickup/:id': onShift(company(ORDER_READERS)),
+  // Moving an order to another gas center: the CEO and Managers, on a shift or not.
+  'POST /api/admin/orders/:id/move': anyShift(company(MANAGEMENT)),
 
   // ── The counter: pickup desk, walk-in sales, refunds ──
   'GET /api/pickup/code/:code': onShift(counter(FRONT_DESK)),
@@ -172,6 +176,9 @@ export const staffRoutes = {
   'POST /api/product/new': onShift(company(ADMIN)),
   'PUT /api/product/update/:id': onShift(company(ADMIN)),
   'PUT /api/product/price/:id': onShift(company(ADMIN)),
+  // A center's own price: Admin only at the center of their shift (product/admin-routes.ts).
+  'GET /api/product/center_prices': onShift(company('anyStaff')),
+  'PUT /api/product/center_price/:id': onShift(company(ADMIN)),
   'GET /api/quota/': onShift(company('anyStaff')),
   'GET /api/quota/all_supplier': onShift(company('anyStaff')),
   'GET /api/quota/single_supplier': onShift(company('anyStaff')),
@@ -198,6 +205,12 @@ export const staffRoutes = {
   // changes only a center they work at.
   'POST /api/centers/': anyShift(company({ access: [StaffAccess.CEO] })),
   'PUT /api/centers/:id': anyShift(company(MANAGEMENT)),
+  // Stock sent between centers: the counter and Admin access, from and at the center of their
+  // shift (centers/transfer-routes.ts).
+  'GET /api/centers/transfers/': onShift(counter(STOCK_HANDLERS)),
+  'POST /api/centers/transfers/': onShift(counter(STOCK_HANDLERS)),
+  'POST /api/centers/transfers/:id/receive': onShift(counter(STOCK_HANDLERS)),
+  'POST /api/centers/transfers/:id/cancel': onShift(counter(STOCK_HANDLERS)),
 } as const satisfies Record<string, StaffRouteRule>;
 
 export type StaffRouteKey = keyof typeof staffRoutes;

@@ -31,7 +31,7 @@ import { createIdempotencyStore } from './modules/app';
 import { auditContextPlugin } from './modules/audit';
 import { createSessionRevocation } from './modules/auth';
 import { cylindersExpiringBy } from './modules/cylinder';
-import { DeliveryNotices, deliveryLeg, publishDeliveryProgress } from './modules/delivery';
+import { DeliveryNotices, deliveryLeg, publishDeliveryProgress, publishDispatchBoard } from './modules/delivery';
 import { apiModules, devRoutes } from './modules/index';
 import { outboxBacklog, registerNotificationRunner } from './modules/notification';
 import type { OrderLegs } from './modules/order';
@@ -218,6 +218,8 @@ export async function buildApp({
   // Delivery changes, told after commit: the owner's socket hears them (and other areas may listen).
   app.decorate('deliveryNotices', new DeliveryNotices(app.log));
   publishDeliveryProgress(app);
+  // …and the staff watching the board of the delivery's center.
+  publishDispatchBoard(app);
   // The notification outbox's sender and the reminder job, reading cylinders and refills through these.
   registerNotificationRunner(app, { cylindersExpiringBy, refillsOf: paidRefillsOf });
 

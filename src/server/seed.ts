@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProductType, StaffAccess, StaffRole } from '../domain/enums';
 import { normalizePhone } from '../domain/phone';
@@ -104,6 +104,21 @@ export const demoQuotas: Record<string, { stock: number | null; dailyLimit: numb
 };
 
 /**
+ * The demo's second center's stock, unlike the first's so the screens show which center they are
+ * at: less of everything, and no 50 kg cylinders (counted, at 0).
+ */
+export const demoLekkiStock: Record<string, number> = {
+  '3 kg gas cylinder': 120,
+  '5 kg gas cylinder': 150,
+  '6 kg gas cylinder': 80,
+  '12.5 kg gas cylinder': 90,
+  '25 kg gas cylinder': 20,
+  '50 kg gas cylinder': 0,
+  'Table-top gas cooker, 2 burners': 40,
+  'Standing gas cooker, 4 burners with oven': 6,
+};
+
+/**
  * The demo's second gas center (the first is every installation's own, from its migration). The
  * demo staff all work at the first center, so the screens that do not choose a center yet (a
  * shift started without one goes to the member's only center) work as they did; a member is
@@ -143,47 +158,70 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
         .onConflictDoNothing();
       log?.info('seeded the demo gas centers');
     }
-    if (!(await firstTime(tx, 'demo_seeded'))) return false;
-    for (const account of demoAccounts) {
-      const phone = normalizePhone(account.phone);
-      const [client] = await tx
-        .insert(clients)
-        .values({
-          phoneLocal: phone.local,
-          phoneInternational: phone.international,
-          firstname: account.firstname,
-          lastname: account.lastname,
-          isVerified: true,
-        })
+    const seeded = await seedAccountsAndCatalogue(tx, log);
+    if (await firstTime(tx, 'demo_center_stock_seeded')) await seedLekkiStock(tx);
+    return seeded;
+  });
+}
+
+/** The second demo center's own stock, by product name (see demoLekkiStock). */
+async function seedLekkiStock(tx: DbOrTx): Promise<void> {
+  const [lekki] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.name, demoCenters[0].name));
+  if (!lekki) return;
+  const catalogue = await tx.select({ id: products.id, name: products.name }).from(products);
+  const rows = catalogue.flatMap((p) => {
+    const stock = demoLekkiStock[p.name];
+    return stock === undefined ? [] : [{ productId: p.id, centerId: lekki.id, stock, note: 'Demo starting stock' }];
+  });
+  if (rows.length === 0) return;
+  await tx
+    .insert(quotas)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [quotas.productId, quotas.centerId],
+      set: { stock: sql`excluded.stock`, note: sql`excluded.note` },
+    });
+}
+
+/** The demo accounts and catalogue, once (with the first center's stock). */
+async function seedAccountsAndCatalogue(tx: DbOrTx, log?: FastifyBaseLogger): Promise<boolean> {
+  if (!(await firstTime(tx, 'demo_seeded'))) return false;
+  for (const account of demoAccounts) {
+    const phone = normalizePhone(account.phone);
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        phoneLocal: phone.local,
+        phoneInternational: phone.international,
+        firstname: account.firstname,
+        lastname: account.lastname,
+        isVerified: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: clients.id });
+    const clientId =
+      client?.id ??
+      (await tx.select({ id: clients.id }).from(clients).where(eq(clients.phoneLocal, phone.local)))[0]?.id;
+    if (clientId && account.staff) {
+      const [member] = await tx
+        .insert(staff)
+        .values({ clientId, role: account.staff.role, access: [...account.staff.access] })
         .onConflictDoNothing()
-        .returning({ id: clients.id });
-      const clientId =
-        client?.id ??
-        (await tx.select({ id: clients.id }).from(clients).where(eq(clients.phoneLocal, phone.local)))[0]?.id;
-      if (clientId && account.staff) {
-        const [member] = await tx
-          .insert(staff)
-          .values({ clientId, role: account.staff.role, access: [...account.staff.access] })
-          .onConflictDoNothing()
-          .returning({ id: staff.id });
-        if (member) {
-          await tx
-            .insert(staffCenters)
-            .values({ staffId: member.id, centerId: firstCenterDefault })
-            .onConflictDoNothing();
-        }
+        .returning({ id: staff.id });
+      if (member) {
+        await tx
+          .insert(staffCenters)
+          .values({ staffId: member.id, centerId: firstCenterDefault })
+          .onConflictDoNothing();
       }
     }
-    const catalogue = await tx
-      .insert(products)
-      .values(demoCatalogue)
-      .returning({ id: products.id, name: products.name });
-    const quotaRows = catalogue.flatMap((p) => {
-      const q = demoQuotas[p.name];
-      return q ? [{ productId: p.id, ...q, note: 'Demo starting stock' }] : [];
-    });
-    if (quotaRows.length > 0) await tx.insert(quotas).values(quotaRows);
-    log?.info('seeded the demo accounts and catalogue');
-    return true;
+  }
+  const catalogue = await tx.insert(products).values(demoCatalogue).returning({ id: products.id, name: products.name });
+  const quotaRows = catalogue.flatMap((p) => {
+    const q = demoQuotas[p.name];
+    return q ? [{ productId: p.id, ...q, note: 'Demo starting stock' }] : [];
   });
+  if (quotaRows.length > 0) await tx.insert(quotas).values(quotaRows);
+  log?.info('seeded the demo accounts and catalogue');
+  return true;
 }

@@ -175,8 +175,8 @@ test('a paid delivery is assigned on the tablet, moved along on the rider’s ph
     // Each step shows on the client's page with its time, one more each time.
     const times = progress.locator('time');
     await expect(times).toHaveCount(1);
-    await mine.getByRole('button', { name: 'Collected the cylinder' }).click();
-    await expect(progress.getByText('Rider collected your order').first()).toBeVisible();
+    await mine.getByRole('button', { name: 'Collected the burner' }).click();
+    await expect(progress.getByText('Rider collected your burner').first()).toBeVisible();
     await expect(times).toHaveCount(2);
     await mine.getByRole('button', { name: 'In transit', exact: true }).click();
     await expect(times).toHaveCount(3);
@@ -256,19 +256,19 @@ test('a rider without a network: the steps wait on the phone, reach the server o
     if (!(await rider.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await rider.page.reload();
     await expect.poll(() => rider.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     const mine = rider.page.getByRole('article', { name: `Delivery ${order.orderNumber}` });
-    await expect(mine.getByRole('button', { name: 'Collected the cylinder' })).toBeVisible();
+    await expect(mine.getByRole('button', { name: 'Collected the burner' })).toBeVisible();
     await rider.context.setOffline(true);
     await rider.page.evaluate(() => window.dispatchEvent(new Event('offline')));
 
     // The header's badges (on shift, offline) fit the phone's width.
     await expect(rider.page.getByText('Offline', { exact: true }).first()).toBeVisible();
     expect(await rider.page.evaluate(() => document.querySelector('header')?.scrollWidth)).toBeLessThanOrEqual(360);
-    await mine.getByRole('button', { name: 'Collected the cylinder' }).click();
+    await mine.getByRole('button', { name: 'Collected the burner' }).click();
     const saved = mine.getByRole('status').filter({ hasText: 'Saved on this phone' });
-    await expect(saved).toContainText('Collected the cylinder at');
+    await expect(saved).toContainText('Collected the burner at');
     // The next step follows the one waiting; both wait, and the server has neither.
     await mine.getByRole('button', { name: 'In transit', exact: true }).click();
-    await expect(saved).toContainText(/Collected the cylinder at .*, In transit at .*: sent when the network is back/);
+    await expect(saved).toContainText(/Collected the burner at .*, In transit at .*: sent when the network is back/);
     await expect(mine.getByRole('button', { name: 'Delivered', exact: true })).toBeVisible();
     expect([await stepsOf('CarrierPickup'), await stepsOf('InTransit')]).toEqual([0, 0]);
     // A reload without a network keeps them.

@@ -182,6 +182,7 @@ const staffScreens = (order: { id: string }) => [
   '/dashboard/payment-problems',
   '/dashboard/audit',
   '/dashboard/centers',
+  '/dashboard/transfers',
 ];
 
 test("every client's screen passes axe in light and dark, with 44 px tap targets on a phone", async ({ browser }) => {

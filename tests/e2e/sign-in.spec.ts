@@ -63,7 +63,7 @@ async function signIn(page: Page, phone: string, from?: string) {
 
 test.describe('first visits on a phone', () => {
   let server: RunningServer;
-  // Ten sign-ins from one address in a minute: a world of its own, so the other journeys' sends
+  // Several sign-ins from one address in a minute: a world of its own, so the other journeys' sends
   // do not count against the per-address limits.
   test.beforeAll(async () => {
     test.setTimeout(90_000);
@@ -73,11 +73,14 @@ test.describe('first visits on a phone', () => {
     await server?.stop();
   });
 
-  test('ten first visits in a row: the code typed at 80 ms a key always lands whole', async ({ browser }) => {
+  // The code entry is one field, so no key depends on focus moving in time; first visits in a row
+  // (the worker installing while the code is typed) check that it stays so.
+  const VISITS = 5;
+  test('five first visits in a row: the code typed at 80 ms a key always lands whole', async ({ browser }) => {
     test.setTimeout(120_000);
     const results: string[] = [];
-    for (let run = 0; run < 10; run++) results.push(await firstVisitSignUp(browser, server.url, run));
-    expect(results).toEqual(Array.from({ length: 10 }, () => 'signed in on /products'));
+    for (let run = 0; run < VISITS; run++) results.push(await firstVisitSignUp(browser, server.url, run));
+    expect(results).toEqual(Array.from({ length: VISITS }, () => 'signed in on /products'));
   });
 });
 

@@ -80,7 +80,7 @@ beforeAll(async () => {
   await app.db
     .insert(quotas)
     .values({ productId: cat.stove.id, stock: 50, dailyLimit: null })
-    .onConflictDoUpdate({ target: quotas.productId, set: { stock: 50, dailyLimit: null } });
+    .onConflictDoUpdate({ target: [quotas.productId, quotas.centerId], set: { stock: 50, dailyLimit: null } });
 });
 afterAll(async () => {
   await app?.close();

@@ -60,6 +60,19 @@ export const authzExpectations: Record<string, RouteExpectation> = {
     sample: { body: { openingHours: 'Mon–Sat 7:00–19:00' } },
     note: 'the CEO, or a Manager who works at that center; the sampled id is no center the Manager works at',
   },
+  'GET /api/centers/transfers/': { allow: FRONT_DESK_ON_SHIFT },
+  'POST /api/centers/transfers/': {
+    allow: FRONT_DESK_ON_SHIFT,
+    note: "from the center of one's shift (CEO/Manager: any); the sampled centers are none, so 404 past the guard",
+  },
+  'POST /api/centers/transfers/{id}/receive': {
+    allow: FRONT_DESK_ON_SHIFT,
+    note: 'the counter and Admin access, at the receiving center; 404 for a sampled id',
+  },
+  'POST /api/centers/transfers/{id}/cancel': {
+    allow: FRONT_DESK_ON_SHIFT,
+    note: 'the counter and Admin access, at the sending center; 404 for a sampled id',
+  },
   'DELETE /api/client/push-subscription': { allow: SIGNED_IN },
   'DELETE /api/cylinder/user/{id}': { allow: SIGNED_IN },
   'DELETE /api/quota/{productId}': { allow: MANAGEMENT },
@@ -67,6 +80,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/admin/ongoing_shift/{staffId}': { allow: ACCOUNTS_ON_SHIFT },
   'GET /api/admin/orders': { allow: STAFF_ON_SHIFT },
   'GET /api/admin/orders/detail/{id}': { allow: STAFF_ON_SHIFT },
+  'POST /api/admin/orders/{id}/move': { allow: MANAGEMENT, note: '404 for a sampled id, past the guard' },
   'GET /api/admin/orders/{status}/{fromDate}/{toDate}': { allow: STAFF_ON_SHIFT },
   'GET /api/admin/pickup/{id}': { allow: STAFF_ON_SHIFT },
   'GET /api/admin/sales': { allow: STAFF_ON_SHIFT },
@@ -121,6 +135,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/product/': { allow: EVERYONE },
   'GET /api/product/all': { allow: STAFF_ON_SHIFT },
   'GET /api/product/price_history/{id}': { allow: STAFF_ON_SHIFT },
+  'GET /api/product/center_prices': { allow: STAFF_ON_SHIFT },
   'GET /api/product/quota/{id}': { allow: EVERYONE },
   'GET /api/product/{id}': { allow: EVERYONE },
   'GET /api/quota/': { allow: STAFF_ON_SHIFT },
@@ -241,6 +256,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'PUT /api/payment/errors/{id}': { allow: ACCOUNTS_ON_SHIFT },
   'PUT /api/payment/save_usable': { allow: SIGNED_IN },
   'PUT /api/product/price/{id}': { allow: MANAGEMENT },
+  'PUT /api/product/center_price/{id}': { allow: MANAGEMENT },
   'PUT /api/product/update/{id}': { allow: MANAGEMENT },
   'PUT /api/quota/{productId}': { allow: MANAGEMENT },
 };

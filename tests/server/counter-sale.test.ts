@@ -2,7 +2,7 @@
 // once under a repeated Idempotency-Key, the shift's expected cash is float + cash sales − cash
 // refunds, a wallet sale debits once, stock and daily limits refuse with nothing changed, and only
 // staff on a shift may sell. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryOption, OrderType, StaffAccess, StaffRole } from '../../src/domain/enums';
@@ -19,6 +19,10 @@ import { wallets, walletTransactions } from '../../src/server/modules/wallet/tab
 import { buildTestApp, injectAs, signInAs } from '../../src/server/test-utils/test-app';
 import { closeShifts, type StaffActor, staffActor } from './dashboard-fixtures';
 import { catalogue } from './order-helpers';
+
+/** The first center's quota row of a product (each center has its own: migration 0028). */
+const atFirstCenter = (productId: string) =>
+  and(eq(quotas.productId, productId), eq(quotas.centerId, sql`first_center_id()`));
 
 let app: FastifyInstance;
 let associate: StaffActor;
@@ -80,7 +84,7 @@ const refund = (who: StaffActor, orderNumber: string, idempotencyKey = key()) =>
 const ordersOf = async (phoneClientId: string) =>
   app.db.select().from(orders).where(eq(orders.clientId, phoneClientId));
 const stockOf = async (productId: string) =>
-  (await app.db.select().from(quotas).where(eq(quotas.productId, productId)))[0]?.stock ?? null;
+  (await app.db.select().from(quotas).where(atFirstCenter(productId)))[0]?.stock ?? null;
 
 /** The tablet these tests sell offline from (its id, as web/lib/device-id.ts keeps one). */
 const TABLET = 'tablet-counter-sale-1';

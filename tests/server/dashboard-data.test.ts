@@ -293,7 +293,7 @@ describe('suppliers and supplies', () => {
     await app.db
       .insert(quotas)
       .values({ productId: gas.id, stock: 500, dailyLimit: null })
-      .onConflictDoUpdate({ target: quotas.productId, set: { stock: 500, dailyLimit: null } });
+      .onConflictDoUpdate({ target: [quotas.productId, quotas.centerId], set: { stock: 500, dailyLimit: null } });
     const gasStock = async () => (await app.db.select().from(quotas).where(eq(quotas.productId, gas.id)))[0]?.stock;
     const delivered = await injectAs(app, admin.session, {
       method: 'POST',

@@ -1,7 +1,7 @@
 // A paid order whose delivery a dispatcher cancels: the order is cancelled with it, its stock goes
 // back, its money goes back the way it came (the wallet at once, the card through a refund), once,
 // and the client is told — with the delivery code in the "out for delivery" text before that.
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutboxOnce } from '../../src/server/modules/notification/worker';
@@ -17,6 +17,10 @@ import { wallets, walletTransactions } from '../../src/server/modules/wallet/tab
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { catalogue } from './order-helpers';
 import { initiate, payInCheckout, readPayment } from './payment-support';
+
+/** The first center's quota row of a product (each center has its own: migration 0028). */
+const atFirstCenter = (productId: string) =>
+  and(eq(quotas.productId, productId), eq(quotas.centerId, sql`first_center_id()`));
 
 let app: FastifyInstance;
 let client: Session;
@@ -41,7 +45,7 @@ beforeAll(async () => {
   await app.db
     .insert(quotas)
     .values({ productId: cat.stove.id, stock: 20, dailyLimit: null })
-    .onConflictDoUpdate({ target: quotas.productId, set: { stock: 20, dailyLimit: null } });
+    .onConflictDoUpdate({ target: [quotas.productId, quotas.centerId], set: { stock: 20, dailyLimit: null } });
 });
 afterAll(async () => {
   await app?.close();
@@ -66,7 +70,7 @@ const deliveryIdOf = async (orderId: string) =>
   (await injectAs(app, client, { method: 'GET', url: `/api/delivery/order/${orderId}` })).json().id as string;
 const cancel = (id: string) =>
   injectAs(app, dispatcher, { method: 'PUT', url: `/api/delivery/status/${id}`, payload: { status: 'Cancelled' } });
-const stoveStock = async () => (await app.db.select().from(quotas).where(eq(quotas.productId, cat.stove.id)))[0]?.stock;
+const stoveStock = async () => (await app.db.select().from(quotas).where(atFirstCenter(cat.stove.id)))[0]?.stock;
 const orderOf = async (id: string) => (await app.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 describe("cancelling a paid order's delivery", () => {

@@ -4,7 +4,7 @@
 // priced from the catalogue version the tablet held, accepted only if that version was in force at
 // some moment of the shift by the sale. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL
 // is set (where the replays at once race for real).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryOption, OrderType, StaffAccess, StaffRole } from '../../src/domain/enums';
@@ -17,6 +17,10 @@ import { findShift } from '../../src/server/modules/shift/service';
 import { buildTestApp, injectAs } from '../../src/server/test-utils/test-app';
 import { type StaffActor, staffActor } from './dashboard-fixtures';
 import { catalogue } from './order-helpers';
+
+/** The first center's quota row of a product (each center has its own: migration 0028). */
+const atFirstCenter = (productId: string) =>
+  and(eq(quotas.productId, productId), eq(quotas.centerId, sql`first_center_id()`));
 
 let app: FastifyInstance;
 let cat: Awaited<ReturnType<typeof catalogue>>;
@@ -52,7 +56,7 @@ const startShift = async (who: StaffActor) => {
 };
 const cashSalesOf = async (shiftId: string) => (await findShift(app.db, shiftId))?.cashSales;
 const stockOf = async (productId: string) =>
-  (await app.db.select().from(quotas).where(eq(quotas.productId, productId)))[0]?.stock ?? null;
+  (await app.db.select().from(quotas).where(atFirstCenter(productId)))[0]?.stock ?? null;
 
 /** The catalogue version GET /api/product says its prices are: what the tablet keeps with its copy. */
 const catalogueVersion = async () => {

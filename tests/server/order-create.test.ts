@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorObject } from '../../src/domain/errors';
@@ -8,6 +8,10 @@ import { orderEvents, orderItems, orders } from '../../src/server/modules/order/
 import { quotas } from '../../src/server/modules/quota/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 import { catalogue } from './order-helpers';
+
+/** The first center's quota row of a product (each center has its own: migration 0028). */
+const atFirstCenter = (productId: string) =>
+  and(eq(quotas.productId, productId), eq(quotas.centerId, sql`first_center_id()`));
 
 let app: FastifyInstance;
 let client: Session;
@@ -228,7 +232,7 @@ describe('POST /api/order/new', () => {
     expect(res.json()).toMatchObject({ type: 'Conflict', additionalInfo: { reason: 'QuotaExceeded', available: 2 } });
     expect(res.json().message).toMatch(/Only 2 items/);
     expect(await countOrders()).toBe(before);
-    const [q] = await app.db.select().from(quotas).where(eq(quotas.productId, cat.stove.id));
+    const [q] = await app.db.select().from(quotas).where(atFirstCenter(cat.stove.id));
     expect(q?.stock).toBe(2);
   });
 
@@ -240,7 +244,7 @@ describe('POST /api/order/new', () => {
       deliveryOption: 'PickerUP',
     });
     expect(res.statusCode).toBe(201);
-    const stock = async () => (await app.db.select().from(quotas).where(eq(quotas.productId, cat.stove.id)))[0]?.stock;
+    const stock = async () => (await app.db.select().from(quotas).where(atFirstCenter(cat.stove.id)))[0]?.stock;
     expect(await stock()).toBe(3);
     const cancel = await injectAs(app, client, { method: 'GET', url: `/api/order/cancel/${res.json().id}` });
     expect(cancel.statusCode).toBe(200);
@@ -258,7 +262,7 @@ describe('POST /api/order/new', () => {
     const results = await Promise.all([newOrder(body), newOrder(body), newOrder(body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await countOrders()).toBe(before + 1);
-    const [q] = await app.db.select().from(quotas).where(eq(quotas.productId, cat.cylinder12.id));
+    const [q] = await app.db.select().from(quotas).where(atFirstCenter(cat.cylinder12.id));
     expect(q?.stock).toBe(0);
   });
 

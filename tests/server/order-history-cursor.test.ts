@@ -80,7 +80,7 @@ describe('the order history by cursor', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  it('answers only what the list shows, with the line count', async () => {
+  it('answers only what the list shows, with the line count and the center', async () => {
     const placed = await createOrder(
       app.db,
       other.clientId,
@@ -97,6 +97,8 @@ describe('the order history by cursor', () => {
         paymentStatus: 'pending',
         paymentType: null,
         deliveryOption: 'PickerUP',
+        centerId: placed.centerId,
+        centerName: 'Arrive Gas Center',
         total: placed.total,
         itemCount: 1,
         createdAt: placed.createdAt,

@@ -28,9 +28,34 @@ export const centerSchema = z.object({
 });
 export type Center = z.infer<typeof centerSchema>;
 
-/** GET /api/centers: every center, by name. */
-export const centerListSchema = z.object({ centers: z.array(centerSchema) });
+/**
+ * A center in the list: with `near`, also how far it is from that point, in a straight line (km,
+ * to 0.1 km).
+ */
+export const listedCenterSchema = centerSchema.extend({ distanceKm: z.number().optional() });
+export type ListedCenter = z.infer<typeof listedCenterSchema>;
+
+/** GET /api/centers: every center, by name; nearest first with `near`. */
+export const centerListSchema = z.object({ centers: z.array(listedCenterSchema) });
 export type CenterList = z.infer<typeof centerListSchema>;
+
+/**
+ * GET /api/centers?near=lat,lng: the point the list is ordered from (the phone's position or the
+ * area the client chose). Read for that answer only, never stored.
+ */
+export const centerListQuerySchema = z.object({
+  near: z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?$/, 'Give near as latitude,longitude')
+    .transform((s) => {
+      const [lat, lng] = s.split(',').map((part) => Number(part.trim()));
+      return { lat: lat ?? 0, lng: lng ?? 0 };
+    })
+    .pipe(centerLocationSchema)
+    .optional(),
+});
+export type CenterListQuery = z.infer<typeof centerListQuerySchema>;
 
 /** A phone the counter answers: a Nigerian number, local or international, as people write it. */
 const phone = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryStatusValues, deliveryVehicleValues, homeDeliveryTypeValues } from '../enums';
+import { deliveryStatusValues, deliveryVehicleValues, homeDeliveryTypeValues, productTypeValues } from '../enums';
 import { deliveryAddressSchema } from './order';
 import { smsOutcomeSchema } from './sms';
 
@@ -197,7 +197,18 @@ export const dispatchDeliverySchema = deliverySchema.extend({
   /** Kobo. */
   orderTotal: z.number().int(),
   orderStatus: z.string(),
-  items: z.array(z.object({ name: z.string(), quantity: z.number(), sizeKg: z.number().nullable() })),
+  /** The gas center the order is delivered from, and its name (optional: a copy saved before centers). */
+  centerId: z.string().optional(),
+  centerName: z.string().optional(),
+  /** Each line with its product type (optional for the same reason), so a step names what is collected. */
+  items: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      sizeKg: z.number().nullable(),
+      productType: z.enum(productTypeValues).optional(),
+    }),
+  ),
   steps: z.array(deliveryStepSchema),
 });
 export type DispatchDelivery = z.infer<typeof dispatchDeliverySchema>;
@@ -211,13 +222,28 @@ export const riderSchema = z.object({
   onShift: z.boolean(),
   /** Open deliveries assigned to them now. */
   openDeliveries: z.number().int(),
+  /** The gas centers they work at: they are assigned only deliveries of these. */
+  centerIds: z.array(z.string()).optional(),
 });
 export type Rider = z.infer<typeof riderSchema>;
+
+/**
+ * GET /api/delivery/board?center=…: the board of one gas center, that of the caller's shift when
+ * left out; a CEO or a Manager may name any center, or `all`.
+ */
+export const dispatchBoardQuerySchema = z.object({
+  center: z.union([z.literal('all'), z.uuid('There is no such gas center. Choose one from the list.')]).optional(),
+});
+export type DispatchBoardQuery = z.infer<typeof dispatchBoardQuerySchema>;
 
 /** GET /api/delivery/board (dispatchers). */
 export const dispatchBoardSchema = z.object({
   deliveries: z.array(dispatchDeliverySchema),
   riders: z.array(riderSchema),
+  /** The center whose board this is; null: every center's. */
+  centerId: z.string().nullable().optional(),
+  /** Whether the caller may look at another center's board, or all of them (CEO and Manager). */
+  mayChooseCenter: z.boolean().optional(),
 });
 export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 

@@ -14,6 +14,8 @@ export const NotificationKind = {
   Refund: 'refund',
   /** A paid order's delivery cancelled by Arrive: the order is cancelled and its money refunded. */
   DeliveryCancelled: 'delivery-cancelled',
+  /** Staff moved the order to another gas center: where it is collected, or delivered from, now. */
+  OrderMoved: 'order-moved',
   CylinderExpiry: 'cylinder-expiry',
   RefillReminder: 'refill-reminder',
 } as const;

@@ -11,6 +11,7 @@ import {
   paymentTypeValues,
   productTypeValues,
 } from '../enums';
+import { smsOutcomeSchema } from './sms';
 
 // The order limits live with the constants (the shop's screens read them without loading zod).
 export { GAS_KG_STEP, MAX_GAS_KG, MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from '../constants';
@@ -206,6 +207,12 @@ export const orderSummarySchema = z.object({
   paymentStatus: z.enum(paymentStatusValues),
   paymentType: z.enum(paymentTypeValues).nullable(),
   deliveryOption: z.enum(deliveryOptionValues),
+  /**
+   * The gas center it is collected at, or delivered from, and its name. Always sent; optional for
+   * a list kept on a device from before the lines named it.
+   */
+  centerId: z.string().optional(),
+  centerName: z.string().optional(),
   /** Kobo. */
   total: z.number().int(),
   itemCount: z.number().int(),
@@ -225,6 +232,29 @@ export const clientOrderPageSchema = z.object({
   totalIsCapped: z.boolean().optional(),
 });
 export type ClientOrderPage = z.infer<typeof clientOrderPageSchema>;
+
+/** POST /api/admin/orders/{id}/move (Manager or CEO): the gas center it goes to, and why. */
+export const moveOrderBodySchema = z.object({
+  centerId: z.uuid('Choose the gas center to move the order to'),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Write why the order is moved (at least 3 characters)')
+    .max(300, 'The reason can be at most 300 characters'),
+});
+export type MoveOrderBody = z.infer<typeof moveOrderBodySchema>;
+
+/** What a move answers: the centers it went from and to, and what became of the text to the client. */
+export const orderMovedSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  from: z.object({ centerId: z.string(), name: z.string() }),
+  to: z.object({ centerId: z.string(), name: z.string() }),
+  reason: z.string(),
+  /** Null when no text was due (the client switched texts off). */
+  sms: smsOutcomeSchema.nullable(),
+});
+export type OrderMoved = z.infer<typeof orderMovedSchema>;
 
 /** Staff list filter: GET /api/order/filtered. Dates are yyyy-MM-dd Lagos days, inclusive. */
 export const orderFilterQuerySchema = orderListQuerySchema.extend({

@@ -4,6 +4,8 @@ import { productTypeValues } from '../enums';
 export const quotaSchema = z.object({
   id: z.string(),
   productId: z.string(),
+  /** The gas center this stock is at. */
+  centerId: z.string(),
   productName: z.string(),
   productType: z.enum(productTypeValues),
   /** On hand (kg for gas, items otherwise); null = not tracked. */

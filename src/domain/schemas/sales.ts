@@ -8,9 +8,42 @@ export const salesQuerySchema = z.object({
 });
 export type SalesQuery = z.infer<typeof salesQuerySchema>;
 
+/**
+ * Which gas center a report is for: a center's id, or "all" (the company, each center beside it).
+ * CEO and Manager choose, and see the company when they do not; everyone else sees the center of
+ * their shift, and asking for another (or for the company) is refused (403, NotYourCenter).
+ */
+export const reportCenterParamSchema = z.union([z.uuid('Unknown gas center'), z.literal('all')]);
+export type ReportCenterParam = z.infer<typeof reportCenterParamSchema>;
+
+/** A report as a file: `format=csv` (or `Accept: text/csv`) answers CSV instead of JSON. */
+export const reportFormatSchema = z.enum(['json', 'csv']);
+
+/** GET /api/sales, GET /api/admin/sales/staff: the days, the center, the format. */
+export const salesReportQuerySchema = salesQuerySchema.extend({
+  center: reportCenterParamSchema.optional(),
+  format: reportFormatSchema.optional(),
+});
+export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
+
+/** The center a report covers; null: every center (the company). */
+export const reportCenterSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+export type ReportCenter = z.infer<typeof reportCenterSchema>;
+
 const byPaymentType = z.object({ Cash: z.number(), Electronic: z.number(), Wallet: z.number() });
 
 export const salesDaySchema = byPaymentType.extend({ date: z.string(), total: z.number(), orders: z.number() });
+
+/** One gas center's sales in a report (its share of the company's). */
+export const centerSalesSchema = z.object({
+  centerId: z.string(),
+  centerName: z.string(),
+  total: z.number(),
+  orders: z.number(),
+  byPaymentType,
+  byDay: z.array(salesDaySchema),
+});
+export type CenterSales = z.infer<typeof centerSalesSchema>;
 
 export const salesTotalsSchema = z.object({
   fromDate: z.string(),
@@ -19,6 +52,10 @@ export const salesTotalsSchema = z.object({
   orders: z.number(),
   byPaymentType,
   byDay: z.array(salesDaySchema),
+  /** GET /api/sales: the center the figures are for (null: the company). */
+  center: reportCenterSchema.optional(),
+  /** GET /api/sales: each center's figures, which add up to the ones above. */
+  byCenter: z.array(centerSalesSchema).optional(),
 });
 export type SalesTotals = z.infer<typeof salesTotalsSchema>;
 
@@ -33,6 +70,8 @@ export type StaffSales = z.infer<typeof staffSalesSchema>;
 export const staffSalesListSchema = z.object({
   fromDate: z.string(),
   toDate: z.string(),
+  /** The center the rows are for (null: the company); a sale counts for its order's center. */
+  center: reportCenterSchema.optional(),
   staff: z.array(staffSalesSchema),
 });
 export type StaffSalesList = z.infer<typeof staffSalesListSchema>;
@@ -119,6 +158,16 @@ export type UpdateProductBody = z.infer<typeof updateProductBodySchema>;
 
 export const priceChangeBodySchema = z.object({ price: priceKobo, reason: z.string().trim().max(200).optional() });
 export type PriceChangeBody = z.infer<typeof priceChangeBodySchema>;
+
+/** PUT /api/product/center_price/{id}: a gas center's own price of a product (null: the company's again). */
+export const centerPriceBodySchema = z.object({ centerId: z.uuid('Unknown gas center'), price: priceKobo.nullable() });
+export type CenterPriceBody = z.infer<typeof centerPriceBodySchema>;
+
+export const centerPriceSchema = z.object({ centerId: z.string(), productId: z.string(), price: z.number() });
+export type CenterPrice = z.infer<typeof centerPriceSchema>;
+
+/** GET /api/product/center_prices: every center's own prices (a product and center not listed: the company price). */
+export const centerPriceListSchema = z.object({ prices: z.array(centerPriceSchema) });
 
 export const adminProductSchema = z.object({
   id: z.string(),

@@ -36,6 +36,8 @@ export const shiftSchema = z.object({
   staffId: z.string(),
   /** The gas center the shift is worked at. Always sent; optional for a copy kept from before there were centers. */
   centerId: z.string().optional(),
+  /** That center's name (the drawers report says where each drawer was). */
+  centerName: z.string().optional(),
   staffName: z.string(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
@@ -66,6 +68,18 @@ export const shiftListQuerySchema = z.object({
   toDate: z.iso.date().optional(),
   staffId: z.uuid().optional(),
 });
+
+/**
+ * GET /api/admin/shift, the drawers report: the days, the gas center (as for sales:
+ * reportCenterParamSchema), and as a CSV file one row per shift, or the drawers added up by day,
+ * staff member or center (`by`).
+ */
+export const drawersQuerySchema = shiftListQuerySchema.extend({
+  center: z.union([z.uuid('Unknown gas center'), z.literal('all')]).optional(),
+  format: z.enum(['json', 'csv']).optional(),
+  by: z.enum(['shift', 'day', 'staff', 'center']).optional(),
+});
+export type DrawersQuery = z.infer<typeof drawersQuerySchema>;
 
 // The offline queue's contract between the page and the service worker lives in
 // ../offline-queue.ts, free of zod, so the worker does not carry the schemas library.

@@ -8,6 +8,8 @@ const kobo = z.number().int('Amounts are whole kobo').min(0).max(100_000_000_000
 export const newSupplyBodySchema = z.object({
   supplierId: z.uuid(),
   productId: z.uuid().optional(),
+  /** The gas center it is for and arrives at (default: the center of the recorder's shift). */
+  centerId: z.uuid().optional(),
   quantityKg: kg,
   /** The agreed cost of the whole supply (kobo). */
   amount: kobo,
@@ -34,6 +36,7 @@ export const supplySchema = z.object({
   supplierId: z.string(),
   supplierName: z.string(),
   productId: z.string().nullable(),
+  centerId: z.string(),
   quantityKg: z.number(),
   deliveredKg: z.number().nullable(),
   amount: z.number(),

@@ -23,11 +23,16 @@ declare module 'fastify' {
   }
 }
 
-/** Room names: every device of a client, every device of a staff member, everyone following an order. */
+/**
+ * Room names: every device of a client, every device of a staff member, everyone following an
+ * order, the staff watching a gas center's dispatch board, and those watching every center's.
+ */
 export const rooms = {
   client: (clientId: string) => `client:${clientId}`,
   staff: (staffId: string) => `staff:${staffId}`,
   order: (orderId: string) => `order:${orderId}`,
+  centerBoard: (centerId: string) => `board:${centerId}`,
+  everyBoard: 'board:all',
 } as const;
 
 /**

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               },
               { path: paths.dashboard.audit.path, lazy: () => import('./routes/dashboard/audit') },
               { path: paths.dashboard.centers.path, lazy: () => import('./routes/dashboard/centers') },
+              { path: paths.dashboard.transfers.path, lazy: () => import('./routes/dashboard/transfers') },
               { path: paths.dashboard.accessDenied.path, lazy: () => import('./routes/dashboard/access-denied') },
               // Home deliveries
               { path: paths.dashboard.dispatch.path, lazy: () => import('./routes/dashboard/dispatch') },

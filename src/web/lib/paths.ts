@@ -71,6 +71,8 @@ export const paths = {
     audit: { path: 'audit', getHref: () => '/dashboard/audit' },
     // The gas centers (CEO adds, CEO and Managers change).
     centers: { path: 'centers', getHref: () => '/dashboard/centers' },
+    // Stock sent between gas centers.
+    transfers: { path: 'transfers', getHref: () => '/dashboard/transfers' },
     accessDenied: { path: 'access-denied', getHref: () => '/dashboard/access-denied' },
     // Home deliveries: the dispatch board (dispatchers) and the rider's own day (Delivery Person).
     dispatch: { path: 'dispatch', getHref: () => '/dashboard/dispatch' },

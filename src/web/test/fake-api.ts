@@ -20,7 +20,7 @@ import type {
 } from '../../domain/schemas/delivery';
 import type { mapAreasSchema } from '../../domain/schemas/map';
 import type { NotificationSettingsView } from '../../domain/schemas/notification';
-import type { ClientOrderPage, Order, OrderQr, OrderQuote } from '../../domain/schemas/order';
+import type { ClientOrderPage, Order, OrderMoved, OrderQr, OrderQuote } from '../../domain/schemas/order';
 import type {
   CheckoutDetails,
   discardUsableResultSchema,
@@ -41,6 +41,7 @@ import type {
   AdminOrderDetail,
   AdminOrderSummary,
   AdminProduct,
+  CenterPrice,
   PriceHistoryEntry,
   SalesTotals,
   StaffSalesDetail,
@@ -48,6 +49,7 @@ import type {
 } from '../../domain/schemas/sales';
 import type { Shift } from '../../domain/schemas/shift';
 import type { CreateStaffResponse, StaffMember } from '../../domain/schemas/staff';
+import type { StockTransfer, StockTransferList } from '../../domain/schemas/stock-transfer';
 import type { Supplier, SupplierQuota } from '../../domain/schemas/supplier';
 import type { Supply } from '../../domain/schemas/supply';
 import type { UploadResponse } from '../../domain/schemas/upload';
@@ -58,6 +60,7 @@ export type ApiContract = {
   'GET address/previous_deliver': z.infer<typeof previousAddressesSchema>;
   'GET admin/orders': AdminOrderSummary[];
   'GET admin/orders/detail/:id': AdminOrderDetail;
+  'POST admin/orders/:id/move': OrderMoved;
   'GET admin/sales': StaffSalesDetail;
   'GET admin/sales/staff': StaffSalesList;
   'GET admin/shift': Shift[];
@@ -75,6 +78,10 @@ export type ApiContract = {
   'GET centers': CenterList;
   'POST centers': Center;
   'PUT centers/:id': Center;
+  'GET centers/transfers': StockTransferList;
+  'POST centers/transfers': StockTransfer;
+  'POST centers/transfers/:id/receive': StockTransfer;
+  'POST centers/transfers/:id/cancel': StockTransfer;
   'GET cylinder/user': z.infer<typeof cylinderListSchema>;
   'POST cylinder/user': Cylinder;
   'GET map/areas': z.infer<typeof mapAreasSchema>;
@@ -111,6 +118,8 @@ export type ApiContract = {
   'GET product/all': AdminProduct[];
   'POST product/new': AdminProduct;
   'PUT product/price/:id': AdminProduct;
+  'GET product/center_prices': { prices: CenterPrice[] };
+  'PUT product/center_price/:id': { centerId: string; productId: string; price: number | null };
   'GET product/price_history/:id': PriceHistoryEntry[];
   'PUT product/update/:id': AdminProduct;
   'GET quota': { quotas: Quota[] };

@@ -2,8 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { focusManager, onlineManager } from '@tanstack/react-query';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+
+// A screen answers a fake call in milliseconds; on a loaded 2-core machine the render after it can
+// take over the default second. The wait ends as soon as the screen is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

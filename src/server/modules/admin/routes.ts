@@ -6,24 +6,36 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderStatusValues } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { moveOrderBodySchema, orderMovedSchema } from '../../../domain/schemas/order';
 import {
   adminOrderDetailSchema,
   adminOrderListSchema,
   adminOrdersQuerySchema,
   salesQuerySchema,
+  salesReportQuerySchema,
   staffSalesDetailSchema,
   staffSalesListSchema,
 } from '../../../domain/schemas/sales';
 import {
+  drawersQuerySchema,
   endShiftBodySchema,
-  shiftListQuerySchema,
   shiftListSchema,
   shiftOrNullSchema,
   startShiftBodySchema,
 } from '../../../domain/schemas/shift';
+import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { lagosRange } from '../../lib/lagos-range';
-import { salesByStaff, staffSalesDetail } from '../sales';
-import { endShift, findShift, findShifts, startShift } from '../shift';
+import { moveOrderToCenter } from '../order';
+import {
+  ALL_CENTERS,
+  reportScopeOf,
+  salesByStaff,
+  salesByStaffCsv,
+  scopeFileName,
+  staffSalesDetail,
+  staffSalesSections,
+} from '../sales';
+import { drawersCsv, endShift, findShift, findShifts, startShift } from '../shift';
 import { currentStaff, listStaff } from '../staff';
 import { listOrders, orderDetail } from './orders-service';
 import adminPickupRoutes from './pickup-routes';
@@ -87,6 +99,24 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!detail) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
       return detail;
     },
+  );
+
+  app.post(
+    '/orders/:id/move',
+    {
+      preHandler: staff,
+      config: { idempotent: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Move an order not yet handed over or dispatched to another gas center, with the reason (Manager or CEO; the client is told)',
+        params: idParams,
+        body: moveOrderBodySchema,
+        response: { 200: orderMovedSchema },
+      },
+    },
+    async (request) =>
+      moveOrderToCenter(app.db, app.orderLegs, currentStaff(request).id, request.params.id, request.body),
   );
 
   const assertStaffExists = async (staffId: string) => {
@@ -182,14 +212,26 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['admin'],
-        summary: 'Shifts started in a Lagos day range (default today), optionally of one staff member',
-        querystring: shiftListQuerySchema,
-        response: { 200: shiftListSchema },
+        summary:
+          'The cash drawers: shifts started in a Lagos day range (default today), of a gas center or the company, optionally of one staff member; CSV with format=csv or Accept: text/csv, by shift, day, staff or center',
+        querystring: drawersQuerySchema,
+        response: { 200: z.union([shiftListSchema, z.string().describe('The CSV file')]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const range = lagosRange(request.query);
-      return findShifts(app.db, { staffId: request.query.staffId, startedFrom: range.from, startedTo: range.to });
+      const scope = await reportScopeOf(app.db, currentStaff(request), request.query.center);
+      const shifts = await findShifts(app.db, {
+        staffId: request.query.staffId,
+        startedFrom: range.from,
+        startedTo: range.to,
+        ...(scope.centerId ? { centerId: scope.centerId } : {}),
+      });
+      if (!wantsCsv(request, request.query.format)) return shifts;
+      const by = request.query.by ?? 'shift';
+      const csv = drawersCsv(shifts, by, { centers: scope.centers, company: scope.centerId === null }, ALL_CENTERS);
+      const name = `cash-drawers-by-${by}-${fileNamePart(scopeFileName(scope))}-${range.fromDate}-to-${range.toDate}.csv`;
+      return sendCsv(reply, name, csv);
     },
   );
 
@@ -213,14 +255,26 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['admin'],
-        summary: 'Sales per staff member',
-        querystring: salesQuerySchema,
-        response: { 200: staffSalesListSchema },
+        summary:
+          'Sales per staff member, of a gas center or the company; CSV (each center, then all) with format=csv or Accept: text/csv',
+        querystring: salesReportQuerySchema,
+        response: { 200: z.union([staffSalesListSchema, z.string().describe('The CSV file')]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const range = lagosRange(request.query);
-      return { fromDate: range.fromDate, toDate: range.toDate, staff: await salesByStaff(app.db, range) };
+      const scope = await reportScopeOf(app.db, currentStaff(request), request.query.center);
+      if (wantsCsv(request, request.query.format)) {
+        const csv = salesByStaffCsv(await staffSalesSections(app.db, range, scope));
+        const name = `sales-by-staff-${fileNamePart(scopeFileName(scope))}-${range.fromDate}-to-${range.toDate}.csv`;
+        return sendCsv(reply, name, csv);
+      }
+      return {
+        fromDate: range.fromDate,
+        toDate: range.toDate,
+        center: scope.center,
+        staff: await salesByStaff(app.db, range, scope.centerId),
+      };
     },
   );
 

@@ -1,13 +1,19 @@
 // The centers module's face: what other modules may use of it (`import … from '../centers'`). Its
 // other files are private; plain re-exports only (scripts/check-imports.mjs).
 export {
+  actsForCenter,
   type CenterRow,
   centerNamesOf,
+  centerNotFound,
+  centerPhoneOf,
   centerView,
   findCenter,
   firstCenter,
   forgetCenters,
   knownCenters,
   listCenters,
+  notYourCenter,
   orderCenters,
+  requireCenter,
+  staffCenter,
 } from './service';

@@ -11,6 +11,7 @@ import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   centerIdParamsSchema,
+  centerListQuerySchema,
   centerListSchema,
   centerSchema,
   newCenterBodySchema,
@@ -18,6 +19,7 @@ import {
 } from '../../../domain/schemas/center';
 import { centerIdsOfStaff, currentStaff } from '../staff';
 import { createCenter, listCenters, updateCenter } from './service';
+import { transferRoutes } from './transfer-routes';
 
 const tags = ['centers'];
 
@@ -27,6 +29,8 @@ const refused = (message: string, reason: string) =>
 const isCeo = (request: FastifyRequest) => Boolean(request.staff?.access.includes(StaffAccess.CEO));
 
 const centersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Stock sent between centers: /api/centers/transfers (transfer-routes.ts).
+  await app.register(transferRoutes, { prefix: '/transfers' });
   const staff = app.requireStaff();
 
   /** After requireStaff: CEO access only. */
@@ -49,11 +53,13 @@ const centersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Every gas center, by name: where it is, its phone and opening hours',
+        summary:
+          'Every gas center, by name: where it is, its phone and opening hours; with near=lat,lng nearest first, with its distance',
+        querystring: centerListQuerySchema,
         response: { 200: centerListSchema },
       },
     },
-    async () => ({ centers: await listCenters(app.db) }),
+    async (request) => ({ centers: await listCenters(app.db, request.query.near) }),
   );
 
   app.post(

@@ -1,6 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { isPrivileged } from '../../../domain/access';
+import { nearestFirst } from '../../../domain/center-distance';
+import type { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
-import type { Center, CenterChanges, NewCenter } from '../../../domain/schemas/center';
+import type { Center, CenterChanges, ListedCenter, NewCenter } from '../../../domain/schemas/center';
 import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { recordAudit } from '../audit';
@@ -113,13 +116,63 @@ export async function orderCenters(db: DbOrTx, chosen?: string): Promise<CenterR
   return all;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The answer to a center id that names none (the project's error object, 404). */
+export const centerNotFound = () =>
+  new AppError('Gas center not found', { status: 404, type: ErrorType.NotFound, additionalInfo: { field: 'center' } });
+
+/** The center with this id, or a 404. */
+export async function requireCenter(db: DbOrTx, id: string): Promise<CenterRow> {
+  // Not an id at all names no center either (and is not sent to the database).
+  const center = UUID.test(id) ? await findCenter(db, id) : null;
+  if (!center) throw centerNotFound();
+  return center;
+}
+
+/**
+ * The center a staff member works on in a stock screen or a transfer: the one asked for, or else
+ * the center of their shift (the first center without one). CEO and Manager access reach any
+ * center; anyone else only the center of their shift (403 for another; 404 for none such).
+ */
+export async function staffCenter(
+  db: DbOrTx,
+  member: { access: readonly StaffAccess[]; shiftCenterId: string | null },
+  asked?: string | undefined,
+): Promise<CenterRow> {
+  if (!asked) return member.shiftCenterId ? requireCenter(db, member.shiftCenterId) : firstCenter(db);
+  const center = await requireCenter(db, asked);
+  if (!isPrivileged(member.access) && center.id !== member.shiftCenterId) throw notYourCenter(center.name);
+  return center;
+}
+
+/** Whether a member may act for this center (CEO and Manager access: any; others: their shift's). */
+export const actsForCenter = (member: { access: readonly StaffAccess[]; shiftCenterId: string | null }, id: string) =>
+  isPrivileged(member.access) || member.shiftCenterId === id;
+
+export const notYourCenter = (name: string) =>
+  new AppError(`${name} is not the gas center of your shift: you can act only for the center you work at now.`, {
+    status: 403,
+    type: ErrorType.Forbidden,
+    additionalInfo: { reason: 'NotYourCenter' },
+  });
+
 // ── The list and the CEO's and Managers' edits ──
 
-/** Every center, by name (read afresh). */
-export async function listCenters(db: DbOrTx): Promise<Center[]> {
+/**
+ * Every center, by name (read afresh); given `near`, nearest that point first, each with its
+ * straight-line distance (km, to 0.1 km; equals by name). The point is used for the answer only.
+ */
+export async function listCenters(db: DbOrTx, near?: { lat: number; lng: number }): Promise<ListedCenter[]> {
   const rows = await db.select().from(centers).orderBy(asc(centers.name), asc(centers.id));
   remember(rows);
-  return rows.map(centerView);
+  const list = rows.map(centerView);
+  return near ? nearestFirst(list, near) : list;
+}
+
+/** The phone of the center with this id, if it has one (remembered). */
+export async function centerPhoneOf(db: DbOrTx, id: string): Promise<string | null> {
+  return (await findCenter(db, id))?.phone ?? null;
 }
 
 const nameTaken = (name: string) =>

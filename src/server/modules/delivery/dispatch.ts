@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { isPrivileged } from '../../../domain/access';
 import {
   canDispatch,
   DELIVERY_PROBLEMS,
@@ -14,12 +15,14 @@ import type { DeliveryProgress, DispatchDelivery, Rider, RiderLocation } from '.
 import type { DbOrTx } from '../../db/client';
 import { haversineMeters } from '../../integrations/maps/haversine';
 import type { StaffContext } from '../../plugins/session';
+import { centerNamesOf, centerPhoneOf, findCenter, firstCenter } from '../centers';
 import { findClientByPhone, findClientsByIds } from '../client';
-import { findOrderNumbersByIds, findOrdersWithItemsByIds } from '../order';
-import { findStaffByClientId, listStaff } from '../staff';
+import { findOrderByNumber, findOrderNumbersByIds, findOrdersWithItemsByIds } from '../order';
+import { findProductTypesByIds } from '../product';
+import { centerIdsOfStaff, findStaffByClientId, listStaff } from '../staff';
 import type { DeliveryNotices } from './notices';
 import { riderFirstName, toDeliveryView } from './service';
-import { type DeliveryRow, deliveries, deliverySteps } from './tables';
+import { type DeliveryRow, deliveries, deliverySteps, orderCenterOf } from './tables';
 
 const forbidden = (reason: string) =>
   new AppError('You do not have permission to view this page.', {
@@ -57,6 +60,17 @@ async function toDispatchViews(db: DbOrTx, rows: DeliveryRow[]): Promise<Dispatc
     ),
     db.select().from(deliverySteps).where(inArray(deliverySteps.deliveryId, ids)).orderBy(deliverySteps.at),
   ]);
+  const orderRows = [...orderMap.values()];
+  const [types, centerNames] = await Promise.all([
+    findProductTypesByIds(
+      db,
+      orderRows.flatMap((o) => o.items.map((i) => i.productId)),
+    ),
+    centerNamesOf(
+      db,
+      orderRows.map((o) => o.centerId),
+    ),
+  ]);
   return rows.flatMap((row) => {
     const order = orderMap.get(row.orderId);
     if (!order) return [];
@@ -69,7 +83,12 @@ async function toDispatchViews(db: DbOrTx, rows: DeliveryRow[]): Promise<Dispatc
         clientPhone: person?.phoneLocal ?? '',
         orderTotal: order.total,
         orderStatus: order.status,
-        items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, sizeKg: i.sizeKg })),
+        centerId: order.centerId,
+        centerName: centerNames.get(order.centerId) ?? '',
+        items: order.items.map((i) => {
+          const productType = types.get(i.productId);
+          return { name: i.name, quantity: i.quantity, sizeKg: i.sizeKg, ...(productType ? { productType } : {}) };
+        }),
         steps: steps
           .filter((s) => s.deliveryId === row.id)
           .map((s) => ({
@@ -84,12 +103,18 @@ async function toDispatchViews(db: DbOrTx, rows: DeliveryRow[]): Promise<Dispatc
   });
 }
 
-/** The Delivery Person staff who can be assigned, with whether they work a shift now and their load. */
+/**
+ * The Delivery Person staff who can be assigned, with whether they work a shift now and their
+ * load: those of one center (`centerId`), or of every center (null).
+ */
 export async function listRiders(
   db: DbOrTx,
   loadStaff: (clientId: string) => Promise<StaffContext | null>,
+  centerId: string | null = null,
 ): Promise<Rider[]> {
-  const members = (await listStaff(db, { currentOnly: true })).filter((m) => isRider(m));
+  const members = (await listStaff(db, { currentOnly: true })).filter(
+    (m) => isRider(m) && (centerId === null || (m.centerIds ?? []).includes(centerId)),
+  );
   if (!members.length) return [];
   const loads = await db
     .select({ carrier: deliveries.carrierClientId, n: count() })
@@ -112,20 +137,70 @@ export async function listRiders(
     phone: m.phoneLocal,
     onShift: Boolean(shifts[i]?.shiftId),
     openDeliveries: loads.find((l) => l.carrier === m.clientId)?.n ?? 0,
+    centerIds: m.centerIds ?? [],
   }));
 }
 
+const notYourCenter = () =>
+  new AppError('You can see only the dispatch board of the gas center your shift is at.', {
+    status: 403,
+    type: ErrorType.Forbidden,
+    additionalInfo: { reason: 'NotYourCenter' },
+  });
+
 /**
- * The dispatch board: every delivery of a paid order still open, and those finished today, oldest
- * first (the longest waiting on top). A delivery of an order not yet paid is not on it: nobody
- * may take it out.
+ * Whose board a dispatcher reads: the center of their shift when they name none; a CEO or a
+ * Manager may name any center, or `all` (null: every center's). Anyone else naming another
+ * center than their shift's is refused (403 NotYourCenter).
  */
-export async function listBoard(db: DbOrTx): Promise<DispatchDelivery[]> {
+export async function boardCenterOf(
+  db: DbOrTx,
+  member: StaffContext,
+  asked: 'all' | string | undefined,
+): Promise<string | null> {
+  const own = member.shiftCenterId ?? (await firstCenter(db)).id;
+  if (asked === undefined || asked === own) return own;
+  if (!isPrivileged(member.access)) throw notYourCenter();
+  if (asked === 'all') return null;
+  if (!(await findCenter(db, asked))) {
+    throw new AppError('There is no such gas center. Choose one from the list.', {
+      status: 404,
+      type: ErrorType.NotFound,
+      additionalInfo: { field: 'center' },
+    });
+  }
+  return asked;
+}
+
+/**
+ * A dispatcher acts on the deliveries of their shift's center only; a CEO or a Manager on any
+ * (answers the centers they may act on, null for every one).
+ */
+export function dispatchCentersOf(member: StaffContext | null | undefined): string[] | null {
+  if (!member || isPrivileged(member.access)) return null;
+  return member.shiftCenterId ? [member.shiftCenterId] : null;
+}
+
+/** The centers a rider works at (their staff record's), by their account; [] for none. */
+export async function riderCentersOf(db: DbOrTx, riderClientId: string): Promise<string[]> {
+  const record = await findStaffByClientId(db, riderClientId);
+  return record ? centerIdsOfStaff(db, record.id) : [];
+}
+
+/**
+ * The dispatch board of one center (null: of every center): every delivery of a paid order
+ * still open, and those finished today, oldest first (the longest waiting on top). A delivery of
+ * an order not yet paid is not on it: nobody may take it out.
+ */
+export async function listBoard(db: DbOrTx, centerId: string | null = null): Promise<DispatchDelivery[]> {
   const rows = await db
     .select()
     .from(deliveries)
     .where(
-      or(inArray(deliveries.status, [...OPEN_DELIVERY_STATUSES]), gte(deliveries.statusChangedAt, startOfLagosDay())),
+      and(
+        or(inArray(deliveries.status, [...OPEN_DELIVERY_STATUSES]), gte(deliveries.statusChangedAt, startOfLagosDay())),
+        centerId === null ? undefined : sql`${orderCenterOf(deliveries.orderId)} = ${centerId}::uuid`,
+      ),
     )
     .orderBy(deliveries.createdAt)
     .limit(200);
@@ -204,6 +279,10 @@ export async function deliveryProgress(
   return progressOf(db, row, centerPhone);
 }
 
+/**
+ * `centerPhone`: the phone to call when the order's gas center has none of its own
+ * (GAS_CENTER_PHONE); the center's own phone comes first.
+ */
 async function progressOf(db: DbOrTx, row: DeliveryRow, centerPhone: string | null): Promise<DeliveryProgress> {
   const [orderMap, steps, people] = await Promise.all([
     findOrdersWithItemsByIds(db, [row.orderId]),
@@ -215,6 +294,8 @@ async function progressOf(db: DbOrTx, row: DeliveryRow, centerPhone: string | nu
     row.carrierClientId ? findClientsByIds(db, [row.carrierClientId]) : Promise.resolve(new Map()),
   ]);
   const rider = row.carrierClientId ? people.get(row.carrierClientId) : undefined;
+  const order = orderMap.get(row.orderId);
+  const phone = (order ? await centerPhoneOf(db, order.centerId) : null) ?? centerPhone;
   const riderName = riderFirstName(rider?.firstname ?? row.carrierName);
   // In transit only: the rider is on the way to this client. Collected, they may still be at the
   // gas center or on another client's doorstep; stopped by a problem, the distance goes stale.
@@ -227,7 +308,7 @@ async function progressOf(db: DbOrTx, row: DeliveryRow, centerPhone: string | nu
   return {
     deliveryId: row.id,
     orderId: row.orderId,
-    orderNumber: orderMap.get(row.orderId)?.orderNumber ?? '',
+    orderNumber: order?.orderNumber ?? '',
     status: row.status,
     statusChangedAt: row.statusChangedAt.toISOString(),
     riderName: row.carrierClientId || row.carrierName ? riderName : null,
@@ -235,7 +316,7 @@ async function progressOf(db: DbOrTx, row: DeliveryRow, centerPhone: string | nu
     steps: steps.map((s) => ({ status: s.status, at: s.at.toISOString() })),
     distanceKm,
     locatedAt: distanceKm !== null && row.lastLocatedAt ? row.lastLocatedAt.toISOString() : null,
-    centerPhone,
+    centerPhone: phone,
   };
 }
 
@@ -322,4 +403,21 @@ export async function deliveriesCarriedBy(db: DbOrTx, riderClientId: string): Pr
     rows.map((r) => r.orderId),
   );
   return [...numbers.values()].sort();
+}
+
+/** The delivery of an order (by id or number), with its status and its order's center; [] for none. */
+export async function deliveryOfOrder(
+  db: DbOrTx,
+  ref: { orderId?: string | undefined; orderNumber?: string | undefined },
+): Promise<{ id: string; status: DeliveryStatus; centerId: string }[]> {
+  const orderId = ref.orderId ?? (ref.orderNumber ? (await findOrderByNumber(db, ref.orderNumber))?.id : undefined);
+  if (!orderId) return [];
+  return db
+    .select({
+      id: deliveries.id,
+      status: deliveries.status,
+      centerId: sql<string>`${orderCenterOf(deliveries.orderId)}`,
+    })
+    .from(deliveries)
+    .where(eq(deliveries.orderId, orderId));
 }

@@ -13,9 +13,17 @@ export type DeliveryChange = {
   located: boolean;
   /** Only a position, no step (PUT /api/delivery/location). */
   positionOnly?: boolean;
+  /** The gas center the order is delivered from (whose board shows it). */
+  centerId?: string;
+  /** A rider was assigned (or another one) with this change. */
+  assigned?: boolean;
 };
 
+/** An order was paid (by card or from the wallet): a home delivery's joins its center's board. */
+export type OrderPaid = { orderId?: string; orderNumber?: string };
+
 export type DeliveryListener = (change: DeliveryChange) => void | Promise<void>;
+export type OrderPaidListener = (paid: OrderPaid) => void | Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,8 +41,36 @@ declare module 'fastify' {
  */
 export class DeliveryNotices {
   private readonly listeners = new Set<DeliveryListener>();
+  private readonly paidListeners = new Set<OrderPaidListener>();
 
   constructor(private readonly log?: FastifyBaseLogger) {}
+
+  /**
+   * Listens for orders paid (told after the payment's commit by the card and wallet paths);
+   * answers the function that stops listening.
+   */
+  onOrderPaid(listener: OrderPaidListener): () => void {
+    this.paidListeners.add(listener);
+    return () => {
+      this.paidListeners.delete(listener);
+    };
+  }
+
+  /** An order was paid (after the commit): whoever listens hears it; a failure is only logged. */
+  orderPaid(paid: OrderPaid): void {
+    for (const listener of this.paidListeners) this.run(() => listener(paid));
+  }
+
+  private run(call: () => void | Promise<void>): void {
+    try {
+      const pending = call();
+      if (pending instanceof Promise) {
+        pending.catch((err: unknown) => this.log?.error({ err }, 'a delivery listener failed'));
+      }
+    } catch (err) {
+      this.log?.error({ err }, 'a delivery listener failed');
+    }
+  }
 
   /** Listens; answers the function that stops listening. */
   on(listener: DeliveryListener): () => void {
@@ -45,15 +81,6 @@ export class DeliveryNotices {
   }
 
   emit(change: DeliveryChange): void {
-    for (const listener of this.listeners) {
-      try {
-        const pending = listener(change);
-        if (pending instanceof Promise) {
-          pending.catch((err: unknown) => this.log?.error({ err }, 'a delivery listener failed'));
-        }
-      } catch (err) {
-        this.log?.error({ err }, 'a delivery listener failed');
-      }
-    }
+    for (const listener of this.listeners) this.run(() => listener(change));
   }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPrivileged } from '../../../domain/access';
 import { DeliveryOption, DeliveryStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -16,6 +17,7 @@ import {
   deliverySchema,
   deliveryStatusInputSchema,
   deliveryUpdateInputSchema,
+  dispatchBoardQuerySchema,
   dispatchBoardSchema,
   riderDeliveriesSchema,
   riderLocationInputSchema,
@@ -25,16 +27,21 @@ import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { onServerClock } from '../../lib/device-time';
 import { signedInClientId } from '../../lib/signed-in';
-import { orderCenters } from '../centers';
+import { centerPhoneOf, orderCenters } from '../centers';
 import { findOrderById } from '../order';
 import { requestRefund } from '../payment';
+import { currentStaff } from '../staff';
+import { followBoard } from './channel';
 import {
+  boardCenterOf,
+  dispatchCentersOf,
   listBoard,
   listRiderDeliveries,
   listRiders,
   progressOfOrder,
   recordRiderPosition,
   resolveRider,
+  riderCentersOf,
 } from './dispatch';
 import { assertRiderOrder, findRiderDelivery, riderList } from './rider-scope';
 import { changeDeliveryStatus, findDeliveries, findOneDelivery, toClientDeliveryView } from './service';
@@ -64,10 +71,16 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return request.staffScope ? undefined : signedInClientId(request);
   }
   const isRiderScope = (request: FastifyRequest) => request.staffScope === 'own';
+  /** Called when the order's gas center has no phone of its own. */
   const centerPhone = app.config.GAS_CENTER_PHONE ?? null;
+  /** The phone a client calls about a delivery: its order's gas center's, else GAS_CENTER_PHONE. */
+  const phoneFor = async (orderId: string) => {
+    const order = await findOrderById(app.db, orderId);
+    return (order ? await centerPhoneOf(app.db, order.centerId) : null) ?? centerPhone;
+  };
   /** A client (scoped to their own) reads the rider's first name only; staff read the delivery whole. */
-  const seenBy = (scope: string | undefined, view: Delivery): Delivery =>
-    scope ? toClientDeliveryView(view, centerPhone) : view;
+  const seenBy = async (scope: string | undefined, view: Delivery): Promise<Delivery> =>
+    scope ? toClientDeliveryView(view, await phoneFor(view.orderId)) : view;
 
   app.post(
     '/quote',
@@ -130,7 +143,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         { clientId: request.params.clientId, ...(status ? { status } : {}) },
         { page, pageSize },
       );
-      return { ...found, deliveries: found.deliveries.map((d) => seenBy(scope, d)) };
+      return { ...found, deliveries: await Promise.all(found.deliveries.map((d) => seenBy(scope, d))) };
     },
   );
 
@@ -283,7 +296,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         at: onServerClock(request, request.body.at),
         legs: app.orderLegs,
         actorStaffId: member?.id,
-        ...(asRider ? { riderClientId: actorClientId } : {}),
+        ...(asRider ? { riderClientId: actorClientId } : { actorCenterIds: dispatchCentersOf(member) }),
       });
       // A paid order's delivery cancelled: its stock is back (committed), and a card refund is asked
       // of Paystack now (reconciliation asks again if this call fails).
@@ -315,6 +328,8 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
         actorClientId: signedInClientId(request),
         carrier: { ...rider, vehicle: request.body.vehicle },
+        carrierCenterIds: await riderCentersOf(app.db, rider.carrierClientId),
+        actorCenterIds: dispatchCentersOf(request.staff),
         replacing: request.body.replacing,
         notices: app.deliveryNotices,
       });
@@ -327,13 +342,22 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: dispatchers,
       schema: {
         tags: ['delivery'],
-        summary: 'Dispatchers: paid deliveries still open and those finished today, with the riders',
+        summary:
+          "Dispatchers: a gas center's paid deliveries still open and those finished today, with its riders (the shift's center; a CEO or Manager may name any, or all)",
+        querystring: dispatchBoardQuerySchema,
         response: { 200: dispatchBoardSchema },
       },
     },
-    async () => {
-      const [list, riders] = await Promise.all([listBoard(app.db), listRiders(app.db, app.loadStaff)]);
-      return { deliveries: list, riders };
+    async (request) => {
+      const member = currentStaff(request);
+      const centerId = await boardCenterOf(app.db, member, request.query.center);
+      // The caller's open sockets hear this board's changes from now on (and another center's no more).
+      await followBoard(app, signedInClientId(request), centerId);
+      const [list, riders] = await Promise.all([
+        listBoard(app.db, centerId),
+        listRiders(app.db, app.loadStaff, centerId),
+      ]);
+      return { deliveries: list, riders, centerId, mayChooseCenter: isPrivileged(member.access) };
     },
   );
 

@@ -1,23 +1,26 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { staffDeliveryLabel } from '../../../domain/delivery-words';
+import { type GoodsLine, staffStepLabel } from '../../../domain/delivery-words';
 import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { deliveryLifecycle } from '../../../domain/lifecycles/delivery';
-import { assertTransition } from '../../../domain/lifecycles/lifecycle';
+import { assertTransition, canTransition } from '../../../domain/lifecycles/lifecycle';
 import type { Delivery, RiderLocation } from '../../../domain/schemas/delivery';
 import { NotificationKind } from '../../../domain/schemas/notification';
 import type { SmsOutcome } from '../../../domain/schemas/sms';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit';
+import { findCenter } from '../centers';
 import { budgetStaffNotice, notify } from '../notification';
 import type { OrderLegs } from '../order';
 import {
   findOrderById,
   findOrderByNumber,
   findOrderNumbersByIds,
+  listOrderItems,
   markOrderDelivered,
   recordOrderEvent,
 } from '../order';
+import { findProductTypesByIds } from '../product';
 import { cancelPaidOrderOfDelivery, type DeliveryRefund } from './cancel-paid';
 import type { DeliveryNotices } from './notices';
 import { type DeliveryRow, deliveries, deliverySteps } from './tables';
@@ -106,7 +109,8 @@ export function riderFirstName(name: string | null | undefined): string | null {
 
 /**
  * The delivery as its client reads it: the rider's first name and vehicle, never their phone or
- * account; calls go through the gas center's counter phone.
+ * account; calls go through the gas center's counter phone. The note is the staff's (for the
+ * rider, or typed with a step): never the client's to read.
  */
 export function toClientDeliveryView(view: Delivery, centerPhone: string | null): Delivery {
   return {
@@ -114,6 +118,7 @@ export function toClientDeliveryView(view: Delivery, centerPhone: string | null)
     carrierClientId: null,
     carrierName: riderFirstName(view.carrierName),
     carrierPhone: null,
+    note: null,
     centerPhone,
   };
 }
@@ -168,6 +173,20 @@ async function budgetStepTexts(tx: DbOrTx, staffId: string, keys: (string | null
   }
   return outcome;
 }
+
+/** An order's lines with their product types: what its steps say is collected. */
+async function goodsOf(db: DbOrTx, orderId: string): Promise<GoodsLine[]> {
+  const lines = await listOrderItems(db, orderId);
+  const types = await findProductTypesByIds(
+    db,
+    lines.map((l) => l.productId),
+  );
+  return lines.map((l) => ({ productType: types.get(l.productId), quantity: l.quantity, sizeKg: l.sizeKg }));
+}
+
+/** The name of an order's gas center, for a refusal's words. */
+const centerNameOf = async (db: DbOrTx, centerId: string) =>
+  (await findCenter(db, centerId))?.name ?? 'another gas center';
 
 /** Statuses that need the order paid first: the carrier must not leave with unpaid goods. */
 const NEEDS_PAYMENT: DeliveryRow['status'][] = [
@@ -236,6 +255,13 @@ export async function changeDeliveryStatus(
     replacing?: string | null | undefined;
     /** The staff member whose step it is: the texts it sends count against the SMS budgets. */
     actorStaffId?: string | undefined;
+    /**
+     * The gas centers whose deliveries the dispatcher may move (their shift's); left out or null,
+     * any (a CEO or a Manager). Another center's delivery: 403 NotYourCenter, nothing recorded.
+     */
+    actorCenterIds?: readonly string[] | null;
+    /** An assignment: the centers the rider works at; another center's delivery is refused (409). */
+    carrierCenterIds?: readonly string[];
   },
 ): Promise<Delivery & { refund?: DeliveryRefund; sms?: SmsOutcome }> {
   const result = await db.transaction(async (tx) => {
@@ -250,6 +276,25 @@ export async function changeDeliveryStatus(
     }
     const order = await findOrderById(tx, row.orderId, { lock: true });
     if (!order) throw notFound();
+    // A dispatcher runs their own center's board; the rider's own delivery is checked above.
+    if (!options.riderClientId && options.actorCenterIds && !options.actorCenterIds.includes(order.centerId)) {
+      throw new AppError(
+        `This delivery goes out from ${await centerNameOf(tx, order.centerId)}: only its own dispatchers, a CEO or a Manager can change it.`,
+        { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason: 'NotYourCenter' } },
+      );
+    }
+    // A rider takes the deliveries of the centers they work at: the goods are collected there.
+    if (options.carrier && options.carrierCenterIds && !options.carrierCenterIds.includes(order.centerId)) {
+      const center = await centerNameOf(tx, order.centerId);
+      throw new AppError(
+        `${options.carrier.carrierName ?? 'This rider'} does not work at ${center}, where this order is delivered from. Choose a rider of ${center}.`,
+        {
+          status: 409,
+          type: ErrorType.Conflict,
+          additionalInfo: { reason: 'RiderOfAnotherCenter', centerId: order.centerId, field: 'riderId' },
+        },
+      );
+    }
     // Two dispatchers assigning at once: the second does not silently undo the first's choice.
     if (options.carrier && options.replacing !== undefined && row.carrierClientId !== options.replacing) {
       throw new AppError(
@@ -271,17 +316,19 @@ export async function changeDeliveryStatus(
     }
     // Another carrier for an Accepted delivery changes who, not the status.
     const reassigning = options.carrier && next === DeliveryStatus.Accepted && row.status === DeliveryStatus.Accepted;
-    if (!reassigning) {
-      // In the board's words: two people tapping at once is the usual cause.
-      const now = staffDeliveryLabel[row.status];
+    const actor = options.riderClientId ? 'carrier' : 'staff';
+    if (!reassigning && !canTransition(deliveryLifecycle, row.status, next, actor)) {
+      // In the board's words, naming what is collected: two people tapping at once is the usual cause.
+      const goods = await goodsOf(tx, order.id);
+      const now = staffStepLabel(row.status, goods);
       assertTransition(
         deliveryLifecycle,
         row.status,
         next,
-        options.riderClientId ? 'carrier' : 'staff',
+        actor,
         row.status === next
           ? `This delivery is already “${now}”: it was moved meanwhile.`
-          : `This delivery is “${now}” now: it cannot be marked “${staffDeliveryLabel[next]}”. It may have been moved meanwhile.`,
+          : `This delivery is “${now}” now: it cannot be marked “${staffStepLabel(next, goods)}”. It may have been moved meanwhile.`,
       );
     }
     if (options.riderClientId && next === DeliveryStatus.Delivered) assertDeliveryCode(order.pickupCode, options.code);
@@ -333,10 +380,11 @@ export async function changeDeliveryStatus(
     });
     await recordOrderEvent(tx, order.id, next, {
       kind: 'delivery',
-      // The client reads the order's timeline: their rider by first name only.
+      // The client reads the order's timeline: their rider by first name only, and nothing a rider
+      // or a dispatcher typed (a note is for the staff: it stays on the delivery's steps).
       note: options.carrier
         ? `Carrier: ${riderFirstName(options.carrier.carrierName) ?? 'a rider'} (${options.carrier.vehicle ?? 'Bike'})`
-        : stepNote,
+        : null,
       actorClientId: options.actorClientId,
       at: now,
     });
@@ -377,7 +425,14 @@ export async function changeDeliveryStatus(
           : {}),
       },
     });
-    return { view: toDeliveryView(updated, order.orderNumber), previous: row.status, at: now, refund, sms };
+    return {
+      view: toDeliveryView(updated, order.orderNumber),
+      previous: row.status,
+      at: now,
+      refund,
+      sms,
+      centerId: order.centerId,
+    };
   });
   options.notices?.emit({
     delivery: result.view,
@@ -385,6 +440,8 @@ export async function changeDeliveryStatus(
     at: result.at.toISOString(),
     byRider: Boolean(options.riderClientId),
     located: Boolean(options.location),
+    centerId: result.centerId,
+    ...(options.carrier ? { assigned: true } : {}),
   });
   return {
     ...result.view,

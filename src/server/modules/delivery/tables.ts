@@ -1,4 +1,16 @@
-import { bigint, boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { DeliveryStatus, DeliveryVehicle, HomeDeliveryType } from '../../../domain/enums';
 import type { DeliveryAddress } from '../../../domain/schemas/order';
 import { id, requiredRef, timestamps } from '../../db/columns';
@@ -61,6 +73,13 @@ export const deliverySteps = pgTable(
 );
 
 export type DeliveryStepRow = typeof deliverySteps.$inferSelect;
+
+/**
+ * The gas center of a delivery's order, as a subquery on the order's row (by its primary key): a
+ * delivery is on the board of the center its order is delivered from.
+ */
+export const orderCenterOf = (orderId: AnyPgColumn): SQL =>
+  sql`(select ${orders.centerId} from ${orders} where ${orders.id} = ${orderId})`;
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 

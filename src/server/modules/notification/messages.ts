@@ -20,6 +20,17 @@ export const messagePaths = {
   settings: () => '/settings',
 };
 
+/**
+ * The gas center an order message names: its name and address, as the event wrote them ("the gas
+ * center" for an event written before messages named it).
+ */
+const centerOf = (data: Data) =>
+  data.centerName
+    ? data.centerAddress
+      ? `${text(data.centerName)}, ${text(data.centerAddress)}`
+      : text(data.centerName)
+    : 'the gas center';
+
 /** The words of each message; `origin` is PUBLIC_URL (links in an SMS must be absolute). */
 export function renderMessage(kind: NotificationKind, data: Data, origin: string): RenderedMessage {
   const n = text(data.orderNumber);
@@ -29,7 +40,7 @@ export function renderMessage(kind: NotificationKind, data: Data, origin: string
       const amount = data.total !== undefined && data.total !== null ? ` (${formatNaira(data.total)})` : '';
       if (data.pickupCode) {
         return {
-          sms: `Arrive: order ${n} is paid${amount} and ready for pickup at the gas center. Pickup code: ${text(data.pickupCode)}. Receipt: ${receipt}`,
+          sms: `Arrive: order ${n} is paid${amount} and ready for pickup at ${centerOf(data)}. Pickup code: ${text(data.pickupCode)}. Receipt: ${receipt}`,
           push: {
             title: 'Ready for pickup',
             body: `Order ${n} is paid. Show pickup code ${text(data.pickupCode)} at the counter.`,
@@ -66,6 +77,22 @@ export function renderMessage(kind: NotificationKind, data: Data, origin: string
         sms: `Arrive: order ${n} was delivered. Thank you for choosing Arrive.`,
         push: { title: 'Delivered', body: `Order ${n} was delivered.`, url: messagePaths.order(n), tag: `order-${n}` },
       };
+    case NotificationKind.OrderMoved: {
+      const where = centerOf(data);
+      const delivered = data.delivery === 'home';
+      const code = data.pickupCode ? ` Pickup code ${text(data.pickupCode)} works there only.` : '';
+      return {
+        sms: delivered
+          ? `Arrive: order ${n} will now be delivered from ${where}. Sorry for the change.`
+          : `Arrive: order ${n} is now collected at ${where}.${code} Sorry for the change.`,
+        push: {
+          title: 'Order moved',
+          body: delivered ? `Order ${n} now comes from ${text(data.centerName)}.` : `Collect order ${n} at ${where}.`,
+          url: messagePaths.order(n),
+          tag: `order-${n}`,
+        },
+      };
+    }
     case NotificationKind.PickedUp:
       return {
         sms: `Arrive: order ${n} was picked up at the gas center. Thank you for choosing Arrive.`,

@@ -3,6 +3,7 @@ import type { ClientOrderListQuery } from '../../../domain/schemas/order';
 import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
+import { knownCenters } from '../centers';
 import { clientOrderPageJson } from './service';
 
 /** What the history's pages may hold in memory, in characters of JSON (about as many bytes). */
@@ -32,6 +33,19 @@ function versionReader(db: DbOrTx) {
     },
     { max: BATCH },
   );
+}
+
+/**
+ * The centers' names as a short mark (remembered for a minute: centers/service.ts): a page names
+ * its orders' centers, and a center renamed changes no order, so a page is kept per names it was
+ * written with.
+ */
+async function centerNamesMark(db: DbOrTx): Promise<string> {
+  let hash = 5381;
+  for (const center of await knownCenters(db)) {
+    for (const ch of `${center.id}=${center.name};`) hash = ((hash * 33) ^ ch.charCodeAt(0)) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 type Entry = { version: bigint; pages: Map<string, string>; chars: number };
@@ -95,7 +109,7 @@ export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
   return {
     /** The page as the client's history is now: from memory when nothing changed since it was read. */
     async read(clientId: string, query: Omit<ClientOrderListQuery, 'page'>): Promise<string> {
-      const key = `${query.pageSize} ${query.status ?? ''} ${query.cursor ?? ''}`;
+      const key = `${query.pageSize} ${query.status ?? ''} ${query.cursor ?? ''} ${await centerNamesMark(db)}`;
       const entry = clients.get(clientId);
       if (entry) {
         const current = await versionOf(clientId);

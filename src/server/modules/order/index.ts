@@ -34,6 +34,7 @@ export {
   payableAskedOrdersSql,
   payableClientOrderSql,
 } from './mark-paid';
+export { moveOrderToCenter } from './move';
 export { markOrderPickedUp, pickedUpCtes, setOrderPickupOutcome } from './pickup-transitions';
 export { eraseOrderPersonalFields, orderRecords, owedOrders, unpaidOrderNumbers } from './privacy';
 export { signOrderQrToken, verifyOrderQrToken } from './qr-token';

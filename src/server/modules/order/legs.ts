@@ -17,7 +17,7 @@ export type DeliveryLeg = {
 export type StockNeed = { productId: string; name: string; quantity: number; unit: 'kg' | 'item' };
 
 /** A product the stock refused an order for: `stock_refused`'s row (StockLedger.inStatement). */
-export type StockRefusal = { product_id: string; reason: string; available: number };
+export type StockRefusal = { product_id: string; center_id?: string; reason: string; available: number };
 
 /**
  * The stock and daily limits of products, kept by the quota area. An order is checked and its stock
@@ -27,17 +27,36 @@ export type StockRefusal = { product_id: string; reason: string; available: numb
 export type StockLedger = {
   /**
    * Parts of the placing statement, written by the quota area. `check` follows a CTE
-   * `stock_needs(product_id uuid, quantity double precision)` (one row per product: what the
-   * statement's orders need together) and defines `stock_held` and `stock_refused`: no row, or the
-   * first product refused (a StockRefusal). The orders are written only when it is empty; `take`
-   * follows a CTE `stock_written(product_id uuid, quantity double precision)`, what the lines
-   * written take per product, and takes exactly that.
+   * `stock_needs(product_id uuid, center_id uuid, quantity double precision)` (one row per product
+   * and gas center: what the statement's orders at that center need together) and defines
+   * `stock_held` and `stock_refused`: no row, or the first product refused (a StockRefusal). The
+   * orders are written only when it is empty; `take` follows a CTE `stock_written(product_id uuid,
+   * center_id uuid, quantity double precision)`, what the lines written take per product at each
+   * center, and takes exactly that.
    */
   inStatement: { check: SQL; take: SQL };
   /** The error for a refusal `check` found, worded with the order's products. */
   refusal(refused: StockRefusal, needs: StockNeed[]): Error;
-  /** Gives a cancelled order's lines back (`placedAt`: when the order was placed, for today's use). */
-  release(tx: DbOrTx, lines: { productId: string; quantity: number }[], placedAt: Date): Promise<void>;
+  /**
+   * Gives a cancelled order's lines back to the stock of its center (`placedAt`: when the order was
+   * placed, for today's use).
+   */
+  release(
+    tx: DbOrTx,
+    lines: { productId: string; quantity: number }[],
+    placedAt: Date,
+    centerId: string,
+  ): Promise<void>;
+  /**
+   * An order moved to another gas center: its lines given back at the center it leaves and taken
+   * at the one it goes to (refusing, by throwing, what the new center cannot supply). Kept by a
+   * ledger that holds stock per center; without it a move leaves the stock as it is.
+   */
+  moveToCenter?(
+    tx: DbOrTx,
+    lines: { productId: string; quantity: number }[],
+    move: { from: string; to: string; placedAt: Date },
+  ): Promise<void>;
   /** Told once the statement or transaction that took or gave back stock has committed. */
   committed?(): void;
 };

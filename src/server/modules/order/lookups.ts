@@ -194,13 +194,20 @@ export const PAID_STATUSES = [
  */
 const ATTRIBUTING_STATUSES = [OrderStatus.Paid, OrderStatus.Delivered];
 
-export type PaidOrder = { id: string; total: number; paymentType: PaymentType | null; paidAt: Date };
+/** A paid order, with the gas center it belongs to (a sale counts for that center's figures). */
+export type PaidOrder = { id: string; total: number; paymentType: PaymentType | null; paidAt: Date; centerId: string };
 export type AttributedOrder = PaidOrder & { actorClientId: string; attributedAt: Date };
 
 /** Paid orders whose payment fell in [from, to). */
 export async function listPaidOrders(db: DbOrTx, range: { from: Date; to: Date }): Promise<PaidOrder[]> {
   const rows = await db
-    .select({ id: orders.id, total: orders.total, paymentType: orders.paymentType, paidAt: orders.paidAt })
+    .select({
+      id: orders.id,
+      total: orders.total,
+      paymentType: orders.paymentType,
+      paidAt: orders.paidAt,
+      centerId: orders.centerId,
+    })
     .from(orders)
     .where(
       and(
@@ -250,6 +257,7 @@ export async function listAttributedOrders(
       total: orders.total,
       paymentType: orders.paymentType,
       paidAt: orders.paidAt,
+      centerId: orders.centerId,
       actorClientId: firstEvent.actorClientId,
       attributedAt: firstEvent.attributedAt,
     })

@@ -14,6 +14,7 @@ export type PaidOrderRow = {
   total: number | string;
   delivery_option: string;
   pickup_code: string;
+  center_id: string;
 };
 
 /**
@@ -30,7 +31,7 @@ export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) 
       paid_at = ${value('paidAt')}::timestamptz, updated_at = ${value('paidAt')}::timestamptz,
       order_payment_number = coalesce(${value('paymentNumber')}::text, order_payment_number)
     where id = ${orderId} and status = ${OrderStatus.NotPaid} and ${when}
-    returning id, client_id, order_number, total, delivery_option, pickup_code
+    returning id, client_id, order_number, total, delivery_option, pickup_code, center_id
   ), step as (
     insert into ${orderEvents} (order_id, kind, status, note, actor_client_id, created_at)
     select id, 'order', ${OrderStatus.Paid}, ${value('note')}, ${value('actorClientId')}::uuid, ${value('paidAt')}::timestamptz
@@ -38,10 +39,12 @@ export const markPaidCtes = (orderId: SQLWrapper, when: SQLWrapper = sql`true`) 
   ), told as (
     ${notifySql(
       sql`${NotificationKind.OrderPaid}`,
-      sql`select client_id, 'order-paid:' || id::text as key,
+      // A pickup order's message says where to collect it: its center's name and address.
+      sql`select client_id, 'order-paid:' || paid.id::text as key,
         json_build_object('orderNumber', order_number, 'total', total,
-          'pickupCode', case when delivery_option = ${DeliveryOption.HomeDelivery} then null else pickup_code end) as data
-      from paid where ${value('tell')}::boolean`,
+          'pickupCode', case when delivery_option = ${DeliveryOption.HomeDelivery} then null else pickup_code end,
+          'centerName', c.name, 'centerAddress', c.address) as data
+      from paid left join centers c on c.id = paid.center_id where ${value('tell')}::boolean`,
     )}
   )`;
 

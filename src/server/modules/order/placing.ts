@@ -94,6 +94,7 @@ function placingValues(batch: OrderToPlace[], codes: ReturnType<typeof drawCodes
     lineTotals: lines.map((l) => l.line.lineTotal),
     checkedProductIds: checked.map((l) => l.line.product.id),
     checkedUnitPrices: checked.map((l) => l.line.unitPrice),
+    checkedCenterIds: checked.map((l) => batch[l.order - 1]?.priced.center.id ?? null),
     placedAt: new Date().toISOString(),
   };
 }
@@ -134,9 +135,11 @@ function buildPlacingStatement(stock: StockLedger['inStatement']) {
         ${value('sizesKg')}::double precision[], ${value('lineTotals')}::bigint[])
         as l(n, position, product_id, name, unit_price, quantity, size_kg, line_total)
     ), stock_needs as (
-      select product_id, sum(quantity)::double precision as quantity from batch_lines group by product_id
+      select l.product_id, b.center_id, sum(l.quantity)::double precision as quantity
+      from batch_lines l join batch b on b.n = l.n
+      group by l.product_id, b.center_id
     ), ${stock.check}, price_check as (
-      select ${pricesStillHold(value('checkedProductIds'), value('checkedUnitPrices'))} as hold
+      select ${pricesStillHold(value('checkedProductIds'), value('checkedUnitPrices'), value('checkedCenterIds'))} as hold
     ), placed as (
       insert into ${orders} (order_number, order_payment_number, pickup_code, client_id, center_id, type, status,
         delivery_option, delivery_address, home_delivery_type, delivery_distance_km, delivery_fee_is_estimate,
@@ -164,7 +167,9 @@ function buildPlacingStatement(stock: StockLedger['inStatement']) {
       order by p.n
       returning *
     ), stock_written as (
-      select product_id, sum(quantity)::double precision as quantity from lines group by product_id
+      select l.product_id, p.center_id, sum(l.quantity)::double precision as quantity
+      from lines l join placed p on p.id = l.order_id
+      group by l.product_id, p.center_id
     ), ${stock.take}
     select (select json_agg(placed) from placed) as orders,
            (select json_agg(lines) from lines) as items,

@@ -12,10 +12,16 @@ import type { DbOrTx } from '../../db/client';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { orderCenters } from '../centers';
-import { findActiveProductsByIds, type ProductRow, pricesAt, rememberedActiveProducts } from '../product';
+import {
+  findActiveProductsByIds,
+  priceAtCenter,
+  pricesAt,
+  rememberedActiveProducts,
+  type SellableProduct,
+} from '../product';
 
 export type PricedLine = {
-  product: ProductRow;
+  product: SellableProduct;
   quantity: number;
   sizeKg: number | null;
   unitPrice: number;
@@ -108,7 +114,6 @@ export async function priceOrder(
     throw invalid(`These items make a '${expected}' order, not '${input.type}'`, 'type');
   }
 
-  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
   const centers = await orderCenters(db, centerId);
   let center = centers[0];
   let deliveryFee = 0;
@@ -135,9 +140,18 @@ export async function priceOrder(
     nominee = input.nominee;
   }
 
+  if (!center) throw new AppError('No gas center is set up yet', { status: 503, type: ErrorType.Unknown });
+  // A center's own price of a product is the price there (at any moment: only the company price
+  // has a history).
+  for (const [index, line] of lines.entries()) {
+    const price = priceAtCenter(line.product, center.id);
+    if (price === line.unitPrice) continue;
+    const lineTotal = line.product.type === ProductType.Gas ? Math.round(price * line.quantity) : price * line.quantity;
+    lines[index] = { ...line, product: { ...line.product, price }, unitPrice: price, lineTotal };
+  }
+  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
   const total = subtotal + deliveryFee;
   if (!Number.isSafeInteger(total)) throw invalid(`This order is too large (₦${formatNumber(total / 100)})`);
-  if (!center) throw new AppError('No gas center is set up yet', { status: 503, type: ErrorType.Unknown });
   return {
     type: input.type,
     lines,

@@ -251,13 +251,18 @@ const stockNeedsOf = (order: PricedOrder): StockNeed[] =>
 const toItemRow = rowMapper(orderItems);
 const toEventRow = rowMapper(orderEvents);
 
-/** Gives an order's lines back to the stock and today's quota (a cancelled order or a refunded sale). */
-export async function releaseOrderStock(tx: DbOrTx, legs: OrderLegs, order: Pick<OrderRow, 'id' | 'createdAt'>) {
+/** Gives an order's lines back to its center's stock and today's quota (a cancelled order or a refunded sale). */
+export async function releaseOrderStock(
+  tx: DbOrTx,
+  legs: OrderLegs,
+  order: Pick<OrderRow, 'id' | 'createdAt' | 'centerId'>,
+) {
   const lines = await tx
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  await legs.stock.release(tx, lines, order.createdAt);
+  // Back to the stock of the center the order took it from.
+  await legs.stock.release(tx, lines, order.createdAt, order.centerId);
 }
 
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
@@ -336,6 +341,9 @@ function buildHistoryStatement(db: DbOrTx, withStatus: boolean, withCursor: bool
       paymentStatus: orders.paymentStatus,
       paymentType: orders.paymentType,
       deliveryOption: orders.deliveryOption,
+      centerId: orders.centerId,
+      // Written out, as the count below.
+      centerName: sql<string>`coalesce((select c.name from centers c where c.id = orders.center_id), '')`,
       total: orders.total,
       createdAt: orders.createdAt,
       micros,
@@ -444,6 +452,7 @@ function historyJson(withStatus: boolean, withCursor: boolean) {
     `order_history_json_${withStatus ? 's' : 'a'}${withCursor ? 'c' : 'f'}`,
     sql`with page as (
       select o.id, o.order_number, o.type, o.status, o.payment_status, o.payment_type, o.delivery_option, o.total,
+             o.center_id, coalesce((select c.name from centers c where c.id = o.center_id), '') as center_name,
              o.created_at, (extract(epoch from o.created_at) * 1000000)::bigint::text as micros,
              (select count(*)::int from ${orderItems} i where i.order_id = o.id) as item_count,
              row_number() over (order by o.created_at desc, o.id desc) as n
@@ -462,6 +471,7 @@ function historyJson(withStatus: boolean, withCursor: boolean) {
              json_agg(json_build_object(
                'id', id, 'orderNumber', order_number, 'type', type, 'status', status,
                'paymentStatus', payment_status, 'paymentType', payment_type, 'deliveryOption', delivery_option,
+               'centerId', center_id, 'centerName', center_name,
                'total', total, 'itemCount', item_count,
                'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
              ) order by n) filter (where n <= ${value('pageSize')}::int),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PaymentStatus } from '../../../domain/enums';
+import { PaymentPurpose, PaymentStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { isFinal } from '../../../domain/lifecycles/lifecycle';
 import { paymentLifecycle } from '../../../domain/lifecycles/payment';
@@ -213,7 +213,12 @@ export async function applySuccess(
     const after = await requestRefund(app, paymentId);
     if (after) return { outcome, payment: after, gatewayStatus: data.status };
   }
-  return { outcome, payment: await reload(app.db, paymentId), gatewayStatus: data.status };
+  const payment = await reload(app.db, paymentId);
+  // After the commit: a paid home delivery joins its center's dispatch board now.
+  if ((outcome as VerifyOutcome) === 'success' && payment.purpose === PaymentPurpose.OrderPayment && payment.orderId) {
+    app.deliveryNotices?.orderPaid({ orderId: payment.orderId });
+  }
+  return { outcome, payment, gatewayStatus: data.status };
 }
 
 /**

@@ -20,7 +20,15 @@ const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return payOrderFromWallet(app, signedInClientId(request), request.body.orderNumber, together);
+      const { homeDelivery, ...paid } = await payOrderFromWallet(
+        app,
+        signedInClientId(request),
+        request.body.orderNumber,
+        together,
+      );
+      // A paid home delivery joins its center's dispatch board now.
+      if (homeDelivery) app.deliveryNotices.orderPaid({ orderNumber: paid.orderNumber });
+      return paid;
     },
   );
 };

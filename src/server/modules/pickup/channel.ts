@@ -51,6 +51,9 @@ declare module 'fastify' {
   }
 }
 
+/** Connections set up (or clients recorded gone) at once, of the pool's 10 connections. */
+const SETUPS_AT_ONCE = 8;
+
 const ref = (row: PickupRow, orderNumber: string) => ({ pickupId: row.id, orderId: row.orderId, orderNumber });
 
 /**
@@ -65,6 +68,8 @@ export class PickupChannel {
   private closed = false;
   /** Background work (presence changes, sweeps) that closing waits for, so it never outlives Redis. */
   private readonly inflight = new Set<Promise<unknown>>();
+  private setupsRunning = 0;
+  private readonly setupQueue: (() => void)[] = [];
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -109,6 +114,10 @@ export class PickupChannel {
 
   /** Whether any device of the client is connected, on any instance. */
   async isClientOnline(clientId: string): Promise<boolean> {
+    // A device here answers at once. Asking the cluster copies the room's members (and, with
+    // Redis, waits for every instance): for each of thousands of sockets dropping together
+    // that is the whole room over and over, while the process serves nothing else.
+    if (this.hasLocalDevice(clientId)) return true;
     try {
       const sockets = await this.io.in(rooms.client(clientId)).fetchSockets();
       return sockets.length > 0;
@@ -117,6 +126,10 @@ export class PickupChannel {
       this.app.log.warn({ err }, 'could not count the client sockets');
       return true;
     }
+  }
+
+  private hasLocalDevice(clientId: string): boolean {
+    return (this.io.of('/').adapter.rooms.get(rooms.client(clientId))?.size ?? 0) > 0;
   }
 
   /** The staff's devices follow an order they looked up, so they see its pickup live. */
@@ -444,18 +457,45 @@ export class PickupChannel {
     socket.on('disconnect', (reason: string) => {
       // This instance closing its sockets is not the client going offline: they reconnect elsewhere.
       if (reason === 'server namespace disconnect' || reason === 'server shutting down') return;
+      // Another device of the client is still here: not gone, and no work queued per socket.
+      if (this.hasLocalDevice(clientId)) return;
       this.track(this.onClientGone(clientId));
     });
 
+    let release: (() => void) | null = null;
     try {
+      release = await this.setupSlot();
+      // Gone while it waited its turn: nothing to set up.
+      if (!socket.connected) return;
       const member = await this.app.loadStaff(clientId);
       if (member?.isCurrentStaff) socket.join(rooms.staff(member.id));
       await this.deliverWaiting(socket, clientId);
     } catch (err) {
       if (!this.closed) this.app.log.error({ err }, 'pickup connection setup failed');
     } finally {
+      release?.();
       resolveReady();
     }
+  }
+
+  /**
+   * A turn to set a connection up or to record a client gone. When thousands of devices drop and
+   * reconnect at once, their statements wait here instead of in the pool's queue, where they
+   * would time out (leaving counters out of their staff room) and hold up the handshakes and
+   * every HTTP request behind them.
+   */
+  private async setupSlot(): Promise<() => void> {
+    if (this.setupsRunning < SETUPS_AT_ONCE) this.setupsRunning++;
+    else await new Promise<void>((resolve) => this.setupQueue.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // The turn passes to the next connection waiting, or is given back.
+      const next = this.setupQueue.shift();
+      if (next) next();
+      else this.setupsRunning--;
+    };
   }
 
   /** A (re)connected phone gets every request still waiting for it; the staff hears it is back. */
@@ -470,6 +510,9 @@ export class PickupChannel {
           await toPickupRequest(this.app.db, row, order),
         );
     }
+    // Only a request marked offline needs the write: when thousands of devices reconnect at once,
+    // the ones with nothing marked skip a statement each.
+    if (!open.some((row) => row.confirmationAction === 'ClientOffLine')) return;
     const back = await setPresence(this.app.db, clientId, 'ClientOffLine', 'Pending');
     if (back.length === 0) return;
     const numbers = await orderNumbers(
@@ -483,7 +526,9 @@ export class PickupChannel {
   /** The client's last device dropped while requests wait: the staff is told. */
   private async onClientGone(clientId: string): Promise<void> {
     if (this.closed) return;
+    let release: (() => void) | null = null;
     try {
+      release = await this.setupSlot();
       if (await this.isClientOnline(clientId)) return;
       const gone = await setPresence(this.app.db, clientId, 'Pending', 'ClientOffLine');
       if (gone.length === 0) return;
@@ -499,6 +544,8 @@ export class PickupChannel {
       }
     } catch (err) {
       if (!this.closed) this.app.log.warn({ err }, 'could not record the client going offline');
+    } finally {
+      release?.();
     }
   }
 

@@ -12,6 +12,9 @@ import {
   type AdminProduct,
   adminProductListSchema,
   adminProductSchema,
+  centerPriceBodySchema,
+  centerPriceListSchema,
+  centerPriceSchema,
   newProductBodySchema,
   priceChangeBodySchema,
   priceHistorySchema,
@@ -19,10 +22,11 @@ import {
 } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit';
+import { staffCenter } from '../centers';
 import { displayName } from '../client';
 import { currentStaff, findStaffPeople } from '../staff';
-import { productFieldsOf } from './catalogue';
-import { type ProductRow, productPriceHistory, products } from './tables';
+import { forgetProducts, productFieldsOf } from './catalogue';
+import { centerPrices, type ProductRow, productPriceHistory, products } from './tables';
 
 const tags = ['product'];
 const idParams = z.object({ id: z.uuid('Unknown product') });
@@ -185,6 +189,83 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return updated;
       });
       return toAdminProduct(row);
+    },
+  );
+
+  app.get(
+    '/center_prices',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: "Every gas center's own prices (where none is set, the company price applies)",
+        response: { 200: centerPriceListSchema },
+      },
+    },
+    async () => ({
+      prices: await app.db
+        .select({ centerId: centerPrices.centerId, productId: centerPrices.productId, price: centerPrices.price })
+        .from(centerPrices)
+        .orderBy(asc(centerPrices.centerId), asc(centerPrices.productId)),
+    }),
+  );
+
+  app.put(
+    '/center_price/:id',
+    {
+      preHandler: staff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: "Set a gas center's own price of a product, over the company's there (null: the company price again)",
+        params: idParams,
+        body: centerPriceBodySchema,
+        response: { 200: centerPriceSchema.extend({ price: centerPriceSchema.shape.price.nullable() }) },
+      },
+    },
+    async (request) => {
+      const me = currentStaff(request);
+      // Admin access sets prices only at the center of their shift; CEO and Manager anywhere.
+      const center = await staffCenter(app.db, me, request.body.centerId);
+      const productId = request.params.id;
+      const { price } = request.body;
+      await app.db.transaction(async (tx) => {
+        const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+        if (!product) throw notFound();
+        const [before] = await tx
+          .select({ price: centerPrices.price })
+          .from(centerPrices)
+          .where(and(eq(centerPrices.centerId, center.id), eq(centerPrices.productId, productId)));
+        if ((before?.price ?? null) === price) return;
+        if (price === null) {
+          await tx
+            .delete(centerPrices)
+            .where(and(eq(centerPrices.centerId, center.id), eq(centerPrices.productId, productId)));
+        } else {
+          await tx
+            .insert(centerPrices)
+            .values({ centerId: center.id, productId, price })
+            .onConflictDoUpdate({
+              target: [centerPrices.centerId, centerPrices.productId],
+              set: { price, updatedAt: new Date() },
+            });
+        }
+        await recordAudit(tx, {
+          staffId: me.id,
+          action: 'product.center_price',
+          subject: product.name,
+          changes: {
+            productId,
+            centerId: center.id,
+            centerName: center.name,
+            companyPrice: product.price,
+            price: [before?.price ?? null, price],
+          },
+        });
+      });
+      // Orders priced from remembered center prices are checked when placed; this instance drops them now.
+      forgetProducts(app.db);
+      return { centerId: center.id, productId, price };
     },
   );
 

@@ -1,10 +1,20 @@
-import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Product } from '../../../domain/schemas/product';
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
-import { type ProductRow, productPriceHistory, products } from './tables';
+import { centerPrices, type ProductRow, productPriceHistory, products } from './tables';
 
 export type { ProductRow };
+
+/**
+ * A product on sale as an order is priced from it: with its own price at each gas center that
+ * has one (center id → kobo; null when none has), read in the same statement.
+ */
+export type SellableProduct = ProductRow & { centerPrices: Record<string, number> | null };
+
+/** The price of a product at a center: the center's own, else the company's. */
+export const priceAtCenter = (product: SellableProduct, centerId: string): number =>
+  product.centerPrices?.[centerId] ?? product.price;
 
 /** What every view of a product shows of it: the shop adds what is left, the staff list its state. */
 export const productFieldsOf = (p: ProductRow): Omit<Product, 'available'> => ({
@@ -19,8 +29,11 @@ export const productFieldsOf = (p: ProductRow): Omit<Product, 'available'> => ({
 
 // ── Catalogue: products read by other areas (order pricing, order views), in one batch by ids ──
 
-/** The products with these ids that are still on sale, by id. */
-export async function findActiveProductsByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+/** The products with these ids that are still on sale, by id, with their centers' own prices. */
+export async function findActiveProductsByIds(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, SellableProduct>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await activeProductsByIds.run(db, { ids: unique });
@@ -35,11 +48,14 @@ export async function findActiveProductsByIds(db: DbOrTx, ids: readonly string[]
  * for a minute at most, so an edit that leaves the price alone (a name, a size) shows on the
  * orders placed after it within that minute.
  */
-const remembered = new WeakMap<object, { rows: Map<string, ProductRow>; until: number }>();
+const remembered = new WeakMap<object, { rows: Map<string, SellableProduct>; until: number }>();
 const REMEMBER_MS = 60_000;
 
 /** findActiveProductsByIds, from what this database's products were when last read. */
-export async function rememberedActiveProducts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+export async function rememberedActiveProducts(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, SellableProduct>> {
   let known = remembered.get(db);
   if (!known || known.until <= Date.now()) {
     known = { rows: new Map(), until: Date.now() + REMEMBER_MS };
@@ -49,7 +65,7 @@ export async function rememberedActiveProducts(db: DbOrTx, ids: readonly string[
   const unique = [...new Set(ids)];
   const missing = unique.filter((id) => !rows.has(id));
   if (missing.length) for (const [id, row] of await findActiveProductsByIds(db, missing)) rows.set(id, row);
-  return new Map(unique.flatMap((id) => (rows.get(id) ? [[id, rows.get(id) as ProductRow] as const] : [])));
+  return new Map(unique.flatMap((id) => (rows.get(id) ? [[id, rows.get(id) as SellableProduct] as const] : [])));
 }
 
 /** Drops what rememberedActiveProducts knows of this database's products. */
@@ -57,15 +73,27 @@ export function forgetProducts(db: DbOrTx): void {
   remembered.delete(db);
 }
 
+/** A center's own prices (those over the company's), by product id: read afresh. */
+export async function centerPricesOf(db: DbOrTx, centerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ productId: centerPrices.productId, price: centerPrices.price })
+    .from(centerPrices)
+    .where(eq(centerPrices.centerId, centerId));
+  return new Map(rows.map((r) => [r.productId, r.price]));
+}
+
 /**
  * A condition for a statement placing an order: every product of `productIds` is still on sale at
- * the matching price of `unitPrices` (two arrays of the statement's values, line by line).
+ * the matching price of `unitPrices` at the matching center of `centerIds` (its own price there,
+ * else the company's; three arrays of the statement's values, line by line).
  */
-export const pricesStillHold = (productIds: SQLWrapper, unitPrices: SQLWrapper) =>
+export const pricesStillHold = (productIds: SQLWrapper, unitPrices: SQLWrapper, centerIds: SQLWrapper) =>
   sql`not exists (
-    select 1 from unnest(${productIds}::uuid[], ${unitPrices}::bigint[]) as l(product_id, unit_price)
-    left join ${products} p on p.id = l.product_id and p.active and p.price = l.unit_price
-    where p.id is null)`;
+    select 1 from unnest(${productIds}::uuid[], ${unitPrices}::bigint[], ${centerIds}::uuid[])
+      as l(product_id, unit_price, center_id)
+    left join ${products} p on p.id = l.product_id and p.active
+    left join ${centerPrices} cp on cp.product_id = l.product_id and cp.center_id = l.center_id
+    where p.id is null or coalesce(cp.price, p.price) <> l.unit_price)`;
 
 /**
  * The price each of these products had at a moment (a counter sale made offline is priced at a
@@ -123,7 +151,12 @@ export async function priceVersionWindow(
 /** Every order is priced from it: built once (db/statement.ts). */
 const activeProductsByIds = statement('products_active_by_ids', (db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(products),
+      centerPrices: sql<Record<string, number> | null>`(
+        select json_object_agg(${centerPrices.centerId}, ${centerPrices.price}) from ${centerPrices}
+        where ${centerPrices.productId} = ${products.id})`.as('center_prices'),
+    })
     .from(products)
     .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.active, true))),
 );

@@ -4,11 +4,22 @@ import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { productListSchema, productSchema } from '../../../domain/schemas/product';
 import { quotaSchema } from '../../../domain/schemas/quota';
+import type { DbOrTx } from '../../db/client';
+import { firstCenter, requireCenter } from '../centers';
 import { catalogueBody, matchesEtag, quotaOfProduct, toProductViews } from '../quota';
 import { findActiveProduct } from './service';
 
 const idParams = z.object({ id: z.uuid('Unknown product') });
 const notFound = () => new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
+
+/** `?center=`: which gas center's stock and prices; without it, the first center's. */
+const centerQuery = z.object({
+  center: z.string().max(64).optional().describe("A gas center's id: its stock and prices (default: the first center)"),
+});
+
+/** The center asked for (404 for an id that names none), else the first. */
+const centerOf = async (db: DbOrTx, asked: string | undefined) =>
+  (asked ? await requireCenter(db, asked) : await firstCenter(db)).id;
 
 /**
  * The public catalogue: each product with what may still be ordered of it, and its quota. What is
@@ -20,12 +31,15 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['product'],
-        summary: 'The catalogue: gas per kg, cylinders by size, burners and stoves, prices in kobo',
+        summary:
+          'The catalogue at a gas center: gas per kg, cylinders by size, burners and stoves, prices in kobo, what is left there',
+        querystring: centerQuery,
         response: { 200: productListSchema },
       },
     },
     async (request, reply) => {
-      const body = await catalogueBody(app.db, app.catalogueCache);
+      const centerId = await centerOf(app.db, request.query.center);
+      const body = await catalogueBody(app.db, app.catalogueCache, centerId);
       // Always revalidated, so a new price shows at once; an unchanged catalogue costs no body.
       // The body is already the serializer's text: sent as it is, past the typed reply.
       const plain = reply as unknown as FastifyReply;
@@ -42,24 +56,33 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['product'],
         summary: "A product's quota: stock, daily limit and what is left today (null quota = unlimited)",
         params: idParams,
+        querystring: centerQuery,
         response: { 200: z.object({ quota: quotaSchema.nullable() }) },
       },
     },
     async (request) => {
+      const centerId = await centerOf(app.db, request.query.center);
       if (!(await findActiveProduct(app.db, request.params.id))) throw notFound();
-      return { quota: await quotaOfProduct(app.db, request.params.id) };
+      return { quota: await quotaOfProduct(app.db, request.params.id, centerId) };
     },
   );
 
   app.get(
     '/:id',
     {
-      schema: { tags: ['product'], summary: 'One product', params: idParams, response: { 200: productSchema } },
+      schema: {
+        tags: ['product'],
+        summary: 'One product, at a gas center',
+        params: idParams,
+        querystring: centerQuery,
+        response: { 200: productSchema },
+      },
     },
     async (request) => {
+      const centerId = await centerOf(app.db, request.query.center);
       const row = await findActiveProduct(app.db, request.params.id);
       if (!row) throw notFound();
-      const [view] = await toProductViews(app.db, [row]);
+      const [view] = await toProductViews(app.db, [row], centerId);
       if (!view) throw notFound();
       return view;
     },

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -12,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProductType } from '../../../domain/enums';
 import { id, requiredRef, timestamps } from '../../db/columns';
+import { centers } from '../centers/tables';
 import { staff } from '../staff/tables';
 
 /** The catalogue. Prices are integer kobo; gas is priced per kg, cylinders per size. */
@@ -60,3 +62,21 @@ export const productPriceHistory = pgTable(
 );
 
 export type ProductPriceHistoryRow = typeof productPriceHistory.$inferSelect;
+
+/**
+ * A gas center's own price of a product (kobo: per kg for gas, per item otherwise): orders and
+ * walk-in sales at that center are priced at it instead of the company's `products.price`. The
+ * company price alone has a history; a center's price set or removed is in the audit trail.
+ */
+export const centerPrices = pgTable(
+  'center_prices',
+  {
+    centerId: requiredRef('center_id', () => centers.id, 'cascade'),
+    productId: requiredRef('product_id', () => products.id, 'cascade'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ name: 'center_prices_pk', columns: [t.centerId, t.productId] })],
+);
+
+export type CenterPriceRow = typeof centerPrices.$inferSelect;

@@ -18,12 +18,13 @@ export type CatalogueParts = {
 };
 
 /**
- * The shop catalogue kept in memory, one per app. Any write to products, prices or quotas drops it
- * (and, with Redis, tells the other instances to drop theirs); the next read builds it again.
+ * The shop catalogue kept in memory, one per app and gas center (each center has its own stock and
+ * may have its own prices). Any write to products, prices or quotas drops every center's copy (and,
+ * with Redis, tells the other instances to drop theirs); the next read builds it again.
  */
 export type CatalogueCache = {
-  /** The cached parts, or builds and keeps them (unless the catalogue changed meanwhile). */
-  get(load: () => Promise<CatalogueParts>): Promise<CatalogueParts>;
+  /** A center's cached parts, or builds and keeps them (unless the catalogue changed meanwhile). */
+  get(centerId: string, load: () => Promise<CatalogueParts>): Promise<CatalogueParts>;
   /** Drops this instance's copy and, with Redis, every other instance's. */
   invalidate(): void;
   close(): Promise<void>;
@@ -50,12 +51,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export function createCatalogueCache({ redis, log }: { redis: Redis | null; log: FastifyBaseLogger }): CatalogueCache {
   const instance = randomUUID();
-  let parts: CatalogueParts | null = null;
+  const parts = new Map<string, CatalogueParts>();
   // Bumped on every change: a build that started before a change is not kept.
   let generation = 0;
   const drop = () => {
     generation++;
-    parts = null;
+    parts.clear();
   };
 
   let subscriber: Redis | null = null;
@@ -89,11 +90,12 @@ export function createCatalogueCache({ redis, log }: { redis: Redis | null; log:
   const shared = () => !subscriber || listening;
 
   return {
-    async get(load) {
-      if (parts) return parts;
+    async get(centerId, load) {
+      const kept = parts.get(centerId);
+      if (kept) return kept;
       const started = generation;
       const built = await load();
-      if (started === generation && shared()) parts = built;
+      if (started === generation && shared()) parts.set(centerId, built);
       return built;
     },
     invalidate() {

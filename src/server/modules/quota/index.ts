@@ -5,3 +5,12 @@ export { createCatalogueCache, matchesEtag } from './catalogue-cache';
 export { quotaStock } from './order-leg';
 export { addSuppliedGas } from './service';
 export { catalogueBody, quotaOfProduct, toProductViews } from './shop';
+export {
+  cancelTransfer,
+  listTransfers,
+  receiveTransfer,
+  requireTransfer,
+  sendTransfer,
+  type TransferWithProduct,
+  withProducts,
+} from './transfers';

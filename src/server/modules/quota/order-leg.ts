@@ -1,9 +1,10 @@
 import type { StockLedger } from '../order';
 import type { CatalogueCache } from './catalogue-cache';
-import { releaseQuota, stockInStatement, stockRefusal } from './service';
+import { moveQuota, releaseQuota, stockInStatement, stockRefusal } from './service';
 
 /**
- * The quota area's part in placing and cancelling an order: it takes the stock and gives it back,
+ * The quota area's part in placing, cancelling and moving an order: it takes the stock of the order's
+ * center and gives it back there (a move gives back at one center and takes at the other),
  * and once that is committed the catalogue (which shows what is left) is built again.
  */
 export function quotaStock(catalogue: Pick<CatalogueCache, 'invalidate'>): StockLedger {
@@ -11,6 +12,7 @@ export function quotaStock(catalogue: Pick<CatalogueCache, 'invalidate'>): Stock
     inStatement: stockInStatement,
     refusal: stockRefusal,
     release: releaseQuota,
+    moveToCenter: moveQuota,
     committed: () => catalogue.invalidate(),
   };
 }

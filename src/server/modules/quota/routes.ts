@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -10,17 +11,26 @@ import {
   supplierQuotaGroupsSchema,
 } from '../../../domain/schemas/quota';
 import { recordAudit } from '../audit';
+import { staffCenter } from '../centers';
 import { findActiveProduct } from '../product';
 import { currentStaff } from '../staff';
 import { listQuotas } from './service';
 import { quotas } from './tables';
 
+/** `?center=`: whose stock; without it, the center of the caller's shift. */
+const centerQuery = z.object({
+  center: z.string().max(64).optional().describe("A gas center's id (default: the center of your shift)"),
+});
+
 /**
- * Routes of the /api/quota area: what may be sold of each product (stock on hand and a daily
- * cap). Reading is for any staff member on a shift; changing a quota needs Manager (or CEO)
- * access, or Admin.
+ * Routes of the /api/quota area: what may be sold of each product at a gas center (stock on hand
+ * and a daily cap). Reading is for any staff member on a shift; changing a quota needs Manager (or
+ * CEO) access, or Admin. CEO and Manager access reach every center's stock; anyone else only the
+ * stock of their shift's center (centers/service.ts staffCenter).
  */
 const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const centerFor = (request: FastifyRequest, asked: string | undefined) =>
+    staffCenter(app.db, currentStaff(request), asked);
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
   const staff = app.requireStaff();
   // A quota set or removed changes what the shop shows as left: drop the catalogue on every instance.
@@ -35,11 +45,15 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['quota'],
-        summary: 'Every quota with what is used and left today',
+        summary: 'Every quota of a gas center with what is used and left there today',
+        querystring: centerQuery,
         response: { 200: quotaListSchema },
       },
     },
-    async () => ({ quotas: await listQuotas(app.db) }),
+    async (request) => {
+      const center = await centerFor(request, request.query.center);
+      return { quotas: await listQuotas(app.db, center.id) };
+    },
   );
 
   app.get(
@@ -48,12 +62,15 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['quota'],
-        summary: 'Quotas of the products one supplier provides',
-        querystring: singleSupplierQuerySchema,
+        summary: 'Quotas of the products one supplier provides, at a gas center',
+        querystring: singleSupplierQuerySchema.extend(centerQuery.shape),
         response: { 200: quotaListSchema },
       },
     },
-    async (request) => ({ quotas: await listQuotas(app.db, { supplierId: request.query.supplierId }) }),
+    async (request) => {
+      const center = await centerFor(request, request.query.center);
+      return { quotas: await listQuotas(app.db, center.id, { supplierId: request.query.supplierId }) };
+    },
   );
 
   app.get(
@@ -62,12 +79,14 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['quota'],
-        summary: 'Quotas grouped by supplier (null: no supplier recorded)',
+        summary: 'Quotas of a gas center grouped by supplier (null: no supplier recorded)',
+        querystring: centerQuery,
         response: { 200: supplierQuotaGroupsSchema },
       },
     },
-    async () => {
-      const all = await listQuotas(app.db);
+    async (request) => {
+      const center = await centerFor(request, request.query.center);
+      const all = await listQuotas(app.db, center.id);
       const groups = new Map<string | null, typeof all>();
       for (const q of all) groups.set(q.supplierId, [...(groups.get(q.supplierId) ?? []), q]);
       return { suppliers: [...groups].map(([supplierId, list]) => ({ supplierId, quotas: list })) };
@@ -80,14 +99,17 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['quota'],
-        summary: "Set a product's stock and daily limit (null clears a limit)",
+        summary: "Set a product's stock and daily limit at a gas center (null clears a limit)",
         params: z.object({ productId: z.uuid('Unknown product') }),
+        querystring: centerQuery,
         body: quotaInputSchema,
         response: { 200: quotaSchema },
       },
     },
     async (request) => {
       const { productId } = request.params;
+      const center = await centerFor(request, request.query.center);
+      const here = and(eq(quotas.productId, productId), eq(quotas.centerId, center.id));
       const product = await findActiveProduct(app.db, productId);
       if (!product) {
         throw new AppError('Product not found', { status: 404, type: ErrorType.NotFound });
@@ -104,7 +126,7 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
         const [current] = await tx
           .select({ stock: quotas.stock, dailyLimit: quotas.dailyLimit, supplierId: quotas.supplierId })
           .from(quotas)
-          .where(eq(quotas.productId, productId))
+          .where(here)
           .for('update');
         if (stock !== undefined && stockWas !== undefined && current && current.stock !== stockWas) {
           throw new AppError(
@@ -113,21 +135,26 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         if (!current) {
-          await tx.insert(quotas).values({ productId, stock: null, dailyLimit: null, ...values });
+          await tx.insert(quotas).values({ productId, centerId: center.id, stock: null, dailyLimit: null, ...values });
         } else if (Object.keys(values).length > 0) {
           await tx
             .update(quotas)
             .set({ ...values, updatedAt: new Date() })
-            .where(eq(quotas.productId, productId));
+            .where(here);
         }
         await recordAudit(tx, {
           staffId: currentStaff(request).id,
           action: 'stock.changed',
           subject: product.name,
-          changes: { before: current ?? null, after: { ...(current ?? { stock: null, dailyLimit: null }), ...values } },
+          changes: {
+            centerId: center.id,
+            centerName: center.name,
+            before: current ?? null,
+            after: { ...(current ?? { stock: null, dailyLimit: null }), ...values },
+          },
         });
       });
-      const [row] = (await listQuotas(app.db)).filter((q) => q.productId === productId);
+      const [row] = await listQuotas(app.db, center.id, { productId });
       if (!row) throw new Error('quota upsert lost');
       return row;
     },
@@ -139,21 +166,32 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['quota'],
-        summary: "Remove a product's quota (it becomes unlimited)",
+        summary: "Remove a product's quota at a gas center (it becomes unlimited there)",
         params: z.object({ productId: z.uuid('Unknown product') }),
+        querystring: centerQuery,
         response: { 200: z.object({ removed: z.boolean() }) },
       },
     },
     async (request) => {
+      const center = await centerFor(request, request.query.center);
       const removed = await app.db.transaction(async (tx) => {
-        const rows = await tx.delete(quotas).where(eq(quotas.productId, request.params.productId)).returning();
+        const rows = await tx
+          .delete(quotas)
+          .where(and(eq(quotas.productId, request.params.productId), eq(quotas.centerId, center.id)))
+          .returning();
         const [before] = rows;
         if (before) {
           await recordAudit(tx, {
             staffId: currentStaff(request).id,
             action: 'stock.changed',
             subject: request.params.productId,
-            changes: { before: { stock: before.stock, dailyLimit: before.dailyLimit }, after: null, removed: true },
+            changes: {
+              centerId: center.id,
+              centerName: center.name,
+              before: { stock: before.stock, dailyLimit: before.dailyLimit },
+              after: null,
+              removed: true,
+            },
           });
         }
         return rows;

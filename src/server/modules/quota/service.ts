@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ProductType } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
@@ -40,29 +40,29 @@ const amountText = (n: number, unit: 'kg' | 'item') =>
 const lagosToday = sql`((now() at time zone 'UTC') + ${LAGOS_OFFSET_S} * interval '1 second')::date`;
 
 /**
- * Checking an order against its products' quotas and taking the stock, written as parts of the
- * statement that places the order (StockLedger.inStatement, order/service.ts). `check` locks the
- * quota rows of the products in `stock_needs`, in product order (as every placement does, so two
- * cannot deadlock), and reads them as they are once locked: an order that committed meanwhile is
- * counted. Its `stock_refused` is the first product that has not enough stock or room under
- * today's limit. `take` takes the stock and counts today's use of what the statement wrote
- * (`stock_written`, one row per product).
+ * Checking an order against its products' quotas at its gas center and taking the stock, written
+ * as parts of the statement that places the order (StockLedger.inStatement, order/placing.ts).
+ * `check` locks the quota rows of the (product, center) pairs in `stock_needs`, in product then
+ * center order (as every placement does, so two cannot deadlock), and reads them as they are once
+ * locked: an order that committed meanwhile is counted. Its `stock_refused` is the first pair that
+ * has not enough stock or room under that center's limit today. `take` takes the stock and counts
+ * today's use of what the statement wrote (`stock_written`, one row per product and center).
  */
 export const stockInStatement = {
   check: sql`stock_held as materialized (
-      select q.id, q.product_id, q.stock, q.daily_limit, n.quantity,
+      select q.id, q.product_id, q.center_id, q.stock, q.daily_limit, n.quantity,
              case when q.taken_day = ${lagosToday} then q.taken_today else 0 end as taken
-      from ${quotas} q join stock_needs n on n.product_id = q.product_id
-      order by q.product_id
+      from ${quotas} q join stock_needs n on n.product_id = q.product_id and n.center_id = q.center_id
+      order by q.product_id, q.center_id
       for update of q
     ), stock_refused as (
-      select product_id,
+      select product_id, center_id,
              case when stock is not null and quantity > stock then 'QuotaExceeded' else 'DailyLimitReached' end as reason,
              case when stock is not null and quantity > stock then greatest(stock, 0)
                   else greatest(daily_limit - taken, 0) end as available
       from stock_held
       where (stock is not null and quantity > stock) or (daily_limit is not null and taken + quantity > daily_limit)
-      order by product_id
+      order by product_id, center_id
       limit 1
     )`,
   take: sql`stock_taken as (
@@ -71,7 +71,7 @@ export const stockInStatement = {
           taken_today = case when q.taken_day = ${lagosToday} then q.taken_today else 0 end + w.quantity,
           taken_day = ${lagosToday},
           updated_at = now()
-      from stock_held h join stock_written w on w.product_id = h.product_id
+      from stock_held h join stock_written w on w.product_id = h.product_id and w.center_id = h.center_id
       where q.id = h.id
       returning q.id
     )`,
@@ -102,19 +102,21 @@ export function stockRefusal(refused: StockRefusal, needs: QuotaNeed[]): AppErro
 }
 
 /**
- * Gives a cancelled order's stock back, and its share of the day's use when it was placed on the
- * day the quota counts. One statement for all its lines.
+ * Gives a cancelled order's stock back to its center, and its share of that center's day when it
+ * was placed on the day the quota counts. One statement for all its lines.
  */
 export async function releaseQuota(
   tx: DbOrTx,
   lines: { productId: string; quantity: number }[],
   placedAt: Date,
+  centerId: string,
 ): Promise<void> {
   if (lines.length === 0) return;
   await releaseStock.run(tx, {
     productIds: lines.map((l) => l.productId),
     quantities: lines.map((l) => l.quantity),
     placedDay: lagosDateKey(placedAt),
+    centerId,
   });
 }
 
@@ -129,17 +131,85 @@ const releaseStock = rawStatement(
       from unnest(${value('productIds')}::uuid[], ${value('quantities')}::double precision[]) as l(product_id, quantity)
       group by product_id
     ) r
-    where q.product_id = r.product_id`,
+    where q.product_id = r.product_id and q.center_id = ${value('centerId')}::uuid`,
 );
+
+/**
+ * An order moved to another gas center (order/move.ts): its lines go back to the stock of the
+ * center it leaves and are taken from the one it goes to, refused (409, nothing changed) when that
+ * center has not enough, or, for an order placed today, no room left under its daily limit. The
+ * rows of both centers are locked first, in the placing statement's order (product, then center).
+ */
+export async function moveQuota(
+  tx: DbOrTx,
+  lines: { productId: string; quantity: number }[],
+  move: { from: string; to: string; placedAt: Date },
+): Promise<void> {
+  const needs = new Map<string, number>();
+  for (const l of lines) needs.set(l.productId, (needs.get(l.productId) ?? 0) + l.quantity);
+  if (needs.size === 0) return;
+  const ids = [...needs.keys()];
+  const held = await tx
+    .select()
+    .from(quotas)
+    .where(and(inArray(quotas.productId, ids), inArray(quotas.centerId, [move.from, move.to])))
+    .orderBy(asc(quotas.productId), asc(quotas.centerId))
+    .for('update');
+  const placedToday = lagosDateKey(move.placedAt) === lagosDateKey(new Date());
+  const products = await findProductsByIds(tx, ids);
+  for (const row of held.filter((q) => q.centerId === move.to)) {
+    const quantity = needs.get(row.productId) ?? 0;
+    const product = products.get(row.productId);
+    const need: QuotaNeed = {
+      productId: row.productId,
+      name: product?.name ?? 'this product',
+      quantity,
+      unit: product?.type === ProductType.Gas ? 'kg' : 'item',
+    };
+    if (row.stock !== null && quantity > row.stock) {
+      throw stockRefusal({ product_id: row.productId, reason: 'QuotaExceeded', available: row.stock }, [need]);
+    }
+    const used = takenToday(row);
+    if (placedToday && row.dailyLimit !== null && used + quantity > row.dailyLimit) {
+      throw stockRefusal(
+        { product_id: row.productId, reason: 'DailyLimitReached', available: Math.max(row.dailyLimit - used, 0) },
+        [need],
+      );
+    }
+  }
+  await releaseQuota(tx, lines, move.placedAt, move.from);
+  const today = lagosDateKey(new Date());
+  for (const row of held.filter((q) => q.centerId === move.to)) {
+    const quantity = needs.get(row.productId) ?? 0;
+    await tx
+      .update(quotas)
+      .set({
+        stock: row.stock === null ? null : sql`${quotas.stock} - ${quantity}`,
+        ...(placedToday ? { takenToday: takenToday(row) + quantity, takenDay: today } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(quotas.id, row.id));
+  }
+}
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Quotas with their product and today's use, for the staff lists: by product type, then name. */
-export async function listQuotas(db: DbOrTx, filter: { supplierId?: string } = {}): Promise<Quota[]> {
+/** One center's quotas with their product and today's use, for the staff lists: by product type, then name. */
+export async function listQuotas(
+  db: DbOrTx,
+  centerId: string,
+  filter: { supplierId?: string; productId?: string } = {},
+): Promise<Quota[]> {
   const quotaRows = await db
     .select()
     .from(quotas)
-    .where(filter.supplierId ? eq(quotas.supplierId, filter.supplierId) : undefined);
+    .where(
+      and(
+        eq(quotas.centerId, centerId),
+        filter.supplierId ? eq(quotas.supplierId, filter.supplierId) : undefined,
+        filter.productId ? eq(quotas.productId, filter.productId) : undefined,
+      ),
+    );
   const ids = quotaRows.map((q) => q.productId);
   const productsById = await findProductsByIds(db, ids);
   const rows = quotaRows.flatMap((quota) => {
@@ -152,6 +222,7 @@ export async function listQuotas(db: DbOrTx, filter: { supplierId?: string } = {
     return {
       id: quota.id,
       productId: quota.productId,
+      centerId: quota.centerId,
       productName,
       productType,
       stock: quota.stock,
@@ -166,18 +237,18 @@ export async function listQuotas(db: DbOrTx, filter: { supplierId?: string } = {
 }
 
 /**
- * A supply of gas arrived: its kg join the stock of the gas the shop sells, where that stock is
- * tracked (a null stock is not counted, and stays so). In the caller's transaction, with the
- * supply's own change. Answers the kg added (0 when the gas stock is not tracked).
+ * A supply of gas arrived at a center: its kg join that center's stock of the gas the shop sells,
+ * where that stock is tracked (a null stock, or no row, is not counted, and stays so). In the
+ * caller's transaction, with the supply's own change. Answers the kg added (0 when not tracked).
  */
-export async function addSuppliedGas(db: DbOrTx, kg: number): Promise<number> {
+export async function addSuppliedGas(db: DbOrTx, kg: number, centerId: string): Promise<number> {
   if (!(kg > 0)) return 0;
   const gas = (await listActiveProductRows(db)).find((p) => p.type === ProductType.Gas);
   if (!gas) return 0;
   const updated = await db
     .update(quotas)
     .set({ stock: sql`${quotas.stock} + ${kg}`, updatedAt: new Date() })
-    .where(and(eq(quotas.productId, gas.id), isNotNull(quotas.stock)))
+    .where(and(eq(quotas.productId, gas.id), eq(quotas.centerId, centerId), isNotNull(quotas.stock)))
     .returning({ id: quotas.id });
   return updated.length ? kg : 0;
 }

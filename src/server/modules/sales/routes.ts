@@ -1,13 +1,22 @@
-// Routes of /api/sales: money taken from paid orders, by payment type, day and staff member.
+// Routes of /api/sales: money taken from paid orders, by payment type, day and staff member, of a
+// gas center or of the company (report-center.ts says who sees which).
 //
 // Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
-import { salesQuerySchema, salesTotalsSchema, staffSalesDetailSchema } from '../../../domain/schemas/sales';
+import {
+  salesQuerySchema,
+  salesReportQuerySchema,
+  salesTotalsSchema,
+  staffSalesDetailSchema,
+} from '../../../domain/schemas/sales';
+import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { lagosRange } from '../../lib/lagos-range';
 import { currentStaff } from '../staff';
-import { paidOrdersIn, summarise } from './service';
+import { reportScopeOf, scopeFileName } from './report-center';
+import { salesByDayCsv } from './report-csv';
+import { salesReport } from './service';
 import { staffSalesDetail } from './staff-sales';
 
 const salesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,14 +26,19 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireStaff(),
       schema: {
         tags: ['sales'],
-        summary: 'Sales of paid orders by payment type and Lagos day (default today)',
-        querystring: salesQuerySchema,
-        response: { 200: salesTotalsSchema },
+        summary:
+          'Sales of paid orders by payment type and Lagos day (default today), of a gas center or the company with each center; CSV with format=csv or Accept: text/csv',
+        querystring: salesReportQuerySchema,
+        response: { 200: z.union([salesTotalsSchema, z.string().describe('The CSV file')]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const range = lagosRange(request.query);
-      return summarise(range, await paidOrdersIn(app.db, range));
+      const scope = await reportScopeOf(app.db, currentStaff(request), request.query.center);
+      const report = await salesReport(app.db, range, scope);
+      if (!wantsCsv(request, request.query.format)) return report;
+      const name = `sales-by-day-${fileNamePart(scopeFileName(scope))}-${range.fromDate}-to-${range.toDate}.csv`;
+      return sendCsv(reply, name, salesByDayCsv(report));
     },
   );
 

@@ -1,6 +1,7 @@
 // The shift module's face: what other modules may use of it (`import … from '../shift'`). Its other
 // files are private; plain re-exports only (scripts/check-imports.mjs).
 export { createStaffRoute } from './create-staff-route';
+export { type DrawersCsvGrouping, drawersCsv } from './drawers-csv';
 export {
   cashSaleOf,
   endShift,

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { statement } from '../../db/statement';
 import { recordAudit } from '../audit';
-import { findCenter } from '../centers';
+import { centerNamesOf, findCenter } from '../centers';
 import { displayName } from '../client';
 import { attributedSales } from '../sales';
 import { findStaffPeople, workplacesOf } from '../staff';
@@ -224,13 +224,22 @@ async function shiftSales(db: DbOrTx, row: ShiftRow, until: Date) {
   return totals;
 }
 
-export type ShiftFilter = { staffId?: string; id?: string; open?: boolean; startedFrom?: Date; startedTo?: Date };
+export type ShiftFilter = {
+  staffId?: string;
+  id?: string;
+  open?: boolean;
+  startedFrom?: Date;
+  startedTo?: Date;
+  /** Shifts worked at this gas center only. */
+  centerId?: string;
+};
 
 /** Shifts with the staff member's name, their sales and the drawer's expected cash and variance. */
 export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): Promise<Shift[]> {
   const conditions: SQL[] = [];
   if (filter.id) conditions.push(eq(shifts.id, filter.id));
   if (filter.staffId) conditions.push(eq(shifts.staffId, filter.staffId));
+  if (filter.centerId) conditions.push(eq(shifts.centerId, filter.centerId));
   if (filter.open) conditions.push(isNull(shifts.endedAt));
   if (filter.startedFrom) conditions.push(gte(shifts.startedAt, filter.startedFrom));
   if (filter.startedTo) conditions.push(lt(shifts.startedAt, filter.startedTo));
@@ -245,10 +254,16 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
     rows.map((r) => r.staffId),
   );
   const now = new Date();
-  const drawers = await drawerTotals(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [drawers, centerNames] = await Promise.all([
+    drawerTotals(
+      db,
+      rows.map((r) => r.id),
+    ),
+    centerNamesOf(
+      db,
+      rows.map((r) => r.centerId),
+    ),
+  ]);
   return Promise.all(
     rows
       .flatMap((shift) => {
@@ -263,6 +278,7 @@ export async function findShifts(db: DbOrTx, filter: ShiftFilter, limit = 200): 
           id: shift.id,
           staffId: shift.staffId,
           centerId: shift.centerId,
+          centerName: centerNames.get(shift.centerId) ?? '',
           staffName: displayName(person),
           startedAt: shift.startedAt.toISOString(),
           endedAt: shift.endedAt?.toISOString() ?? null,

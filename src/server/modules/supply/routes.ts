@@ -18,6 +18,7 @@ import {
 } from '../../../domain/schemas/supply';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit';
+import { staffCenter } from '../centers';
 import { addSuppliedGas } from '../quota';
 import { currentStaff } from '../staff';
 import { findSupplierNames } from '../supplier';
@@ -42,6 +43,7 @@ async function findSupplies(db: DbOrTx, id?: string): Promise<Supply[]> {
     supplierId: s.supplierId,
     supplierName: names.get(s.supplierId) ?? '',
     productId: s.productId,
+    centerId: s.centerId,
     quantityKg: s.quantityKg,
     deliveredKg: s.deliveredKg,
     amount: s.amount,
@@ -76,9 +78,15 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await assertSupplier(app.db, request.body.supplierId);
+      const center = await staffCenter(app.db, currentStaff(request), request.body.centerId);
       const [row] = await app.db
         .insert(supplies)
-        .values({ ...request.body, status: SupplyStatus.WaitingSupplierResponse, recordedBy: currentStaff(request).id })
+        .values({
+          ...request.body,
+          centerId: center.id,
+          status: SupplyStatus.WaitingSupplierResponse,
+          recordedBy: currentStaff(request).id,
+        })
         .returning({ id: supplies.id });
       return reply.code(201).send(await oneSupply(app.db, row?.id));
     },
@@ -98,26 +106,29 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await assertSupplier(app.db, request.body.supplierId);
+      const center = await staffCenter(app.db, currentStaff(request), request.body.centerId);
       const deliveredKg = request.body.deliveredKg ?? request.body.quantityKg;
       const row = await app.db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(supplies)
           .values({
             ...request.body,
+            centerId: center.id,
             deliveredKg,
             status: SupplyStatus.Delivered,
             deliveredAt: new Date(),
             recordedBy: currentStaff(request).id,
           })
           .returning({ id: supplies.id });
-        // The gas that arrived is gas the shop can sell.
-        const stockAdded = await addSuppliedGas(tx, deliveredKg);
+        // The gas that arrived is gas the center can sell.
+        const stockAdded = await addSuppliedGas(tx, deliveredKg, center.id);
         await recordAudit(tx, {
           staffId: currentStaff(request).id,
           action: 'supply.received',
           subject: inserted?.id ?? null,
           changes: {
             supplierId: request.body.supplierId,
+            centerId: center.id,
             quantityKg: request.body.quantityKg,
             deliveredKg,
             stockAdded,
@@ -148,6 +159,8 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const [current] = await tx.select().from(supplies).where(eq(supplies.id, supplyId)).for('update');
         if (!current) throw new AppError('Supply not found', { status: 404, type: ErrorType.NotFound });
+        // Only staff who may act for the center it arrives at (CEO and Manager: any).
+        await staffCenter(tx, currentStaff(request), current.centerId);
         if (ORDER[status] < ORDER[current.status]) {
           throw new AppError(`A supply that is ${current.status} cannot go back to ${status}`, {
             status: 409,
@@ -168,13 +181,15 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where(eq(supplies.id, supplyId));
         // Arriving now (not on its way to Paid after it arrived): its gas joins the stock, once.
-        if (delivering && current.deliveredAt === null && kg !== null) stockAdded = await addSuppliedGas(tx, kg);
+        if (delivering && current.deliveredAt === null && kg !== null)
+          stockAdded = await addSuppliedGas(tx, kg, current.centerId);
         await recordAudit(tx, {
           staffId: currentStaff(request).id,
           action: delivering && current.deliveredAt === null ? 'supply.received' : 'supply.changed',
           subject: supplyId,
           changes: {
             supplierId: current.supplierId,
+            centerId: current.centerId,
             status: [current.status, status],
             deliveredKg: [current.deliveredKg, kg],
             stockAdded,

@@ -1,6 +1,7 @@
 import { bigint, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SupplyStatus } from '../../../domain/enums';
 import { id, requiredRef, timestamps } from '../../db/columns';
+import { centers, firstCenterDefault } from '../centers/tables';
 import { products as product } from '../product/tables';
 import { staff } from '../staff/tables';
 import { suppliers } from '../supplier/tables';
@@ -12,6 +13,11 @@ export const supplies = pgTable(
     id: id(),
     supplierId: requiredRef('supplier_id', () => suppliers.id),
     productId: uuid('product_id').references(() => product.id),
+    /** The center the gas is asked for and arrives at (migration 0028: those before, the first). */
+    centerId: uuid('center_id')
+      .notNull()
+      .default(firstCenterDefault)
+      .references(() => centers.id),
     quantityKg: doublePrecision('quantity_kg').notNull(),
     deliveredKg: doublePrecision('delivered_kg'),
     /** Agreed cost of the whole supply, kobo. */

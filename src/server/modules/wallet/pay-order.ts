@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { OrderStatus } from '../../../domain/enums';
+import { DeliveryOption, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { canTransition } from '../../../domain/lifecycles/lifecycle';
 import { orderLifecycle } from '../../../domain/lifecycles/order';
@@ -48,7 +48,7 @@ export async function payOrderFromWallet(
   clientId: string,
   orderNumber: string,
   together?: PayTogether,
-): Promise<WalletPaymentResponse> {
+): Promise<WalletPaid> {
   const asked = { clientId, orderNumber: normalizeOrderNumber(orderNumber) };
   const paidTogether = together && (await together(asked));
   if (paidTogether) return paidTogether;
@@ -71,7 +71,7 @@ export async function payOrderFromWalletIn(
   clientId: string,
   orderNumber: string,
   options: { actorClientId?: string } = {},
-): Promise<WalletPaymentResponse> {
+): Promise<WalletPaid> {
   // The usual payment in one statement, as above; a statement that fails would abort the
   // caller's transaction, so this one pays the order even when the balance did not cover it and
   // leaves the debit below to refuse (the caller's transaction then rolls the order back). Any
@@ -100,12 +100,19 @@ export async function payOrderFromWalletIn(
   return payStepByStep(tx, clientId, orderNumber, options);
 }
 
-const answerOf = (paid: PaidOrderRow, balance: number, transactionId: string): WalletPaymentResponse => ({
+/**
+ * The answer, and whether the order is a home delivery (its center's dispatch board is told it
+ * was paid; a pickup order has nothing there to tell, and no read is spent finding that out).
+ */
+export type WalletPaid = WalletPaymentResponse & { homeDelivery: boolean };
+
+const answerOf = (paid: PaidOrderRow, balance: number, transactionId: string): WalletPaid => ({
   orderNumber: paid.order_number,
   paymentType: 'Wallet',
   amount: Number(paid.total),
   balance,
   transactionId,
+  homeDelivery: paid.delivery_option === DeliveryOption.HomeDelivery,
 });
 
 /** The values of both payment statements but the client and the order. */
@@ -194,7 +201,7 @@ const payInTransactionStatement = rawStatement<PayRow>('wallet_pay_order', paySt
 /** One client's payment of one order, as walletPaymentsTogether takes it. */
 type PaymentToMake = { clientId: string; orderNumber: string };
 /** Pays a client's order in one statement with others (walletPaymentsTogether); null to pay it alone. */
-export type PayTogether = (payment: PaymentToMake) => Promise<WalletPaymentResponse | null>;
+export type PayTogether = (payment: PaymentToMake) => Promise<WalletPaid | null>;
 
 type PaidTogetherRow = { payments: { paid: PaidOrderRow; balance: string; entry: string }[] };
 
@@ -237,7 +244,7 @@ const TOGETHER_MAX = 64;
  */
 export function walletPaymentsTogether(db: DbOrTx): PayTogether {
   return batcher(
-    async (asked: PaymentToMake[]): Promise<(WalletPaymentResponse | null)[]> => {
+    async (asked: PaymentToMake[]): Promise<(WalletPaid | null)[]> => {
       const seen = new Set<string>();
       const first = asked.filter((p) => !seen.has(p.clientId) && seen.add(p.clientId));
       let rows: PaidTogetherRow[];
@@ -267,7 +274,7 @@ async function payStepByStep(
   clientId: string,
   orderNumber: string,
   options: { actorClientId?: string },
-): Promise<WalletPaymentResponse> {
+): Promise<WalletPaid> {
   const order = await requireClientOrder(tx, clientId, orderNumber);
   const [wallet] = await activeWalletOf.run(tx, { clientId });
   if (!wallet) throw walletNotFound();
@@ -310,6 +317,7 @@ async function payStepByStep(
     amount: result.transaction.amount,
     balance: result.balance,
     transactionId: result.transaction.id,
+    homeDelivery: order.deliveryOption === DeliveryOption.HomeDelivery,
   };
 }
 

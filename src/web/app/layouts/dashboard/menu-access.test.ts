@@ -15,6 +15,7 @@ describe('the dashboard menu by role and access', () => {
       'shift',
       'sell',
       'dispatch',
+      'transfers',
     ]);
   });
 
@@ -33,6 +34,7 @@ describe('the dashboard menu by role and access', () => {
       'shift',
       'sell',
       'drawers',
+      'transfers',
     ]);
   });
 
@@ -70,6 +72,14 @@ describe('the dashboard menu by role and access', () => {
     }
     expect(canOpen(['Staff'], 'centers', 'Shift Supervisor')).toBe(false);
     expect(menuEntryForPath('/dashboard/centers')).toBe('centers');
+  });
+
+  it('shows stock transfers to the counter and Admin access, not to a rider or an accountant', () => {
+    expect(canOpen(['Staff'], 'transfers', 'Cashier')).toBe(true);
+    expect(canOpen(['Admin'], 'transfers')).toBe(true);
+    expect(canOpen(['Staff'], 'transfers', 'Delivery Person')).toBe(false);
+    expect(canOpen(['Accountant'], 'transfers', 'Accountant and HR')).toBe(false);
+    expect(menuEntryForPath('/dashboard/transfers')).toBe('transfers');
   });
 
   it('knows which restricted page a path belongs to', () => {

@@ -23,7 +23,9 @@ export type MenuEntry =
   // The audit trail of staff actions.
   | 'audit'
   // The gas centers.
-  | 'centers';
+  | 'centers'
+  // Stock sent between gas centers.
+  | 'transfers';
 
 /** The call each page is for: the page is offered to whoever may make that call. */
 export const menuRoutes: Record<MenuEntry, StaffRouteKey> = {
@@ -47,6 +49,8 @@ export const menuRoutes: Record<MenuEntry, StaffRouteKey> = {
   audit: 'GET /api/audit/',
   // Changing a center (CEO, Manager; the server lets a Manager change only one they work at).
   centers: 'PUT /api/centers/:id',
+  // Sending and receiving stock: staff on a shift, at their shift's center.
+  transfers: 'GET /api/centers/transfers/',
 };
 
 /** Who each restricted page is for, in words, for the "not available for your role" state. */
@@ -80,6 +84,7 @@ export function menuEntryForPath(pathname: string): MenuEntry | null {
     ['payment-problems', 'paymentProblems'],
     ['audit', 'audit'],
     ['centers', 'centers'],
+    ['transfers', 'transfers'],
   ];
   for (const [path, entry] of pages) if (here === `${d}${path}` || here.startsWith(`${d}${path}/`)) return entry;
   return null;

@@ -73,6 +73,7 @@ export function SideMenu({
       {may('paymentProblems') && link('Payment problems', d.paymentProblems.getHref())}
       {may('audit') && link('Audit trail', d.audit.getHref())}
       {may('centers') && link('Gas centers', d.centers.getHref())}
+      {may('transfers') && link('Transfers', d.transfers.getHref())}
     </Stack>
   );
 }

@@ -1,7 +1,14 @@
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
+import { useQuery } from '@tanstack/react-query';
+import { isPrivileged } from '../../../../domain/access';
+import { useAuth } from '../../../features/auth/api/get-auth';
+import { centersQueryOptions } from '../../../features/centers/api/get-centers';
 import { SalesScreen } from '../../../features/sales/components/sales-screen';
 
 export function Component() {
-  return <SalesScreen />;
+  // CEO and Manager choose the gas center (the centers area owns the list); the others see their shift's.
+  const centers = useQuery(centersQueryOptions()).data;
+  const access = useAuth().auth?.client.staff?.access ?? [];
+  return <SalesScreen centers={centers} choosesCenter={isPrivileged(access)} />;
 }

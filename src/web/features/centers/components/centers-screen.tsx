@@ -170,8 +170,9 @@ function CenterCard({ center, onEdit }: { center: Center; onEdit: () => void }) 
   const headingId = `center-${center.id}`;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Stack gap={2}>
+      {/* The button stays beside the words on a phone too: every card's Change in the same place. */}
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} size="h4" id={headingId}>
             {center.name}
           </Title>
@@ -192,7 +193,13 @@ function CenterCard({ center, onEdit }: { center: Center; onEdit: () => void }) 
             Map position {center.location.lat}, {center.location.lng}
           </Text>
         </Stack>
-        <Button variant="light" mih={44} onClick={onEdit} aria-label={`Change ${center.name}`}>
+        <Button
+          variant="light"
+          mih={44}
+          onClick={onEdit}
+          aria-label={`Change ${center.name}`}
+          style={{ flexShrink: 0 }}
+        >
           Change
         </Button>
       </Group>

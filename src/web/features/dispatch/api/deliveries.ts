@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import { ACTING_CLIENT_HEADER, QUEUE_OFFLINE_HEADER } from '../../../../domain/offline-queue';
 import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
@@ -8,20 +8,58 @@ import { queuedBodySchema } from '../../../../domain/schemas/shift';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { withOfflineCopy } from '../../../lib/offline-copy';
+import { connectSocket, getSocketStatus } from '../../../lib/socket';
 import { useMutation } from '../../../lib/use-mutation';
+import { useServerEvent } from '../../../lib/use-server-event';
+import { useSocketStatus } from '../../../lib/use-socket-status';
 import { keepQueuedStep } from '../lib/step-queue';
 import { dispatchKeys } from './keys';
 
-/** The board and the rider's list refresh this often (and after every action). */
+/** The rider's list refreshes this often (and after every action). */
 const REFRESH_MS = 15_000;
 
-/** GET /api/delivery/board: paid deliveries still open and today's finished ones, with the riders. */
-export const boardQueryOptions = () =>
+/**
+ * The board reads itself again at once when the real-time channel says one of its deliveries
+ * changed (useLiveBoard), and after every action; this slow read only makes up for an event missed.
+ */
+export const BOARD_FALLBACK_MS = 60_000;
+
+/**
+ * GET /api/delivery/board: a center's paid deliveries still open and today's finished ones, with
+ * its riders. `center` left out: the center of the caller's shift; 'all' (CEO, Manager): every one.
+ */
+export const boardQueryOptions = (center?: string) =>
   queryOptions({
-    queryKey: dispatchKeys.board(),
-    queryFn: () => api.get<DispatchBoard>('delivery/board'),
-    refetchInterval: REFRESH_MS,
+    queryKey: dispatchKeys.board(center),
+    queryFn: () => api.get<DispatchBoard>('delivery/board', center ? { searchParams: { center } } : undefined),
+    refetchInterval: BOARD_FALLBACK_MS,
   });
+
+/**
+ * Keeps the board live over the real-time channel: the board's read makes this device's socket
+ * follow its center, so when a delivery of it is paid, assigned, moved or cancelled the board
+ * reads itself again at once. A (re)connected socket reads the board again: what changed while it
+ * was away shows, and the new connection follows the board.
+ */
+export function useLiveBoard(center: string | undefined, refetch: () => unknown) {
+  const socket = useSocketStatus();
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  useEffect(() => {
+    connectSocket();
+  }, []);
+  const connected = socket === 'connected';
+  // Connected before the board's first read: that read follows the board already.
+  const followedByFirstRead = useRef(getSocketStatus() === 'connected');
+  useEffect(() => {
+    if (!connected) return;
+    if (followedByFirstRead.current) followedByFirstRead.current = false;
+    else void latest.current();
+  }, [connected]);
+  useServerEvent('dispatchBoardChanged', (event) => {
+    if (center === undefined || center === 'all' || center === event.centerId) void latest.current();
+  });
+}
 
 /** GET /api/delivery/mine: the rider's deliveries today. */
 export const myDeliveriesQueryOptions = () =>

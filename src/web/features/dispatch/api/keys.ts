@@ -7,6 +7,8 @@ export const dispatchKeys = {
   orderList: (filters: AdminOrdersQuery) => [...dispatchKeys.orders(), 'list', filters] as const,
   orderDetail: (id: string) => [...dispatchKeys.orders(), 'detail', id] as const,
   // Home deliveries
-  board: () => [...dispatchKeys.all, 'board'] as const,
+  boards: () => [...dispatchKeys.all, 'board'] as const,
+  /** A center's board (undefined: the shift's center; 'all': every center's). */
+  board: (center?: string) => [...dispatchKeys.boards(), center ?? 'shift'] as const,
   mine: () => [...dispatchKeys.all, 'mine'] as const,
 };

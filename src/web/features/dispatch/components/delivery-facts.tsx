@@ -3,7 +3,7 @@ import { formatOrderLine } from '../../../../domain/format';
 import type { DispatchDelivery } from '../../../../domain/schemas/delivery';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { formatTime } from '../../../lib/lagos-time';
-import { mapLink, sinceText, staffDeliveryLabel, telLink } from '../lib/delivery-words';
+import { mapLink, sinceText, staffStepLabel, telLink } from '../lib/delivery-words';
 
 /** Who, where and what of one delivery, and how long it has been in its state: the board and the rider share it. */
 export function DeliveryFacts({ delivery, now }: { delivery: DispatchDelivery; now: number }) {
@@ -15,7 +15,7 @@ export function DeliveryFacts({ delivery, now }: { delivery: DispatchDelivery; n
           {delivery.orderNumber}
         </Text>
         <Group gap="xs" wrap="nowrap">
-          <DeliveryStatusBadge status={delivery.status} label={staffDeliveryLabel[delivery.status]} />
+          <DeliveryStatusBadge status={delivery.status} label={staffStepLabel(delivery.status, delivery.items)} />
           <Text size="sm" c="dimmed" aria-label={`In this state since ${formatTime(delivery.statusChangedAt)}`}>
             {sinceText(delivery.statusChangedAt, now)}
           </Text>

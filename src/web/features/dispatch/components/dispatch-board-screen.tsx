@@ -2,15 +2,17 @@ import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Te
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DELIVERY_PROBLEMS, OPEN_DELIVERY_STATUSES } from '../../../../domain/dispatch-access';
 import { DeliveryStatus, type DeliveryVehicle, deliveryVehicleValues } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
 import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
 import { nextStates } from '../../../../domain/lifecycles/lifecycle';
+import type { Center } from '../../../../domain/schemas/center';
 import type { DispatchDelivery, Rider } from '../../../../domain/schemas/delivery';
 import { whileLoading } from '../../../components/query-states';
 import { formatTime } from '../../../lib/lagos-time';
-import { boardQueryOptions, useAssignRider, useMoveDelivery } from '../api/deliveries';
+import { boardQueryOptions, useAssignRider, useLiveBoard, useMoveDelivery } from '../api/deliveries';
 import { problemChoices } from '../lib/delivery-words';
 import { useNow } from '../lib/use-now';
 import { DeliveryFacts } from './delivery-facts';
@@ -29,7 +31,14 @@ const tapMoves: Partial<Record<DeliveryStatus, string>> = {
 const riderLabel = (r: Rider) =>
   `${r.name}${r.onShift ? '' : ' (off shift)'}${r.openDeliveries ? ` · ${r.openDeliveries} open` : ''}`;
 
-function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; riders: Rider[] }) {
+/** The riders who may take a delivery: those of the center it goes out from. */
+const ridersOf = (delivery: DispatchDelivery, riders: Rider[]) =>
+  delivery.centerId === undefined
+    ? riders
+    : riders.filter((r) => r.centerIds === undefined || r.centerIds.includes(delivery.centerId ?? ''));
+
+function AssignControls({ delivery, riders: everyRider }: { delivery: DispatchDelivery; riders: Rider[] }) {
+  const riders = ridersOf(delivery, everyRider);
   const assign = useAssignRider();
   const current = riders.find((r) => r.clientId === delivery.carrierClientId);
   const [riderId, setRiderId] = useState<string | null>(null);
@@ -208,12 +217,23 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
   );
 }
 
-function DeliveryCard({ delivery, riders, now }: { delivery: DispatchDelivery; riders: Rider[]; now: number }) {
+function DeliveryCard({
+  delivery,
+  riders,
+  now,
+  showCenter,
+}: {
+  delivery: DispatchDelivery;
+  riders: Rider[];
+  now: number;
+  showCenter: boolean;
+}) {
   const last = delivery.steps.at(-1);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`Delivery ${delivery.orderNumber}`}>
       <Stack gap="sm">
         <DeliveryFacts delivery={delivery} now={now} />
+        {showCenter && delivery.centerName && <Text size="sm">From {delivery.centerName}</Text>}
         {delivery.carrierName && (
           <Text size="sm">
             Rider: <strong>{delivery.carrierName}</strong> ({delivery.vehicle ?? 'Bike'})
@@ -234,12 +254,14 @@ function Section({
   riders,
   now,
   empty,
+  showCenter,
 }: {
   title: string;
   list: DispatchDelivery[];
   riders: Rider[];
   now: number;
   empty: string;
+  showCenter: boolean;
 }) {
   const id = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -257,7 +279,7 @@ function Section({
       ) : (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
           {list.map((d) => (
-            <DeliveryCard key={d.id} delivery={d} riders={riders} now={now} />
+            <DeliveryCard key={d.id} delivery={d} riders={riders} now={now} showCenter={showCenter} />
           ))}
         </SimpleGrid>
       )}
@@ -265,13 +287,60 @@ function Section({
   );
 }
 
-/** The dispatch board: paid home deliveries waiting for a rider, on the road, and finished today. */
-export function DispatchBoardScreen() {
-  const board = useQuery(boardQueryOptions());
+const ALL_CENTERS = 'all';
+
+/**
+ * Which board a CEO or a Manager looks at: the center of their shift, another center, or every
+ * center's (kept in the address, `?center=`, so a reload shows the same board).
+ */
+function CenterChoice({
+  centers,
+  value,
+  onChange,
+}: {
+  centers: Center[];
+  value: string | null;
+  onChange: (center: string) => void;
+}) {
+  return (
+    <Select
+      label="Gas center"
+      data={[...centers.map((c) => ({ value: c.id, label: c.name })), { value: ALL_CENTERS, label: 'All centers' }]}
+      value={value}
+      onChange={(v) => v && onChange(v)}
+      allowDeselect={false}
+      w={{ base: '100%', xs: 240 }}
+      size="md"
+    />
+  );
+}
+
+/**
+ * The dispatch board of one gas center (that of the shift; a CEO or a Manager may choose another,
+ * or all): paid home deliveries waiting for a rider, on the road, and finished today. It changes
+ * as soon as a delivery of its center does (the real-time channel), and reads itself again now
+ * and then for an event missed. `centers` (the public list) names them in the choice.
+ */
+export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {}) {
+  const [params, setParams] = useSearchParams();
+  const center = params.get('center') ?? undefined;
+  const board = useQuery(boardQueryOptions(center));
+  useLiveBoard(center, board.refetch);
   const now = useNow(30_000);
   if (!board.isSuccess)
     return whileLoading(board, { loading: 'Loading deliveries', failed: 'Deliveries could not be loaded' });
   const { deliveries, riders } = board.data;
+  const every = board.data.centerId === null;
+  const boardCenter = centers.find((c) => c.id === board.data.centerId);
+  const choose = (next: string) =>
+    setParams(
+      (before) => {
+        const after = new URLSearchParams(before);
+        after.set('center', next);
+        return after;
+      },
+      { replace: true },
+    );
   const open = (d: DispatchDelivery) => OPEN_DELIVERY_STATUSES.includes(d.status);
   const waiting = deliveries.filter((d) => WAITING.includes(d.status));
   const onTheRoad = deliveries.filter((d) => open(d) && !WAITING.includes(d.status));
@@ -280,7 +349,18 @@ export function DispatchBoardScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>Dispatch</Title>
+        <Stack gap={4}>
+          <Title order={1}>Dispatch</Title>
+          {board.data.mayChooseCenter && centers.length > 1 ? (
+            <CenterChoice
+              centers={centers}
+              value={every ? ALL_CENTERS : (board.data.centerId ?? null)}
+              onChange={choose}
+            />
+          ) : (
+            boardCenter && centers.length > 1 && <Text>{boardCenter.name}</Text>
+          )}
+        </Stack>
         <Text size="sm" c="dimmed">
           {riders.length === 0
             ? 'No Delivery Person yet: add one under Add staff.'
@@ -293,17 +373,26 @@ export function DispatchBoardScreen() {
         riders={riders}
         now={now}
         empty="No paid delivery is waiting."
+        showCenter={every}
       />
-      <Section title="On the road" list={onTheRoad} riders={riders} now={now} empty="No delivery is on the road." />
+      <Section
+        title="On the road"
+        list={onTheRoad}
+        riders={riders}
+        now={now}
+        empty="No delivery is on the road."
+        showCenter={every}
+      />
       <Section
         title="Finished today"
         list={finished}
         riders={riders}
         now={now}
         empty="Nothing delivered or cancelled yet today."
+        showCenter={every}
       />
       <Text size="xs" c="dimmed">
-        Only paid orders are shown. The board refreshes every 15 seconds.
+        Only paid orders are shown. The board changes as soon as a delivery does.
       </Text>
     </Stack>
   );

@@ -87,7 +87,7 @@ describe("a rider's steps without a network", () => {
     const cache = fakeCaches();
     renderWithProviders(<RiderScreen riderClientId="rider-1" />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Collected the cylinder' }));
+    await user.click(await screen.findByRole('button', { name: 'Collected the burner' }));
     expect(await screen.findByText('Saved on this phone')).toBeInTheDocument();
     // The next step follows the one waiting.
     await user.click(await screen.findByRole('button', { name: 'In transit' }));
@@ -102,7 +102,7 @@ describe("a rider's steps without a network", () => {
     }
     expect(sent.map((c) => (c.body as { status: string }).status)).toEqual(['CarrierPickup', 'InTransit']);
     expect(screen.getByRole('article', { name: 'Delivery ARV-7K2M9Q' })).toHaveTextContent(
-      /Collected the cylinder at .*, In transit at .*: sent when the network is back/,
+      /Collected the burner at .*, In transit at .*: sent when the network is back/,
     );
 
     // Back online, the worker replayed them: the first found the dispatcher had marked it already
@@ -113,7 +113,7 @@ describe("a rider's steps without a network", () => {
     await cache.put(
       `/__shift-outcome/${encodeURIComponent(first ?? '')}`,
       outcome(first ?? '', {
-        message: 'This delivery is already “Collected the cylinder”: it was moved meanwhile.',
+        message: 'This delivery is already “Collected the burner”: it was moved meanwhile.',
         additionalInfo: { status: 'CarrierPickup', to: 'CarrierPickup' },
       }),
     );
@@ -126,7 +126,7 @@ describe("a rider's steps without a network", () => {
     expect(refused).toHaveTextContent('ARV-7K2M9Q: “In transit” was not recorded');
     // The server's words end their sentence before the phone's.
     expect(refused).toHaveTextContent('This delivery is “Cancelled” now. It was taken at');
-    expect(screen.queryByText(/already “Collected the cylinder”/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/already “Collected the burner”/)).not.toBeInTheDocument();
     expect(await localDb.pendingActions.count()).toBe(1);
     await user.click(within(refused).getByRole('button', { name: 'Dismiss' }));
     await waitFor(async () => expect(await localDb.pendingActions.count()).toBe(0));

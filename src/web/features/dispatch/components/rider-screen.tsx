@@ -10,7 +10,7 @@ import { whileLoading } from '../../../components/query-states';
 import { formatTime } from '../../../lib/lagos-time';
 import { useLiveRows, useQueuedSettling } from '../../../lib/use-queued-actions';
 import { myDeliveriesQueryOptions, sendPosition, useMoveDelivery } from '../api/deliveries';
-import { mapLink, problemChoices, staffDeliveryLabel, telLink } from '../lib/delivery-words';
+import { mapLink, problemChoices, staffStepLabel, telLink } from '../lib/delivery-words';
 import {
   dismissStep,
   listPendingSteps,
@@ -23,22 +23,31 @@ import { useRiderPosition } from '../lib/use-rider-position';
 import { DeliveryFacts } from './delivery-facts';
 
 /** A waiting step in the words of the button that took it. */
-const stepWords = (step: PendingStep) => step.payload.label ?? staffDeliveryLabel[step.payload.status];
+const stepWords = (step: PendingStep) => step.payload.label ?? staffStepLabel(step.payload.status);
 /** A server's message ends its sentence before the next one. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** While a delivery is on the road, the phone's position is sent this often (README: delivery). */
 const POSITION_EVERY_MS = 60_000;
 
-/** The one big next step of each state, in the rider's words. */
+/**
+ * The one big next step of each state, in the rider's words (what is collected is named from
+ * the order's items: nextStepOf).
+ */
 const nextStep: Partial<Record<DeliveryStatus, { to: DeliveryStatus; label: string }>> = {
-  Accepted: { to: DeliveryStatus.CarrierPickup, label: 'Collected the cylinder' },
+  Accepted: { to: DeliveryStatus.CarrierPickup, label: 'Collected' },
   CarrierPickup: { to: DeliveryStatus.InTransit, label: 'In transit' },
   InTransit: { to: DeliveryStatus.Delivered, label: 'Delivered' },
   OrderNotDelivered: { to: DeliveryStatus.InTransit, label: 'Back on the road' },
   CantLocateClientLocation: { to: DeliveryStatus.InTransit, label: 'Back on the road' },
   Other: { to: DeliveryStatus.InTransit, label: 'Back on the road' },
 };
+
+/** The next step of a delivery: "Collected the stove" for a stove, "Collected the items" for several. */
+function nextStepOf(delivery: DispatchDelivery, status: DeliveryStatus) {
+  const step = nextStep[status];
+  return step?.to === DeliveryStatus.CarrierPickup ? { ...step, label: staffStepLabel(step.to, delivery.items) } : step;
+}
 
 function RiderCard({
   delivery,
@@ -59,7 +68,7 @@ function RiderCard({
   // The buttons follow the steps already taken, sent or waiting.
   const status = statusWithPending(delivery.status, delivery.id, waiting);
   const open = RIDER_OPEN_STATUSES.includes(status);
-  const step = open ? nextStep[status] : undefined;
+  const step = open ? nextStepOf(delivery, status) : undefined;
   const problems = open
     ? problemChoices.filter((p) => nextStates(deliveryLifecycle, status, 'carrier').includes(p.value))
     : [];
@@ -174,7 +183,7 @@ function RiderCard({
         )}
         {delivery.steps.length > 0 && (
           <Text size="xs" c="dimmed">
-            {delivery.steps.map((s) => `${staffDeliveryLabel[s.status]} ${formatTime(s.at)}`).join(' · ')}
+            {delivery.steps.map((s) => `${staffStepLabel(s.status, delivery.items)} ${formatTime(s.at)}`).join(' · ')}
           </Text>
         )}
       </Stack>
@@ -271,7 +280,7 @@ export function RiderScreen({ riderClientId }: { riderClientId?: string | undefi
                 {d.orderNumber} · {d.address.city}
               </Text>
               <Text size="sm">
-                {staffDeliveryLabel[d.status]} {formatTime(d.statusChangedAt)}
+                {staffStepLabel(d.status, d.items)} {formatTime(d.statusChangedAt)}
               </Text>
             </Group>
           ))}

@@ -1,7 +1,7 @@
-import { staffDeliveryLabel } from '../../../../domain/delivery-words';
+import { goodsWord, staffDeliveryLabel, staffStepLabel } from '../../../../domain/delivery-words';
 import { DELIVERY_PROBLEMS } from '../../../../domain/dispatch-access';
 
-export { staffDeliveryLabel };
+export { goodsWord, staffDeliveryLabel, staffStepLabel };
 
 /** The problem buttons, in the rider's words. */
 export const problemChoices = DELIVERY_PROBLEMS.map((status) => ({ value: status, label: staffDeliveryLabel[status] }));

@@ -56,7 +56,7 @@ export const dispatchDelivery = (overrides: Partial<DispatchDelivery> = {}): Dis
   clientPhone: '08030000201',
   orderTotal: 6_677_500,
   orderStatus: 'Paid',
-  items: [{ name: 'Single burner', quantity: 1, sizeKg: null }],
+  items: [{ name: 'Single burner', quantity: 1, sizeKg: null, productType: 'Burner' }],
   steps: [],
   ...overrides,
 });

@@ -24,6 +24,7 @@ import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/Pill.layer.css';
 import '@mantine/core/styles/PillsInput.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';

@@ -16,6 +16,8 @@ export const orderKeys = {
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   products: () => [...catalogueKeys.all, 'products'] as const,
+  /** One gas center's catalogue (its stock), for the checkout's choice of center. */
+  atCenter: (centerId: string) => [...catalogueKeys.all, 'center', centerId] as const,
   saved: () => [...catalogueKeys.all, 'saved'] as const,
   areas: () => [...catalogueKeys.all, 'areas'] as const,
   previousAddresses: () => [...catalogueKeys.all, 'previous-addresses'] as const,

@@ -15,8 +15,25 @@ let calls: FakeCall[] = [];
 beforeEach(async () => {
   await clearLocalData();
   calls = fakeApi({
-    'GET product': { status: 200, body: { products: productsFixture } },
-    'GET map/areas': { status: 200, body: { areas: [{ name: 'Yaba', lat: 6.5, lng: 3.37 }] } },
+    // Arrive Lekki has no burner left; the first center (and the shop's own list) has.
+    'GET product': ({ query }) => ({
+      status: 200,
+      body: {
+        products:
+          query.get('center') === lekkiCenter.id
+            ? productsFixture.map((p) => (p.id === 'b' ? { ...p, available: 0 } : p))
+            : productsFixture,
+      },
+    }),
+    'GET map/areas': {
+      status: 200,
+      body: {
+        areas: [
+          { name: 'Yaba', lat: 6.5095, lng: 3.3711 },
+          { name: 'Lekki Phase 1', lat: 6.4478, lng: 3.4723 },
+        ],
+      },
+    },
     'GET address/previous_deliver': { status: 200, body: { addresses: [] } },
     'GET cylinder/user': { status: 200, body: { cylinders: [] } },
     'POST order/quote': ({ body }) => ({ status: 200, body: quoteFor(body as NewOrderInput) }),
@@ -50,8 +67,8 @@ describe('Checkout: the gas center to collect from', { timeout: 20_000 }, () => 
     const choice = within(checkout).getByRole('radiogroup', { name: 'Gas center to collect from' });
     const options = within(choice).getAllByRole('radio');
     expect(options.map((o) => o.textContent)).toEqual([
-      'Arrive Gas CenterAllen Avenue, Ikeja, Lagos · Open Mon–Sat 7:00–19:00',
-      'Arrive LekkiAdmiralty Way, Lekki Phase 1, Lagos · Open Mon–Sun 8:00–20:00',
+      expect.stringMatching(/^Arrive Gas CenterAllen Avenue, Ikeja, Lagos · Open Mon–Sat 7:00–19:00/),
+      expect.stringMatching(/^Arrive LekkiAdmiralty Way, Lekki Phase 1, Lagos · Open Mon–Sun 8:00–20:00/),
     ]);
     expect(options[0]).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(within(choice).getByRole('radio', { name: /^Arrive Lekki/ }));
@@ -79,5 +96,113 @@ describe('Checkout: the gas center to collect from', { timeout: 20_000 }, () => 
     const { checkout } = await checkoutWith([ikejaCenter]);
     expect(within(checkout).queryByRole('radiogroup', { name: 'Gas center to collect from' })).not.toBeInTheDocument();
     expect(await placeOrder()).not.toHaveProperty('centerId');
+  });
+
+  /** The browser's geolocation, as the test answers it (jsdom has none). */
+  const withGeolocation = (getCurrentPosition: unknown) =>
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+  });
+
+  /** The names of the centers offered, in the order shown. */
+  const offered = (checkout: HTMLElement) =>
+    within(within(checkout).getByRole('radiogroup', { name: /Gas center to collect from/ }))
+      .getAllByRole('radio')
+      .map((o) => o.querySelector('p')?.textContent);
+
+  it('lists the centers nearest the area of the address chosen first, with their distance', async () => {
+    const { checkout } = await checkoutWith([ikejaCenter, lekkiCenter]);
+    expect(offered(checkout)).toEqual(['Arrive Gas Center', 'Arrive Lekki']);
+    // The client typed a Lekki address for a delivery, then chose pickup after all.
+    fireEvent.click(within(checkout).getByRole('radio', { name: 'Home delivery' }));
+    fireEvent.change(await within(checkout).findByRole('combobox', { name: /Area/ }), {
+      target: { value: 'Lekki Phase 1' },
+    });
+    fireEvent.click(within(checkout).getByRole('radio', { name: 'Pickup at the gas center' }));
+    await waitFor(() => expect(offered(checkout)).toEqual(['Arrive Lekki', 'Arrive Gas Center']));
+    expect(within(checkout).getByText('Nearest to Lekki Phase 1 first')).toBeInTheDocument();
+    const choice = within(checkout).getByRole('radiogroup', { name: /Gas center to collect from/ });
+    expect(within(choice).getByRole('radio', { name: /^Arrive Lekki/ })).toHaveAttribute('aria-checked', 'true');
+    expect(within(choice).getByRole('radio', { name: /^Arrive Lekki/ }).textContent).toMatch(/· 100 m away/);
+    expect(within(choice).getByRole('radio', { name: /^Arrive Gas Center/ }).textContent).toMatch(/· 21.7 km away/);
+    // The center shown chosen is the one the order goes to.
+    expect(await placeOrder()).toMatchObject({ deliveryOption: 'PickerUP', centerId: lekkiCenter.id });
+  });
+
+  it('asks for the phone’s position only on “Use my location”, then lists the nearest first', async () => {
+    const getCurrentPosition = vi.fn((success: PositionCallback) =>
+      success({ coords: { latitude: 6.45, longitude: 3.47 } } as GeolocationPosition),
+    );
+    withGeolocation(getCurrentPosition);
+    const { checkout } = await checkoutWith([ikejaCenter, lekkiCenter]);
+    expect(offered(checkout)).toEqual(['Arrive Gas Center', 'Arrive Lekki']);
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    fireEvent.click(within(checkout).getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(offered(checkout)).toEqual(['Arrive Lekki', 'Arrive Gas Center']));
+    expect(within(checkout).getByText('Nearest to you first')).toBeInTheDocument();
+    // Ordered here: the position is not sent anywhere.
+    expect(calls.some((c) => JSON.stringify(c).includes('6.45'))).toBe(false);
+  });
+
+  it('says when the position cannot be had, and keeps the list by name', async () => {
+    const getCurrentPosition = vi.fn((_: PositionCallback, failure: PositionErrorCallback) =>
+      failure({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError),
+    );
+    withGeolocation(getCurrentPosition);
+    const { checkout } = await checkoutWith([ikejaCenter, lekkiCenter]);
+    fireEvent.click(within(checkout).getByRole('button', { name: 'Use my location' }));
+    expect(await within(checkout).findByRole('status')).toHaveTextContent(/Location is not allowed/);
+    expect(offered(checkout)).toEqual(['Arrive Gas Center', 'Arrive Lekki']);
+  });
+
+  it('says whether each center has the cart’s items, from its own stock', async () => {
+    const { checkout } = await checkoutWith([ikejaCenter, lekkiCenter]);
+    const choice = within(checkout).getByRole('radiogroup', { name: /Gas center to collect from/ });
+    await waitFor(() =>
+      expect(within(choice).getByRole('radio', { name: /^Arrive Lekki/ })).toHaveTextContent('Not enough stock here'),
+    );
+    expect(within(choice).getByRole('radio', { name: /^Arrive Gas Center/ })).toHaveTextContent('In stock');
+    const asked = calls.filter((c) => c.path === 'product').length;
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prices the cart at the chosen center, and says its price before the client pays', async () => {
+    // Arrive Lekki sells the burner at its own price: ₦9,000, where the shop's list says ₦8,500.
+    const atLekki = productsFixture.map((p) => (p.id === 'b' ? { ...p, price: 900_000 } : p));
+    calls = fakeApi({
+      'GET product': ({ query }) => ({
+        status: 200,
+        body: { products: query.get('center') === lekkiCenter.id ? atLekki : productsFixture },
+      }),
+      'GET map/areas': { status: 200, body: { areas: [] } },
+      'POST order/quote': ({ body }) => {
+        const input = body as NewOrderInput;
+        const quote = quoteFor(input);
+        if (input.centerId !== lekkiCenter.id) return { status: 200, body: quote };
+        const items = quote.items.map((i) =>
+          i.productId === 'b' ? { ...i, unitPrice: 900_000, lineTotal: 900_000 * i.quantity } : i,
+        );
+        const subtotal = items.reduce((sum, i) => sum + i.lineTotal, 0);
+        return { status: 200, body: { ...quote, items, subtotal, total: subtotal, centerId: lekkiCenter.id } };
+      },
+      'POST order/new': { status: 200, body: orderFixture() },
+    }).calls;
+    const { checkout } = await checkoutWith([ikejaCenter, lekkiCenter]);
+    const cart = screen.getByRole('region', { name: 'Your cart' });
+    expect(within(cart).getByText(/₦8,500/)).toBeInTheDocument();
+    // At the first center the shop's list holds: nothing to say.
+    expect(within(checkout).queryByText(/^Prices at/)).not.toBeInTheDocument();
+    const choice = within(checkout).getByRole('radiogroup', { name: 'Gas center to collect from' });
+    fireEvent.click(within(choice).getByRole('radio', { name: /^Arrive Lekki/ }));
+    expect(await within(checkout).findByText('Prices at Arrive Lekki')).toBeInTheDocument();
+    expect(
+      within(checkout).getByText("Single burner (cylinder top): ₦9,000.00 here (₦8,500.00 in the shop's list)"),
+    ).toBeInTheDocument();
+    expect(within(cart).getAllByText(/₦9,000/).length).toBeGreaterThan(0);
+    expect(within(cart).queryByText(/₦8,500/)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(checkout).getByText('Total').nextSibling).toHaveTextContent('₦9,000.00'));
+    expect(await placeOrder()).toMatchObject({ centerId: lekkiCenter.id, expectedTotal: 900_000 });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,8 +25,9 @@ import { buildOrderInput, type Cart, type Checkout, cartSubtotal } from '../lib/
 import { type CheckoutWallet, topUpLink, walletShortfall } from '../lib/order-model';
 import { deliveryOptionLabel } from '../lib/order-status';
 import type { CheckoutDraft } from '../lib/saved-cart';
-import { chosenPickupCenter, pickupCenterChoices, pickupCenterDescription } from '../lib/shop-model';
+import { type CenterPriceChange, centerPriceChangeText, chosenPickupCenter } from '../lib/shop-model';
 import { walletPaymentMessage } from '../lib/wallet-error';
+import { PickupCenterChoice, usePickupCenters } from './pickup-center-choice';
 import { QuoteSummary } from './quote-summary';
 
 // The address form (a select and an autocomplete, with their popover code) loads when home
@@ -47,7 +48,12 @@ export type PlacedPayment =
   | { method: 'savedCard'; paid: boolean; paymentNumber?: string };
 
 type Props = {
+  /** The cart, at the prices of the center the order is priced at once that center's catalogue is read. */
   cart: Cart;
+  /** The cart's products priced otherwise at that center than in the shop's list: said before paying. */
+  centerPriceChanges?: readonly CenterPriceChange[];
+  /** The center the order is priced at (null: the server's default, the shop's list prices). */
+  onPricingCenter?: (centerId: string | null) => void;
   checkout: CheckoutDraft;
   onCheckoutChange: (checkout: CheckoutDraft) => void;
   /** Without it only the card is offered. */
@@ -60,7 +66,17 @@ type Props = {
 };
 
 /** Delivery choice, address or nominee, the priced quote, how to pay and the Place order button. */
-export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedCard, centers, onPlaced }: Props) {
+export function CheckoutPanel({
+  cart,
+  centerPriceChanges = [],
+  onPricingCenter,
+  checkout,
+  onCheckoutChange,
+  wallet,
+  savedCard,
+  centers,
+  onPlaced,
+}: Props) {
   const afterFirstScreen = useAfterFirstScreen();
   useEffect(() => {
     if (afterFirstScreen) void loadAddressFields();
@@ -76,10 +92,11 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   /** A saved-card charge the bank declined: the order stands, unpaid, until the client decides. */
   const [declined, setDeclined] = useState<{ order: Order; reason: string; attempt: number } | null>(null);
   const hasGas = cart.some((l) => l.kind === 'gas');
-  // A pickup is collected at the center chosen (the first by name until one is); with one center
-  // there is nothing to choose and nothing is sent, as before there were several.
-  const centerChoices = pickupCenterChoices(centers);
-  const pickupCenter = deliveryOption === 'HomeDelivery' ? null : chosenPickupCenter(centerChoices, checkout.centerId);
+  // A pickup is collected at the center chosen (the nearest, or the first by name, until one is);
+  // with one center there is nothing to choose and nothing is sent, as before there were several.
+  const centerPicker = usePickupCenters(centers, address.city);
+  const pickupCenter =
+    deliveryOption === 'HomeDelivery' ? null : chosenPickupCenter(centerPicker.choices, checkout.centerId);
 
   const input = buildOrderInput(cart, {
     deliveryOption,
@@ -102,6 +119,16 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
   const inputJson = JSON.stringify(input);
   const [debouncedInput] = useDebouncedValue(input, 400);
   const quote = useQuery(orderQuoteQueryOptions(debouncedInput));
+  // Where the order is priced: the pickup's center, or the one the server chose for a delivery
+  // (the nearest the address, said by the quote); with one center, nowhere else to price it.
+  const deliveryCenterId =
+    deliveryOption === 'HomeDelivery' && (centers?.length ?? 0) > 1 ? (quote.data?.centerId ?? null) : null;
+  const pricingCenterId = pickupCenter?.id ?? deliveryCenterId;
+  const pricingCenterName =
+    pickupCenter?.name ?? centers?.find((c) => c.id === deliveryCenterId)?.name ?? quote.data?.centerName;
+  useEffect(() => {
+    onPricingCenter?.(pricingCenterId);
+  }, [pricingCenterId, onPricingCenter]);
   // The previous cart's quote, kept on screen while this one is read, is not this cart's price.
   const quoteCurrent = quote.data && !quote.isPlaceholderData && JSON.stringify(debouncedInput) === inputJson;
   // One key per checkout: a retried click (or a lost answer) re-sends the same key and the server
@@ -245,28 +272,12 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
         </Radio.Group>
 
         {pickupCenter && (
-          <Radio.Group
-            label="Gas center to collect from"
-            value={pickupCenter.id}
-            onChange={(centerId) => set({ centerId })}
-          >
-            <Stack gap={6} mt={6}>
-              {centerChoices.map((center) => (
-                // A card per center: its whole box is the target, well over 44 px on a phone.
-                <Radio.Card key={center.id} value={center.id} radius="md" p="sm">
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator mt={2} />
-                    <Stack gap={0}>
-                      <Text fw={600}>{center.name}</Text>
-                      <Text size="sm" c="dimmed">
-                        {pickupCenterDescription(center)}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </Stack>
-          </Radio.Group>
+          <PickupCenterChoice
+            picker={centerPicker}
+            cart={cart}
+            chosen={pickupCenter}
+            onChoose={(centerId) => set({ centerId })}
+          />
         )}
 
         {deliveryOption === 'HomeDelivery' && (
@@ -310,6 +321,19 @@ export function CheckoutPanel({ cart, checkout, onCheckoutChange, wallet, savedC
               required
             />
           </Stack>
+        )}
+
+        {centerPriceChanges.length > 0 && pricingCenterName && (
+          <Alert color="blue" variant="light" role="status" title={`Prices at ${pricingCenterName}`}>
+            <Stack gap={2}>
+              {centerPriceChanges.map((change) => (
+                <Text key={change.productId} size="sm">
+                  {centerPriceChangeText(change)}
+                </Text>
+              ))}
+              <Text size="sm">Your order is priced at this center's prices.</Text>
+            </Stack>
+          </Alert>
         )}
 
         <QuoteSummary

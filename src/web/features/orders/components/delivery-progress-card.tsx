@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../../domain/format';
+import type { Order } from '../../../../domain/schemas/order';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { formatDateTime, formatTime } from '../../../lib/lagos-time';
 import { useServerEvent } from '../../../lib/use-server-event';
 import { useSocketStatus } from '../../../lib/use-socket-status';
 import { deliveryProgressQueryOptions } from '../api/get-delivery-progress';
 import { orderKeys } from '../api/keys';
-import { deliveryStatusLabel } from '../lib/order-status';
+import { deliveryStepTitle } from '../lib/order-status';
 
 /** A local number (0 + 10 digits) as a link the phone dials. */
 const telLink = (phone: string) => `tel:${phone.startsWith('0') ? `+234${phone.slice(1)}` : phone}`;
@@ -20,7 +21,16 @@ const telLink = (phone: string) => `tel:${phone.startsWith('0') ? `+234${phone.s
  * line). The rider's own number is never given: the client calls the gas center's counter.
  * The socket's deliveryProgress event replaces what is shown; no reload.
  */
-export function DeliveryProgressCard({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
+export function DeliveryProgressCard({
+  orderId,
+  orderNumber,
+  items,
+}: {
+  orderId: string;
+  orderNumber: string;
+  /** The order's lines: the steps name what the rider collected. */
+  items?: Order['items'];
+}) {
   const queryClient = useQueryClient();
   const options = deliveryProgressQueryOptions(orderId);
   const progress = useQuery(options);
@@ -48,7 +58,7 @@ export function DeliveryProgressCard({ orderId, orderNumber }: { orderId: string
             Delivery
           </Title>
           <div aria-live="polite">
-            <DeliveryStatusBadge status={p.status} label={deliveryStatusLabel[p.status]} />
+            <DeliveryStatusBadge status={p.status} label={deliveryStepTitle(p.status, items)} />
           </div>
         </Group>
         {p.riderName && (
@@ -85,7 +95,7 @@ export function DeliveryProgressCard({ orderId, orderNumber }: { orderId: string
         ) : (
           <Timeline active={p.steps.length - 1} bulletSize={16} lineWidth={2} aria-label="Delivery steps">
             {p.steps.map((s) => (
-              <Timeline.Item key={`${s.status}-${s.at}`} title={deliveryStatusLabel[s.status]}>
+              <Timeline.Item key={`${s.status}-${s.at}`} title={deliveryStepTitle(s.status, items)}>
                 <Text size="xs" c="dimmed">
                   <time dateTime={s.at}>{formatDateTime(s.at)}</time>
                 </Text>

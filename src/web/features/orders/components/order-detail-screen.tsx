@@ -247,7 +247,9 @@ export function OrderDetailScreen({
       )}
 
       {/* Where the home delivery is, before the code to show the rider on arrival. */}
-      {orderHasLiveDelivery(order) && <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} />}
+      {orderHasLiveDelivery(order) && (
+        <DeliveryProgressCard orderId={order.id} orderNumber={order.orderNumber} items={order.items} />
+      )}
 
       {orderShowsPickup(order) && (
         <OrderQrCode
@@ -276,7 +278,7 @@ export function OrderDetailScreen({
         <Title order={2} size="h3" id="timeline-title" mb="sm">
           Status
         </Title>
-        <OrderTimeline events={order.events} />
+        <OrderTimeline events={order.events} items={order.items} />
       </Card>
 
       <Modal opened={confirmOpen} onClose={confirm.close} title="Cancel this order?" centered>

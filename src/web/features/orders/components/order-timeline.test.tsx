@@ -30,4 +30,25 @@ describe("an order's timeline", () => {
     expect(within(timeline).getAllByText('Delivered')).toHaveLength(1);
     expect(within(timeline).getByText('Carrier: Musa (Bike)')).toBeInTheDocument();
   });
+
+  it("names what the rider collected from the order's items, as the rider's screen does", () => {
+    const events = [step('1', 'delivery', 'Accepted'), step('2', 'delivery', 'CarrierPickup')];
+    const line = { id: 'l1', productId: 'p1', name: 'Single burner', unitPrice: 1, lineTotal: 1, sizeKg: null };
+    const { unmount } = renderWithProviders(
+      <OrderTimeline events={events} items={[{ ...line, productType: 'Burner', quantity: 1 }]} />,
+    );
+    expect(screen.getByText('Rider collected your burner')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <OrderTimeline
+        events={events}
+        items={[
+          { ...line, productType: 'Gas', name: 'Cooking gas', quantity: 12.5, sizeKg: 12.5 },
+          { ...line, id: 'l2', productType: 'GasStove', name: 'Gas stove', quantity: 1 },
+        ]}
+      />,
+    );
+    expect(screen.getByText('Rider collected your items')).toBeInTheDocument();
+    expect(screen.queryByText(/cylinder/)).not.toBeInTheDocument();
+  });
 });

@@ -6,11 +6,12 @@ import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import { SavedCopyAge } from '../../../components/saved-copy-age';
+import { centerCatalogueQueryOptions } from '../api/center-catalogue';
 import { productsQueryOptions, savedProductsQueryOptions } from '../api/get-products';
 import { cartCount, cartSubtotal, itemCountsById } from '../lib/cart';
 import { useSavedCart } from '../lib/saved-cart';
 import { clearShopHandoff, peekShopHandoff } from '../lib/shop-handoff';
-import { CHECKOUT_EMPTY_TEXT, checkoutOpen } from '../lib/shop-model';
+import { CHECKOUT_EMPTY_TEXT, cartAtCenter, centerPriceChanges, checkoutOpen } from '../lib/shop-model';
 import { CartLines } from './cart-lines';
 import { CheckoutPanel, type CheckoutWallet, type PlacedPayment } from './checkout-panel';
 import { Shelves } from './shelves';
@@ -42,6 +43,16 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard, centers 
   useEffect(() => {
     if (live && restored) dispatch({ type: 'reprice', products: live });
   }, [live, restored, dispatch]);
+  // The order is priced at its gas center (the pickup's chosen, the delivery's nearest, as the
+  // checkout knows it): the cart's lines and totals show that center's prices, from its catalogue.
+  const [pricingCenterId, setPricingCenterId] = useState<string | null>(null);
+  const centerCatalogue = useQuery({
+    ...centerCatalogueQueryOptions(pricingCenterId ?? ''),
+    enabled: pricingCenterId !== null && cart.length > 0,
+  });
+  const centerProducts = pricingCenterId ? centerCatalogue.data?.products : undefined;
+  const pricedCart = useMemo(() => cartAtCenter(cart, centerProducts), [cart, centerProducts]);
+  const priceChanges = useMemo(() => centerPriceChanges(cart, pricedCart), [cart, pricedCart]);
   const cartRef = useRef<HTMLElement>(null);
   const inCartById = useMemo(() => itemCountsById(cart), [cart]);
   // Taking over the shop's first view (features/orders/light): the page stays where the client had
@@ -105,11 +116,13 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard, centers 
                   </Badge>
                 )}
               </Group>
-              <CartLines cart={cart} dispatch={dispatch} restoring={!restored} />
+              <CartLines cart={pricedCart} dispatch={dispatch} restoring={!restored} />
             </Card>
             {checkoutOpen(cart) ? (
               <CheckoutPanel
-                cart={cart}
+                cart={pricedCart}
+                centerPriceChanges={priceChanges}
+                onPricingCenter={setPricingCenterId}
                 checkout={checkout}
                 onCheckoutChange={setCheckout}
                 {...(wallet ? { wallet } : {})}
@@ -148,7 +161,7 @@ export function ProductsScreen({ onPlaced, clientId, wallet, savedCard, centers 
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>
                 {/* The items' sum: checkout adds delivery, so this is not called the total. */}
-                {cartCount(cart)} in cart · subtotal {formatNaira(cartSubtotal(cart))}
+                {cartCount(cart)} in cart · subtotal {formatNaira(cartSubtotal(pricedCart))}
               </Text>
               <Button mih={44} onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
                 Checkout

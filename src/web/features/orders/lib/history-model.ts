@@ -22,8 +22,25 @@ export const historyStatusFilter = (value: string | null): OrderStatus | undefin
 export const historyEmptyText = (status: string | undefined) =>
   status ? `No ${status} orders.` : 'You have no orders yet.';
 
-/** An order's line under its number: "05/03/2026 · Pickup at the gas center · 1 item". */
+/** How the order is had, and from which gas center: "Pickup at Arrive Lekki", "Home delivery from Arrive Lekki". */
+export function orderWayAndCenter(order: Pick<OrderSummary, 'deliveryOption' | 'centerName'>): string {
+  const center = order.centerName;
+  if (!center) return deliveryOptionLabel[order.deliveryOption];
+  switch (order.deliveryOption) {
+    case 'PickerUP':
+      return `Pickup at ${center}`;
+    case 'HomeDelivery':
+      return `Home delivery from ${center}`;
+    case 'PickUpBySomeOne':
+      return `Picked up by someone else at ${center}`;
+  }
+}
+
+/**
+ * An order's line under its number: "05/03/2026 · Pickup at Arrive Lekki · 1 item" (a list saved
+ * on the device before lines named the center: "Pickup at the gas center").
+ */
 export const orderSummaryLine = (order: OrderSummary) =>
-  `${formatDate(order.createdAt)} · ${deliveryOptionLabel[order.deliveryOption]} · ${order.itemCount} ${
+  `${formatDate(order.createdAt)} · ${orderWayAndCenter(order)} · ${order.itemCount} ${
     order.itemCount === 1 ? 'item' : 'items'
   }`;

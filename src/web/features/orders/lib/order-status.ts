@@ -1,3 +1,4 @@
+import { type GoodsLine, goodsWord } from '../../../../domain/delivery-words';
 import type { DeliveryStatus, OrderStatus } from '../../../../domain/enums';
 import { formatNumber } from '../../../../domain/format';
 import type { Order, OrderEvent } from '../../../../domain/schemas/order';
@@ -27,6 +28,13 @@ export const deliveryStatusLabel: Record<DeliveryStatus, string> = {
   Cancelled: 'Delivery cancelled',
 };
 
+/**
+ * A delivery step in the client's words, naming what the rider collected from the order's items
+ * ("Rider collected your stove"), as the rider's and the dispatcher's screens do.
+ */
+export const deliveryStepTitle = (status: DeliveryStatus, items?: readonly GoodsLine[]): string =>
+  status === 'CarrierPickup' ? `Rider collected your ${goodsWord(items)}` : deliveryStatusLabel[status];
+
 export const deliveryOptionLabel = {
   PickerUP: 'Pickup at the gas center',
   HomeDelivery: 'Home delivery',
@@ -43,7 +51,10 @@ export const itemQuantityText = (item: Order['items'][number]) =>
  * The order's steps for its timeline, each with its title: a delivery that arrives delivers the
  * order at the same moment, so one "Delivered" step, not two.
  */
-export function timelineSteps(events: readonly OrderEvent[]): { event: OrderEvent; title: string }[] {
+export function timelineSteps(
+  events: readonly OrderEvent[],
+  items?: readonly GoodsLine[],
+): { event: OrderEvent; title: string }[] {
   const orderDelivered = events.some((e) => e.kind === 'order' && e.status === 'Delivered');
   return events
     .filter((e) => !(orderDelivered && e.kind === 'delivery' && e.status === 'Delivered'))
@@ -51,7 +62,9 @@ export function timelineSteps(events: readonly OrderEvent[]): { event: OrderEven
       event,
       title:
         event.kind === 'delivery'
-          ? (deliveryStatusLabel[event.status as DeliveryStatus] ?? event.status)
+          ? deliveryStatusLabel[event.status as DeliveryStatus]
+            ? deliveryStepTitle(event.status as DeliveryStatus, items)
+            : event.status
           : event.status,
     }));
 }

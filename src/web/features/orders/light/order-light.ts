@@ -148,8 +148,8 @@ function itemsHtml(order: Order, centers: OrderPage['centers']): string {
 }
 
 /** Every status the order went through, with the time (the app's OrderTimeline). */
-function timelineHtml(events: readonly OrderEvent[]): string {
-  const steps = timelineSteps(events)
+function timelineHtml(events: readonly OrderEvent[], items: Order['items']): string {
+  const steps = timelineSteps(events, items)
     .map(
       ({ event: e, title }) =>
         `<li class="${o.step}"><p class="${o.stepTitle}">${esc(title)}</p><p class="${c.xs} ${c.dimmed}"><time datetime="${esc(
@@ -188,7 +188,7 @@ export function runOrder(options: {
     if (part === 'pay') return payHtml(page, navigator.onLine);
     if (part === 'pickup') return pickupHtml(order, qr);
     if (part === 'items') return itemsHtml(order, page.centers);
-    return timelineHtml(order.events);
+    return timelineHtml(order.events, order.items);
   };
   const drawn = new Map<Part, string>(PARTS.map((part) => [part, html(part)]));
   screen.innerHTML = `<div class="${o.screen}"><a class="${c.link} ${c.sm} ${o.back}" href="${paths.orderHistory.getHref()}">← Order history</a>${PARTS.map(

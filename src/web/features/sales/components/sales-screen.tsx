@@ -1,8 +1,11 @@
 import { BarChart } from '@mantine/charts';
 import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { formatDate, formatNaira, formatNairaCompact, koboToNaira } from '../../../../domain/format';
-import type { SalesQuery, SalesTotals } from '../../../../domain/schemas/sales';
+import type { Center } from '../../../../domain/schemas/center';
+import type { CenterSales, ReportCenterParam, SalesQuery, SalesTotals } from '../../../../domain/schemas/sales';
+import { ALL_CENTERS, CenterFilter, CsvButton, centerParam } from '../../../components/center-filter';
 import { DateRangeField } from '../../../components/date-range-field';
 import { ApiError } from '../../../lib/api-client';
 import { useDayRange } from '../../../lib/use-day-range';
@@ -46,7 +49,56 @@ function Totals({ totals }: { totals: Pick<SalesTotals, 'total' | 'orders' | 'by
   );
 }
 
-function PerDay({ totals }: { totals: SalesTotals }) {
+/** A card's title, with what it offers beside it (its CSV file). */
+function CardTitle({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <Group justify="space-between" mb="sm" gap="xs">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {action}
+    </Group>
+  );
+}
+
+/** Each center's sales beside the company's, which they add up to. */
+function PerCenter({ totals, centers }: { totals: SalesTotals; centers: CenterSales[] }) {
+  const row = (name: string, t: Pick<CenterSales, 'orders' | 'byPaymentType' | 'total'>, strong = false) => (
+    <Table.Tr key={name} fw={strong ? 700 : undefined}>
+      <Table.Td>{name}</Table.Td>
+      <Table.Td ta="right">{t.orders}</Table.Td>
+      <Table.Td ta="right">{formatNaira(t.byPaymentType.Cash)}</Table.Td>
+      <Table.Td ta="right">{formatNaira(t.byPaymentType.Electronic)}</Table.Td>
+      <Table.Td ta="right">{formatNaira(t.byPaymentType.Wallet)}</Table.Td>
+      <Table.Td ta="right">{formatNaira(t.total)}</Table.Td>
+    </Table.Tr>
+  );
+  return (
+    <Card withBorder>
+      <CardTitle title="Per gas center" />
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label="Sales per gas center">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Gas center</Table.Th>
+              <Table.Th ta="right">Orders</Table.Th>
+              <Table.Th ta="right">Cash</Table.Th>
+              <Table.Th ta="right">Card and transfer</Table.Th>
+              <Table.Th ta="right">Wallet</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {centers.map((c) => row(c.centerName, c))}
+            {row('All centers', totals, true)}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+function PerDay({ totals, action }: { totals: SalesTotals; action?: ReactNode }) {
   const data = totals.byDay.map((d) => ({
     day: formatDate(`${d.date}T12:00:00+01:00`).slice(0, 5),
     Cash: naira(d.Cash),
@@ -55,9 +107,7 @@ function PerDay({ totals }: { totals: SalesTotals }) {
   }));
   return (
     <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Per day
-      </Title>
+      <CardTitle title="Per day" action={action} />
       <BarChart
         h={260}
         data={data}
@@ -72,21 +122,47 @@ function PerDay({ totals }: { totals: SalesTotals }) {
   );
 }
 
-/** Sales totals by payment type, per day and per staff member; staff without reader access see their own. */
-export function SalesScreen() {
+/**
+ * Sales totals by payment type, per day and per staff member, of a gas center or of the company
+ * with each center beside it; each as a CSV file. Staff without reader access see their own.
+ */
+export function SalesScreen({
+  centers,
+  choosesCenter = false,
+}: {
+  /** The company's gas centers (read by the route from the centers area). */
+  centers?: readonly Center[] | undefined;
+  /** CEO and Manager: they pick a center or the company; the others see their shift's. */
+  choosesCenter?: boolean;
+}) {
   const { range, setRange, fromDate, toDate } = useDayRange();
-  const query: SalesQuery = { fromDate, toDate };
+  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
+  const dates: SalesQuery = { fromDate, toDate };
+  const query = { ...dates, ...centerParam(choosesCenter, center) };
   const totals = useQuery(salesTotalsQueryOptions(query));
   const byStaff = useQuery(salesByStaffQueryOptions(query));
   const forbidden = totals.error instanceof ApiError && totals.error.status === 403;
   // The rows add up to the total: the orders no staff member took have their own row.
   const rest = totals.data && byStaff.data ? unattributedSales(totals.data, byStaff.data.staff) : null;
-  const mine = useQuery({ ...mySalesQueryOptions(query), enabled: forbidden });
+  const mine = useQuery({ ...mySalesQueryOptions(dates), enabled: forbidden });
+  const perCenter =
+    totals.data?.center === null && (totals.data.byCenter?.length ?? 0) > 1 ? totals.data.byCenter : null;
 
   return (
     <Stack gap="md">
       <Title order={1}>Sales</Title>
-      <DateRangeField label="Paid between" value={range} onChange={setRange} width={280} />
+      <Group align="flex-end" wrap="wrap">
+        <DateRangeField label="Paid between" value={range} onChange={setRange} width={280} />
+        {!forbidden && (
+          <CenterFilter
+            centers={centers}
+            chooses={choosesCenter}
+            value={center}
+            onChange={setCenter}
+            current={totals.data?.center}
+          />
+        )}
+      </Group>
       {forbidden ? (
         mine.data ? (
           <>
@@ -106,14 +182,16 @@ export function SalesScreen() {
       ) : (
         <>
           <Totals totals={totals.data} />
-          <PerDay totals={totals.data} />
+          {perCenter && <PerCenter totals={totals.data} centers={perCenter} />}
+          <PerDay totals={totals.data} action={<CsvButton path="sales" params={query} size="xs" />} />
         </>
       )}
       {byStaff.data && (
         <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Per staff member
-          </Title>
+          <CardTitle
+            title="Per staff member"
+            action={<CsvButton path="admin/sales/staff" params={query} size="xs" />}
+          />
           {!byStaff.data.staff.some((s) => s.Cash + s.Electronic + s.Wallet > 0) ? (
             <Text c="dimmed">No staff member made a sale in this period.</Text>
           ) : (
@@ -166,7 +244,6 @@ export function SalesScreen() {
           </Table.ScrollContainer>
         </Card>
       )}
-      <Group />
     </Stack>
   );
 }

@@ -1,6 +1,10 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
+import type { ReportCenterParam } from '../../../../domain/schemas/sales';
+import { ALL_CENTERS, CenterFilter, centerParam } from '../../../components/center-filter';
 import { ApiError } from '../../../lib/api-client';
 import { mySalesQueryOptions } from '../api/get-my-sales';
 import { salesTotalsQueryOptions } from '../api/get-sales-totals';
@@ -8,9 +12,20 @@ import { salesTotalsQueryOptions } from '../api/get-sales-totals';
 /** How often the staff home's sales figure is read again while it is on screen. */
 export const TODAYS_SALES_REFRESH_MS = 60_000;
 
-/** Today's sales: the company's where the person may see them, else their own. */
-export function TodaysSalesCard() {
+/**
+ * Today's sales: the company's (each center beside it) or one center's where the person may see
+ * them (CEO and Manager choose; the others see their shift's center), else their own.
+ */
+export function TodaysSalesCard({
+  centers,
+  choosesCenter = false,
+}: {
+  /** The company's gas centers (read by the route from the centers area). */
+  centers?: readonly Center[] | undefined;
+  choosesCenter?: boolean;
+} = {}) {
   const today = lagosDateKey(new Date());
+  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
   // Sales come in all day from the other tablets and the shop: read again every minute while the
   // card is on screen, and when the tablet is looked at again.
   const live = { refetchInterval: TODAYS_SALES_REFRESH_MS, refetchOnWindowFocus: 'always' } as const;
@@ -18,7 +33,9 @@ export function TodaysSalesCard() {
   const refused = (query: { state: { error: unknown } }) =>
     query.state.error instanceof ApiError && query.state.error.status === 403;
   const company = useQuery({
-    ...salesTotalsQueryOptions({ fromDate: today, toDate: today }),
+    ...salesTotalsQueryOptions({ fromDate: today, toDate: today, ...centerParam(choosesCenter, center) }),
+    // Another center chosen: the last figures stay until its own arrive.
+    placeholderData: (previous) => previous,
     refetchInterval: (query) => (refused(query) ? false : TODAYS_SALES_REFRESH_MS),
     refetchOnWindowFocus: (query) => (refused(query) ? false : 'always'),
   });
@@ -28,11 +45,24 @@ export function TodaysSalesCard() {
     enabled: company.isError,
   });
   const sales = company.data ?? mine.data;
+  const perCenter = company.data?.center === null && (company.data.byCenter?.length ?? 0) > 1;
   return (
     <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb="sm">
-        {company.data ? "Today's sales" : 'My sales today'}
-      </Title>
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <Title order={2} size="h4">
+          {company.data ? "Today's sales" : 'My sales today'}
+        </Title>
+        {!mine.data && (
+          <CenterFilter
+            centers={centers}
+            chooses={choosesCenter}
+            value={center}
+            onChange={setCenter}
+            current={company.data?.center}
+            size="xs"
+          />
+        )}
+      </Group>
       {sales ? (
         <Stack gap={4}>
           <Text fw={700} size="xl">
@@ -42,6 +72,12 @@ export function TodaysSalesCard() {
             Cash {formatNaira(sales.byPaymentType.Cash)} · Card and transfer{' '}
             {formatNaira(sales.byPaymentType.Electronic)} · Wallet {formatNaira(sales.byPaymentType.Wallet)}
           </Text>
+          {perCenter &&
+            company.data?.byCenter?.map((c) => (
+              <Text key={c.centerId} size="sm">
+                {c.centerName}: {formatNaira(c.total)}
+              </Text>
+            ))}
         </Stack>
       ) : (
         <Text c="dimmed">Sales need the network.</Text>

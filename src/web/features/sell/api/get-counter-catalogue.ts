@@ -4,8 +4,16 @@ import { api } from '../../../lib/api-client';
 import { withOfflineCopy } from '../../../lib/offline-copy';
 import { sellKeys } from './keys';
 
-/** Where the tablet keeps the catalogue and prices it last saw (the staff table: cleared on logout). */
+/**
+ * Where the tablet keeps the catalogue and prices it last saw at a gas center (the staff table:
+ * cleared on logout). One copy per center: a tablet offline at Ikeja sells from Ikeja's prices and
+ * stock, and a tablet whose shift moved to Lekki never sells from the copy Ikeja left. The key
+ * without a center is the copy kept before there were centers, read only for a shift that names
+ * none (its center is not known, so no center's screen shows it).
+ */
 export const COUNTER_CATALOGUE_CACHE_KEY = 'counter-catalogue';
+export const counterCatalogueCacheKey = (centerId: string | null) =>
+  centerId ? `${COUNTER_CATALOGUE_CACHE_KEY}:${centerId}` : COUNTER_CATALOGUE_CACHE_KEY;
 
 /**
  * The catalogue as the tablet keeps it: the products and the catalogue version of their prices,
@@ -15,15 +23,22 @@ export const COUNTER_CATALOGUE_CACHE_KEY = 'counter-catalogue';
 export const counterCatalogueOf = (saved: unknown): ProductList =>
   Array.isArray(saved) ? { products: saved as ProductList['products'] } : (saved as ProductList);
 
-/** GET /api/product with a copy on the tablet: offline, the counter sells from the copy and says how old it is. */
-export const counterCatalogueQueryOptions = () =>
+/**
+ * GET /api/product/?center={the shift's center} with a copy on the tablet, kept per center:
+ * offline, the counter sells from its center's copy and says how old it is. `centerId` null: a
+ * shift that names no center (from before there were centers), the server's default.
+ */
+export const counterCatalogueQueryOptions = (centerId: string | null) =>
   queryOptions({
-    queryKey: sellKeys.catalogue(),
+    queryKey: sellKeys.catalogue(centerId),
     queryFn: async () => {
       const copy = await withOfflineCopy(
-        COUNTER_CATALOGUE_CACHE_KEY,
+        counterCatalogueCacheKey(centerId),
         async () => {
-          const { products, priceVersion } = await api.get<ProductList>('product');
+          const { products, priceVersion } = await api.get<ProductList>(
+            'product',
+            centerId ? { searchParams: { center: centerId } } : undefined,
+          );
           return { products, priceVersion };
         },
         { table: 'shift' },

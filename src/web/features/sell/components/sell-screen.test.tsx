@@ -5,10 +5,11 @@ import type { CounterSaleResponse } from '../../../../domain/schemas/counter';
 import { deviceId } from '../../../lib/device-id';
 import { localDb } from '../../../lib/local-db';
 import { putCached } from '../../../lib/saved-copies';
+import { ikejaCenter, lekkiCenter } from '../../../test/center-fixtures';
 import { type FakeRequest, fakeApi, refusal } from '../../../test/fake-api';
 import { orderFixture, productsFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { COUNTER_CATALOGUE_CACHE_KEY } from '../api/get-counter-catalogue';
+import { COUNTER_CATALOGUE_CACHE_KEY, counterCatalogueCacheKey } from '../api/get-counter-catalogue';
 import { SellScreen } from './sell-screen';
 
 beforeEach(async () => {
@@ -16,6 +17,9 @@ beforeEach(async () => {
   await localDb.shift.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** A shift that names no center (an installation of one): the catalogue's own default. */
+const noCenterNamed = { known: true, centerId: null };
 
 const recorded = (): CounterSaleResponse => ({
   client: { id: 'c9', phoneLocal: '08030000123', firstname: null, lastname: null, email: null },
@@ -45,7 +49,7 @@ describe('a counter sale paid from the wallet', () => {
         return { status: 201, body: recorded() };
       },
     });
-    const first = renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    const first = renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={noCenterNamed} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
@@ -56,7 +60,7 @@ describe('a counter sale paid from the wallet', () => {
     expect(within(await screen.findByRole('alert')).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     // A reload keeps the field: a new code each reload would spend the customer's few an hour.
     first.unmount();
-    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={noCenterNamed} />);
     await screen.findByLabelText(/Code from the customer's SMS/);
     // The code pays the amount it was texted for: a changed basket asks for a new one.
     await user.click(screen.getByRole('button', { name: 'One more Single burner (cylinder top)' }));
@@ -81,7 +85,9 @@ describe('the next sale', () => {
       'POST client/new_order': { status: 201, body: recorded() },
     });
     const onRecorded = vi.fn();
-    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} onRecorded={onRecorded} />);
+    renderWithProviders(
+      <SellScreen seller={{ name: 'Chidi Eze' }} onRecorded={onRecorded} shiftCenter={noCenterNamed} />,
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     const phone = screen.getByLabelText(/Customer's phone/);
@@ -122,7 +128,7 @@ describe('a sale whose SMS receipt was held back', () => {
         },
       },
     });
-    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={noCenterNamed} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
@@ -145,7 +151,7 @@ describe('a sale whose answer never came', () => {
       'GET product': { status: 200, body: { products: productsFixture } },
       'POST client/new_order': [{ offline: true }, { status: 201, body: recorded() }],
     });
-    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={noCenterNamed} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
@@ -174,7 +180,7 @@ describe('a cash sale made offline', () => {
   it('names this tablet and the catalogue version of its saved prices, with the total it charged', async () => {
     await putCached('shift', COUNTER_CATALOGUE_CACHE_KEY, { products: productsFixture, priceVersion: 7 });
     const { calls } = fakeApi({ 'GET product': { offline: true }, 'POST client/new_order': { offline: true } });
-    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={noCenterNamed} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
@@ -194,11 +200,72 @@ describe('a cash sale made offline', () => {
     // A copy saved by the app before it kept the version: the list alone.
     await putCached('shift', COUNTER_CATALOGUE_CACHE_KEY, productsFixture);
     fakeApi({ 'GET product': { offline: true } });
-    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} />);
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={noCenterNamed} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
     await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
     expect(screen.getByText(/saved by an older version of the app/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Take cash/ })).toBeDisabled();
+  });
+});
+
+/** A shift at Lekki, as the shift screen's read (or its copy offline) tells the counter. */
+const atLekki = { known: true, centerId: lekkiCenter.id };
+/** The burner at Lekki's own price: ₦9,000 where the company's is ₦8,500. */
+const lekkiProducts = productsFixture.map((p) => (p.id === 'b' ? { ...p, price: 900_000 } : p));
+
+describe("the counter's own gas center", () => {
+  afterEach(() => localDb.pendingActions.clear());
+
+  it("reads the catalogue of the shift's center and sells at its price", async () => {
+    const sales: unknown[] = [];
+    const asked: (string | null)[] = [];
+    fakeApi({
+      'GET product': ({ query }: FakeRequest) => {
+        asked.push(query.get('center'));
+        return { status: 200, body: { products: lekkiProducts, priceVersion: 3 } };
+      },
+      'POST client/new_order': ({ body }: FakeRequest) => {
+        sales.push(body);
+        return { status: 201, body: recorded() };
+      },
+    });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={atLekki} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    expect(asked).toEqual([lekkiCenter.id]);
+    expect(screen.getByTestId('basket-total')).toHaveTextContent('₦9,000');
+    await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
+    await user.click(screen.getByRole('button', { name: /^Take cash ₦9,000/ }));
+    await waitFor(() => expect(sales).toHaveLength(1));
+    expect(sales[0]).toMatchObject({ order: { expectedTotal: 900_000 } });
+  });
+
+  it('offline, sells from the copy saved at its center, at that center’s prices', async () => {
+    await putCached('shift', counterCatalogueCacheKey(ikejaCenter.id), { products: productsFixture, priceVersion: 3 });
+    await putCached('shift', counterCatalogueCacheKey(lekkiCenter.id), { products: lekkiProducts, priceVersion: 3 });
+    const { calls } = fakeApi({
+      'GET product': { offline: true },
+      'POST client/new_order': { offline: true },
+    });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={atLekki} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Single burner (cylinder top)' }));
+    expect(screen.getByTestId('basket-total')).toHaveTextContent('₦9,000');
+    await user.type(screen.getByLabelText(/Customer's phone/), '08030000123');
+    await user.click(screen.getByRole('button', { name: /^Take cash/ }));
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+    const [sent] = calls.filter((c) => c.path === 'client/new_order');
+    expect(sent?.body).toMatchObject({ priceVersion: 3, order: { expectedTotal: 900_000 } });
+  });
+
+  it('never shows the copy another center left: a tablet moved to Lekki has no catalogue offline', async () => {
+    await putCached('shift', counterCatalogueCacheKey(ikejaCenter.id), { products: productsFixture, priceVersion: 3 });
+    // The copy kept before there were centers is no center's either.
+    await putCached('shift', COUNTER_CATALOGUE_CACHE_KEY, { products: productsFixture, priceVersion: 3 });
+    fakeApi({ 'GET product': { offline: true } });
+    renderWithProviders(<SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={atLekki} />);
+    expect(await screen.findByText('No catalogue on this tablet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Single burner (cylinder top)' })).not.toBeInTheDocument();
   });
 });

@@ -143,19 +143,28 @@ function GasPicker({ gas, onAdd }: { gas: Product; onAdd: (line: CartLine) => vo
 export function SellScreen({
   seller,
   onRecorded,
+  shiftCenter,
 }: {
   seller: { clientId?: string; name: string };
   /** A sale was recorded on the server: the shift's drawer (another feature's) has moved. */
   onRecorded?: () => void;
+  /**
+   * The center of the seller's shift, as the shift (another feature's) says, or its copy on this
+   * tablet offline: `known` once it was read (or could not be), `centerId` null for none named.
+   */
+  shiftCenter: { known: boolean; centerId: string | null };
 }) {
   const queryClient = useQueryClient();
   const online = useOnline();
-  const catalogue = useQuery(counterCatalogueQueryOptions());
+  // The counter sells its shift's center's goods at that center's prices: its catalogue is read
+  // once the shift says which center.
+  const centerId = shiftCenter.centerId;
+  const catalogue = useQuery({ ...counterCatalogueQueryOptions(centerId), enabled: shiftCenter.known });
   const pending = usePendingSales();
 
-  // What is left, less what this tablet's sales waiting to sync took (offline the counts go down
-  // with each sale, as the stock will).
-  const queued = useMemo(() => queuedLines(pending), [pending]);
+  // What is left, less what this tablet's sales waiting to sync took at this center (offline the
+  // counts go down with each sale, as the stock will).
+  const queued = useMemo(() => queuedLines(pending, centerId), [pending, centerId]);
   const products = useMemo(
     () => leftAfterQueued(catalogue.data?.data.products ?? [], queued),
     [catalogue.data, queued],
@@ -255,6 +264,7 @@ export function SellScreen({
         mayQueue: pay === 'Cash',
         actingClientId: seller.clientId,
         key,
+        centerId,
       });
       return { result, provisional, payment };
     },

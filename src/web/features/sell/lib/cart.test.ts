@@ -111,6 +111,20 @@ describe('the counter basket', () => {
     expect(beyondKnownStock([{ productId: 'burner', quantity: 3 }], shelf).map((p) => p.id)).toEqual(['burner']);
   });
 
+  it('counts a queued sale only at the center it was made at (one queued before centers: everywhere)', () => {
+    const sale = (centerId?: string) => ({
+      status: 'pending',
+      payload: {
+        body: { order: orderInput([{ productId: 'burner', quantity: 1 }], [gas, burner]) },
+        ...(centerId ? { centerId } : {}),
+      },
+    });
+    const sales = [sale('ikeja'), sale('lekki'), sale()];
+    expect(queuedLines(sales, 'ikeja')).toHaveLength(2);
+    expect(queuedLines(sales, 'lekki')).toHaveLength(2);
+    expect(queuedLines(sales)).toHaveLength(3);
+  });
+
   it('gives offline receipts a provisional number the server accepts', () => {
     expect(provisionalNumber()).toMatch(/^OFF-[A-Z0-9]{6}$/);
   });

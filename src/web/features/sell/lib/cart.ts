@@ -85,9 +85,18 @@ export function leftAfterQueued(products: Product[], queued: readonly CartLine[]
 /** Whether a counted line may take one more: an order takes at most MAX_ITEM_QUANTITY of each. */
 export const canAddOne = (quantity: number) => quantity < MAX_ITEM_QUANTITY;
 
-/** The lines of the sales this tablet has waiting to sync (refused ones took nothing). */
-export const queuedLines = (sales: readonly { status: string; payload: { body: { order: NewOrderInput } } }[]) =>
-  sales.filter((s) => s.status === 'pending').flatMap((s): CartLine[] => s.payload.body.order.items);
+/**
+ * The lines of the sales this tablet has waiting to sync (refused ones took nothing), at the
+ * center `centerId` when given: a sale made at another center takes nothing from this one's
+ * stock. A sale queued before the tablet kept its center counts everywhere.
+ */
+export const queuedLines = (
+  sales: readonly { status: string; payload: { body: { order: NewOrderInput }; centerId?: string | null } }[],
+  centerId: string | null = null,
+) =>
+  sales
+    .filter((s) => s.status === 'pending' && (!centerId || !s.payload.centerId || s.payload.centerId === centerId))
+    .flatMap((s): CartLine[] => s.payload.body.order.items);
 
 /** A key no line of the basket has (lines read back from a draft keep theirs). */
 function freeKey(lines: KeyedLine[]): string {

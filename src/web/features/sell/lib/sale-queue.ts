@@ -20,6 +20,8 @@ export type SalePayload = {
   via: 'worker' | 'page';
   actingClientId?: string;
   receipt: { lines: PricedLine[]; total: number; customerPhone: string; staffName: string };
+  /** The gas center whose catalogue priced it (the shift's), so its stock counts go down there only. */
+  centerId?: string | null;
   /** Filled once the server recorded it. */
   recorded?: { orderNumber: string; total: number };
 };
@@ -56,12 +58,17 @@ async function send(sale: PendingSale): Promise<SaleResult> {
 export async function submitSale(
   body: CounterSaleInput,
   receipt: SalePayload['receipt'],
-  { mayQueue, actingClientId, key = newIdempotencyKey() }: { mayQueue: boolean; actingClientId?: string; key?: string },
+  {
+    mayQueue,
+    actingClientId,
+    key = newIdempotencyKey(),
+    centerId,
+  }: { mayQueue: boolean; actingClientId?: string; key?: string; centerId?: string | null },
 ): Promise<SaleResult> {
   const sale: PendingSale = {
     id: key,
     kind: SALE_KIND,
-    payload: { body, via: 'page', actingClientId, receipt },
+    payload: { body, via: 'page', actingClientId, receipt, ...(centerId ? { centerId } : {}) },
     createdAt: Date.now(),
     status: 'pending',
   };

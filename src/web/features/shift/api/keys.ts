@@ -4,5 +4,6 @@ export const shiftKeys = {
   active: () => [...shiftKeys.all, 'active'] as const,
   myToday: () => [...shiftKeys.all, 'today'] as const,
   open: () => [...shiftKeys.all, 'all-active'] as const,
-  drawers: (range: { fromDate: string; toDate: string }) => [...shiftKeys.all, 'drawers', range] as const,
+  drawers: (range: { fromDate: string; toDate: string; center?: string }) =>
+    [...shiftKeys.all, 'drawers', range] as const,
 };

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../../domain/format';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { ikejaCenter, lekkiCenter, twoCenters } from '../../../test/center-fixtures';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { DrawersReport } from './drawers-report';
@@ -95,5 +97,71 @@ describe('DrawersReport on a phone', () => {
     const today = formatDate(new Date().toISOString());
     expect(today).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(await screen.findByRole('button', { name: /Shifts started between/ })).toHaveTextContent(today);
+  });
+});
+
+describe('DrawersReport per gas center', () => {
+  const atIkeja = { centerId: ikejaCenter.id, centerName: ikejaCenter.name };
+  const atLekki = { centerId: lekkiCenter.id, centerName: lekkiCenter.name };
+
+  it('shows a CEO each center beside the company, one once chosen, and offers the CSV files', async () => {
+    const asked: (string | null)[] = [];
+    fakeApi({
+      'GET admin/shift': ({ query }) => {
+        asked.push(query.get('center'));
+        const all = [shift({ id: 'a', ...atIkeja }), shift({ id: 'b', staffName: 'Bola Ade', ...atLekki })];
+        return {
+          status: 200,
+          body: all.filter((s) => query.get('center') === 'all' || s.centerId === query.get('center')),
+        };
+      },
+    });
+    renderWithProviders(<DrawersReport centers={twoCenters} choosesCenter />);
+    const perCenter = await screen.findByRole('list', { name: 'Drawers by gas center' });
+    expect(
+      within(perCenter)
+        .getAllByRole('listitem')
+        .map((c) => within(c).getByText(/^Arrive/).textContent),
+    ).toEqual(['Arrive Gas Center', 'Arrive Lekki']);
+    expect(asked).toEqual(['all']);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const files = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(files.map((f) => f.textContent)).toEqual(['Each shift', 'By day', 'By staff member', 'By gas center']);
+    const href = files[3]?.getAttribute('href') ?? '';
+    expect(href).toMatch(
+      /^\/api\/admin\/shift\?fromDate=\d{4}-\d\d-\d\d&toDate=\d{4}-\d\d-\d\d&center=all&format=csv&by=center$/,
+    );
+    expect(files[3]).toHaveAttribute('download');
+    await user.keyboard('{Escape}');
+
+    const choice = screen.getAllByLabelText(/^Gas center/).find((el) => el instanceof HTMLInputElement);
+    if (!choice) throw new Error('no choice of center');
+    await user.click(choice);
+    fireEvent.click(await screen.findByRole('option', { name: 'Arrive Lekki', hidden: true }));
+    await waitFor(() => expect(asked).toContain(lekkiCenter.id));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Drawers by gas center' })).toBeNull());
+    const shifts = within(screen.getByRole('list', { name: 'Each shift' })).getAllByRole('listitem');
+    expect(shifts).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const lekkiFiles = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(lekkiFiles.map((f) => f.textContent)).toEqual(['Each shift', 'By day', 'By staff member']);
+    expect(lekkiFiles[0]?.getAttribute('href')).toContain(`center=${lekkiCenter.id}&format=csv&by=shift`);
+  });
+
+  it("names the center of the member's shift, and asks for no other", async () => {
+    const asked: (string | null)[] = [];
+    fakeApi({
+      'GET admin/shift': ({ query }) => {
+        asked.push(query.get('center'));
+        return { status: 200, body: [shift({ ...atLekki })] };
+      },
+      'GET shift/active': { status: 200, body: { shift: shift({ id: 'mine', endedAt: null, ...atLekki }) } },
+    });
+    renderWithProviders(<DrawersReport centers={twoCenters} />);
+    expect(await screen.findByText('Gas center: Arrive Lekki')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Gas center/)).toBeNull();
+    expect(asked).toEqual([null]);
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  Menu,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -15,17 +16,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
+import type { Center } from '../../../../domain/schemas/center';
+import type { ReportCenterParam } from '../../../../domain/schemas/sales';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { ALL_CENTERS, CenterFilter, centerParam } from '../../../components/center-filter';
 import { DataTable } from '../../../components/data-table';
 import { DateRangeField } from '../../../components/date-range-field';
 import { StatusBadge } from '../../../components/status-badge';
 import type { DayRange } from '../../../lib/use-day-range';
+import { activeShiftQueryOptions } from '../api/get-active-shift';
 import { drawersQueryOptions } from '../api/get-drawers';
 import {
   countedShifts,
+  type DrawerGrouping,
   type DrawerTotals,
   drawerState,
-  drawersCsv,
   groupDrawers,
   shiftSpan,
 } from '../lib/drawer-report';
@@ -82,15 +87,6 @@ function Cards<T>({
   );
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Whether a row has a counted drawer, so a counted figure and a variance. */
 const hasCount = (r: DrawerTotals) => countedShifts(r) > 0;
 
@@ -131,8 +127,14 @@ function ShiftBadge({ shift }: { shift: Shift }) {
   return <VarianceBadge variance={shift.variance ?? 0} />;
 }
 
-function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
-  const label = by === 'day' ? 'Drawers by day' : 'Drawers by staff member';
+const groupWords: Record<DrawerGrouping, { label: string; column: string }> = {
+  day: { label: 'Drawers by day', column: 'Day' },
+  staff: { label: 'Drawers by staff member', column: 'Staff member' },
+  center: { label: 'Drawers by gas center', column: 'Gas center' },
+};
+
+function Totals({ rows, by }: { rows: DrawerTotals[]; by: DrawerGrouping }) {
+  const { label } = groupWords[by];
   return (
     <>
       <Cards
@@ -158,11 +160,11 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: 'day' | 'staff' }) {
 const totalsColumns = ['Shifts', 'Float', 'Cash sales', 'Cash refunds', 'Expected', 'Counted', 'Variance'];
 const shiftColumns = ['Staff member', 'Time', 'Expected', 'Counted', 'Variance'].map((label) => ({ label }));
 
-function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: 'day' | 'staff'; label: string }) {
+function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: DrawerGrouping; label: string }) {
   return (
     <Scroll label={label}>
       <DataTable
-        columns={[by === 'day' ? 'Day' : 'Staff member', ...totalsColumns].map((label) => ({ label }))}
+        columns={[groupWords[by].column, ...totalsColumns].map((label) => ({ label }))}
         striped
         withTableBorder
         verticalSpacing="xs"
@@ -232,22 +234,91 @@ function ShiftTable({ shifts, withDay }: { shifts: Shift[]; withDay: boolean }) 
   );
 }
 
-/** Every shift's drawer in a range of Lagos days: by day, by staff member, each shift; CSV export. */
-export function DrawersReport() {
+/** The drawers report's CSV files, from the server: each shift, or added up as the screen does. */
+function CsvMenu({
+  params,
+  company,
+  disabled,
+}: {
+  params: Record<string, string | undefined>;
+  company: boolean;
+  disabled: boolean;
+}) {
+  const href = (by: string) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+    query.set('format', 'csv');
+    query.set('by', by);
+    return `/api/admin/shift?${query.toString()}`;
+  };
+  const files = [
+    ['shift', 'Each shift'],
+    ['day', 'By day'],
+    ['staff', 'By staff member'],
+    ...(company ? [['center', 'By gas center']] : []),
+  ];
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="md" variant="default" disabled={disabled}>
+          Download CSV
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {files.map(([by = '', label]) => (
+          <Menu.Item key={by} component="a" href={href(by)} download>
+            {label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * Every shift's drawer in a range of Lagos days, of a gas center or of the company (each center
+ * beside it): by day, by staff member, each shift; CSV files of each.
+ */
+export function DrawersReport({
+  centers,
+  choosesCenter = false,
+}: {
+  /** The company's gas centers (read by the route from the centers area). */
+  centers?: readonly Center[] | undefined;
+  /** CEO and Manager: they pick a center or the company; the others see their shift's. */
+  choosesCenter?: boolean;
+}) {
   const today = lagosDateKey(new Date());
   const [range, setRange] = useState<DayRange>([today, today]);
   const fromDate = range[0] ?? '';
   const toDate = range[1] ?? range[0] ?? '';
   const [by, setBy] = useState<'day' | 'staff'>('day');
+  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
   const validRange = /^\d{4}-\d{2}-\d{2}$/.test(fromDate) && /^\d{4}-\d{2}-\d{2}$/.test(toDate) && fromDate <= toDate;
-  const drawers = useQuery({ ...drawersQueryOptions({ fromDate, toDate }), enabled: validRange });
+  const params = { fromDate, toDate, ...centerParam(choosesCenter, center) };
+  const drawers = useQuery({ ...drawersQueryOptions(params), enabled: validRange });
   const shifts = drawers.data ?? [];
+  // Those who do not choose see their own shift's center, which the server picks.
+  const ownShift = useQuery({
+    ...activeShiftQueryOptions(),
+    enabled: !choosesCenter && (centers?.length ?? 0) > 1,
+  }).data?.data;
+  const ownCenter = centers?.find((c) => c.id === ownShift?.centerId);
+  const company = choosesCenter && center === ALL_CENTERS && (centers?.length ?? 0) > 1;
   return (
     <Stack gap="md">
       <Title order={1}>Cash drawers</Title>
       <Card withBorder padding="md" radius="md">
         <Group align="flex-end" wrap="wrap">
           <DateRangeField label="Shifts started between" value={range} onChange={setRange} width={300} size="md" />
+          <CenterFilter
+            centers={centers}
+            chooses={choosesCenter}
+            value={center}
+            onChange={setCenter}
+            current={ownCenter}
+            size="md"
+          />
           <SegmentedControl
             aria-label="Group by"
             value={by}
@@ -258,14 +329,7 @@ export function DrawersReport() {
             ]}
             size="md"
           />
-          <Button
-            size="md"
-            variant="default"
-            disabled={!shifts.length}
-            onClick={() => download(`cash-drawers-${fromDate}-to-${toDate}.csv`, drawersCsv(shifts))}
-          >
-            Export CSV
-          </Button>
+          <CsvMenu params={params} company={company} disabled={!validRange || !shifts.length} />
         </Group>
         {!validRange && (
           <Text c="red" size="sm" mt="xs">
@@ -281,6 +345,18 @@ export function DrawersReport() {
       {drawers.isSuccess && !shifts.length && <Text>No shifts started in these days.</Text>}
       {shifts.length > 0 && (
         <>
+          {company && (
+            <>
+              <Title order={2} size="h4">
+                Per gas center
+              </Title>
+              <Totals rows={groupDrawers(shifts, 'center')} by="center" />
+              {/* The rows under it are the company's, which the centers' add up to: said so. */}
+              <Title order={2} size="h4">
+                All centers
+              </Title>
+            </>
+          )}
           <Totals rows={groupDrawers(shifts, by)} by={by} />
           <Title order={2} size="h4">
             Each shift

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Shift } from '../../../../domain/schemas/shift';
-import { countedShifts, type DrawerTotals, drawerState, drawersCsv, groupDrawers, shiftSpan } from './drawer-report';
+import { countedShifts, type DrawerTotals, drawerState, groupDrawers, shiftSpan } from './drawer-report';
 
 const shift = (over: Partial<Shift>): Shift => ({
   id: 'sh',
@@ -47,6 +47,19 @@ describe('the cash drawers report', () => {
     ]);
   });
 
+  it('adds up by gas center, by name', () => {
+    const lekki = { centerId: 'c2', centerName: 'Arrive Lekki' };
+    const ikeja = { centerId: 'c1', centerName: 'Arrive Gas Center' };
+    const byCenter = groupDrawers(
+      [shift({ id: 'a', ...lekki }), shift({ id: 'b', ...ikeja }), shift({ id: 'c', ...lekki, variance: -500 })],
+      'center',
+    );
+    expect(byCenter.map((c) => [c.label, c.shifts, c.variance])).toEqual([
+      ['Arrive Gas Center', 1, 0],
+      ['Arrive Lekki', 2, -500],
+    ]);
+  });
+
   it('keeps a drawer ended without a count out of the variance, and counts it apart', () => {
     const [day] = groupDrawers(
       [
@@ -63,18 +76,6 @@ describe('the cash drawers report', () => {
     expect(drawerState({ endedAt: null, closingCash: null })).toBe('open');
     expect(drawerState({ endedAt: '2026-03-02T16:00:00.000Z', closingCash: null })).toBe('uncounted');
     expect(drawerState({ endedAt: '2026-03-02T16:00:00.000Z', closingCash: 0 })).toBe('counted');
-  });
-
-  it('exports one CSV row per shift, naira with 2 decimals, cells that cannot run as formulas', () => {
-    const csv = drawersCsv([shift({ staffName: '=HYPERLINK("x"), Ada', variance: -2_550 })]);
-    const [header, row] = csv.trim().split('\r\n');
-    expect(header).toBe(
-      'Date,Staff,Started (Lagos time),Ended (Lagos time),Opening float (NGN),Cash sales (NGN),Cash refunds (NGN),Expected cash (NGN),Counted cash (NGN),Variance (NGN)',
-    );
-    expect(row).toContain(`"'=HYPERLINK(""x""), Ada"`);
-    // The times in the day's own clock, as the Date column and the screen read (08:00Z is 09:00).
-    expect(row).toContain(',02/03/2026 09:00,02/03/2026 17:00,');
-    expect(row).toContain(',5000.00,10000.00,500.00,14500.00,14500.00,-25.50');
   });
 
   it('says when each shift ran, with its days over several days or past midnight', () => {

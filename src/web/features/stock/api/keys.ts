@@ -3,7 +3,13 @@ export const stockKeys = {
   all: ['stock'] as const,
   products: () => [...stockKeys.all, 'products'] as const,
   priceHistory: (id: string) => [...stockKeys.products(), 'price-history', id] as const,
-  quotas: () => [...stockKeys.all, 'quotas'] as const,
+  centerPrices: () => [...stockKeys.products(), 'center-prices'] as const,
+  quotas: (centerId?: string) =>
+    centerId ? ([...stockKeys.all, 'quotas', centerId] as const) : ([...stockKeys.all, 'quotas'] as const),
+  centers: () => [...stockKeys.all, 'centers'] as const,
+  shiftCenter: () => [...stockKeys.all, 'shift-center'] as const,
+  transfers: (centerId?: string) =>
+    centerId ? ([...stockKeys.all, 'transfers', centerId] as const) : ([...stockKeys.all, 'transfers'] as const),
   suppliers: () => [...stockKeys.all, 'suppliers'] as const,
   supplierQuotas: () => [...stockKeys.suppliers(), 'quotas'] as const,
   supplies: () => [...stockKeys.all, 'supplies'] as const,

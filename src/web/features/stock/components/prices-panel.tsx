@@ -13,6 +13,7 @@ import { priceHistoryQueryOptions } from '../api/get-price-history';
 import { productsQueryOptions } from '../api/get-products';
 import { stockKeys } from '../api/keys';
 import { updateProduct } from '../api/update-product';
+import { CenterPricesPanel } from './center-prices-panel';
 import { ProductDescriptionField, ProductNameField } from './product-fields';
 
 /** A new price more than twice, or less than half, the price now: likely a slip of the keys. */
@@ -166,8 +167,11 @@ function ProductDialog({ product, onClose }: { product: AdminProduct; onClose: (
   );
 }
 
-/** Every product with its price; a change opens a dialog that also shows the history. */
-export function PricesPanel() {
+/**
+ * Every product with its price; a change opens a dialog that also shows the history. CEO and
+ * Manager access (`canChooseCenter`) also set a gas center's own prices below.
+ */
+export function PricesPanel({ canChooseCenter = false }: { canChooseCenter?: boolean } = {}) {
   const products = useQuery(productsQueryOptions());
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [editingProduct, setEditingProduct] = useState<AdminProduct | null>(null);
@@ -223,6 +227,7 @@ export function PricesPanel() {
       </DataTable>
       {editing && <PriceDialog product={editing} onClose={() => setEditing(null)} />}
       {editingProduct && <ProductDialog product={editingProduct} onClose={() => setEditingProduct(null)} />}
+      {canChooseCenter && <CenterPricesPanel />}
     </>
   );
 }

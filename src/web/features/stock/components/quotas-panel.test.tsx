@@ -9,6 +9,7 @@ import { QuotasPanel } from './quotas-panel';
 const cylinder = (overrides: Partial<Quota> = {}): Quota => ({
   id: 'q1',
   productId: 'p5',
+  centerId: '0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
   productName: '5 kg gas cylinder',
   productType: 'Cylinder',
   stock: 497,

@@ -16,7 +16,7 @@ import { setQuota } from '../api/set-quota';
 const show = (v: number | null, unit: string) =>
   v === null ? 'No limit' : `${formatNumber(v, Number.isInteger(v) ? 0 : 1)} ${unit}`;
 
-function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) {
+function QuotaDialog({ quota, centerId, onClose }: { quota: Quota; centerId?: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   // What the editor saw: sales move the stock while the dialog is open.
   const [seen, setSeen] = useState<Quota['stock']>(quota.stock);
@@ -28,10 +28,14 @@ function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) 
     // Only what was changed is sent: a limit saved does not put back the stock sold meanwhile, and
     // a stock typed over a figure that moved is refused with the figure it is now.
     mutationFn: () =>
-      setQuota(quota.productId, {
-        ...(typedStock !== seen ? { stock: typedStock, stockWas: seen } : {}),
-        ...(typedLimit !== quota.dailyLimit ? { dailyLimit: typedLimit } : {}),
-      }),
+      setQuota(
+        quota.productId,
+        {
+          ...(typedStock !== seen ? { stock: typedStock, stockWas: seen } : {}),
+          ...(typedLimit !== quota.dailyLimit ? { dailyLimit: typedLimit } : {}),
+        },
+        centerId,
+      ),
     onSuccess: (saved) => {
       notifications.show({ color: 'green', message: `The quota of ${saved.productName} is saved` });
       void queryClient.invalidateQueries({ queryKey: stockKeys.quotas() });
@@ -77,7 +81,15 @@ function QuotaDialog({ quota, onClose }: { quota: Quota; onClose: () => void }) 
  * A quota for a product that has none yet (a new product, the gas refill): chosen here, then set
  * in the same dialog. Until then the product can be ordered without limit.
  */
-function NewQuota({ quotas, onChoose }: { quotas: Quota[]; onChoose: (quota: Quota) => void }) {
+function NewQuota({
+  quotas,
+  centerId,
+  onChoose,
+}: {
+  quotas: Quota[];
+  centerId?: string;
+  onChoose: (quota: Quota) => void;
+}) {
   const products = useQuery(productsQueryOptions());
   const [productId, setProductId] = useState<string | null>(null);
   const withQuota = new Set(quotas.map((q) => q.productId));
@@ -104,6 +116,7 @@ function NewQuota({ quotas, onChoose }: { quotas: Quota[]; onChoose: (quota: Quo
           onChoose({
             id: `new-${chosen.id}`,
             productId: chosen.id,
+            centerId: centerId ?? '',
             productName: chosen.name,
             productType: chosen.type,
             stock: null,
@@ -122,9 +135,12 @@ function NewQuota({ quotas, onChoose }: { quotas: Quota[]; onChoose: (quota: Quo
   );
 }
 
-/** Stock and daily limits per product (the order area's /api/quota). */
-export function QuotasPanel() {
-  const quotas = useQuery(quotasQueryOptions());
+/**
+ * Stock and daily limits per product at one gas center (/api/quota; without a center, the center
+ * of the member's shift).
+ */
+export function QuotasPanel({ centerId }: { centerId?: string } = {}) {
+  const quotas = useQuery(quotasQueryOptions(centerId));
   const [editing, setEditing] = useState<Quota | null>(null);
   if (quotas.isError) return <Text c="gray.7">Quotas are not available: {quotas.error.message}</Text>;
   return (
@@ -163,8 +179,8 @@ export function QuotasPanel() {
           <Text c="gray.7">No product has a quota: every product can be ordered without limit.</Text>
         </Group>
       )}
-      <NewQuota quotas={quotas.data ?? []} onChoose={setEditing} />
-      {editing && <QuotaDialog quota={editing} onClose={() => setEditing(null)} />}
+      <NewQuota quotas={quotas.data ?? []} centerId={centerId} onChoose={setEditing} />
+      {editing && <QuotaDialog quota={editing} centerId={centerId} onClose={() => setEditing(null)} />}
     </>
   );
 }

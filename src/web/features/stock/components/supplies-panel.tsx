@@ -18,6 +18,7 @@ import { suppliesQueryOptions } from '../api/get-supplies';
 import { stockKeys } from '../api/keys';
 import { recordNewDelivery } from '../api/record-new-delivery';
 import { updateSupply } from '../api/update-supply';
+import { CenterPicker, useCenterChoice } from './center-choice';
 
 const statusTone: Record<SupplyStatus, StatusTone> = {
   WaitingSupplierResponse: 'warn',
@@ -55,9 +56,16 @@ function SupplyActions({ supply }: { supply: Supply }) {
   );
 }
 
-/** Gas asked of suppliers, delivered and paid; a form for a request or a delivery that just arrived. */
-export function SuppliesPanel() {
+/**
+ * Gas asked of suppliers, delivered and paid; a form for a request or a delivery that just arrived,
+ * at a gas center: CEO and Manager access choose it (`canChooseCenter`), others the center of their
+ * shift (the server's default).
+ */
+export function SuppliesPanel({ canChooseCenter = false }: { canChooseCenter?: boolean } = {}) {
   const queryClient = useQueryClient();
+  const center = useCenterChoice(canChooseCenter);
+  const several = center.centers.length > 1;
+  const centerName = new Map(center.centers.map((c) => [c.id, c.name]));
   const supplies = useQuery(suppliesQueryOptions());
   const suppliers = useQuery(suppliersQueryOptions());
   const [supplierId, setSupplierId] = useState<string | null>(null);
@@ -67,7 +75,12 @@ export function SuppliesPanel() {
   const keys = useIdempotencyKey();
   const mutation = useMutation({
     mutationFn: () => {
-      const body = { supplierId: supplierId ?? '', quantityKg: Number(kg), amount: nairaToKobo(Number(amount)) };
+      const body = {
+        supplierId: supplierId ?? '',
+        quantityKg: Number(kg),
+        amount: nairaToKobo(Number(amount)),
+        ...(canChooseCenter && center.centerId ? { centerId: center.centerId } : {}),
+      };
       const key = keys.keyFor({ arrived, body });
       return arrived ? recordNewDelivery(body, key) : createSupply(body, key);
     },
@@ -90,7 +103,7 @@ export function SuppliesPanel() {
       <DataTable
         failed={supplies.error}
         minWidth={680}
-        columns={['Date', 'Supplier', 'Kg', 'Amount', 'Status']}
+        columns={['Date', 'Supplier', ...(several ? ['Gas center'] : []), 'Kg', 'Amount', 'Status']}
         alignRight={['Kg', 'Amount']}
         actions
         striped
@@ -99,6 +112,7 @@ export function SuppliesPanel() {
           <Table.Tr key={s.id}>
             <Table.Td>{formatDate(s.createdAt)}</Table.Td>
             <Table.Td>{s.supplierName}</Table.Td>
+            {several && <Table.Td>{centerName.get(s.centerId) ?? ''}</Table.Td>}
             <Table.Td ta="right">{formatNumber(s.deliveredKg ?? s.quantityKg, 0)}</Table.Td>
             <Table.Td ta="right">{formatNaira(s.amount)}</Table.Td>
             <Table.Td>
@@ -114,6 +128,9 @@ export function SuppliesPanel() {
         <Title order={3} size="h5" mb="sm">
           New supply
         </Title>
+        <Stack gap="xs" mb="sm">
+          <CenterPicker choice={center} canChoose={canChooseCenter} label="For the gas center" />
+        </Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label="Supplier"

@@ -1,20 +1,36 @@
 import { Stack, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CenterPicker, useCenterChoice } from './center-choice';
 import { NewProductPanel } from './new-product-panel';
 import { PricesPanel } from './prices-panel';
 import { QuotasPanel } from './quotas-panel';
 import { SuppliersPanel } from './suppliers-panel';
 import { SuppliesPanel } from './supplies-panel';
 
-const tabs = [
+/** The quotas of one gas center: CEO and Manager choose it, others see their shift's. */
+function CenterQuotasPanel({ canChooseCenter }: { canChooseCenter: boolean }) {
+  const choice = useCenterChoice(canChooseCenter);
+  return (
+    <Stack gap="md">
+      <CenterPicker choice={choice} canChoose={canChooseCenter} label="Stock at" />
+      <QuotasPanel key={choice.centerId ?? 'shift'} {...(choice.centerId ? { centerId: choice.centerId } : {})} />
+    </Stack>
+  );
+}
+
+const tabs: { value: string; label: string; Panel: (props: { canChooseCenter: boolean }) => ReactNode }[] = [
   { value: 'prices', label: 'Prices', Panel: PricesPanel },
-  { value: 'quotas', label: 'Quotas', Panel: QuotasPanel },
+  { value: 'quotas', label: 'Quotas', Panel: CenterQuotasPanel },
   { value: 'suppliers', label: 'Suppliers', Panel: SuppliersPanel },
   { value: 'supplies', label: 'Supplies', Panel: SuppliesPanel },
   { value: 'product', label: 'New product', Panel: NewProductPanel },
 ];
 
-/** Prices, quotas, suppliers and supplies: the data the counter sells from. */
-export function UpdateDataScreen() {
+/**
+ * Prices, quotas, suppliers and supplies: the data the counter sells from. `canChooseCenter`: CEO
+ * and Manager access see any gas center's stock; others their shift's.
+ */
+export function UpdateDataScreen({ canChooseCenter = false }: { canChooseCenter?: boolean }) {
   return (
     <Stack gap="md">
       <Title order={1}>Update data</Title>
@@ -28,7 +44,7 @@ export function UpdateDataScreen() {
         </Tabs.List>
         {tabs.map(({ value, Panel }) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            <Panel />
+            <Panel canChooseCenter={canChooseCenter} />
           </Tabs.Panel>
         ))}
       </Tabs>

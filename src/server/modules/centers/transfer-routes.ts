@@ -1,0 +1,169 @@
+// Routes of /api/centers/transfers: stock sent from one gas center to another. Staff send from
+// the center of their shift and receive at it; the sender's side cancels while the transfer is in
+// transit. CEO and Manager access act for any center. The stock itself is the quota module's.
+//
+// Who may call each staff route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  newStockTransferBodySchema,
+  type StockTransfer,
+  stockTransferIdParamsSchema,
+  stockTransferListQuerySchema,
+  stockTransferListSchema,
+  stockTransferSchema,
+} from '../../../domain/schemas/stock-transfer';
+import type { DbOrTx } from '../../db/client';
+import { displayName } from '../client';
+import {
+  cancelTransfer,
+  listTransfers,
+  receiveTransfer,
+  requireTransfer,
+  sendTransfer,
+  type TransferWithProduct,
+  withProducts,
+} from '../quota';
+import { currentStaff, findStaffPeople } from '../staff';
+import { actsForCenter, centerNamesOf, requireCenter, staffCenter } from './service';
+
+const tags = ['centers'];
+
+/** Transfers as the API shows them: with the centers' and the staff members' names. */
+async function transferViews(db: DbOrTx, rows: TransferWithProduct[]): Promise<StockTransfer[]> {
+  const centerNames = await centerNamesOf(
+    db,
+    rows.flatMap((r) => [r.fromCenterId, r.toCenterId]),
+  );
+  const people = await findStaffPeople(
+    db,
+    rows.flatMap((r) => [r.sentBy, r.receivedBy, r.cancelledBy].filter((id): id is string => Boolean(id))),
+  );
+  const who = (id: string | null) => {
+    const person = id ? people.get(id) : undefined;
+    return person ? displayName(person) : null;
+  };
+  return rows.map((r) => ({
+    id: r.id,
+    fromCenterId: r.fromCenterId,
+    fromCenterName: centerNames.get(r.fromCenterId) ?? '',
+    toCenterId: r.toCenterId,
+    toCenterName: centerNames.get(r.toCenterId) ?? '',
+    productId: r.productId,
+    productName: r.productName,
+    productType: r.productType,
+    quantity: r.quantity,
+    status: r.status,
+    note: r.note,
+    sentBy: who(r.sentBy),
+    sentAt: r.sentAt.toISOString(),
+    receivedBy: who(r.receivedBy),
+    receivedAt: r.receivedAt?.toISOString() ?? null,
+    cancelledBy: who(r.cancelledBy),
+    cancelledAt: r.cancelledAt?.toISOString() ?? null,
+  }));
+}
+
+const notAtCenter = (message: string) =>
+  new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason: 'NotYourCenter' } });
+
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireStaff();
+  // A transfer moves stock, which the shop shows as left: drop the catalogue once it is committed.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'POST' && reply.statusCode < 400) app.catalogueCache.invalidate();
+    return payload;
+  });
+
+  const oneView = async (id: string) => {
+    const [view] = await transferViews(app.db, await withProducts(app.db, [await requireTransfer(app.db, id)]));
+    if (!view) throw new Error('the transfer vanished');
+    return view;
+  };
+
+  app.get(
+    '/',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: "A gas center's stock transfers, sent and coming, newest first (default: your shift's center)",
+        querystring: stockTransferListQuerySchema,
+        response: { 200: stockTransferListSchema },
+      },
+    },
+    async (request) => {
+      const center = await staffCenter(app.db, currentStaff(request), request.query.center);
+      const rows = await listTransfers(app.db, { centerId: center.id, status: request.query.status });
+      return { transfers: await transferViews(app.db, rows) };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: staff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: "Send stock to another gas center: it leaves the sender's stock now",
+        body: newStockTransferBodySchema,
+        response: { 201: stockTransferSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = currentStaff(request);
+      const { fromCenterId, toCenterId, ...rest } = request.body;
+      const from = await staffCenter(app.db, member, fromCenterId);
+      const to = await requireCenter(app.db, toCenterId);
+      const sent = await sendTransfer(app.db, member.id, from, to, rest);
+      return reply.code(201).send(await oneView(sent.id));
+    },
+  );
+
+  app.post(
+    '/:id/receive',
+    {
+      preHandler: staff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: "Receive a transfer at its gas center: it joins that center's stock, once",
+        params: stockTransferIdParamsSchema,
+        response: { 200: stockTransferSchema },
+      },
+    },
+    async (request) => {
+      const member = currentStaff(request);
+      const transfer = await requireTransfer(app.db, request.params.id);
+      if (!actsForCenter(member, transfer.toCenterId)) {
+        throw notAtCenter('Only staff on a shift at the center it is sent to can receive this transfer.');
+      }
+      await receiveTransfer(app.db, member.id, transfer.id);
+      return oneView(transfer.id);
+    },
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      preHandler: staff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: "Call a transfer off while in transit: it goes back to the sender's stock, once",
+        params: stockTransferIdParamsSchema,
+        response: { 200: stockTransferSchema },
+      },
+    },
+    async (request) => {
+      const member = currentStaff(request);
+      const transfer = await requireTransfer(app.db, request.params.id);
+      if (!actsForCenter(member, transfer.fromCenterId)) {
+        throw notAtCenter('Only staff on a shift at the center that sent this transfer can cancel it.');
+      }
+      await cancelTransfer(app.db, member.id, transfer.id);
+      return oneView(transfer.id);
+    },
+  );
+};
