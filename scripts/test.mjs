@@ -1,5 +1,5 @@
 // `npm test`: every test. Type-check, lint and the import-direction check; vitest for domain, web
-// and server on PGlite; the server suites again on PostgreSQL when DATABASE_URL is set; then the
+// and server on PGlite; the server suites again on PostgreSQL, beside it, when DATABASE_URL is set; then the
 // browser journeys against a really started server. Ends with one "N passed, N failed in M min"
 // line. `--quick` (npm run test:quick) stops after the PGlite pass and leaves out the suites that
 // start processes of their own, for the inner loop.
@@ -33,11 +33,11 @@ function run(label, command, args, env = baseEnv) {
  * Starts a step beside the others, its output kept in a file (nothing reads a pipe while a
  * synchronous step runs); `finish()` waits for it and prints its output and time.
  */
-function runBeside(label, command, args) {
+function runBeside(label, command, args, env = baseEnv) {
   const log = path.join(out, `${label.replace(/\W+/g, '-')}.log`);
   const fd = openSync(log, 'w');
   const stepStartedAt = Date.now();
-  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: baseEnv });
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env });
   closeSync(fd);
   const exited = new Promise((resolve) => {
     child.on('exit', (code) => resolve({ code, seconds: (Date.now() - stepStartedAt) / 1000 }));
@@ -46,7 +46,7 @@ function runBeside(label, command, args) {
   return {
     async finish() {
       const { code, seconds } = await exited;
-      console.log(`\n▶ ${label} (ran beside the unit suites)`);
+      console.log(`\n▶ ${label} (ran beside the PGlite pass)`);
       process.stdout.write(readFileSync(log, 'utf8'));
       console.log(`◀ ${label}: ${seconds.toFixed(0)} s`);
       if (code !== 0) failures.push(label);
@@ -98,11 +98,32 @@ const checks = [
   ['type-check (web, service worker, server)', 'npm', ['run', '--silent', 'typecheck']],
   ['lint, format and import directions', 'npm', ['run', '--silent', 'lint']],
 ];
-// The checks use one core between them for a minute; the unit suites wait on databases and
-// sockets often enough to leave that core free, so they run side by side.
+// The checks are single-threaded; the unit suites wait on databases and sockets often enough to
+// leave room for them, so they run side by side.
 const checksBeside = checks.map(([label, cmd, args]) => runBeside(label, cmd, args));
 
 const postgresPass = Boolean(postgresUrl) && !quick;
+// The PostgreSQL pass runs beside the PGlite pass: its suites spend much of their time waiting on
+// the database server, a process of its own, so the two passes share the cores better than one
+// after the other. The suites that would use one Redis from both passes run in this one only.
+const pgReport = path.join(out, 'vitest-postgres.json');
+const postgresBeside = postgresPass
+  ? runBeside(
+      'server suites (PostgreSQL)',
+      ...npx([
+        'vitest',
+        'run',
+        '--project',
+        'server',
+        '--maxWorkers=2',
+        ...databaseSuites(),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${pgReport}`,
+      ]),
+      { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
+    )
+  : null;
 const pgliteReport = path.join(out, 'vitest-pglite.json');
 // The quick loop leaves out the suites that start the server or a command as processes of their
 // own (a crash and restart, a production start, a backup drill): the full run has them.
@@ -118,23 +139,8 @@ for (const check of checksBeside) {
   if (await check.finish()) passed++;
   else failed++;
 }
-
-if (postgresPass) {
-  const pgReport = path.join(out, 'vitest-postgres.json');
-  run(
-    'server suites (PostgreSQL)',
-    ...npx([
-      'vitest',
-      'run',
-      '--project',
-      'server',
-      ...databaseSuites(),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${pgReport}`,
-    ]),
-    { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
-  );
+if (postgresBeside) {
+  await postgresBeside.finish();
   countVitest(pgReport);
 } else if (!quick) {
   console.log('\n(DATABASE_URL is not set: the server suites ran on PGlite only)');
