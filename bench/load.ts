@@ -18,8 +18,15 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-export async function load(options: AutocannonOptions): Promise<LoadFigures> {
-  const run = autocannon({ timeout: 10, ...options });
+export async function load(
+  options: AutocannonOptions & {
+    /** Stops the run early when it settles (the fault scenarios measure while a fault lasts). */
+    until?: Promise<unknown>;
+  },
+): Promise<LoadFigures> {
+  const { until, ...rest } = options;
+  const run = autocannon({ timeout: 10, ...rest });
+  void until?.then(() => run.stop());
   // autocannon's own percentiles are whole milliseconds, too coarse for answers that take a few:
   // a ratio of two of them jumps by whole steps. Each answer's time, as autocannon measured it
   // (hrtime, fractions of a millisecond), is kept here for the 2xx answers it counts too.

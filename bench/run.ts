@@ -9,6 +9,13 @@
 //   BENCH_SOCKETS    Socket.IO clients (10000)          BENCH_LARGE=1      also the 1 million orders set
 //   BENCH_ONLY       scenario keys to run, e.g. history,placement (while working on one)
 //   BENCH_PROFILE    a directory: a CPU profile per scenario is written there and summarised
+// The faults (PostgreSQL pass, bench/scenarios/faults.ts; BENCH_ONLY=faults, or faults-restart,
+// faults-storm, faults-postgres, faults-redis for one):
+//   BENCH_FAULT_SOCKETS  sockets across two instances, one restarted (1000)
+//   BENCH_FAULT_PAIRS    client/counter pairs handing orders over across that restart (5)
+//   BENCH_SOCKETS        also the reconnect storm's sockets (10000)
+//   BENCH_FAULT_DEVICES  the storm's sockets per client (4; 10000 puts them all on one client)
+//   BENCH_FAULT_DOWN     seconds PostgreSQL and Redis stay down (4)
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +27,7 @@ import { SERVER_NODE_FLAGS } from '../scripts/serve.mjs';
 import { buildDataSet, type DataSet, insertUnpaidOrders, LARGE, SMALL, type Sql } from './data-set';
 import { type LoadFigures, load } from './load';
 import type { Frame } from './profile';
+import { type FaultRow, measureFaults } from './scenarios/faults';
 import { measurePickupBench, type PickupBenchPlan } from './scenarios/pickup';
 import type { ChildMessage, ParentMessage } from './server';
 import { connectMany } from './sockets';
@@ -34,6 +42,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** How many clients place orders, and how many wallets pay, in the write scenarios. */
 const WRITERS = 100;
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const FAULT_SOCKETS = Number(process.env.BENCH_FAULT_SOCKETS ?? 1000);
+const FAULT_PAIRS = Number(process.env.BENCH_FAULT_PAIRS ?? 5);
+const FAULT_DOWN = Number(process.env.BENCH_FAULT_DOWN ?? 4);
+const FAULT_STORM_DEVICES = Number(process.env.BENCH_FAULT_DEVICES ?? 4);
 const IS_LARGE = process.env.BENCH_LARGE === '1';
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null;
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
@@ -59,6 +71,7 @@ type Pass = {
   lines: string[];
   invariantProblems: number;
   rssAfterSocketsMb?: number;
+  faults?: FaultRow[];
 };
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -70,10 +83,10 @@ const loadNow = () =>
     .join(' ');
 
 /** The child server, and a request/answer channel over IPC. */
-async function startServer(env: Record<string, string | undefined>) {
+async function startServer(env: Record<string, string | undefined>, extra: Record<string, string> = {}) {
   const child: ChildProcess = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--expose-gc', ...SERVER_NODE_FLAGS, '--import', 'tsx'],
-    env: { ...env, SESSION_SECRET, REDIS_URL: '' },
+    env: { ...env, SESSION_SECRET, REDIS_URL: '', ...extra },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 1;
@@ -90,15 +103,28 @@ async function startServer(env: Record<string, string | undefined>) {
       }
     });
   });
+  // A server that died (a fault scenario can end one) fails the questions to it, not the bench.
+  child.on('error', () => {});
+  child.on('exit', (code, signal) => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`the server exited (${signal ?? code})`));
+    pending.clear();
+  });
   const ask = <T>(message: WithoutId<ParentMessage>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (!child.connected) {
+        reject(new Error(`the server is gone (exit ${child.signalCode ?? child.exitCode})`));
+        return;
+      }
       const id = nextId++;
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       child.send({ ...message, id });
     });
   const stop = async () => {
-    child.disconnect();
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    if (child.connected) child.disconnect();
+    else child.kill('SIGTERM');
+    await exited;
   };
   return { child, port, ask, stop };
 }
@@ -487,6 +513,12 @@ async function withPostgres(pass: Pass) {
       ),
       pass,
     );
+    // The faults run on server processes of their own; this one (and the sockets it was left
+    // with) would only take their CPU.
+    await server.stop();
+    server = null;
+    if (['faults-restart', 'faults-storm', 'faults-postgres', 'faults-redis'].some(wanted))
+      await runFaults(pass, url.toString());
   } finally {
     for (const session of sessions) await session.end().catch(() => {});
     await server?.stop().catch(() => {});
@@ -494,6 +526,30 @@ async function withPostgres(pass: Pass) {
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${dbName} with (force)`);
     await cleanup.end();
+  }
+}
+
+async function runFaults(pass: Pass, databaseUrl: string) {
+  const { rows, failures } = await measureFaults({
+    start: async (extra) => {
+      const s = await startServer({ ...process.env, DATABASE_URL: databaseUrl }, extra);
+      return { port: s.port, ask: (m) => s.ask(m as never), stop: s.stop };
+    },
+    databaseUrl,
+    wanted,
+    log: (line) => log(`${line} (load ${loadNow()})`),
+    restartSockets: FAULT_SOCKETS,
+    restartPairs: FAULT_PAIRS,
+    stormSockets: SOCKETS,
+    stormSocketsPerClient: FAULT_STORM_DEVICES,
+    downSeconds: FAULT_DOWN,
+    profileDir: PROFILE_DIR,
+  });
+  pass.faults = rows;
+  for (const r of rows) if (r.detail) pass.lines.push(r.detail);
+  for (const f of failures) {
+    pass.lines.push(`fault not measured: ${f}`);
+    if (!f.includes('skipped')) pass.invariantProblems += 1;
   }
 }
 
@@ -591,7 +647,16 @@ function printPass(pass: Pass) {
   }
 }
 
-type Target = { label: string; goal: string; value: (p: Pass) => number | undefined; pass: (v: number) => boolean };
+type Target = {
+  label: string;
+  goal: string;
+  value: (p: Pass) => number | undefined;
+  pass: (v: number) => boolean;
+  /** The verdict when more than the figure decides it (a fault's row). */
+  verdict?: (p: Pass) => boolean | undefined;
+};
+
+const pgPassOf = (passes: Pass[]) => passes.find((p) => p.db === 'postgres');
 
 function printTargets(passes: Pass[]) {
   const ratio = (key: string) => (p: Pass) => {
@@ -657,12 +722,33 @@ function printTargets(passes: Pass[]) {
       pass: (v) => v === 0,
     },
   );
+  const fault = (key: FaultRow['key'], label: string, goal: string, pass: (v: number) => boolean): Target => ({
+    label: (pgPassOf(passes)?.faults ?? []).find((r) => r.key === key)?.label ?? label,
+    goal,
+    value: (p) => p.faults?.find((r) => r.key === key)?.value,
+    pass,
+    verdict: (p) => p.faults?.find((r) => r.key === key)?.pass,
+  });
+  targets.push(
+    fault('faults-restart', 'rolling restart: not reconnected + hand-overs not Delivered once', '= 0', (v) => v === 0),
+    fault('faults-storm-p99', 'reconnect storm: bare route p99 during it, ms', '≤ 100', atMost(100)),
+    fault('faults-storm-memory', 'reconnect storm: server RSS 5 s after ÷ before (GC)', '≤ 1.1', atMost(1.1)),
+    fault(
+      'faults-postgres',
+      'PostgreSQL restarted under order placement: confirmed writes lost + 5xx other than 503 + no answer',
+      '= 0',
+      (v) => v === 0,
+    ),
+    fault('faults-postgres-recovery', 'PostgreSQL restarted: first 201 after it is back, s', '≤ 5', atMost(5)),
+    fault('faults-redis', 'Redis stopped under load, 2 instances: 5xx + no answer', '= 0', (v) => v === 0),
+  );
   console.log('\n## Targets\n');
   const cell = (t: Target, p: Pass | undefined) => {
     const v = p ? t.value(p) : undefined;
-    if (v === undefined || Number.isNaN(v)) return 'not run';
-    const shown = Math.abs(v) >= 10 || Number.isInteger(v) ? v.toFixed(0) : v.toFixed(2);
-    return `${shown} ${t.pass(v) ? 'pass' : 'MISS'}`;
+    const verdict = p ? t.verdict?.(p) : undefined;
+    if (v === undefined || (Number.isNaN(v) && verdict === undefined)) return 'not run';
+    const shown = !Number.isFinite(v) ? '–' : Math.abs(v) >= 10 || Number.isInteger(v) ? v.toFixed(0) : v.toFixed(2);
+    return `${shown} ${(verdict ?? t.pass(v)) ? 'pass' : 'MISS'}`;
   };
   const pgPass = passes.find((p) => p.db === 'postgres');
   const litePass = passes.find((p) => p.db === 'pglite');

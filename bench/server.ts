@@ -17,6 +17,8 @@ import { summariseProfile } from './profile';
 
 export type ParentMessage =
   | { id: number; type: 'memory' }
+  | { id: number; type: 'rss' }
+  | { id: number; type: 'sockets' }
   | { id: number; type: 'queries' }
   | { id: number; type: 'sql'; text: string; params?: unknown[] }
   | { id: number; type: 'token'; clientId: string }
@@ -94,7 +96,8 @@ async function main() {
   const app = await buildApp({ config, database, logger: { level: 'warn' } });
   // Routes can be added until ready: the baseline is the same instance, hooks and all.
   app.get('/bench/bare', async () => ({ ok: true }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // A fixed port (BENCH_PORT) lets an instance restarted by the fault scenarios be found again.
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
@@ -109,6 +112,11 @@ async function main() {
       if (raw.type === 'memory') {
         globalThis.gc?.();
         reply({ id: raw.id, type: 'result', value: process.memoryUsage() });
+      } else if (raw.type === 'rss') {
+        // As it is, no GC forced: what the operator's process metrics show.
+        reply({ id: raw.id, type: 'result', value: process.memoryUsage.rss() });
+      } else if (raw.type === 'sockets') {
+        reply({ id: raw.id, type: 'result', value: app.io.engine.clientsCount });
       } else if (raw.type === 'queries') {
         reply({ id: raw.id, type: 'result', value: database.queryCount() });
       } else if (raw.type === 'sql') {

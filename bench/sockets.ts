@@ -6,9 +6,17 @@ export type SocketFigures = { connected: number; failed: number; connectMs: numb
 export async function connectMany(
   url: string,
   count: number,
-  token: string,
-  batch = 100,
+  /** One token for all, or the i-th socket's token. */
+  token: string | ((i: number) => string),
+  options: {
+    batch?: number;
+    /** Reconnect after a drop as the app does (the fault scenarios); off by default. */
+    reconnection?: boolean;
+    /** The i-th socket's server, when they are spread over several instances. */
+    urlOf?: (i: number) => string;
+  } = {},
 ): Promise<{ sockets: Socket[]; figures: SocketFigures }> {
+  const batch = options.batch ?? 100;
   const sockets: Socket[] = [];
   const times: number[] = [];
   let failed = 0;
@@ -16,13 +24,15 @@ export async function connectMany(
   for (let i = 0; i < count; i += batch) {
     const size = Math.min(batch, count - i);
     await Promise.all(
-      Array.from({ length: size }, () => {
+      Array.from({ length: size }, (_, j) => {
         const t0 = Date.now();
-        const socket = io(url, {
+        const n = i + j;
+        const socket = io(options.urlOf?.(n) ?? url, {
           path: '/socket.io',
           transports: ['websocket'],
-          auth: { token, platform: 'web' },
-          reconnection: false,
+          auth: { token: typeof token === 'string' ? token : token(n), platform: 'web' },
+          reconnection: options.reconnection ?? false,
+          forceNew: true,
           timeout: 20_000,
         });
         sockets.push(socket);

@@ -91,6 +91,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     err.data = { type, status: 401, message };
     next(err);
   };
+  let lastCheckWarning = 0;
   io.use(async (socket, next) => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth ?? {});
     const cookieHeader = socket.handshake.headers.cookie;
@@ -103,7 +104,22 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     // A signed-out session may not open the channel its token still names (staff act over it).
-    if (await app.sessionRevocation.isRevoked(session.sessionId)) {
+    let revoked: boolean;
+    try {
+      revoked = await app.sessionRevocation.isRevoked(session.sessionId);
+    } catch (err) {
+      // The database did not answer in time (a reconnect storm queues every handshake on the
+      // pool). Dropping the connection lets the client retry after its back-off; a refusal would
+      // stop its retries, and an error thrown here would end the process.
+      if (Date.now() - lastCheckWarning > 10_000) {
+        lastCheckWarning = Date.now();
+        app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'socket session check failed');
+      }
+      socket.conn.close();
+      refuse(next, ErrorType.Unknown, 'The server is busy. Please try again.');
+      return;
+    }
+    if (revoked) {
       refuse(next, ErrorType.TokenVerificationError, 'Your session has ended. Please sign in again.');
       return;
     }
