@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorObject, ErrorType } from '../../domain/errors';
+import { isDatabaseUnreachable } from '../db/sql-state';
 
 function fieldName(instancePath: string, missing?: unknown): string {
   const fromPath = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -13,7 +14,19 @@ function fieldName(instancePath: string, missing?: unknown): string {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ErrorObject;
-    if (error instanceof AppError) {
+    // A database restarting or out of reach (also under an area's own 5xx that wraps it): nothing
+    // was written, and the same request may well succeed in a few seconds, which a 503 with
+    // Retry-After tells clients and proxies alike.
+    const expected = error instanceof AppError && error.toJSON().status < 500;
+    if (!expected && isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'the database could not be reached');
+      reply.header('retry-after', '5');
+      body = {
+        type: ErrorType.Unknown,
+        status: 503,
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+      };
+    } else if (error instanceof AppError) {
       body = error.toJSON();
       if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     } else if (hasZodFastifySchemaValidationErrors(error)) {
