@@ -256,6 +256,7 @@ export function OrderDetailScreen({
           orderId={order.id}
           orderNumber={order.orderNumber}
           homeDelivery={order.deliveryOption === 'HomeDelivery'}
+          centerName={order.centerName}
         />
       )}
 

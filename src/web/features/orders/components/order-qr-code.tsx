@@ -3,16 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { orderQrQueryOptions } from '../api/get-order-qr';
+import { pickupCodeHint } from '../lib/order-status';
 
 /** The pickup QR code (large, black on white) and the short code to read out if scanning fails. */
 export function OrderQrCode({
   orderId,
   orderNumber,
   homeDelivery,
+  centerName,
 }: {
   orderId: string;
   orderNumber: string;
   homeDelivery: boolean;
+  /** Where the order is collected: the client reads it beside the code they show there. */
+  centerName?: string | undefined;
 }) {
   const qr = useQuery(orderQrQueryOptions(orderNumber, orderId));
   const [dataUrl, setDataUrl] = useState<string | null>(null);
@@ -39,9 +43,7 @@ export function OrderQrCode({
           {homeDelivery ? 'Delivery code' : 'Pickup'}
         </Title>
         <Text size="sm" c="dimmed" ta="center">
-          {homeDelivery
-            ? 'Show this code to the rider when your order arrives.'
-            : 'Show this code at the gas center counter.'}
+          {homeDelivery ? 'Show this code to the rider when your order arrives.' : pickupCodeHint(centerName)}
         </Text>
         {qr.isPending && <Loader role="status" aria-label="Loading the QR code" />}
         {qr.isError && (

@@ -68,3 +68,7 @@ export function timelineSteps(
           : event.status,
     }));
 }
+
+/** What the pickup card says above the code: where to show it, by the center's name when known. */
+export const pickupCodeHint = (centerName: string | undefined): string =>
+  centerName ? `Show this code at the counter of ${centerName}.` : 'Show this code at the gas center counter.';

@@ -28,7 +28,7 @@ import {
   orderWhereText,
   type PayButton,
 } from '../lib/order-model';
-import { orderStatusInfo, timelineSteps } from '../lib/order-status';
+import { orderStatusInfo, pickupCodeHint, timelineSteps } from '../lib/order-status';
 import { clearOrderHandoff, handOverOrder, type OrderIntent } from '../lib/shop-handoff';
 import o from './order-light.module.css';
 
@@ -120,7 +120,7 @@ function pickupHtml(order: Order, shown: ShownQr): string {
           shown.qr.data.pickupCode.split('').join(' '),
         )}">${esc(shown.qr.data.pickupCode)}</p></div>`
       : '';
-  return `<section class="${c.card} ${o.pickup}" aria-labelledby="pickup-title"><h2 class="${c.h3}" id="pickup-title">Pickup</h2><p class="${c.sm} ${c.dimmed}">Show this code at the gas center counter.</p><div class="${o.qrBox}">${image}</div>${code}</section>`;
+  return `<section class="${c.card} ${o.pickup}" aria-labelledby="pickup-title"><h2 class="${c.h3}" id="pickup-title">Pickup</h2><p class="${c.sm} ${c.dimmed}">${esc(pickupCodeHint(order.centerName))}</p><div class="${o.qrBox}">${image}</div>${code}</section>`;
 }
 
 /** The items table (lib/order-model.ts orderItemsTable), as the app's OrderItemsTable draws it. */

@@ -104,7 +104,7 @@ export function CenterPricesPanel() {
       <Title order={2} size="h4">
         Prices at a gas center
       </Title>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         A center may sell a product at its own price; where none is set, the company price applies.
       </Text>
       <CenterPicker choice={choice} canChoose label="Prices at" />

@@ -142,7 +142,7 @@ function NewQuota({
 export function QuotasPanel({ centerId }: { centerId?: string } = {}) {
   const quotas = useQuery(quotasQueryOptions(centerId));
   const [editing, setEditing] = useState<Quota | null>(null);
-  if (quotas.isError) return <Text c="gray.7">Quotas are not available: {quotas.error.message}</Text>;
+  if (quotas.isError) return <Text c="dimmed">Quotas are not available: {quotas.error.message}</Text>;
   return (
     <>
       <DataTable
@@ -176,7 +176,7 @@ export function QuotasPanel({ centerId }: { centerId?: string } = {}) {
       </DataTable>
       {quotas.data?.length === 0 && (
         <Group>
-          <Text c="gray.7">No product has a quota: every product can be ordered without limit.</Text>
+          <Text c="dimmed">No product has a quota: every product can be ordered without limit.</Text>
         </Group>
       )}
       <NewQuota quotas={quotas.data ?? []} centerId={centerId} onChoose={setEditing} />
