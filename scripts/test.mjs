@@ -1,8 +1,8 @@
 // `npm test`: every test. Type-check, lint and the import-direction check; vitest for domain, web
-// and server on PGlite; the server suites again on PostgreSQL, beside it, when DATABASE_URL is set; then the
+// and server on PGlite, and the server suites on PostgreSQL when DATABASE_URL is set, side by
+// side; then the suites that start processes of their own, one database after the other; then the
 // browser journeys against a really started server. Ends with one "N passed, N failed in M min"
-// line. `--quick` (npm run test:quick) stops after the PGlite pass and leaves out the suites that
-// start processes of their own, for the inner loop.
+// line. `--quick` (npm run test:quick) stops after the in-process PGlite suites, for the inner loop.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,15 +30,17 @@ function run(label, command, args, env = baseEnv) {
 }
 
 /**
- * Starts a step beside the others, its output kept in a file (nothing reads a pipe while a
- * synchronous step runs); `finish()` waits for it and prints its output and time.
+ * Starts a step beside others. `beside` keeps its output in a file, printed when it ends, so the
+ * log reads one step at a time; otherwise it prints as it runs. `finish()` waits for it and says
+ * its time.
  */
-function runBeside(label, command, args, env = baseEnv) {
+function start(label, command, args, env = baseEnv, { beside = false } = {}) {
   const log = path.join(out, `${label.replace(/\W+/g, '-')}.log`);
-  const fd = openSync(log, 'w');
+  const fd = beside ? openSync(log, 'w') : null;
+  if (!beside) console.log(`\n▶ ${label}`);
   const stepStartedAt = Date.now();
-  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env });
-  closeSync(fd);
+  const child = spawn(command, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env });
+  if (fd !== null) closeSync(fd);
   const exited = new Promise((resolve) => {
     child.on('exit', (code) => resolve({ code, seconds: (Date.now() - stepStartedAt) / 1000 }));
     child.on('error', () => resolve({ code: 1, seconds: (Date.now() - stepStartedAt) / 1000 }));
@@ -46,8 +48,10 @@ function runBeside(label, command, args, env = baseEnv) {
   return {
     async finish() {
       const { code, seconds } = await exited;
-      console.log(`\n▶ ${label} (ran beside the PGlite pass)`);
-      process.stdout.write(readFileSync(log, 'utf8'));
+      if (beside) {
+        console.log(`\n▶ ${label} (ran beside the PGlite pass)`);
+        process.stdout.write(readFileSync(log, 'utf8'));
+      }
       console.log(`◀ ${label}: ${seconds.toFixed(0)} s`);
       if (code !== 0) failures.push(label);
       return code === 0;
@@ -100,50 +104,71 @@ const checks = [
 ];
 // The checks are single-threaded; the unit suites wait on databases and sockets often enough to
 // leave room for them, so they run side by side.
-const checksBeside = checks.map(([label, cmd, args]) => runBeside(label, cmd, args));
+const checksBeside = checks.map(([label, cmd, args]) => start(label, cmd, args, baseEnv, { beside: true }));
 
 const postgresPass = Boolean(postgresUrl) && !quick;
+// The suites that start the server, PostgreSQL or a command as processes of their own (a crash
+// and restart, a production start, a backup drill) wait for a machine the other suites have left:
+// their processes start against time limits. The quick loop leaves them out.
+const ownProcesses = processSuites();
+const inProcess = ownProcesses.flatMap((file) => ['--exclude', file]);
+const vitest = (label, files, report, env, options) =>
+  start(
+    label,
+    ...npx(['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile=${report}`]),
+    env,
+    options,
+  );
+const pgliteEnv = { ...baseEnv, ...(postgresPass ? { TEST_POSTGRES_PASS_FOLLOWS: '1' } : {}) };
+const postgresEnv = { ...baseEnv, TEST_DATABASE_URL: postgresUrl };
+
 // The PostgreSQL pass runs beside the PGlite pass: its suites spend much of their time waiting on
 // the database server, a process of its own, so the two passes share the cores better than one
 // after the other. The suites that would use one Redis from both passes run in this one only.
-const pgReport = path.join(out, 'vitest-postgres.json');
-const postgresBeside = postgresPass
-  ? runBeside(
-      'server suites (PostgreSQL)',
-      ...npx([
-        'vitest',
-        'run',
-        '--project',
-        'server',
-        '--maxWorkers=2',
-        ...databaseSuites(),
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile=${pgReport}`,
-      ]),
-      { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
+const reports = { pglite: path.join(out, 'vitest-pglite.json'), postgres: path.join(out, 'vitest-postgres.json') };
+const postgresInProcess = postgresPass
+  ? vitest(
+      'server suites (PostgreSQL), in-process',
+      ['--project', 'server', '--maxWorkers=2', ...inProcess, ...databaseSuites()],
+      reports.postgres,
+      postgresEnv,
+      { beside: true },
     )
   : null;
-const pgliteReport = path.join(out, 'vitest-pglite.json');
-// The quick loop leaves out the suites that start the server or a command as processes of their
-// own (a crash and restart, a production start, a backup drill): the full run has them.
-const quickExcludes = quick ? processSuites().flatMap((file) => ['--exclude', file]) : [];
-run(
-  quick ? 'unit and server suites (PGlite), in-process only' : 'unit and server suites (PGlite)',
-  ...npx(['vitest', 'run', ...quickExcludes, '--reporter=default', '--reporter=json', `--outputFile=${pgliteReport}`]),
+const pglite = vitest(
+  'unit and server suites (PGlite), in-process',
+  inProcess,
+  reports.pglite,
   // A suite that would start a PostgreSQL of its own leaves that case to the PostgreSQL pass.
-  { ...baseEnv, ...(postgresPass ? { TEST_POSTGRES_PASS_FOLLOWS: '1' } : {}) },
+  pgliteEnv,
 );
-countVitest(pgliteReport);
+await pglite.finish();
+countVitest(reports.pglite);
 for (const check of checksBeside) {
   if (await check.finish()) passed++;
   else failed++;
 }
-if (postgresBeside) {
-  await postgresBeside.finish();
-  countVitest(pgReport);
+if (postgresInProcess) {
+  await postgresInProcess.finish();
+  countVitest(reports.postgres);
 } else if (!quick) {
   console.log('\n(DATABASE_URL is not set: the server suites ran on PGlite only)');
+}
+
+if (!quick) {
+  const processReport = (db) => path.join(out, `vitest-processes-${db}.json`);
+  await vitest('suites that start processes (PGlite)', ownProcesses, processReport('pglite'), pgliteEnv).finish();
+  countVitest(processReport('pglite'));
+  const onPostgres = ownProcesses.filter((file) => databaseSuites().includes(file));
+  if (postgresPass && onPostgres.length) {
+    await vitest(
+      'suites that start processes (PostgreSQL)',
+      ['--project', 'server', ...onPostgres],
+      processReport('postgres'),
+      postgresEnv,
+    ).finish();
+    countVitest(processReport('postgres'));
+  }
 }
 
 if (!quick && process.env.SKIP_E2E !== '1') {

@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authKeys } from '../features/auth/api/get-auth';
 import { ApiError } from '../lib/api-client';
+
+const NONE: readonly QueryKey[] = [];
 
 const isAuthKey = (key: readonly unknown[]) => key[0] === authKeys.all[0];
 
@@ -10,11 +12,17 @@ const isAuthKey = (key: readonly unknown[]) => key[0] === authKeys.all[0];
  * refused in a way that says the session moved: the header and the guards then follow. Each layer
  * says which refusals those are.
  */
-export function useSessionRecheckAfter(isRefusal: (error: unknown) => boolean) {
+export function useSessionRecheckAfter(
+  isRefusal: (error: unknown) => boolean,
+  /** Reads that moved with the session and are read again with it (a stable array). */
+  alsoStale: readonly QueryKey[] = NONE,
+) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const check = (error: unknown) => {
-      if (isRefusal(error)) void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+      if (!isRefusal(error)) return;
+      void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+      for (const queryKey of alsoStale) void queryClient.invalidateQueries({ queryKey });
     };
     const queries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && !isAuthKey(event.query.queryKey)) {
@@ -28,7 +36,7 @@ export function useSessionRecheckAfter(isRefusal: (error: unknown) => boolean) {
       queries();
       mutations();
     };
-  }, [queryClient, isRefusal]);
+  }, [queryClient, isRefusal, alsoStale]);
 }
 
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -11,6 +11,7 @@ import { authQueryOptions } from '../../../features/auth/api/get-auth';
 import { lastKnownAuth } from '../../../features/auth/api/last-auth';
 import { readLastOrder } from '../../../features/dispatch/lib/last-order';
 import { useSaleSync } from '../../../features/sell/lib/use-pending-sales';
+import { shiftKeys } from '../../../features/shift/api/keys';
 import { effectiveShift } from '../../../features/shift/lib/shift-sync';
 import { usePendingShiftActions } from '../../../features/shift/lib/use-pending-shift-actions';
 import { useShiftSync } from '../../../features/shift/lib/use-shift-sync';
@@ -71,12 +72,15 @@ function useDashboardAuth(): { authChecked: boolean; auth: AuthObject | null; fr
   return { authChecked: !query.isPending, auth: query.data ?? null, fromSnapshot: false };
 }
 
+/** The shift, which a refusal for want of one says has ended: the shift screen must not show it. */
+const SHIFT_READS = [shiftKeys.all];
+
 /**
  * A call refused because the member's shift ended or their employment did, elsewhere
  * (NoActiveShift, NotCurrentStaff): the session is read again, so the header and the guard follow.
  */
 function useSessionFollowsRefusals() {
-  useSessionRecheckAfter(isStaffStateRefusal);
+  useSessionRecheckAfter(isStaffStateRefusal, SHIFT_READS);
 }
 
 /** The dashboard's guard (dashboard-guard.ts, in its order) and its side menu. */

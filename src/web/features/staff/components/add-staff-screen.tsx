@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -21,6 +20,7 @@ import { type StaffAccess, type StaffRole, staffAccessValues, staffRoleValues } 
 import { filterMobileInput, isValidMobileFormat, mobileFormatMessage } from '../../../../domain/phone';
 import type { StaffMember } from '../../../../domain/schemas/staff';
 import { DataTable } from '../../../components/data-table';
+import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
@@ -157,7 +157,11 @@ export function AddStaffScreen() {
                 <Table.Td>{s.role}</Table.Td>
                 <Table.Td>{s.access.join(', ')}</Table.Td>
                 <Table.Td>
-                  {s.shift ? <Badge color="teal.9">On shift</Badge> : <Badge color="gray.7">Off</Badge>}
+                  {s.shift ? (
+                    <StatusBadge tone="ok">On shift</StatusBadge>
+                  ) : (
+                    <StatusBadge tone="neutral">Off</StatusBadge>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Button
