@@ -77,7 +77,7 @@ export function PickupOrderCard({ order }: { order: ClientPickupOrder }) {
             >
               Show full screen
             </Button>
-            <Text size="xs" c="dimmed" ta="center">
+            <Text size="xs" c="gray.7" ta="center">
               Turn your screen brightness up so the counter can scan it.
             </Text>
           </Stack>
