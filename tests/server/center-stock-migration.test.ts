@@ -3,67 +3,22 @@
 // limit, today's use), a supply and orders through SQL, then migrated as a server start does (only
 // 0028 is left to run). No quota is lost or changed, and every one is the first center's, the
 // center the stock always was at. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrationsFolder, openDatabase } from '../../src/server/db/client';
-import { createFreshDatabase } from '../../src/server/test-utils/test-app';
+import type { Database } from '../../src/server/db/client';
+import { type InstallationBefore, installationBefore } from './support/installation-before';
 
-const TAG = '0028_center_stock';
-
-type Journal = { entries: { idx: number; tag: string; when: number }[] };
-
-/** A copy of the migrations folder that stops before 0028: the installation before the upgrade. */
-function migrationsBefore(): string {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
-  const at = journal.entries.findIndex((e) => e.tag === TAG);
-  if (at < 1) throw new Error(`${TAG} is not in the journal`);
-  const entries = journal.entries.slice(0, at);
-  const dir = mkdtempSync(path.join(tmpdir(), 'arrive-before-center-stock-'));
-  mkdirSync(path.join(dir, 'meta'));
-  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }, null, 2));
-  for (const entry of entries) {
-    copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-}
-
+let installation: InstallationBefore;
 let database: Database;
-let drop: (() => Promise<void>) | undefined;
-let partialFolder: string;
-
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-  (await database.db.execute<T>(query)).rows;
-
-/** Every row of a table as JSON, without these columns, in a fixed order. */
-const snapshot = (table: string, without: string[] = []) =>
-  rows<{ row: Record<string, unknown> }>(
-    sql.raw(`select to_jsonb(t) ${without.map((c) => `- '${c}'`).join(' ')} as row from "${table}" t order by t::text`),
-  ).then((r) => r.map((x) => x.row));
+const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => installation.rows<T>(query);
+const snapshot = (table: string, without: string[] = []) => installation.snapshot(table, without);
 
 beforeAll(async () => {
-  let url: string | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const fresh = await createFreshDatabase(process.env.TEST_DATABASE_URL, 'arrive_center_stock_migration');
-    url = fresh.url;
-    drop = fresh.drop;
-  }
-  database = await openDatabase({ url });
-  partialFolder = migrationsBefore();
-  if (database.kind === 'postgres') {
-    await migratePg(database.db, { migrationsFolder: partialFolder });
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder: partialFolder });
-  }
+  installation = await installationBefore('0028_center_stock');
+  database = installation.database;
 });
 afterAll(async () => {
-  await database?.close();
-  await drop?.();
-  if (partialFolder) rmSync(partialFolder, { recursive: true, force: true });
+  await installation?.close();
 });
 
 describe('migration 0028 on an installation with stock', () => {

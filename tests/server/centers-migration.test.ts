@@ -3,68 +3,22 @@
 // SQL, then migrated as a server start does (only 0027 is left to run). Nothing is lost or
 // changed, and everything belongs to the first center, the one the installation always had.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrationsFolder, openDatabase } from '../../src/server/db/client';
-import { createFreshDatabase } from '../../src/server/test-utils/test-app';
+import type { Database } from '../../src/server/db/client';
+import { type InstallationBefore, installationBefore } from './support/installation-before';
 
-const CENTERS_TAG = '0027_centers';
-
-type Journal = { entries: { idx: number; tag: string; when: number }[] };
-
-/** A copy of the migrations folder that stops before 0027: the installation before the upgrade. */
-function migrationsBeforeCenters(): string {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
-  const at = journal.entries.findIndex((e) => e.tag === CENTERS_TAG);
-  if (at < 1) throw new Error(`${CENTERS_TAG} is not in the journal`);
-  const entries = journal.entries.slice(0, at);
-  // drizzle reads meta/_journal.json, and each migration's <tag>.sql beside meta/.
-  const dir = mkdtempSync(path.join(tmpdir(), 'arrive-before-centers-'));
-  mkdirSync(path.join(dir, 'meta'));
-  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }, null, 2));
-  for (const entry of entries) {
-    copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-}
-
+let installation: InstallationBefore;
 let database: Database;
-let drop: (() => Promise<void>) | undefined;
-let partialFolder: string;
-
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-  (await database.db.execute<T>(query)).rows;
-
-/** Every row of a table as JSON, without the columns 0027 adds, in a fixed order. */
-const snapshot = (table: string, without: string[] = []) =>
-  rows<{ row: Record<string, unknown> }>(
-    sql.raw(`select to_jsonb(t) ${without.map((c) => `- '${c}'`).join(' ')} as row from "${table}" t order by t::text`),
-  ).then((r) => r.map((x) => x.row));
+const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => installation.rows<T>(query);
+const snapshot = (table: string, without: string[] = []) => installation.snapshot(table, without);
 
 beforeAll(async () => {
-  let url: string | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const fresh = await createFreshDatabase(process.env.TEST_DATABASE_URL, 'arrive_centers_migration');
-    url = fresh.url;
-    drop = fresh.drop;
-  }
-  database = await openDatabase({ url });
-  partialFolder = migrationsBeforeCenters();
-  if (database.kind === 'postgres') {
-    await migratePg(database.db, { migrationsFolder: partialFolder });
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder: partialFolder });
-  }
+  installation = await installationBefore('0027_centers');
+  database = installation.database;
 });
 afterAll(async () => {
-  await database?.close();
-  await drop?.();
-  if (partialFolder) rmSync(partialFolder, { recursive: true, force: true });
+  await installation?.close();
 });
 
 describe('migration 0027 on an installation with data', () => {
