@@ -17,7 +17,7 @@ import { readHistory, runHistory } from '../../features/orders/light/history-lig
 import { type OrderPage, orderAsksForApp, orderNumberIn, runOrder } from '../../features/orders/light/order-light';
 import { readCatalogue, runShop } from '../../features/orders/light/shop-light';
 import { getOrderPayments, getUsableCard } from '../../features/payments/api/client-payments';
-import { getClientWallet } from '../../features/wallet/api/client-wallet';
+import { getClientWallet, handWalletReadToApp } from '../../features/wallet/api/client-wallet';
 import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
 import { loadSavedCopies } from '../../lib/saved-copies';
@@ -72,7 +72,11 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
     if (walletAddressAsksForApp(window.location.search)) return runApp();
     const [auth, read] = (await Promise.all([getAuth(), readWallet()]).catch(() => null)) ?? [null, null];
     const wallet = read?.wallet;
-    if (!signedIn(auth) || !read || !wallet?.data.wallet) return runApp();
+    if (!signedIn(auth) || !read || !wallet?.data.wallet) {
+      // No wallet yet: the create flow is the app's, which need not ask again.
+      if (signedIn(auth) && wallet) handWalletReadToApp(wallet);
+      return runApp();
+    }
     signHeaderIn(auth);
     runWallet({
       screen,

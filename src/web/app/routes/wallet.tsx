@@ -1,11 +1,23 @@
 import { useAuth } from '../../features/auth/api/get-auth';
+import { takeWalletReadFromFirstView } from '../../features/wallet/api/client-wallet';
 import { clientWalletQueryOptions } from '../../features/wallet/api/get-client-wallet';
 import { WalletScreen } from '../../features/wallet/components/wallet-screen';
 import type { FirstReadsHandle } from '../first-reads';
 
-/** The client's wallet (the screen's early read), in the cache before its first drawing. */
+/**
+ * The client's wallet in the cache before its first drawing: the answer the first view already
+ * read (no wallet yet), else the screen's early read.
+ */
 export const handle: FirstReadsHandle = {
-  firstReads: (queryClient) => [queryClient.prefetchQuery(clientWalletQueryOptions())],
+  firstReads: (queryClient) => {
+    const options = clientWalletQueryOptions();
+    const handed = takeWalletReadFromFirstView();
+    if (handed) {
+      queryClient.setQueryData(options.queryKey, handed);
+      return [];
+    }
+    return [queryClient.prefetchQuery(options)];
+  },
 };
 
 export function Component() {
