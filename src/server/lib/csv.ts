@@ -7,18 +7,19 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 /**
  * One CSV cell. A cell a spreadsheet would read as a formula (beginning with = + - @, a tab or a
  * carriage return) gets a leading quote, so opening the file never runs what a person typed into
- * a name; a plain number (a negative variance) stays a number. A cell with a comma, a quote or a
- * line break is quoted, quotes doubled (RFC 4180).
+ * a name; a plain number (a negative variance) stays a number unless `numbers: 'text'` (a file of
+ * what people typed, where "-5" was typed as text). A cell with a comma, a quote or a line break
+ * is quoted, quotes doubled (RFC 4180).
  */
-export function csvCell(value: unknown): string {
+export function csvCell(value: unknown, numbers: 'number' | 'text' = 'number'): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && (numbers === 'text' || !PLAIN_NUMBER.test(text))) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A header line then one line per row, each ended by CRLF. */
 export const csvText = (header: readonly string[], rows: readonly (readonly unknown[])[]): string =>
-  [header, ...rows].map((cells) => `${cells.map(csvCell).join(',')}\r\n`).join('');
+  [header, ...rows].map((cells) => `${cells.map((cell) => csvCell(cell)).join(',')}\r\n`).join('');
 
 /** Kobo as naira with two decimals, as a spreadsheet sums it ("1234.50"); '' for none. */
 export const nairaCell = (kobo: number | null | undefined): string =>

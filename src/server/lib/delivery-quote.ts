@@ -1,9 +1,9 @@
+import { haversineMeters } from '../../domain/center-distance';
 import type { HomeDeliveryType } from '../../domain/enums';
 import { AppError, ErrorType } from '../../domain/errors';
 import { type DeliveryQuote, deliveryFeeKobo, deliveryFeeRules } from '../../domain/schemas/delivery';
 import type { DeliveryAddress } from '../../domain/schemas/order';
 import type { MapsAdapter } from '../integrations/maps/adapter';
-import { haversineMeters } from '../integrations/maps/haversine';
 
 /** A gas center a delivery may start from. */
 export type DeliveryCenter = { id: string; name: string; lat: number; lng: number };

@@ -1,6 +1,6 @@
+import { haversineMeters } from '../../../domain/center-distance';
 import type { TravelMode } from '../../../domain/enums';
 import type { DirectionResult, DistanceResult, GeocodeResult, LatLng } from '../../../domain/schemas/map';
-import { haversineMeters } from './haversine';
 import { findLagosArea } from './lagos-areas';
 
 /**

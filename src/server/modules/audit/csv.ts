@@ -1,15 +1,8 @@
 import { type AuditEventView, auditActionLabels } from '../../../domain/schemas/audit';
+import { csvCell as sharedCsvCell } from '../../lib/csv';
 
-/**
- * One CSV cell. A cell a spreadsheet would read as a formula (beginning with = + - @, a tab or a
- * carriage return) gets a leading quote, so opening the export never runs what a person typed
- * into a name or a note. A cell with a comma, a quote or a line break is quoted, quotes doubled.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/** One cell of the export: every cell is text a person typed or a record's value, "-5" included. */
+export const csvCell = (value: unknown): string => sharedCsvCell(value, 'text');
 
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 

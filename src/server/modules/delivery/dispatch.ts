@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { isPrivileged } from '../../../domain/access';
+import { straightKm } from '../../../domain/center-distance';
 import {
   canDispatch,
   DELIVERY_PROBLEMS,
@@ -13,7 +14,6 @@ import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
 import { normalizePhone } from '../../../domain/phone';
 import type { DeliveryProgress, DispatchDelivery, Rider, RiderLocation } from '../../../domain/schemas/delivery';
 import type { DbOrTx } from '../../db/client';
-import { haversineMeters } from '../../integrations/maps/haversine';
 import type { StaffContext } from '../../plugins/session';
 import { centerNamesOf, centerPhoneOf, findCenter, firstCenter } from '../centers';
 import { findClientByPhone, findClientsByIds } from '../client';
@@ -263,10 +263,6 @@ export async function resolveRider(
     carrierClientId: clientId,
   };
 }
-
-/** Straight-line km, to 0.1 km. */
-const straightKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
-  Math.round(haversineMeters(a, b) / 100) / 10;
 
 /** What the client sees of their delivery (see README: what the client sees of the rider). */
 export async function deliveryProgress(
