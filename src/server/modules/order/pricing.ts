@@ -68,12 +68,6 @@ export async function priceOrder(
   // centers are remembered either way (centers/service.ts).
   const ids = input.items.map((i) => i.productId);
   const byId = await (remembered && !at ? rememberedActiveProducts : findActiveProductsByIds)(db, ids);
-  if (at) {
-    for (const [id, price] of await pricesAt(db, ids, at)) {
-      const product = byId.get(id);
-      if (product) byId.set(id, { ...product, price });
-    }
-  }
 
   const lines: PricedLine[] = input.items.map((item, index) => {
     const product = byId.get(item.productId);
@@ -141,10 +135,11 @@ export async function priceOrder(
   }
 
   if (!center) throw new AppError('No gas center is set up yet', { status: 503, type: ErrorType.Unknown });
-  // A center's own price of a product is the price there (at any moment: only the company price
-  // has a history).
+  // A center's own price of a product is the price there; at a moment, the center's own price
+  // then if it had one, else the company's then.
+  const then = at ? await pricesAt(db, ids, at, center.id) : null;
   for (const [index, line] of lines.entries()) {
-    const price = priceAtCenter(line.product, center.id);
+    const price = then?.get(line.product.id) ?? priceAtCenter(line.product, center.id);
     if (price === line.unitPrice) continue;
     const lineTotal = line.product.type === ProductType.Gas ? Math.round(price * line.quantity) : price * line.quantity;
     lines[index] = { ...line, product: { ...line.product, price }, unitPrice: price, lineTotal };

@@ -3,8 +3,9 @@
 // Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 //
 // A price change applies from the moment it is made: orders keep the unit price they were placed
-// at (order_items.unit_price), and product_price_history keeps every price with who set it.
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+// at (order_items.unit_price), and product_price_history keeps every price with who set it, the
+// company's and each center's own.
+import { and, asc, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -237,6 +238,15 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(centerPrices)
           .where(and(eq(centerPrices.centerId, center.id), eq(centerPrices.productId, productId)));
         if ((before?.price ?? null) === price) return;
+        // A catalogue version like any price change: a tablet's sale priced before it is priced
+        // at the center's price of its moment.
+        await tx.insert(productPriceHistory).values({
+          productId,
+          centerId: center.id,
+          oldPrice: before?.price ?? null,
+          newPrice: price,
+          changedBy: me.id,
+        });
         if (price === null) {
           await tx
             .delete(centerPrices)
@@ -281,10 +291,14 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // The company price's changes: a center's own are in its rows (centerId) and the audit trail.
       const rows = await app.db
-        .select()
+        .select({
+          ...getTableColumns(productPriceHistory),
+          newPrice: sql<number>`${productPriceHistory.newPrice}`.mapWith(Number),
+        })
         .from(productPriceHistory)
-        .where(eq(productPriceHistory.productId, request.params.id))
+        .where(and(eq(productPriceHistory.productId, request.params.id), isNull(productPriceHistory.centerId)))
         .orderBy(desc(productPriceHistory.effectiveFrom));
       const people = await findStaffPeople(
         app.db,

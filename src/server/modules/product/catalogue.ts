@@ -97,28 +97,50 @@ export const pricesStillHold = (productIds: SQLWrapper, unitPrices: SQLWrapper, 
 
 /**
  * The price each of these products had at a moment (a counter sale made offline is priced at a
- * moment its tablet's catalogue version was in force): the last change made by then, or, when every
- * change came after, the price before the first of them. A product never changed since that
- * moment is not in the answer: its price now is the one.
+ * moment its tablet's catalogue version was in force), at a center when one is named: that
+ * center's own price then if it had one, else the company price then. A price's state then is the
+ * last change made by then or, when every change came after, the state before the first of them;
+ * never changed since, the state now. Every product of `ids` that exists is in the answer.
  */
-export async function pricesAt(db: DbOrTx, ids: readonly string[], at: Date): Promise<Map<string, number>> {
+export async function pricesAt(
+  db: DbOrTx,
+  ids: readonly string[],
+  at: Date,
+  centerId?: string,
+): Promise<Map<string, number>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const when = at.toISOString();
-  const result = await db.execute<{ id: string; price: string | null }>(sql`
+  const when = sql`${at.toISOString()}::timestamptz`;
+  const center = sql`${centerId ?? null}::uuid`;
+  // A center's change may set its price to null (none of its own): `found` tells that change from
+  // no change at all.
+  const result = await db.execute<{ id: string; price: string }>(sql`
     select p.id, coalesce(
-      (select h.new_price from ${productPriceHistory} h
-        where h.product_id = p.id and h.effective_from <= ${when}::timestamptz
-        order by h.effective_from desc limit 1),
-      (select h.old_price from ${productPriceHistory} h
-        where h.product_id = p.id and h.effective_from > ${when}::timestamptz
-        order by h.effective_from asc limit 1)
+      case when cb.found then cb.price when ca.found then ca.price else cp.price end,
+      hb.price, ha.price, p.price
     )::text as price
-    from ${products} p where p.id in ${unique}`);
-  return new Map(result.rows.flatMap((r) => (r.price === null ? [] : [[r.id, Number(r.price)] as const])));
+    from ${products} p
+    left join lateral (select true as found, h.new_price as price from ${productPriceHistory} h
+      where h.product_id = p.id and h.center_id = ${center} and h.effective_from <= ${when}
+      order by h.effective_from desc, h.version desc limit 1) cb on true
+    left join lateral (select true as found, h.old_price as price from ${productPriceHistory} h
+      where h.product_id = p.id and h.center_id = ${center} and h.effective_from > ${when}
+      order by h.effective_from asc, h.version asc limit 1) ca on true
+    left join ${centerPrices} cp on cp.product_id = p.id and cp.center_id = ${center}
+    left join lateral (select h.new_price as price from ${productPriceHistory} h
+      where h.product_id = p.id and h.center_id is null and h.effective_from <= ${when}
+      order by h.effective_from desc, h.version desc limit 1) hb on true
+    left join lateral (select h.old_price as price from ${productPriceHistory} h
+      where h.product_id = p.id and h.center_id is null and h.effective_from > ${when}
+      order by h.effective_from asc, h.version asc limit 1) ha on true
+    where p.id in ${unique}`);
+  return new Map(result.rows.map((r) => [r.id, Number(r.price)] as const));
 }
 
-/** The catalogue version now: the number of the last price change written, 0 before any. */
+/**
+ * The catalogue version now: the number of the last price change written (the company's or a
+ * center's), 0 before any.
+ */
 export async function currentPriceVersion(db: DbOrTx): Promise<number> {
   const result = await db.execute<{ version: string }>(
     sql`select coalesce(max(${productPriceHistory.version}), 0)::text as version from ${productPriceHistory}`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   pgTable,
@@ -34,17 +35,27 @@ export const products = pgTable('products', {
 export type ProductRow = typeof products.$inferSelect;
 
 /**
- * Every price a product has had, newest last. Orders keep the unit price they were placed at,
- * so a change applies from effectiveFrom on and never rewrites a past sale.
+ * Every price a product has had, newest last: the company's, and each center's own (`centerId`).
+ * Orders keep the unit price they were placed at, so a change applies from effectiveFrom on and
+ * never rewrites a past sale.
  */
 export const productPriceHistory = pgTable(
   'product_price_history',
   {
     id: id(),
     productId: requiredRef('product_id', () => products.id, 'cascade'),
-    /** Null for the first price of a product created through the dashboard. */
+    /**
+     * The center whose own price changed (migration 0030); null for the company price. A center's
+     * price before its first change held from always, as the company price before version 1.
+     */
+    centerId: uuid('center_id').references(() => centers.id),
+    /**
+     * Null for the first price of a product created through the dashboard, and, in a center's
+     * row, for no price of its own there (the company price applied).
+     */
     oldPrice: bigint('old_price', { mode: 'number' }),
-    newPrice: bigint('new_price', { mode: 'number' }).notNull(),
+    /** Never null for the company price; in a center's row, null when its own price was removed. */
+    newPrice: bigint('new_price', { mode: 'number' }),
     reason: text('reason'),
     changedBy: uuid('changed_by').references(() => staff.id, { onDelete: 'set null' }),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
@@ -57,7 +68,11 @@ export const productPriceHistory = pgTable(
   },
   (t) => [
     index('product_price_history_product_idx').on(t.productId, t.effectiveFrom),
+    index('product_price_history_center_idx')
+      .on(t.centerId, t.productId, t.effectiveFrom)
+      .where(sql`${t.centerId} is not null`),
     uniqueIndex('product_price_history_version').on(t.version),
+    check('product_price_history_company_price_check', sql`${t.centerId} is not null or ${t.newPrice} is not null`),
   ],
 );
 
@@ -65,8 +80,9 @@ export type ProductPriceHistoryRow = typeof productPriceHistory.$inferSelect;
 
 /**
  * A gas center's own price of a product (kobo: per kg for gas, per item otherwise): orders and
- * walk-in sales at that center are priced at it instead of the company's `products.price`. The
- * company price alone has a history; a center's price set or removed is in the audit trail.
+ * walk-in sales at that center are priced at it instead of the company's `products.price`. Each
+ * set or removal is a row of productPriceHistory naming the center (a catalogue version), and is
+ * in the audit trail.
  */
 export const centerPrices = pgTable(
   'center_prices',
