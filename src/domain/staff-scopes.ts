@@ -82,6 +82,8 @@ const company = (to: Audience, extra: Partial<Grant> = {}): Grant => ({ scope: '
  */
 export const staffRoutes = {
   // ── Orders of every client (names, phones): the front desk and the books ──
+  // The lists, today's shifts and the supplies are of the center of one's shift; CEO and Manager
+  // choose any, or all (centers/scope.ts).
   'GET /api/admin/orders': onShift(company(ORDER_READERS)),
   'GET /api/admin/orders/:status/:fromDate/:toDate': onShift(company(ORDER_READERS)),
   'GET /api/admin/orders/detail/:id': onShift(company(ORDER_READERS)),
@@ -108,6 +110,7 @@ export const staffRoutes = {
   'GET /api/client/user/:email': onShift(counter(FRONT_DESK)),
 
   // ── Home deliveries: dispatchers see the board, a rider only what is assigned to them ──
+  // A dispatcher opens, edits, assigns and moves the deliveries of their shift's center only.
   'GET /api/delivery/all': onShift(company(DISPATCHERS)),
   'GET /api/delivery/board': onShift(company(DISPATCHERS)),
   'POST /api/delivery/new': onShift(company(DISPATCHERS)),
@@ -182,6 +185,8 @@ export const staffRoutes = {
   'GET /api/quota/': onShift(company('anyStaff')),
   'GET /api/quota/all_supplier': onShift(company('anyStaff')),
   'GET /api/quota/single_supplier': onShift(company('anyStaff')),
+  // The stock report: its readers as the stock's, each seeing the center as the sales reports say.
+  'GET /api/quota/report': onShift(company('anyStaff')),
   'PUT /api/quota/:productId': onShift(company({ access: [StaffAccess.Manager, StaffAccess.Admin] })),
   'DELETE /api/quota/:productId': onShift(company({ access: [StaffAccess.Manager, StaffAccess.Admin] })),
   'POST /api/supplier/new': onShift(company(ADMIN)),
@@ -211,6 +216,7 @@ export const staffRoutes = {
   'POST /api/centers/transfers/': onShift(counter(STOCK_HANDLERS)),
   'POST /api/centers/transfers/:id/receive': onShift(counter(STOCK_HANDLERS)),
   'POST /api/centers/transfers/:id/cancel': onShift(counter(STOCK_HANDLERS)),
+  'GET /api/centers/transfers/report': onShift(counter(STOCK_HANDLERS)),
 } as const satisfies Record<string, StaffRouteRule>;
 
 export type StaffRouteKey = keyof typeof staffRoutes;

@@ -73,6 +73,10 @@ export const authzExpectations: Record<string, RouteExpectation> = {
     allow: FRONT_DESK_ON_SHIFT,
     note: 'the counter and Admin access, at the sending center; 404 for a sampled id',
   },
+  'GET /api/centers/transfers/report': {
+    allow: FRONT_DESK_ON_SHIFT,
+    note: "the center of one's shift (CEO/Manager: any, or the company)",
+  },
   'DELETE /api/client/push-subscription': { allow: SIGNED_IN },
   'DELETE /api/cylinder/user/{id}': { allow: SIGNED_IN },
   'DELETE /api/quota/{productId}': { allow: MANAGEMENT },
@@ -141,6 +145,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'GET /api/quota/': { allow: STAFF_ON_SHIFT },
   'GET /api/quota/all_supplier': { allow: STAFF_ON_SHIFT },
   'GET /api/quota/single_supplier': { allow: STAFF_ON_SHIFT },
+  'GET /api/quota/report': { allow: STAFF_ON_SHIFT },
   'GET /api/sales/': { allow: ACCOUNTS_ON_SHIFT },
   'GET /api/sales/staff/{id}': { allow: ACCOUNTS_ON_SHIFT },
   'GET /api/shift/active': { allow: ANY_STAFF },

@@ -16,6 +16,9 @@ export type SalesQuery = z.infer<typeof salesQuerySchema>;
 export const reportCenterParamSchema = z.union([z.uuid('Unknown gas center'), z.literal('all')]);
 export type ReportCenterParam = z.infer<typeof reportCenterParamSchema>;
 
+/** A staff list of a gas center or of the company (shifts, supplies): `center`, as the reports take it. */
+export const centerQuerySchema = z.object({ center: reportCenterParamSchema.optional() });
+
 /** A report as a file: `format=csv` (or `Accept: text/csv`) answers CSV instead of JSON. */
 export const reportFormatSchema = z.enum(['json', 'csv']);
 
@@ -79,11 +82,12 @@ export type StaffSalesList = z.infer<typeof staffSalesListSchema>;
 export const staffSalesDetailSchema = salesTotalsSchema.extend({ staffId: z.string(), name: z.string() });
 export type StaffSalesDetail = z.infer<typeof staffSalesDetailSchema>;
 
-/** GET /api/admin/orders: status, fromDate, toDate (the admin order filter). */
+/** GET /api/admin/orders: status, fromDate, toDate, the gas center (the admin order filter). */
 export const adminOrdersQuerySchema = z.object({
   status: z.enum(orderStatusValues).optional(),
   fromDate: z.iso.date().optional(),
   toDate: z.iso.date().optional(),
+  center: reportCenterParamSchema.optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

@@ -1,5 +1,6 @@
 // Reports as CSV files: cells a spreadsheet opens safely, and the answer's headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { formatDate, LAGOS_UTC_OFFSET_MS } from '../../domain/format';
 
 /** A plain amount or count ("-25.50", "3"): a number to a spreadsheet, never a formula. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -24,6 +25,14 @@ export const csvText = (header: readonly string[], rows: readonly (readonly unkn
 /** Kobo as naira with two decimals, as a spreadsheet sums it ("1234.50"); '' for none. */
 export const nairaCell = (kobo: number | null | undefined): string =>
   kobo === null || kobo === undefined ? '' : (kobo / 100).toFixed(2);
+
+/** A moment as dd/MM/yyyy HH:mm on the Lagos clock (as the screens write it); '' for none. */
+export function lagosDateTimeCell(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(new Date(iso).getTime() + LAGOS_UTC_OFFSET_MS);
+  const hhmm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return `${formatDate(iso)} ${hhmm}`;
+}
 
 /** Whether the caller asked for the CSV file: `format=csv`, or an Accept header naming text/csv. */
 export function wantsCsv(request: FastifyRequest, format: string | undefined): boolean {

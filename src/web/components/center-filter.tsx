@@ -18,6 +18,7 @@ export function CenterFilter({
   onChange,
   current,
   size,
+  label = 'Gas center',
 }: {
   centers: readonly Center[] | undefined;
   chooses: boolean;
@@ -26,18 +27,20 @@ export function CenterFilter({
   /** The center the figures are for, as the server said (a name shown to those who do not choose). */
   current?: { name: string } | null | undefined;
   size?: MantineSize;
+  /** Where a screen has a center picker of its own beside the report's, the report's says so. */
+  label?: string;
 }) {
   if (!centers || centers.length < 2) return null;
   if (!chooses) {
     return current ? (
       <Text size="sm" fw={500}>
-        Gas center: {current.name}
+        {label}: {current.name}
       </Text>
     ) : null;
   }
   return (
     <Select
-      label="Gas center"
+      label={label}
       data={[{ value: ALL_CENTERS, label: 'All centers' }, ...centers.map((c) => ({ value: c.id, label: c.name }))]}
       value={value}
       onChange={(v) => onChange((v ?? ALL_CENTERS) as ReportCenterParam)}

@@ -49,6 +49,7 @@ import type {
 } from '../../domain/schemas/sales';
 import type { Shift } from '../../domain/schemas/shift';
 import type { CreateStaffResponse, StaffMember } from '../../domain/schemas/staff';
+import type { StockReport, TransferReport } from '../../domain/schemas/stock-report';
 import type { StockTransfer, StockTransferList } from '../../domain/schemas/stock-transfer';
 import type { Supplier, SupplierQuota } from '../../domain/schemas/supplier';
 import type { Supply } from '../../domain/schemas/supply';
@@ -82,6 +83,7 @@ export type ApiContract = {
   'POST centers/transfers': StockTransfer;
   'POST centers/transfers/:id/receive': StockTransfer;
   'POST centers/transfers/:id/cancel': StockTransfer;
+  'GET centers/transfers/report': TransferReport;
   'GET cylinder/user': z.infer<typeof cylinderListSchema>;
   'POST cylinder/user': Cylinder;
   'GET map/areas': z.infer<typeof mapAreasSchema>;
@@ -124,6 +126,7 @@ export type ApiContract = {
   'PUT product/update/:id': AdminProduct;
   'GET quota': { quotas: Quota[] };
   'PUT quota/:productId': Quota;
+  'GET quota/report': StockReport;
   'GET sales': SalesTotals;
   'GET shift/active': { shift: Shift | null };
   'POST shift/start': { shift: Shift | null };

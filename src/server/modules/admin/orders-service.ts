@@ -32,11 +32,23 @@ function toSummary(
   };
 }
 
-/** Orders placed in a Lagos day range, newest first, optionally of one status (their clients in one batch). */
-export async function listOrders(db: DbOrTx, filter: { status?: OrderStatus; range: LagosRange }, limit = 500) {
+/**
+ * Orders placed in a Lagos day range, newest first, optionally of one status, of one gas center
+ * (`centerId` null: every center's), their clients in one batch.
+ */
+export async function listOrders(
+  db: DbOrTx,
+  filter: { status?: OrderStatus | undefined; range: LagosRange; centerId: string | null },
+  limit = 500,
+) {
   const rows = await listOrdersPlaced(
     db,
-    { from: filter.range.from, to: filter.range.to, ...(filter.status ? { status: filter.status } : {}) },
+    {
+      from: filter.range.from,
+      to: filter.range.to,
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.centerId ? { centerId: filter.centerId } : {}),
+    },
     limit,
   );
   const [clients, centerNames] = await Promise.all([

@@ -11,6 +11,7 @@ import {
   adminOrderDetailSchema,
   adminOrderListSchema,
   adminOrdersQuerySchema,
+  centerQuerySchema,
   salesQuerySchema,
   salesReportQuerySchema,
   staffSalesDetailSchema,
@@ -25,10 +26,10 @@ import {
 } from '../../../domain/schemas/shift';
 import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { lagosRange } from '../../lib/lagos-range';
+import { centerScopeOf } from '../centers';
 import { moveOrderToCenter } from '../order';
 import {
   ALL_CENTERS,
-  reportScopeOf,
   salesByStaff,
   salesByStaffCsv,
   scopeFileName,
@@ -54,12 +55,20 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['admin'],
-        summary: 'Orders placed in a Lagos day range (default today), optionally of one status',
+        summary:
+          "Orders placed in a Lagos day range (default today), optionally of one status, of a gas center (the shift's; a CEO or Manager: any, or all)",
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrderListSchema },
       },
     },
-    async (request) => listOrders(app.db, { status: request.query.status, range: lagosRange(request.query) }),
+    async (request) => {
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
+      return listOrders(app.db, {
+        status: request.query.status,
+        range: lagosRange(request.query),
+        centerId: scope.centerId,
+      });
+    },
   );
 
   app.get(
@@ -68,18 +77,25 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: {
         tags: ['admin'],
-        summary: 'The same filter as path segments (orders/{status}/{fromDate}/{toDate}); status "all" for any',
+        summary:
+          'The same filter as path segments (orders/{status}/{fromDate}/{toDate}); status "all" for any; the gas center as a query',
         params: z.object({
           status: z.union([z.enum(orderStatusValues), z.literal('all')]),
           fromDate: z.iso.date(),
           toDate: z.iso.date(),
         }),
+        querystring: centerQuerySchema,
         response: { 200: adminOrderListSchema },
       },
     },
     async (request) => {
       const { status, ...dates } = request.params;
-      return listOrders(app.db, { status: status === 'all' ? undefined : status, range: lagosRange(dates) });
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
+      return listOrders(app.db, {
+        status: status === 'all' ? undefined : status,
+        range: lagosRange(dates),
+        centerId: scope.centerId,
+      });
     },
   );
 
@@ -220,7 +236,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const range = lagosRange(request.query);
-      const scope = await reportScopeOf(app.db, currentStaff(request), request.query.center);
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
       const shifts = await findShifts(app.db, {
         staffId: request.query.staffId,
         startedFrom: range.from,
@@ -263,7 +279,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const range = lagosRange(request.query);
-      const scope = await reportScopeOf(app.db, currentStaff(request), request.query.center);
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
       if (wantsCsv(request, request.query.format)) {
         const csv = salesByStaffCsv(await staffSalesSections(app.db, range, scope));
         const name = `sales-by-staff-${fileNamePart(scopeFileName(scope))}-${range.fromDate}-to-${range.toDate}.csv`;

@@ -1,10 +1,17 @@
 // Routes of /api/centers/transfers: stock sent from one gas center to another. Staff send from
 // the center of their shift and receive at it; the sender's side cancels while the transfer is in
 // transit. CEO and Manager access act for any center. The stock itself is the quota module's.
+// The report reads a center's transfers, or every center's, as the other reports do (centers/scope.ts).
 //
 // Who may call each staff route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
+import {
+  type TransferReport,
+  transferReportQuerySchema,
+  transferReportSchema,
+} from '../../../domain/schemas/stock-report';
 import {
   newStockTransferBodySchema,
   type StockTransfer,
@@ -14,6 +21,8 @@ import {
   stockTransferSchema,
 } from '../../../domain/schemas/stock-transfer';
 import type { DbOrTx } from '../../db/client';
+import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
+import { lagosRange } from '../../lib/lagos-range';
 import { displayName } from '../client';
 import {
   cancelTransfer,
@@ -22,9 +31,13 @@ import {
   requireTransfer,
   sendTransfer,
   type TransferWithProduct,
+  transferActivity,
+  transfersByDayCsv,
+  transfersCsv,
   withProducts,
 } from '../quota';
 import { currentStaff, findStaffPeople } from '../staff';
+import { centerScopeOf } from './scope';
 import { actsForCenter, centerNamesOf, requireCenter, staffCenter } from './service';
 
 const tags = ['centers'];
@@ -64,6 +77,9 @@ async function transferViews(db: DbOrTx, rows: TransferWithProduct[]): Promise<S
   }));
 }
 
+/** The report lists this many transfers at most; the CSV file `by=transfer` has them all. */
+const REPORT_TRANSFERS = 500;
+
 const notAtCenter = (message: string) =>
   new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason: 'NotYourCenter' } });
 
@@ -96,6 +112,41 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       const center = await staffCenter(app.db, currentStaff(request), request.query.center);
       const rows = await listTransfers(app.db, { centerId: center.id, status: request.query.status });
       return { transfers: await transferViews(app.db, rows) };
+    },
+  );
+
+  app.get(
+    '/report',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary:
+          'Stock sent, received and cancelled per gas center, Lagos day and product (default today), of a center or the company with each center, and the transfers; CSV with format=csv or Accept: text/csv, by day or one line per transfer (by=transfer)',
+        querystring: transferReportQuerySchema,
+        response: { 200: z.union([transferReportSchema, z.string().describe('The CSV file')]) },
+      },
+    },
+    async (request, reply) => {
+      const range = lagosRange(request.query);
+      // As the sales reports: CEO and Manager any center or the company, others their shift's.
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
+      const activity = await transferActivity(app.db, scope, range);
+      const csv = wantsCsv(request, request.query.format);
+      const by = request.query.by ?? 'day';
+      const listed = csv && by === 'day' ? [] : activity.transfers.slice(0, csv ? undefined : REPORT_TRANSFERS);
+      const report: TransferReport = {
+        fromDate: range.fromDate,
+        toDate: range.toDate,
+        center: scope.center,
+        days: activity.days,
+        byCenter: activity.byCenter,
+        transfers: await transferViews(app.db, listed),
+        moreTransfers: activity.transfers.length - listed.length,
+      };
+      if (!csv) return report;
+      const name = `transfers-by-${by}-${fileNamePart(scope.center?.name ?? 'All centers')}-${range.fromDate}-to-${range.toDate}.csv`;
+      return sendCsv(reply, name, by === 'transfer' ? transfersCsv(report.transfers) : transfersByDayCsv(report));
     },
   );
 

@@ -27,7 +27,7 @@ import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { onServerClock } from '../../lib/device-time';
 import { signedInClientId } from '../../lib/signed-in';
-import { centerPhoneOf, orderCenters } from '../centers';
+import { actsForCenter, centerPhoneOf, findCenter, notYourCenter, orderCenters } from '../centers';
 import { findOrderById } from '../order';
 import { requestRefund } from '../payment';
 import { currentStaff } from '../staff';
@@ -77,6 +77,15 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const phoneFor = async (orderId: string) => {
     const order = await findOrderById(app.db, orderId);
     return (order ? await centerPhoneOf(app.db, order.centerId) : null) ?? centerPhone;
+  };
+  /**
+   * A dispatcher opens and edits the deliveries of their shift's center only, as they assign and
+   * move them (service.ts); a CEO or a Manager any center's. Another center's: 403 NotYourCenter.
+   */
+  const assertActsForOrderCenter = async (request: FastifyRequest, centerId: string) => {
+    const member = currentStaff(request);
+    if (actsForCenter(member, centerId)) return;
+    throw notYourCenter((await findCenter(app.db, centerId))?.name ?? 'This gas center');
   };
   /** A client (scoped to their own) reads the rider's first name only; staff read the delivery whole. */
   const seenBy = async (scope: string | undefined, view: Delivery): Promise<Delivery> =>
@@ -209,6 +218,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = await findOrderById(app.db, request.body.orderId);
       if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
+      await assertActsForOrderCenter(request, order.centerId);
       const address = deliveryAddressSchema.safeParse(order.deliveryAddress);
       if (order.deliveryOption !== DeliveryOption.HomeDelivery || !address.success) {
         throw new AppError('Only home-delivery orders with an address get a delivery', {
@@ -249,6 +259,13 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const [row] = await app.db
+        .select({ orderId: deliveries.orderId })
+        .from(deliveries)
+        .where(eq(deliveries.id, request.params.id));
+      if (!row) throw new AppError('Delivery not found', { status: 404, type: ErrorType.NotFound });
+      const order = await findOrderById(app.db, row.orderId);
+      if (order) await assertActsForOrderCenter(request, order.centerId);
       const set = {
         ...(request.body.note !== undefined ? { note: request.body.note } : {}),
         ...(request.body.vehicle ? { vehicle: request.body.vehicle } : {}),

@@ -110,14 +110,15 @@ export async function findOrderNumbersByIds(db: DbOrTx, ids: readonly string[]):
   return new Map(rows.map((r) => [r.id, r.orderNumber]));
 }
 
-/** Orders placed in [from, to), newest first, optionally of one status. */
+/** Orders placed in [from, to), newest first, optionally of one status, of one gas center. */
 export async function listOrdersPlaced(
   db: DbOrTx,
-  filter: { from: Date; to: Date; status?: OrderStatus },
+  filter: { from: Date; to: Date; status?: OrderStatus; centerId?: string },
   limit: number,
 ): Promise<OrderRow[]> {
   const conditions: SQL[] = [gte(orders.createdAt, filter.from), lt(orders.createdAt, filter.to)];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.centerId) conditions.push(eq(orders.centerId, filter.centerId));
   return db
     .select()
     .from(orders)

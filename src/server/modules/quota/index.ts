@@ -3,8 +3,10 @@
 export type { CatalogueCache } from './catalogue-cache';
 export { createCatalogueCache, matchesEtag } from './catalogue-cache';
 export { quotaStock } from './order-leg';
+export { transfersByDayCsv, transfersCsv } from './report-csv';
 export { addSuppliedGas } from './service';
 export { catalogueBody, quotaOfProduct, toProductViews } from './shop';
+export { transferActivity } from './transfer-report';
 export {
   cancelTransfer,
   listTransfers,

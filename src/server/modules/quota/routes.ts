@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { lagosDateKey } from '../../../domain/format';
 import {
   quotaInputSchema,
   quotaListSchema,
@@ -10,11 +11,15 @@ import {
   singleSupplierQuerySchema,
   supplierQuotaGroupsSchema,
 } from '../../../domain/schemas/quota';
+import { stockReportQuerySchema, stockReportSchema } from '../../../domain/schemas/stock-report';
+import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { recordAudit } from '../audit';
-import { staffCenter } from '../centers';
+import { centerScopeOf, staffCenter } from '../centers';
 import { findActiveProduct } from '../product';
 import { currentStaff } from '../staff';
+import { stockCsv } from './report-csv';
 import { listQuotas } from './service';
+import { stockReport } from './stock-report';
 import { quotas } from './tables';
 
 /** `?center=`: whose stock; without it, the center of the caller's shift. */
@@ -53,6 +58,28 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const center = await centerFor(request, request.query.center);
       return { quotas: await listQuotas(app.db, center.id) };
+    },
+  );
+
+  app.get(
+    '/report',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['quota'],
+        summary:
+          'Stock on hand and in transit of each product counted, at a gas center or at every center with the company total; CSV with format=csv or Accept: text/csv',
+        querystring: stockReportQuerySchema,
+        response: { 200: z.union([stockReportSchema, z.string().describe('The CSV file')]) },
+      },
+    },
+    async (request, reply) => {
+      // As the sales reports: CEO and Manager any center or the company, others their shift's.
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
+      const report = await stockReport(app.db, scope);
+      if (!wantsCsv(request, request.query.format)) return report;
+      const name = `stock-${fileNamePart(scope.center?.name ?? 'All centers')}-${lagosDateKey(report.asOf)}.csv`;
+      return sendCsv(reply, name, stockCsv(report));
     },
   );
 

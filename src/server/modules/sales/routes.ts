@@ -1,5 +1,5 @@
 // Routes of /api/sales: money taken from paid orders, by payment type, day and staff member, of a
-// gas center or of the company (report-center.ts says who sees which).
+// gas center or of the company (the centers module's centerScopeOf says who sees which).
 //
 // Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,8 +13,9 @@ import {
 } from '../../../domain/schemas/sales';
 import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { lagosRange } from '../../lib/lagos-range';
+import { centerScopeOf } from '../centers';
 import { currentStaff } from '../staff';
-import { reportScopeOf, scopeFileName } from './report-center';
+import { scopeFileName } from './report-center';
 import { salesByDayCsv } from './report-csv';
 import { salesReport } from './service';
 import { staffSalesDetail } from './staff-sales';
@@ -34,7 +35,7 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const range = lagosRange(request.query);
-      const scope = await reportScopeOf(app.db, currentStaff(request), request.query.center);
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
       const report = await salesReport(app.db, range, scope);
       if (!wantsCsv(request, request.query.format)) return report;
       const name = `sales-by-day-${fileNamePart(scopeFileName(scope))}-${range.fromDate}-to-${range.toDate}.csv`;

@@ -2,18 +2,11 @@
 // staff member or gas center. Naira with two decimals; times on the Lagos clock; the center on
 // every line. For the company, added-up lines come per center, then for "All centers".
 import { type DrawerGrouping, type DrawerTotals, groupDrawers } from '../../../domain/drawer-totals';
-import { formatDate, LAGOS_UTC_OFFSET_MS } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import type { Shift } from '../../../domain/schemas/shift';
-import { csvText, nairaCell } from '../../lib/csv';
+import { csvText, lagosDateTimeCell as lagosDateTime, nairaCell } from '../../lib/csv';
 
 export type DrawersCsvGrouping = 'shift' | DrawerGrouping;
-
-/** dd/MM/yyyy HH:mm on the Lagos clock. */
-function lagosDateTime(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + LAGOS_UTC_OFFSET_MS);
-  const hhmm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  return `${formatDate(iso)} ${hhmm}`;
-}
 
 const drawerMoney = [
   'Opening float (NGN)',

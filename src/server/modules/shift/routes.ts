@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { centerQuerySchema, type ReportCenterParam } from '../../../domain/schemas/sales';
 import {
   endShiftBodySchema,
   shiftIdParamsSchema,
@@ -11,6 +13,7 @@ import {
 import { assertActingClient } from '../../lib/acting-client';
 import { onServerClock } from '../../lib/device-time';
 import { lagosRange } from '../../lib/lagos-range';
+import { centerScopeOf } from '../centers';
 import { deliveriesCarriedBy } from '../delivery';
 import { currentStaff } from '../staff';
 import { endShift, findShift, findShifts, startShift } from './service';
@@ -101,22 +104,43 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The gas center a list of everyone's shifts is of (null: every center's): centerScopeOf's rule. */
+  const listCenterOf = async (request: FastifyRequest, asked: ReportCenterParam | undefined) =>
+    (await centerScopeOf(app.db, currentStaff(request), asked)).centerId;
+
   app.get(
     '/all_today',
     {
       preHandler: staff,
-      schema: { tags, summary: "Everyone's shifts started today", response: { 200: shiftListSchema } },
+      schema: {
+        tags,
+        summary: "Everyone's shifts started today at a gas center (the shift's; a CEO or Manager: any, or all)",
+        querystring: centerQuerySchema,
+        response: { 200: shiftListSchema },
+      },
     },
-    async () => {
+    async (request) => {
+      const centerId = await listCenterOf(request, request.query.center);
       const { from, to } = lagosRange({});
-      return findShifts(app.db, { startedFrom: from, startedTo: to });
+      return findShifts(app.db, { startedFrom: from, startedTo: to, ...(centerId ? { centerId } : {}) });
     },
   );
 
   app.get(
     '/all_active',
-    { preHandler: staff, schema: { tags, summary: 'Every open shift', response: { 200: shiftListSchema } } },
-    async () => findShifts(app.db, { open: true }),
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: "Every open shift at a gas center (the shift's; a CEO or Manager: any, or all)",
+        querystring: centerQuerySchema,
+        response: { 200: shiftListSchema },
+      },
+    },
+    async (request) => {
+      const centerId = await listCenterOf(request, request.query.center);
+      return findShifts(app.db, { open: true, ...(centerId ? { centerId } : {}) });
+    },
   );
 
   app.get(

@@ -4,10 +4,11 @@
 //
 // Status only moves forward: WaitingSupplierResponse → Delivered → Paid (paying before delivery
 // is allowed: some suppliers want money first).
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SupplyStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
+import { centerQuerySchema } from '../../../domain/schemas/sales';
 import {
   newDeliveryBodySchema,
   newSupplyBodySchema,
@@ -18,7 +19,7 @@ import {
 } from '../../../domain/schemas/supply';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit';
-import { staffCenter } from '../centers';
+import { centerScopeOf, staffCenter } from '../centers';
 import { addSuppliedGas } from '../quota';
 import { currentStaff } from '../staff';
 import { findSupplierNames } from '../supplier';
@@ -27,11 +28,17 @@ import { supplies } from './tables';
 const tags = ['supply'];
 const ORDER: Record<SupplyStatus, number> = { WaitingSupplierResponse: 0, Delivered: 1, Paid: 2 };
 
-async function findSupplies(db: DbOrTx, id?: string): Promise<Supply[]> {
+/** Supplies, newest first: one by id, or those of one gas center, or every one. */
+async function findSupplies(db: DbOrTx, filter: { id?: string; centerId?: string | null } = {}): Promise<Supply[]> {
   const rows = await db
     .select()
     .from(supplies)
-    .where(id ? eq(supplies.id, id) : undefined)
+    .where(
+      and(
+        filter.id ? eq(supplies.id, filter.id) : undefined,
+        filter.centerId ? eq(supplies.centerId, filter.centerId) : undefined,
+      ),
+    )
     .orderBy(desc(supplies.createdAt))
     .limit(500);
   const names = await findSupplierNames(
@@ -56,7 +63,7 @@ async function findSupplies(db: DbOrTx, id?: string): Promise<Supply[]> {
 }
 
 async function oneSupply(db: DbOrTx, id: string | undefined): Promise<Supply> {
-  const [supply] = id ? await findSupplies(db, id) : [];
+  const [supply] = id ? await findSupplies(db, { id }) : [];
   if (!supply) throw new AppError('Supply not found', { status: 404, type: ErrorType.NotFound });
   return supply;
 }
@@ -205,9 +212,17 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: app.requireStaff(),
-      schema: { tags, summary: 'Supplies, newest first', response: { 200: supplyListSchema } },
+      schema: {
+        tags,
+        summary: "Supplies, newest first, of a gas center (the shift's; a CEO or Manager: any, or all)",
+        querystring: centerQuerySchema,
+        response: { 200: supplyListSchema },
+      },
     },
-    async () => findSupplies(app.db),
+    async (request) => {
+      const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
+      return findSupplies(app.db, { centerId: scope.centerId });
+    },
   );
 };
 

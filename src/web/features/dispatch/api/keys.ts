@@ -4,7 +4,9 @@ import type { AdminOrdersQuery } from '../../../../domain/schemas/sales';
 export const dispatchKeys = {
   all: ['dispatch'] as const,
   orders: () => [...dispatchKeys.all, 'orders'] as const,
-  orderList: (filters: AdminOrdersQuery) => [...dispatchKeys.orders(), 'list', filters] as const,
+  /** A list of orders (`center`: the one asked for, or the shift's; null: the server's choice). */
+  orderList: (filters: AdminOrdersQuery, center: string | null = null) =>
+    [...dispatchKeys.orders(), 'list', filters, center ?? 'shift'] as const,
   orderDetail: (id: string) => [...dispatchKeys.orders(), 'detail', id] as const,
   // Home deliveries
   boards: () => [...dispatchKeys.all, 'board'] as const,

@@ -63,6 +63,18 @@ describe('the sales screen per gas center', () => {
       'All centers4₦7,000.00₦3,000.00₦0.00₦10,000.00',
     ]);
     expect(asked).toEqual(['all']);
+    // A 360 px phone reads the same lines as cards; the table is kept from the sm breakpoint up.
+    const cards = screen.getByRole('list', { name: 'Sales per gas center' });
+    expect(cards).toHaveClass('mantine-hidden-from-sm');
+    expect(screen.getByRole('region', { name: 'Sales per gas center' })).toHaveClass('mantine-visible-from-sm');
+    const lekkiCard = within(cards).getAllByRole('listitem')[1] as HTMLElement;
+    expect(within(lekkiCard).getByText('Arrive Lekki')).toBeInTheDocument();
+    expect(
+      within(lekkiCard)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Total', 'Orders', 'Cash', 'Card and transfer', 'Wallet']);
+    expect(within(lekkiCard).getAllByRole('definition')[0]).toHaveTextContent('₦5,000.00');
     const [perDayCsv, perStaffCsv] = screen.getAllByRole('link', { name: 'Download CSV' });
     expect(perDayCsv?.getAttribute('href')).toMatch(
       /^\/api\/sales\?fromDate=\d{4}-\d\d-\d\d&toDate=\d{4}-\d\d-\d\d&center=all&format=csv$/,

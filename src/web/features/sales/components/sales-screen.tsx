@@ -1,12 +1,19 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { formatDate, formatNaira, formatNairaCompact, koboToNaira } from '../../../../domain/format';
 import type { Center } from '../../../../domain/schemas/center';
-import type { CenterSales, ReportCenterParam, SalesQuery, SalesTotals } from '../../../../domain/schemas/sales';
+import type {
+  CenterSales,
+  ReportCenterParam,
+  SalesQuery,
+  SalesTotals,
+  StaffSales,
+} from '../../../../domain/schemas/sales';
 import { ALL_CENTERS, CenterFilter, CsvButton, centerParam } from '../../../components/center-filter';
 import { DateRangeField } from '../../../components/date-range-field';
+import { RowCards, WideOnly } from '../../../components/row-cards';
 import { ApiError } from '../../../lib/api-client';
 import { useDayRange } from '../../../lib/use-day-range';
 import { mySalesQueryOptions } from '../api/get-my-sales';
@@ -61,22 +68,31 @@ function CardTitle({ title, action }: { title: string; action?: ReactNode }) {
   );
 }
 
-/** Each center's sales beside the company's, which they add up to. */
+/** Each center's sales beside the company's, which they add up to: a table, one card a row on a phone. */
 function PerCenter({ totals, centers }: { totals: SalesTotals; centers: CenterSales[] }) {
-  const row = (name: string, t: Pick<CenterSales, 'orders' | 'byPaymentType' | 'total'>, strong = false) => (
-    <Table.Tr key={name} fw={strong ? 700 : undefined}>
-      <Table.Td>{name}</Table.Td>
-      <Table.Td ta="right">{t.orders}</Table.Td>
-      <Table.Td ta="right">{formatNaira(t.byPaymentType.Cash)}</Table.Td>
-      <Table.Td ta="right">{formatNaira(t.byPaymentType.Electronic)}</Table.Td>
-      <Table.Td ta="right">{formatNaira(t.byPaymentType.Wallet)}</Table.Td>
-      <Table.Td ta="right">{formatNaira(t.total)}</Table.Td>
-    </Table.Tr>
-  );
+  type Line = { name: string; figures: Pick<CenterSales, 'orders' | 'byPaymentType' | 'total'>; company: boolean };
+  const lines: Line[] = [
+    ...centers.map((c) => ({ name: c.centerName, figures: c, company: false })),
+    { name: 'All centers', figures: totals, company: true },
+  ];
   return (
     <Card withBorder>
       <CardTitle title="Per gas center" />
-      <Table.ScrollContainer minWidth={560}>
+      <RowCards
+        label="Sales per gas center"
+        rows={lines}
+        keyOf={(l) => l.name}
+        title={(l) => l.name}
+        strong={(l) => l.company}
+        figures={({ figures: t }) => [
+          ['Total', formatNaira(t.total)],
+          ['Orders', String(t.orders)],
+          ['Cash', formatNaira(t.byPaymentType.Cash)],
+          ['Card and transfer', formatNaira(t.byPaymentType.Electronic)],
+          ['Wallet', formatNaira(t.byPaymentType.Wallet)],
+        ]}
+      />
+      <WideOnly label="Sales per gas center">
         <Table aria-label="Sales per gas center">
           <Table.Thead>
             <Table.Tr>
@@ -89,11 +105,19 @@ function PerCenter({ totals, centers }: { totals: SalesTotals; centers: CenterSa
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {centers.map((c) => row(c.centerName, c))}
-            {row('All centers', totals, true)}
+            {lines.map(({ name, figures: t, company }) => (
+              <Table.Tr key={name} fw={company ? 700 : undefined}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td ta="right">{t.orders}</Table.Td>
+                <Table.Td ta="right">{formatNaira(t.byPaymentType.Cash)}</Table.Td>
+                <Table.Td ta="right">{formatNaira(t.byPaymentType.Electronic)}</Table.Td>
+                <Table.Td ta="right">{formatNaira(t.byPaymentType.Wallet)}</Table.Td>
+                <Table.Td ta="right">{formatNaira(t.total)}</Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideOnly>
     </Card>
   );
 }
@@ -119,6 +143,53 @@ function PerDay({ totals, action }: { totals: SalesTotals; action?: ReactNode })
         withLegend
       />
     </Card>
+  );
+}
+
+type StaffLine = { key: string; name: string; orders: number; Cash: number; total: number };
+
+/** Each staff member's sales, and what no staff member took: a table, one card a row on a phone. */
+function PerStaffRows({ staff, rest }: { staff: StaffSales[]; rest: ReturnType<typeof unattributedSales> }) {
+  const lines: StaffLine[] = [
+    ...staff.map((s) => ({ key: s.staffId, name: s.name, orders: s.orders, Cash: s.Cash, total: s.total })),
+    ...(rest ? [{ key: 'rest', name: 'Paid in the app, not handed over by staff yet', ...rest }] : []),
+  ];
+  return (
+    <Box mt="sm">
+      <RowCards
+        label="Sales per staff member"
+        rows={lines}
+        keyOf={(l) => l.key}
+        title={(l) => l.name}
+        figures={(l) => [
+          ['Total', formatNaira(l.total)],
+          ['Cash', formatNaira(l.Cash)],
+          ['Orders', String(l.orders)],
+        ]}
+      />
+      <WideOnly label="Sales per staff member">
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Staff member</Table.Th>
+              <Table.Th ta="right">Orders</Table.Th>
+              <Table.Th ta="right">Cash</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((l) => (
+              <Table.Tr key={l.key}>
+                <Table.Td>{l.name}</Table.Td>
+                <Table.Td ta="right">{l.orders}</Table.Td>
+                <Table.Td ta="right">{formatNaira(l.Cash)}</Table.Td>
+                <Table.Td ta="right">{formatNaira(l.total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </WideOnly>
+    </Box>
   );
 }
 
@@ -212,36 +283,7 @@ export function SalesScreen({
               yAxisProps={{ width: 110 }}
             />
           )}
-          <Table.ScrollContainer minWidth={420} mt="sm">
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Staff member</Table.Th>
-                  <Table.Th ta="right">Orders</Table.Th>
-                  <Table.Th ta="right">Cash</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {byStaff.data.staff.map((s) => (
-                  <Table.Tr key={s.staffId}>
-                    <Table.Td>{s.name}</Table.Td>
-                    <Table.Td ta="right">{s.orders}</Table.Td>
-                    <Table.Td ta="right">{formatNaira(s.Cash)}</Table.Td>
-                    <Table.Td ta="right">{formatNaira(s.total)}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {rest && (
-                  <Table.Tr>
-                    <Table.Td>Paid in the app, not handed over by staff yet</Table.Td>
-                    <Table.Td ta="right">{rest.orders}</Table.Td>
-                    <Table.Td ta="right">{formatNaira(rest.Cash)}</Table.Td>
-                    <Table.Td ta="right">{formatNaira(rest.total)}</Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PerStaffRows staff={byStaff.data.staff} rest={rest} />
         </Card>
       )}
     </Stack>

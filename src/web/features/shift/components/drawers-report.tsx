@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Group,
-  Menu,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Menu, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
 import type { Center } from '../../../../domain/schemas/center';
@@ -22,6 +8,7 @@ import type { Shift } from '../../../../domain/schemas/shift';
 import { ALL_CENTERS, CenterFilter, centerParam } from '../../../components/center-filter';
 import { DataTable } from '../../../components/data-table';
 import { DateRangeField } from '../../../components/date-range-field';
+import { RowCards, WideOnly } from '../../../components/row-cards';
 import { StatusBadge } from '../../../components/status-badge';
 import type { DayRange } from '../../../lib/use-day-range';
 import { activeShiftQueryOptions } from '../api/get-active-shift';
@@ -34,58 +21,7 @@ import {
   groupDrawers,
   shiftSpan,
 } from '../lib/drawer-report';
-import { Figure, VarianceBadge } from './shift-summary';
-
-/**
- * A table from a tablet's width up (focusable so a keyboard can scroll it if it must); on a phone
- * the same figures as one card per row, so nothing is read by scrolling sideways.
- */
-const Scroll = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }} visibleFrom="sm">
-    {children}
-  </Box>
-);
-
-/** The phone's form of a report table: a list of cards, each a title, a badge and its figures. */
-function Cards<T>({
-  label,
-  rows,
-  keyOf,
-  title,
-  badge,
-  figures,
-}: {
-  label: string;
-  rows: T[];
-  keyOf: (row: T) => string;
-  title: (row: T) => ReactNode;
-  badge: (row: T) => ReactNode;
-  figures: (row: T) => [string, string][];
-}) {
-  return (
-    <Stack
-      component="ul"
-      aria-label={label}
-      gap="sm"
-      hiddenFrom="sm"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
-      {rows.map((row) => (
-        <Card component="li" key={keyOf(row)} withBorder padding="sm" radius="md">
-          <Group justify="space-between" gap="xs" mb="xs">
-            <Text fw={600}>{title(row)}</Text>
-            {badge(row)}
-          </Group>
-          <SimpleGrid cols={2} spacing="xs">
-            {figures(row).map(([name, value]) => (
-              <Figure key={name} label={name} value={value} />
-            ))}
-          </SimpleGrid>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
+import { VarianceBadge } from './shift-summary';
 
 /** Whether a row has a counted drawer, so a counted figure and a variance. */
 const hasCount = (r: DrawerTotals) => countedShifts(r) > 0;
@@ -137,7 +73,7 @@ function Totals({ rows, by }: { rows: DrawerTotals[]; by: DrawerGrouping }) {
   const { label } = groupWords[by];
   return (
     <>
-      <Cards
+      <RowCards
         label={label}
         rows={rows}
         keyOf={(r) => r.key}
@@ -162,7 +98,7 @@ const shiftColumns = ['Staff member', 'Time', 'Expected', 'Counted', 'Variance']
 
 function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: DrawerGrouping; label: string }) {
   return (
-    <Scroll label={label}>
+    <WideOnly label={label}>
       <DataTable
         columns={[groupWords[by].column, ...totalsColumns].map((label) => ({ label }))}
         striped
@@ -188,7 +124,7 @@ function TotalsTable({ rows, by, label }: { rows: DrawerTotals[]; by: DrawerGrou
           </Table.Tr>
         ))}
       </DataTable>
-    </Scroll>
+    </WideOnly>
   );
 }
 
@@ -197,7 +133,7 @@ function ShiftRows({ shifts }: { shifts: Shift[] }) {
   const withDay = new Set(shifts.map((s) => lagosDateKey(s.startedAt))).size > 1;
   return (
     <>
-      <Cards
+      <RowCards
         label="Each shift"
         rows={shifts}
         keyOf={(s) => s.id}
@@ -216,7 +152,7 @@ function ShiftRows({ shifts }: { shifts: Shift[] }) {
 
 function ShiftTable({ shifts, withDay }: { shifts: Shift[]; withDay: boolean }) {
   return (
-    <Scroll label="Each shift">
+    <WideOnly label="Each shift">
       <DataTable columns={shiftColumns} withTableBorder verticalSpacing="xs" miw={560}>
         {shifts.map((s) => (
           <Table.Tr key={s.id}>
@@ -230,7 +166,7 @@ function ShiftTable({ shifts, withDay }: { shifts: Shift[]; withDay: boolean }) 
           </Table.Tr>
         ))}
       </DataTable>
-    </Scroll>
+    </WideOnly>
   );
 }
 

@@ -10,6 +10,8 @@ export const stockKeys = {
   shiftCenter: () => [...stockKeys.all, 'shift-center'] as const,
   transfers: (centerId?: string) =>
     centerId ? ([...stockKeys.all, 'transfers', centerId] as const) : ([...stockKeys.all, 'transfers'] as const),
+  stockReport: (query: object) => [...stockKeys.all, 'stock-report', query] as const,
+  transferReport: (query: object) => [...stockKeys.transfers(), 'report', query] as const,
   suppliers: () => [...stockKeys.all, 'suppliers'] as const,
   supplierQuotas: () => [...stockKeys.suppliers(), 'quotas'] as const,
   supplies: () => [...stockKeys.all, 'supplies'] as const,

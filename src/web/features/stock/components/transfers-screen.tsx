@@ -2,7 +2,6 @@ import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } fro
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { formatNumber } from '../../../../domain/format';
 import type { StockTransfer } from '../../../../domain/schemas/stock-transfer';
 import { CountInput } from '../../../components/count-input';
 import { DataTable } from '../../../components/data-table';
@@ -13,18 +12,18 @@ import { useMutation } from '../../../lib/use-mutation';
 import { productsQueryOptions } from '../api/get-products';
 import { stockKeys } from '../api/keys';
 import { cancelTransfer, receiveTransfer, sendTransfer, transfersQueryOptions } from '../api/transfers';
+import { quantityText } from '../lib/quantity';
 import { type CenterChoice, CenterPicker, useCenterChoice } from './center-choice';
+import { TransferReportCard } from './transfer-report';
 
 /** Secondary words: gray.7 in the light scheme, and a light gray on the dark one (gray.7 there is unreadable). */
 const QUIET = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
 
-const amount = (t: Pick<StockTransfer, 'quantity' | 'productType'>) =>
-  t.productType === 'Gas'
-    ? `${formatNumber(t.quantity, Number.isInteger(t.quantity) ? 0 : 1)} kg`
-    : `${formatNumber(t.quantity, 0)} ${t.quantity === 1 ? 'item' : 'items'}`;
+const amount = (t: Pick<StockTransfer, 'quantity' | 'productType'>) => quantityText(t.quantity, t.productType);
 
 /** As every other screen writes a moment: dd/MM/yyyy HH:mm on the Lagos clock. */
 const when = (iso: string) => formatDateTime(iso);
+const sentWords = (t: StockTransfer) => `${when(t.sentAt)}${t.sentBy ? ` by ${t.sentBy}` : ''}`;
 
 /** Sends stock from the chosen center to another: it leaves this center's stock at once. */
 function SendForm({ choice }: { choice: CenterChoice }) {
@@ -187,9 +186,16 @@ export function TransfersScreen({ canChooseCenter = false }: { canChooseCenter?:
           {inTransit.length === 0 ? (
             <Text c={QUIET}>Nothing is on its way to or from this center.</Text>
           ) : (
+            // A 360 px phone has room for the product and its button only: the rest goes under the product.
             <DataTable
-              minWidth={640}
-              columns={['Product', 'Quantity', 'From', 'To', 'Sent']}
+              minWidth={300}
+              columns={[
+                'Product',
+                { label: 'Quantity', visibleFrom: 'sm' },
+                { label: 'From', visibleFrom: 'sm' },
+                { label: 'To', visibleFrom: 'sm' },
+                { label: 'Sent', visibleFrom: 'sm' },
+              ]}
               alignRight={['Quantity']}
               actions
               striped
@@ -198,19 +204,21 @@ export function TransfersScreen({ canChooseCenter = false }: { canChooseCenter?:
                 <Table.Tr key={t.id}>
                   <Table.Td>
                     {t.productName}
+                    <Text size="sm" c={QUIET} hiddenFrom="sm">
+                      {`${amount(t)}, ${t.fromCenterName} to ${t.toCenterName}, sent ${sentWords(t)}`}
+                    </Text>
                     {t.note && (
                       <Text size="sm" c={QUIET}>
                         {t.note}
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{amount(t)}</Table.Td>
-                  <Table.Td>{t.fromCenterName}</Table.Td>
-                  <Table.Td>{t.toCenterName}</Table.Td>
-                  <Table.Td>
-                    {when(t.sentAt)}
-                    {t.sentBy && ` by ${t.sentBy}`}
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {amount(t)}
                   </Table.Td>
+                  <Table.Td visibleFrom="sm">{t.fromCenterName}</Table.Td>
+                  <Table.Td visibleFrom="sm">{t.toCenterName}</Table.Td>
+                  <Table.Td visibleFrom="sm">{sentWords(t)}</Table.Td>
                   <Table.Td ta="right">{centerId && <TransferAction transfer={t} centerId={centerId} />}</Table.Td>
                 </Table.Tr>
               ))}
@@ -223,17 +231,30 @@ export function TransfersScreen({ canChooseCenter = false }: { canChooseCenter?:
             <Text c={QUIET}>No transfer has arrived or been cancelled yet.</Text>
           ) : (
             <DataTable
-              minWidth={640}
-              columns={['Product', 'Quantity', 'From', 'To', 'Status']}
+              minWidth={300}
+              columns={[
+                'Product',
+                { label: 'Quantity', visibleFrom: 'sm' },
+                { label: 'From', visibleFrom: 'sm' },
+                { label: 'To', visibleFrom: 'sm' },
+                'Status',
+              ]}
               alignRight={['Quantity']}
               striped
             >
               {settled.map((t) => (
                 <Table.Tr key={t.id}>
-                  <Table.Td>{t.productName}</Table.Td>
-                  <Table.Td ta="right">{amount(t)}</Table.Td>
-                  <Table.Td>{t.fromCenterName}</Table.Td>
-                  <Table.Td>{t.toCenterName}</Table.Td>
+                  <Table.Td>
+                    {t.productName}
+                    <Text size="sm" c={QUIET} hiddenFrom="sm">
+                      {`${amount(t)}, ${t.fromCenterName} to ${t.toCenterName}`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {amount(t)}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{t.fromCenterName}</Table.Td>
+                  <Table.Td visibleFrom="sm">{t.toCenterName}</Table.Td>
                   <Table.Td>
                     {t.status === 'Received'
                       ? `Received ${t.receivedAt ? when(t.receivedAt) : ''}${t.receivedBy ? ` by ${t.receivedBy}` : ''}`
@@ -245,6 +266,7 @@ export function TransfersScreen({ canChooseCenter = false }: { canChooseCenter?:
           )}
         </>
       )}
+      {(centerId || canChooseCenter) && <TransferReportCard centers={choice.centers} choosesCenter={canChooseCenter} />}
     </Stack>
   );
 }

@@ -4,16 +4,21 @@ import { CenterPicker, useCenterChoice } from './center-choice';
 import { NewProductPanel } from './new-product-panel';
 import { PricesPanel } from './prices-panel';
 import { QuotasPanel } from './quotas-panel';
+import { StockReportCard } from './stock-report';
 import { SuppliersPanel } from './suppliers-panel';
 import { SuppliesPanel } from './supplies-panel';
 
-/** The quotas of one gas center: CEO and Manager choose it, others see their shift's. */
+/**
+ * The quotas of one gas center (CEO and Manager choose it, others see their shift's), and the
+ * stock report under them (CEO and Manager: every center and the company's total).
+ */
 function CenterQuotasPanel({ canChooseCenter }: { canChooseCenter: boolean }) {
   const choice = useCenterChoice(canChooseCenter);
   return (
     <Stack gap="md">
       <CenterPicker choice={choice} canChoose={canChooseCenter} label="Stock at" />
       <QuotasPanel key={choice.centerId ?? 'shift'} {...(choice.centerId ? { centerId: choice.centerId } : {})} />
+      <StockReportCard centers={choice.centers} choosesCenter={canChooseCenter} />
     </Stack>
   );
 }
