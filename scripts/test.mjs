@@ -1,7 +1,7 @@
 // `npm test`: every test. Type-check, lint and the import-direction check; vitest for domain, web
 // and server on PGlite, and the server suites on PostgreSQL when DATABASE_URL is set, side by
-// side; then the suites that start processes of their own, one database after the other; then the
-// browser journeys against a really started server. Ends with one "N passed, N failed in M min"
+// side; then the suites that start processes of their own, one database after the other, and the
+// previous release's flows on this tree's schema (PostgreSQL); then the browser journeys against a really started server. Ends with one "N passed, N failed in M min"
 // line. `--quick` (npm run test:quick) stops after the in-process PGlite suites, for the inner loop.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
@@ -168,6 +168,29 @@ if (!quick) {
       postgresEnv,
     ).finish();
     countVitest(processReport('postgres'));
+  }
+  if (postgresPass) {
+    // A rolling deploy runs the release before on the new schema for a while: its flows' suites
+    // run here on this tree's migrations (scripts/previous-release.mjs).
+    const report = path.join(out, 'vitest-previous-release.json');
+    const label = "the previous release's suites on this schema (PostgreSQL)";
+    console.log(`\n▶ ${label}`);
+    const stepStartedAt = Date.now();
+    const previous = spawnSync(
+      'node',
+      [
+        'scripts/previous-release.mjs',
+        '--maxWorkers=2',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${report}`,
+      ],
+      { stdio: 'inherit', env: postgresEnv },
+    );
+    console.log(`◀ ${label}: ${((Date.now() - stepStartedAt) / 1000).toFixed(0)} s`);
+    // Status 2: there is no history to find it in (an export without git); said, not failed.
+    if (previous.status !== 0 && previous.status !== 2) failures.push(label);
+    countVitest(report);
   }
 }
 
