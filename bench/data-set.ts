@@ -104,12 +104,22 @@ async function inserted(sql: Sql, insert: string, params?: unknown[]): Promise<n
  * client is paid from it every other time (a top-up credit a millisecond before the order's
  * debit, so each wallet's balance and balance_after chain add up), otherwise by card (a successful payment).
  * The work is spread over `sessions` (one is enough); its working tables (ds_clients, ds_orders)
- * are unlogged tables every session sees, dropped at the end.
+ * are unlogged tables every session sees, dropped at the end. The orders are spread evenly over
+ * `centerIds` (a chain's gas centers, chain.ts), or all at the first center.
  */
-export async function buildDataSet(sessions: Sql[], shape: DataSetShape, prefix: string): Promise<DataSet> {
+export async function buildDataSet(
+  sessions: Sql[],
+  shape: DataSetShape,
+  prefix: string,
+  centerIds: readonly string[] = [],
+): Promise<DataSet> {
   const t0 = Date.now();
   const [sql] = sessions;
   if (!sql) throw new Error('no database session');
+  // Order g is collected at, or delivered from, center g mod n (the first center without a chain).
+  const centers = centerIds.length
+    ? [...centerIds]
+    : (await sql<{ id: string }>('select first_center_id() as id')).rows.map((r) => r.id);
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const bizTotal = shape.businesses.reduce((a, b) => a + b, 0);
   // width_bucket's lower bounds: business k holds orders g in [bounds[k-1], bounds[k]).
@@ -162,10 +172,10 @@ export async function buildDataSet(sessions: Sql[], shape: DataSetShape, prefix:
            from generate_series(1, $2::int) g
          ),
          ins as (
-           insert into orders (order_number, order_payment_number, client_id, type, status, payment_status, payment_type,
+           insert into orders (order_number, order_payment_number, client_id, center_id, type, status, payment_status, payment_type,
              delivery_option, subtotal, delivery_fee, total, pickup_code, is_delivered, paid_at, delivered_at, cancelled_at,
              created_at, updated_at)
-           select 'B' || $1 || '-' || p.g, 'BP' || $1 || '-' || p.g, c.id,
+           select 'B' || $1 || '-' || p.g, 'BP' || $1 || '-' || p.g, c.id, ($7::uuid[])[1 + p.g % cardinality($7::uuid[])],
              (array['Gas','Gas','Gas','Product','Gas and Product'])[1 + p.g % 5],
              p.status,
              case when p.status in ('Paid','Delivered') then 'success' when p.status = 'Failed' then 'failed' else 'pending' end,
@@ -187,7 +197,7 @@ export async function buildDataSet(sessions: Sql[], shape: DataSetShape, prefix:
          select i.id, split_part(i.order_number, '-', 2)::int, i.client_id, c.rn, i.status, i.payment_type, i.total,
            i.order_number, i.created_at
          from ins i join ds_clients c on c.id = i.client_id`,
-        [tag, shape.orders, bizTotal + 1, bounds, shape.clients, half],
+        [tag, shape.orders, bizTotal + 1, bounds, shape.clients, half, centers],
       );
     }),
   );

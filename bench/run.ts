@@ -9,6 +9,10 @@
 //   BENCH_SOCKETS    Socket.IO clients (10000)          BENCH_LARGE=1      also the 1 million orders set
 //   BENCH_ONLY       scenario keys to run, e.g. history,placement (while working on one)
 //   BENCH_PROFILE    a directory: a CPU profile per scenario is written there and summarised
+// Every pass also builds a chain of 50 gas centers (bench/chain.ts: stock, prices, supplies, 500
+// staff, a day's deliveries each) that the data sets' orders are spread over; BENCH_ONLY=chain (or
+// chain-catalogue, chain-board, chain-placement) measures the catalogue at each, a dispatcher's
+// board at their shift's center, and order placement at each center against its own stock.
 // The faults (PostgreSQL pass, bench/scenarios/faults.ts; BENCH_ONLY=faults, or faults-restart,
 // faults-storm, faults-postgres, faults-redis for one):
 //   BENCH_FAULT_SOCKETS  sockets across two instances, one restarted (1000)
@@ -24,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../scripts/serve.mjs';
+import { buildChain, CHAIN, type Chain } from './chain';
 import { buildDataSet, type DataSet, insertUnpaidOrders, LARGE, SMALL, type Sql } from './data-set';
 import { type LoadFigures, load } from './load';
 import type { Frame } from './profile';
@@ -212,9 +217,12 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
     );
   };
 
+  log(`bench [${db}]: building the chain of ${CHAIN.centers} gas centers … (load ${loadNow()})`);
+  const chain = await buildChain(sql);
+  pass.lines.push(chainLine(chain));
   log(`bench [${db}]: building the 10k data set … (load ${loadNow()})`);
-  const small = await buildDataSet(sessions, SMALL, '0906');
-  pass.lines.push(dataSetLine('10k', small));
+  const small = await buildDataSet(sessions, SMALL, '0906', chain.centerIds);
+  pass.lines.push(dataSetLine('10k', small, chain));
 
   log(`bench [${db}]: baseline GET /bench/bare …`);
   const baselineA = await load({ url: `${base}/bench/bare`, duration: DURATION, connections: CONNECTIONS });
@@ -255,15 +263,16 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
   // Many clients order at once, as on a real morning: each request is another client's (a session
   // each), so what is measured is the shared work (the product's quota row, the pool), not one
   // client's session.
-  const placers = wanted('placement')
-    ? await Promise.all(
-        (
-          await sql<{ id: string }>(
-            `select id from clients where phone_local like '0906%' order by phone_local limit ${WRITERS}`,
-          )
-        ).rows.map((r) => tokenOf(r.id)),
-      )
-    : [];
+  const placers =
+    wanted('placement') || wanted('chain-placement')
+      ? await Promise.all(
+          (
+            await sql<{ id: string }>(
+              `select id from clients where phone_local like '0906%' order by phone_local limit ${WRITERS}`,
+            )
+          ).rows.map((r) => tokenOf(r.id)),
+        )
+      : [];
   let nextPlacer = 0;
   await measure(
     'placement',
@@ -285,6 +294,86 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
         }
       : null,
   );
+
+  // The chain: each request at the next of its centers, as a company's clients and counters are
+  // spread over them. The catalogue first: every order placed drops every center's copy of it.
+  const rotating = <T>(items: readonly T[]) => {
+    let n = 0;
+    return () => items[n++ % items.length] as T;
+  };
+  const centerCount = chain.centerIds.length;
+  if (wanted('chain-catalogue')) {
+    const catalogueAt = (center: string) => `/api/product/?center=${center}`;
+    const probe = await fetch(`${base}${catalogueAt(chain.centerIds[0] ?? '')}`);
+    if (!probe.ok) throw new Error(`a chain center's catalogue was refused (${probe.status}): ${await probe.text()}`);
+    const nextCenter = rotating(chain.centerIds);
+    await measure('chain-catalogue', `chain: catalogue GET /api/product/?center= (${centerCount} centers, full body)`, {
+      url: base,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: catalogueAt(nextCenter()) }) }],
+    });
+  }
+  if (wanted('chain-board')) {
+    // Each center's dispatcher, on a shift there, reads their own center's board.
+    const readers = await Promise.all(chain.dispatchers.map(async (d) => headersFor(await tokenOf(d.clientId))));
+    const probe = await fetch(`${base}/api/delivery/board`, { headers: readers[0] });
+    if (!probe.ok) throw new Error(`the dispatch board was refused (${probe.status}): ${await probe.text()}`);
+    const board = (await probe.json()) as { deliveries: unknown[]; riders: unknown[] };
+    const nextReader = rotating(readers);
+    await measure(
+      'chain-board',
+      `chain: dispatch board GET /api/delivery/board (${readers.length} dispatchers, each their center's)`,
+      {
+        url: base,
+        requests: [
+          { method: 'GET', path: '/api/delivery/board', setupRequest: (req) => ({ ...req, headers: nextReader() }) },
+        ],
+      },
+      `a board: ${board.deliveries.length} deliveries, ${board.riders.length} riders`,
+    );
+  }
+  if (wanted('chain-placement') && gas && placers.length > 0) {
+    // A pickup at the next center, against that center's own gas stock (a quota row each).
+    const bodyAt = (centerId: string) =>
+      JSON.stringify({
+        type: 'Gas',
+        items: [{ productId: gas.id, quantity: 12.5, sizeKg: 12.5 }],
+        deliveryOption: 'PickerUP',
+        centerId,
+      });
+    const quote = await fetch(`${base}/api/order/quote`, {
+      method: 'POST',
+      headers: headersFor(typicalToken),
+      body: bodyAt(chain.centerIds[0] ?? ''),
+    });
+    if (!quote.ok)
+      throw new Error(`a chain center's order was refused by /quote (${quote.status}): ${await quote.text()}`);
+    const nextCenter = rotating(chain.centerIds);
+    let nextChainPlacer = 0;
+    await measure(
+      'chain-placement',
+      `chain: order placement POST /api/order/new (${placers.length} clients, ${centerCount} centers' stock)`,
+      {
+        url: base,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/order/new',
+            setupRequest: (req) => ({
+              ...req,
+              headers: headersFor(placers[nextChainPlacer++ % placers.length]),
+              body: bodyAt(nextCenter()),
+            }),
+          },
+        ],
+      },
+    );
+  } else if (wanted('chain-placement')) {
+    pass.results.set('chain-placement', {
+      key: 'chain-placement',
+      label: 'chain: order placement',
+      note: 'skipped: no gas in the catalogue',
+    });
+  }
 
   // Wallet payment: many clients, each with a funded wallet and unpaid orders, each request
   // another client's. (Paying every order from ONE wallet queued every request on that wallet's
@@ -409,8 +498,8 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
   // The same history at a million orders.
   if (IS_LARGE && db === 'postgres' && (wanted('history-1M') || !ONLY)) {
     log(`bench [${db}]: building the 1M data set … (load ${loadNow()})`);
-    const large = await buildDataSet(sessions, LARGE, '0907');
-    pass.lines.push(dataSetLine('1M', large));
+    const large = await buildDataSet(sessions, LARGE, '0907', chain.centerIds);
+    pass.lines.push(dataSetLine('1M', large, chain));
     await history('1M', 'typical', large.typical);
     await history('1M', 'heaviest', large.heaviest);
   } else if (!IS_LARGE) {
@@ -478,11 +567,17 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
   }
 }
 
-function dataSetLine(name: string, set: DataSet) {
-  const rows = Object.entries(set.rows)
+const rowsLine = (rows: Record<string, number>) =>
+  Object.entries(rows)
     .map(([t, n]) => `${n.toLocaleString('en')} ${t}`)
     .join(', ');
-  return `${name} data set built in ${set.seconds.toFixed(0)} s: ${rows}; heaviest client ${set.heaviest.orders.toLocaleString('en')} orders, typical (median) ${set.typical.orders}`;
+
+function dataSetLine(name: string, set: DataSet, chain: Chain) {
+  return `${name} data set built in ${set.seconds.toFixed(0)} s: ${rowsLine(set.rows)} (orders over the chain's ${chain.centerIds.length} centers); heaviest client ${set.heaviest.orders.toLocaleString('en')} orders, typical (median) ${set.typical.orders}`;
+}
+
+function chainLine(chain: Chain) {
+  return `chain built in ${chain.seconds.toFixed(1)} s: ${rowsLine(chain.rows)}`;
 }
 
 async function withPostgres(pass: Pass) {
@@ -700,6 +795,24 @@ function printTargets(passes: Pass[]) {
     },
     { label: 'order placement req/s ÷ bare', goal: '≥ 0.15', value: ratio('placement'), pass: atLeast(0.15) },
     { label: 'wallet payment req/s ÷ bare', goal: '≥ 0.15', value: ratio('wallet-payment'), pass: atLeast(0.15) },
+    {
+      label: `chain: catalogue at ${CHAIN.centers} centers req/s ÷ bare`,
+      goal: '≥ 0.6',
+      value: ratio('chain-catalogue'),
+      pass: atLeast(0.6),
+    },
+    {
+      label: "chain: dispatch board, a dispatcher's center, req/s ÷ bare",
+      goal: '≥ 0.3',
+      value: ratio('chain-board'),
+      pass: atLeast(0.3),
+    },
+    {
+      label: `chain: order placement at ${CHAIN.centers} centers' stock req/s ÷ bare`,
+      goal: '≥ 0.15',
+      value: ratio('chain-placement'),
+      pass: atLeast(0.15),
+    },
     {
       label: 'pickup round trip p99 (20 counters), ms',
       goal: '≤ 100',
