@@ -8,7 +8,7 @@ import {
   OPEN_DELIVERY_STATUSES,
   RIDER_OPEN_STATUSES,
 } from '../../../domain/dispatch-access';
-import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
+import { DeliveryStatus, OrderStatus, StaffRole } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { LAGOS_UTC_OFFSET_MS, lagosDateKey } from '../../../domain/format';
 import { normalizePhone } from '../../../domain/phone';
@@ -112,9 +112,12 @@ export async function listRiders(
   loadStaff: (clientId: string) => Promise<StaffContext | null>,
   centerId: string | null = null,
 ): Promise<Rider[]> {
-  const members = (await listStaff(db, { currentOnly: true })).filter(
-    (m) => isRider(m) && (centerId === null || (m.centerIds ?? []).includes(centerId)),
-  );
+  // Read by the center's board on every change: the database keeps the center's riders only.
+  const members = await listStaff(db, {
+    currentOnly: true,
+    role: StaffRole.DeliveryPerson,
+    ...(centerId ? { centerId } : {}),
+  });
   if (!members.length) return [];
   const loads = await db
     .select({ carrier: deliveries.carrierClientId, n: count() })

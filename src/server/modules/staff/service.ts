@@ -228,15 +228,23 @@ const byNullableText = (a: string | null, b: string | null) =>
 
 /**
  * Staff members with their names, by first name then phone (two queries); `currentOnly` leaves
- * out those who left.
+ * out those who left; `role` and `centerId` keep those of that role and that center.
  */
 export async function listStaff(
   db: DbOrTx,
-  filter: { id?: string; currentOnly?: boolean } = {},
+  filter: { id?: string; currentOnly?: boolean; role?: StaffRole; centerId?: string } = {},
 ): Promise<StaffRecord[]> {
   const conditions = [];
   if (filter.id) conditions.push(eq(staff.id, filter.id));
   if (filter.currentOnly) conditions.push(eq(staff.isCurrentStaff, true));
+  if (filter.role) conditions.push(eq(staff.role, filter.role));
+  if (filter.centerId) {
+    // A member listed at no center works at the first one.
+    const atFirst = (await firstCenter(db)).id === filter.centerId;
+    const listedThere = sql`exists (select 1 from ${staffCenters} sc where sc.staff_id = ${staff.id} and sc.center_id = ${filter.centerId})`;
+    const listedNowhere = sql`not exists (select 1 from ${staffCenters} sc where sc.staff_id = ${staff.id})`;
+    conditions.push(atFirst ? sql`(${listedThere} or ${listedNowhere})` : listedThere);
+  }
   const rows = await db
     .select({ ...getTableColumns(staff), centerIds: centerIdsColumn })
     .from(staff)
