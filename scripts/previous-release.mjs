@@ -29,6 +29,12 @@ export const FLOW_SUITES = [
   'tests/server/wallet-api.test.ts',
   'tests/server/payment-flow.test.ts',
   'tests/server/center-stock.test.ts',
+  'tests/server/order-create.test.ts',
+  'tests/server/pickup-writes.test.ts',
+  'tests/server/delivery-centers.test.ts',
+  'tests/server/wallet-funding.test.ts',
+  'tests/server/payment-webhook.test.ts',
+  'tests/server/centers-moves.test.ts',
 ];
 
 const git = (...args) => {

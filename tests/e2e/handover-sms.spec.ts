@@ -216,13 +216,20 @@ test('the client’s phone is offline: the counter texts a code, the client read
 
     // The code goes by SMS to the owner's number (a text needs no data).
     const sentBefore = (await outbox(desk.context().request, clientNumber)).filter((m) =>
-      m.body.includes(order.orderNumber),
+      m.body.includes(`hand-over code for order ${order.orderNumber}`),
     ).length;
     await panel.getByRole('button', { name: 'Text a hand-over code' }).click();
     await expect(
       panel.getByRole('status').filter({ hasText: `Code sent to •••${clientNumber.slice(-4)}` }),
     ).toBeVisible();
-    const code = await codeFromOutbox(desk.context().request, clientNumber, order.orderNumber, sentBefore);
+    // The hand-over code's text, not the paid-and-ready SMS (its pickup code is six digits too, and
+    // the outbox may take it after the count above).
+    const code = await codeFromOutbox(
+      desk.context().request,
+      clientNumber,
+      `hand-over code for order ${order.orderNumber}`,
+      sentBefore,
+    );
     await checkScreen(desk, 'counter-code-sent');
 
     // A misheard digit is counted, and says how many tries are left.
