@@ -94,13 +94,16 @@ async function countingProxy(target) {
   };
 }
 
-/** Signs in through the API as the sandbox does it: login, the code from the outbox, confirm. */
-async function signIn(url, phone) {
+/**
+ * Signs in through the API as the sandbox does it: login (or sign-up, for a number not yet known),
+ * the code from the outbox, confirm. Answers the session's cookie jar.
+ */
+export async function signIn(url, phone, mode = 'login') {
   const international = `234${phone.slice(1)}`;
   const jar = new Map();
   const outbox = async () => (await (await fetch(`${url}/api/dev/outbox?to=${international}`)).json()).messages ?? [];
   const before = (await outbox()).length;
-  const login = await fetch(`${url}/api/auth/login`, {
+  const login = await fetch(`${url}/api/auth/${mode}`, {
     method: 'POST',
     headers: platform,
     body: JSON.stringify({ phoneNumber: international }),
@@ -124,7 +127,7 @@ async function signIn(url, phone) {
   return jar;
 }
 
-const api = async (url, jar, method, route, body) => {
+export const api = async (url, jar, method, route, body) => {
   const res = await fetch(`${url}/api/${route}`, {
     method,
     headers: { ...platform, cookie: cookieHeader(jar), 'idempotency-key': crypto.randomUUID() },

@@ -5,8 +5,10 @@
 //   - axe violations on every marketing page;
 //   - installability (Chrome DevTools Protocol Page.getInstallabilityErrors, persistent profile);
 //   - the signed-in app screens (scripts/audit-app.mjs): critical bytes, 2G and slow-3G paint and
-//     interactive, Lighthouse, axe light and dark, first and repeat visit bytes by role.
-// AUDIT_ONLY=app or AUDIT_ONLY=public runs one half. AUDIT_SCREENS=/products,/order/:n measures
+//     interactive, Lighthouse, axe light and dark, first and repeat visit bytes by role;
+//   - the staff tablet on a budget profile (scripts/audit-staff.mjs): the counter, a tap on Add, the
+//     pickup desk's prompt on the client's phone, the dispatch board with 300 deliveries, the shift.
+// AUDIT_ONLY=public, AUDIT_ONLY=app or AUDIT_ONLY=staff runs one part. AUDIT_SCREENS=/products,/order/:n measures
 // those app screens alone (add `visits` for the visits by role; `visits` alone runs only those);
 // An app screen's Lighthouse figures are the median of AUDIT_LIGHTHOUSE_RUNS runs (3);
 // AUDIT_LIGHTHOUSE_DIR keeps the median run's report of each app screen there.
@@ -22,6 +24,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { auditAppScreens, medianRun } from './audit-app.mjs';
+import { auditStaffTablet } from './audit-staff.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const FLAGS = [
@@ -245,10 +248,15 @@ async function installability(url) {
 const server = await startServer();
 try {
   console.log(`Auditing ${server.url}\n`);
-  if (process.env.AUDIT_ONLY !== 'app') await auditPublicPages();
-  if (process.env.AUDIT_ONLY !== 'public') {
+  const only = process.env.AUDIT_ONLY;
+  if (!only || only === 'public') await auditPublicPages();
+  if (!only || only === 'app') {
     console.log('\n== Signed-in app screens ==\n');
     await auditAppScreens({ url: server.url, chromePath: CHROMIUM, flags: FLAGS });
+  }
+  if (!only || only === 'staff') {
+    console.log('\n== Staff tablet ==\n');
+    await auditStaffTablet({ url: server.url, chromePath: CHROMIUM, flags: FLAGS });
   }
 } finally {
   await server.stop();
