@@ -103,13 +103,16 @@ async function toDispatchViews(db: DbOrTx, rows: DeliveryRow[]): Promise<Dispatc
   });
 }
 
+/** The open shift of each of these staff members that has one, by staff id (one statement). */
+export type OpenShiftsOf = (staffIds: readonly string[]) => Promise<ReadonlyMap<string, unknown>>;
+
 /**
  * The Delivery Person staff who can be assigned, with whether they work a shift now and their
  * load: those of one center (`centerId`), or of every center (null).
  */
 export async function listRiders(
   db: DbOrTx,
-  loadStaff: (clientId: string) => Promise<StaffContext | null>,
+  openShiftsOf: OpenShiftsOf,
   centerId: string | null = null,
 ): Promise<Rider[]> {
   // Read by the center's board on every change: the database keeps the center's riders only.
@@ -119,26 +122,28 @@ export async function listRiders(
     ...(centerId ? { centerId } : {}),
   });
   if (!members.length) return [];
-  const loads = await db
-    .select({ carrier: deliveries.carrierClientId, n: count() })
-    .from(deliveries)
-    .where(
-      and(
-        inArray(
-          deliveries.carrierClientId,
-          members.map((m) => m.clientId),
+  const [loads, shifts] = await Promise.all([
+    db
+      .select({ carrier: deliveries.carrierClientId, n: count() })
+      .from(deliveries)
+      .where(
+        and(
+          inArray(
+            deliveries.carrierClientId,
+            members.map((m) => m.clientId),
+          ),
+          inArray(deliveries.status, [...RIDER_OPEN_STATUSES]),
         ),
-        inArray(deliveries.status, [...RIDER_OPEN_STATUSES]),
-      ),
-    )
-    .groupBy(deliveries.carrierClientId);
-  const shifts = await Promise.all(members.map((m) => loadStaff(m.clientId)));
-  return members.map((m, i) => ({
+      )
+      .groupBy(deliveries.carrierClientId),
+    openShiftsOf(members.map((m) => m.id)),
+  ]);
+  return members.map((m) => ({
     staffId: m.id,
     clientId: m.clientId,
     name: fullName(m, m.phoneLocal),
     phone: m.phoneLocal,
-    onShift: Boolean(shifts[i]?.shiftId),
+    onShift: shifts.has(m.id),
     openDeliveries: loads.find((l) => l.carrier === m.clientId)?.n ?? 0,
     centerIds: m.centerIds ?? [],
   }));
@@ -190,23 +195,35 @@ export async function riderCentersOf(db: DbOrTx, riderClientId: string): Promise
   return record ? centerIdsOfStaff(db, record.id) : [];
 }
 
+/** The most deliveries one board lists. */
+const BOARD_MOST = 1000;
+
 /**
  * The dispatch board of one center (null: of every center): every delivery of a paid order
  * still open, and those finished today, oldest first (the longest waiting on top). A delivery of
  * an order not yet paid is not on it: nobody may take it out.
  */
-export async function listBoard(db: DbOrTx, centerId: string | null = null): Promise<DispatchDelivery[]> {
+export async function listBoard(
+  db: DbOrTx,
+  centerId: string | null = null,
+  now = new Date(),
+): Promise<DispatchDelivery[]> {
   const rows = await db
     .select()
     .from(deliveries)
     .where(
       and(
-        or(inArray(deliveries.status, [...OPEN_DELIVERY_STATUSES]), gte(deliveries.statusChangedAt, startOfLagosDay())),
+        or(
+          inArray(deliveries.status, [...OPEN_DELIVERY_STATUSES]),
+          gte(deliveries.statusChangedAt, startOfLagosDay(now)),
+        ),
         centerId === null ? undefined : sql`${orderCenterOf(deliveries.orderId)} = ${centerId}::uuid`,
       ),
     )
     .orderBy(deliveries.createdAt)
-    .limit(200);
+    // Every open delivery must be on the board; the bound keeps one read of a runaway backlog
+    // within what a tablet can draw.
+    .limit(BOARD_MOST);
   const views = await toDispatchViews(db, rows);
   // A delivery a dispatcher cancelled (its paid order cancelled and refunded with it) stays among
   // today's finished ones; an unpaid order the client cancelled never was the board's.

@@ -7,6 +7,7 @@ import { DeliveryOption, DeliveryStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   type Delivery,
+  type DispatchBoard,
   deliveryAssignInputSchema,
   deliveryListQuerySchema,
   deliveryNewInputSchema,
@@ -30,14 +31,14 @@ import { signedInClientId } from '../../lib/signed-in';
 import { actsForCenter, centerPhoneOf, findCenter, notYourCenter, orderCenters } from '../centers';
 import { findOrderById } from '../order';
 import { requestRefund } from '../payment';
+import { openShiftsOf } from '../shift';
 import { currentStaff } from '../staff';
+import { dispatchBoards } from './board-cache';
 import { followBoard } from './channel';
 import {
   boardCenterOf,
   dispatchCentersOf,
-  listBoard,
   listRiderDeliveries,
-  listRiders,
   progressOfOrder,
   recordRiderPosition,
   resolveRider,
@@ -62,6 +63,8 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   // scope) only those assigned to them (rider-scope.ts).
   const dispatchers = staff;
   const dispatchersOrRiders = staff;
+  // This instance's copy of the boards, checked against the database on every read.
+  const boards = dispatchBoards(app.db, { openShiftsOf: (staffIds) => openShiftsOf(app.db, staffIds) });
 
   /**
    * Whose deliveries a caller reads: every one for staff the route's scope reaches (a rider's are
@@ -365,16 +368,15 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dispatchBoardSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const member = currentStaff(request);
       const centerId = await boardCenterOf(app.db, member, request.query.center);
       // The caller's open sockets hear this board's changes from now on (and another center's no more).
       await followBoard(app, signedInClientId(request), centerId);
-      const [list, riders] = await Promise.all([
-        listBoard(app.db, centerId),
-        listRiders(app.db, app.loadStaff, centerId),
-      ]);
-      return { deliveries: list, riders, centerId, mayChooseCenter: isPrivileged(member.access) };
+      // As the serializer would write it, kept in memory until the board changes (board-cache.ts).
+      const body = await boards.read(centerId, isPrivileged(member.access));
+      // Bytes with a JSON type are sent as they are (Fastify serializes only objects).
+      return reply.type('application/json; charset=utf-8').send(body as unknown as DispatchBoard);
     },
   );
 

@@ -9,6 +9,7 @@ export {
   findShifts,
   openShiftOf,
   openShiftRefOf,
+  openShiftsOf,
   recordCashMovement,
   recordSyncedCashSale,
   shiftAt,
