@@ -15,6 +15,7 @@ import { formatTime } from '../../../lib/lagos-time';
 import { boardQueryOptions, useAssignRider, useLiveBoard, useMoveDelivery } from '../api/deliveries';
 import { problemChoices } from '../lib/delivery-words';
 import { useNow } from '../lib/use-now';
+import { BoardSelect } from './board-select';
 import { DeliveryFacts } from './delivery-facts';
 
 const WAITING: DeliveryStatus[] = [DeliveryStatus.Pending, DeliveryStatus.Rejected];
@@ -52,7 +53,7 @@ function AssignControls({ delivery, riders: everyRider }: { delivery: DispatchDe
   return (
     <Stack gap="xs">
       <Group align="flex-end" gap="xs" wrap="wrap">
-        <Select
+        <BoardSelect
           label={reassign ? 'Another rider' : 'Rider'}
           placeholder={choices.length ? 'Choose a rider' : 'No other Delivery Person'}
           data={choices.map((r) => ({ value: r.staffId, label: riderLabel(r) }))}
@@ -61,7 +62,7 @@ function AssignControls({ delivery, riders: everyRider }: { delivery: DispatchDe
           w={{ base: '100%', xs: 240 }}
           size="lg"
         />
-        <Select
+        <BoardSelect
           label="Vehicle"
           data={deliveryVehicleValues}
           value={vehicle}
@@ -142,7 +143,7 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
       <Group align="flex-end" gap="xs" wrap="wrap">
         {problems.length > 0 && (
           <>
-            <Select
+            <BoardSelect
               label="Problem"
               placeholder="Choose the problem"
               data={problems}
