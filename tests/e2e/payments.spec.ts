@@ -123,11 +123,12 @@ test('no connection: the payment says it needs one instead of spinning, and goes
 
   // Offline when going back to the checkout: said plainly, no endless spinner.
   await frame.getByRole('button', { name: 'Cancel' }).click();
+  // The connection drops once the cancel is asked about: dropped while the checkout was still
+  // answering the Cancel, the checkout itself failed ("Payment error"), another case.
+  const cancelling = page.getByRole('dialog', { name: 'Canceling your payment?' });
+  await expect(cancelling).toBeVisible();
   await context.setOffline(true);
-  await page
-    .getByRole('dialog', { name: 'Canceling your payment?' })
-    .getByRole('button', { name: 'Continue to Pay' })
-    .click();
+  await cancelling.getByRole('button', { name: 'Continue to Pay' }).click();
   await expect(page.getByText('Paying needs an internet connection.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Waiting for the network…' })).toBeDisabled();
   await expect(page.locator('iframe[title="Paystack checkout"]')).toHaveCount(0);
