@@ -32,6 +32,7 @@ import type { Sql } from './data-set';
 import type { LoadFigures } from './load';
 import type { PickupBenchPlan } from './scenarios/pickup';
 import type { ChildMessage, ParentMessage } from './server';
+import { serverChannel } from './server-channel';
 
 type Engine = 'pglite' | 'socket' | 'embedded' | 'postgres';
 const ENGINES = (process.env.ENGINES ?? 'pglite,socket,embedded').split(',').map((s) => s.trim()) as Engine[];
@@ -48,7 +49,6 @@ const self = fileURLToPath(import.meta.url);
 type EngineMessage = { id: number; type: 'eld-start' } | { id: number; type: 'eld-stop' };
 type Delay = { p50: number; p99: number; max: number };
 type Asked = ParentMessage | EngineMessage;
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /**
  * The candidates' packages are not the product's dependencies: imported by a name TypeScript does
@@ -253,33 +253,8 @@ async function startServer(engine: Engine, dir: string, url?: string) {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it was ready`)));
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') resolve(message.port);
-      else {
-        const waiter = pending.get(message.id);
-        pending.delete(message.id);
-        if (message.type === 'result') waiter?.resolve(message.value);
-        else waiter?.reject(new Error(message.message));
-      }
-    });
-  });
+  const { port, ask, stop } = await serverChannel<Asked>(child);
   const startSeconds = (performance.now() - started) / 1000;
-  const ask = <T>(message: WithoutId<Asked>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      child.send({ ...message, id });
-    });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.disconnect();
-    await exited;
-  };
   return { child, port, ask, stop, startSeconds };
 }
 

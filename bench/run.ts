@@ -34,7 +34,8 @@ import { type LoadFigures, load } from './load';
 import type { Frame } from './profile';
 import { type FaultRow, measureFaults } from './scenarios/faults';
 import { measurePickupBench, type PickupBenchPlan } from './scenarios/pickup';
-import type { ChildMessage, ParentMessage } from './server';
+import type { ParentMessage } from './server';
+import { serverChannel } from './server-channel';
 import { connectMany } from './sockets';
 
 const SERVER = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -57,9 +58,6 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_P
 const SESSION_SECRET = `bench-${randomUUID()}-secret-0123456789`;
 const PAGE_SIZE = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Omit distributed over a union. */
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 type Result = {
   key: string;
@@ -94,43 +92,7 @@ async function startServer(env: Record<string, string | undefined>, extra: Recor
     env: { ...env, SESSION_SECRET, REDIS_URL: '', ...extra },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it was ready`)));
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') resolve(message.port);
-      else {
-        const waiter = pending.get(message.id);
-        pending.delete(message.id);
-        if (message.type === 'result') waiter?.resolve(message.value);
-        else waiter?.reject(new Error(message.message));
-      }
-    });
-  });
-  // A server that died (a fault scenario can end one) fails the questions to it, not the bench.
-  child.on('error', () => {});
-  child.on('exit', (code, signal) => {
-    for (const waiter of pending.values()) waiter.reject(new Error(`the server exited (${signal ?? code})`));
-    pending.clear();
-  });
-  const ask = <T>(message: WithoutId<ParentMessage>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      if (!child.connected) {
-        reject(new Error(`the server is gone (exit ${child.signalCode ?? child.exitCode})`));
-        return;
-      }
-      const id = nextId++;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      child.send({ ...message, id });
-    });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    if (child.connected) child.disconnect();
-    else child.kill('SIGTERM');
-    await exited;
-  };
+  const { port, ask, stop } = await serverChannel<ParentMessage>(child);
   return { child, port, ask, stop };
 }
 
