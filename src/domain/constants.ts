@@ -9,6 +9,8 @@ export const RESEND_COUNTDOWN_S = 170;
 // notice over its budget is not sent and the staff member is told so; a code over it is refused.
 /** Counter receipts to one phone: a customer buying again within the hour still gets a few. */
 export const SMS_RECEIPTS_PER_PHONE_PER_HOUR = 5;
+/** Wrong delivery codes a rider may type for one delivery; after them only a dispatcher closes it. */
+export const DELIVERY_CODE_MAX_TRIES = 5;
 /** Hand-over and wallet codes to one phone, together (each is also capped per order or customer). */
 export const SMS_CODES_PER_PHONE_PER_HOUR = 10;
 /** Delivery and hand-over notices a staff action sends to one phone. */

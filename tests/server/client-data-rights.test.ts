@@ -109,7 +109,16 @@ describe("a client's data: export and deletion", () => {
       .where(eq(orders.id, home.id));
     const [delivery] = await app.db
       .insert(deliveries)
-      .values({ orderId: home.id, clientId: ada.clientId, address, fee: 1_000, lastLat: 6.5, lastLng: 3.37 })
+      .values({
+        orderId: home.id,
+        clientId: ada.clientId,
+        address,
+        fee: 1_000,
+        lastLat: 6.5,
+        lastLng: 3.37,
+        carrierName: 'Musa Ibrahim',
+        vehicle: 'Bike',
+      })
       .returning();
     await app.db
       .insert(deliverySteps)
@@ -164,6 +173,9 @@ describe("a client's data: export and deletion", () => {
     expect(data.deliveryAddresses[0].address).toMatchObject({ line1: '12 Herbert Macaulay Way' });
     expect(data.cylinders).toEqual([expect.objectContaining({ serialNumber: 'SN-ADA-1' })]);
     expect(data.deliveries).toHaveLength(1);
+    // The rider as the client was shown them: the first name, never the rest.
+    expect(data.deliveries[0]).toMatchObject({ carrierName: 'Musa', vehicle: 'Bike' });
+    expect(JSON.stringify(data)).not.toContain('Ibrahim');
     expect(data.homeVisits).toEqual([expect.objectContaining({ note: 'Gate is blue' })]);
     expect(data.pushSubscriptions).toEqual([expect.objectContaining({ endpoint: 'https://push.example/ada' })]);
     expect(data.savedCard).toMatchObject({ last4: '4081' });

@@ -261,6 +261,37 @@ describe('a rider on the road', () => {
     expect(strangers.statusCode).toBe(404);
   });
 
+  it('stops a rider guessing the delivery code after five wrong ones, sent at once or not; the dispatcher still closes it', async () => {
+    const order = await paidDeliveryOrder();
+    const id = await deliveryIdOf(order);
+    await assign(dispatcher, id, { riderId: riderA.staffId });
+    for (const status of ['CarrierPickup', 'InTransit']) {
+      expect((await move(riderA, id, { status }, `guess-${status}-${id}`)).statusCode).toBe(200);
+    }
+    const { pickupCode } = (await findOrderByNumber(app.db, order.orderNumber)) ?? {};
+    if (!pickupCode) throw new Error('the order has no pickup code');
+    const wrong = (i: number) => `${pickupCode === 'ZZZZZZ' ? 'Y' : 'Z'}ZZZZ${i % 10}`;
+    // Twelve wrong codes at once: each is compared against the count the one before left.
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        move(riderA, id, { status: 'Delivered', code: wrong(i) }, `guess-${i}-${id}`),
+      ),
+    );
+    const reasons = guesses.map((g) => (g.json() as { additionalInfo?: { reason?: string } }).additionalInfo?.reason);
+    expect(guesses.every((g) => g.statusCode === 400)).toBe(true);
+    expect(reasons.filter((r) => r === 'DeliveryCodeWrong')).toHaveLength(5);
+    expect(reasons.filter((r) => r === 'TooManyTries')).toHaveLength(7);
+    // The right code after them is not compared either, and nothing moved.
+    const right = await move(riderA, id, { status: 'Delivered', code: pickupCode }, `guess-right-${id}`);
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toMatchObject({ additionalInfo: { reason: 'TooManyTries', attemptsLeft: 0 } });
+    expect((await findOrderByNumber(app.db, order.orderNumber))?.status).toBe('Paid');
+    // The dispatcher, having spoken to the client, closes it without a code.
+    const closed = await move(dispatcher, id, { status: 'Delivered' }, `guess-desk-${id}`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await findOrderByNumber(app.db, order.orderNumber))?.status).toBe('Delivered');
+  });
+
   it('keeps the moment a step sent late was taken: after the step before it, never after now', async () => {
     const id = await deliveryIdOf(await paidDeliveryOrder());
     await assign(dispatcher, id, { riderId: riderA.staffId });

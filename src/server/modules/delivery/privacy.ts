@@ -3,17 +3,18 @@ import { DeliveryStatus } from '../../../domain/enums';
 import { ERASED_ADDRESS } from '../../../domain/schemas/privacy';
 import type { DbOrTx } from '../../db/client';
 import { clientRecords } from '../../db/client-records';
+import { riderFirstName } from './service';
 import { deliveries, deliverySteps, homeVisits } from './tables';
 
 /** A delivery has ended in these: no rider goes anywhere for it any more. */
 const ENDED = [DeliveryStatus.Delivered, DeliveryStatus.Cancelled];
 
 /**
- * The client's deliveries as exported: address, status, fee, the rider's name as the client was
- * shown it. The rider's positions and phone are the rider's, never shown to a client.
+ * The client's deliveries as exported: address, status, fee, the rider's first name as the client
+ * was shown it. The rider's positions and phone are the rider's, never shown to a client.
  */
-export function deliveryRecords(db: DbOrTx, clientId: string) {
-  return clientRecords(db, deliveries, clientId, deliveries.createdAt, {
+export async function deliveryRecords(db: DbOrTx, clientId: string) {
+  const rows = await clientRecords(db, deliveries, clientId, deliveries.createdAt, {
     orderId: deliveries.orderId,
     status: deliveries.status,
     type: deliveries.type,
@@ -26,6 +27,8 @@ export function deliveryRecords(db: DbOrTx, clientId: string) {
     deliveredAt: deliveries.deliveredAt,
     createdAt: deliveries.createdAt,
   });
+  // The rider is stored by full name for staff; a client was only ever shown the first.
+  return rows.map((row) => ({ ...row, carrierName: riderFirstName(row.carrierName) }));
 }
 
 /** The client's requests for a home visit, as exported. */

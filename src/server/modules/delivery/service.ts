@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { DELIVERY_CODE_MAX_TRIES } from '../../../domain/constants';
 import { type GoodsLine, staffStepLabel } from '../../../domain/delivery-words';
 import { DeliveryStatus, OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -206,34 +207,59 @@ function latestStepTime(row: DeliveryRow): number {
 }
 
 /**
+ * A rider marks a delivery Delivered with the client's delivery code (the order's pickup code,
+ * shown on the client's order page with "Show this code to the rider"): proof the client has the
+ * order, as the counter's hand-over asks the client. Case and spaces do not matter. A wrong code
+ * counts against the delivery (`counted`); past DELIVERY_CODE_MAX_TRIES none is compared.
+ */
+function deliveryCodeProblem(
+  expected: string | null,
+  given: string | undefined,
+  wrongTries: number,
+): { error: AppError; counted: boolean } | null {
+  if (wrongTries >= DELIVERY_CODE_MAX_TRIES) {
+    return {
+      counted: false,
+      error: new AppError(
+        'Too many wrong delivery codes for this order: call the dispatcher, who can mark it delivered once the client has it',
+        {
+          status: 400,
+          type: ErrorType.InvalidPickupCode,
+          additionalInfo: { reason: 'TooManyTries', attemptsLeft: 0 },
+        },
+      ),
+    };
+  }
+  const typed = (given ?? '').replace(/\s/g, '').toUpperCase();
+  if (typed === '') {
+    return {
+      counted: false,
+      error: new AppError("Enter the client's delivery code: it is on their order page", {
+        status: 400,
+        type: ErrorType.InvalidPickupCode,
+        additionalInfo: { reason: 'DeliveryCodeMissing' },
+      }),
+    };
+  }
+  if (!expected || typed !== expected.toUpperCase()) {
+    return {
+      counted: true,
+      error: new AppError("That is not this order's delivery code: ask the client to read it again", {
+        status: 400,
+        type: ErrorType.InvalidPickupCode,
+        additionalInfo: { reason: 'DeliveryCodeWrong', attemptsLeft: DELIVERY_CODE_MAX_TRIES - wrongTries - 1 },
+      }),
+    };
+  }
+  return null;
+}
+
+/**
  * Moves a delivery along its lifecycle, recording the step (with its time and, when the phone
  * shared it, where) on the delivery and on the order's timeline. Delivered also marks the order
  * Delivered. `riderClientId`: the move is the assigned rider's own (the carrier's road moves, on
  * their delivery only). After the commit, `notices` hears of the change.
  */
-/**
- * A rider marks a delivery Delivered with the client's delivery code (the order's pickup code,
- * shown on the client's order page with "Show this code to the rider"): proof the client has the
- * order, as the counter's hand-over asks the client. Case and spaces do not matter.
- */
-function assertDeliveryCode(expected: string | null, given: string | undefined) {
-  const typed = (given ?? '').replace(/\s/g, '').toUpperCase();
-  if (typed === '') {
-    throw new AppError("Enter the client's delivery code: it is on their order page", {
-      status: 400,
-      type: ErrorType.InvalidPickupCode,
-      additionalInfo: { reason: 'DeliveryCodeMissing' },
-    });
-  }
-  if (!expected || typed !== expected.toUpperCase()) {
-    throw new AppError("That is not this order's delivery code: ask the client to read it again", {
-      status: 400,
-      type: ErrorType.InvalidPickupCode,
-      additionalInfo: { reason: 'DeliveryCodeWrong' },
-    });
-  }
-}
-
 export async function changeDeliveryStatus(
   db: DbOrTx,
   id: string,
@@ -331,7 +357,19 @@ export async function changeDeliveryStatus(
           : `This delivery is “${now}” now: it cannot be marked “${staffStepLabel(next, goods)}”. It may have been moved meanwhile.`,
       );
     }
-    if (options.riderClientId && next === DeliveryStatus.Delivered) assertDeliveryCode(order.pickupCode, options.code);
+    if (options.riderClientId && next === DeliveryStatus.Delivered) {
+      const problem = deliveryCodeProblem(order.pickupCode, options.code, row.codeWrongTries);
+      // A wrong code is counted for good (the transaction commits the count, nothing else): the
+      // row is locked above, so guesses sent at once are compared one after the other.
+      if (problem?.counted) {
+        await tx
+          .update(deliveries)
+          .set({ codeWrongTries: sql`${deliveries.codeWrongTries} + 1` })
+          .where(eq(deliveries.id, id));
+        return { refused: problem.error } as const;
+      }
+      if (problem) throw problem.error;
+    }
     if (NEEDS_PAYMENT.includes(next) && order.status !== OrderStatus.Paid) {
       throw new AppError(`The order is ${order.status}; it must be Paid before the carrier takes it`, {
         status: 409,
@@ -434,6 +472,7 @@ export async function changeDeliveryStatus(
       centerId: order.centerId,
     };
   });
+  if ('refused' in result) throw result.refused;
   options.notices?.emit({
     delivery: result.view,
     previous: result.previous,

@@ -5,6 +5,7 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -44,6 +45,8 @@ export const deliveries = pgTable(
     lastLat: doublePrecision('last_lat'),
     lastLng: doublePrecision('last_lng'),
     lastLocatedAt: timestamp('last_located_at', { withTimezone: true }),
+    /** The rider's wrong delivery codes for it: at DELIVERY_CODE_MAX_TRIES only a dispatcher can close it. */
+    codeWrongTries: integer('code_wrong_tries').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
