@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lagosDateKey } from '../../domain/format';
 import { api } from './api-client';
-import { lagosDay, readKey, startEarlyReads, takeEarlyRead } from './early-reads';
+import {
+  lagosDay,
+  readKey,
+  rememberCounterCenter,
+  rememberedCounterCenter,
+  startEarlyReads,
+  takeEarlyRead,
+} from './early-reads';
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 const json = (body: unknown, status = 200) =>
@@ -50,7 +57,7 @@ describe('early reads', () => {
       return fetch.mock.calls.map(([url]) => url).filter((url) => url !== '/api/auth/cookie_auth');
     };
     expect(reads('/wallet')).toEqual(['/api/wallet/client', '/api/wallet/transactions']);
-    expect(reads('/dashboard/shift')).toEqual(['/api/shift/active']);
+    expect(reads('/dashboard/shift')).toEqual(['/api/shift/active', '/api/shift/today', '/api/centers']);
     expect(reads('/dashboard/sales')).toEqual([]);
     expect(reads('/order/history')).toEqual(['/api/order/client?pageSize=10']);
     expect(reads('/order/history/2')).toEqual([]);
@@ -65,6 +72,30 @@ describe('early reads', () => {
     ]);
     expect(reads('/order/AR-1042/receipt')).toEqual([]);
     expect(reads('/settings')).toEqual([]);
+  });
+
+  it("starts the counter's shift and, beside it, the catalogue of the center the tablet last sold at", async () => {
+    const fetch = vi.fn<Fetch>(async () => json({ products: ['early'], priceVersion: 3 }));
+    vi.stubGlobal('fetch', fetch);
+    const reads = () => {
+      fetch.mockClear();
+      startEarlyReads('/dashboard/sell');
+      return fetch.mock.calls.map(([url]) => url).filter((url) => url !== '/api/auth/cookie_auth');
+    };
+    // No center known yet on this tablet: the catalogue waits for the shift, as before.
+    rememberCounterCenter(null);
+    expect(reads()).toEqual(['/api/shift/active']);
+    rememberCounterCenter('c-ikeja');
+    expect(rememberedCounterCenter()).toBe('c-ikeja');
+    expect(reads()).toEqual(['/api/shift/active', '/api/product?center=c-ikeja']);
+    // The counter's own read of that catalogue takes the early answer.
+    await expect(api.get('product', { searchParams: { center: 'c-ikeja' } })).resolves.toEqual({
+      products: ['early'],
+      priceVersion: 3,
+    });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    rememberCounterCenter(null);
+    expect(reads()).toEqual(['/api/shift/active']);
   });
 
   it('hands an answer out once, and not at all once it is old', async () => {

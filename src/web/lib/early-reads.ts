@@ -50,13 +50,45 @@ const today =
   };
 
 /**
+ * The gas center this device's counter last sold at (the shift's, as the counter saw it): the
+ * counter's catalogue is its center's, and without this the catalogue's read waited for the
+ * shift's answer. Not personal data: a tablet stays at its center whoever signs in on it.
+ */
+const COUNTER_CENTER_KEY = 'arrive.counter-center';
+
+/** Remembers the center the counter sells at, for the next opening's early read. */
+export function rememberCounterCenter(centerId: string | null) {
+  try {
+    if (centerId) localStorage.setItem(COUNTER_CENTER_KEY, centerId);
+    else localStorage.removeItem(COUNTER_CENTER_KEY);
+  } catch {
+    // Storage off (a private window): the counter reads its catalogue after the shift, as before.
+  }
+}
+
+/** The center the counter last sold at on this device, if it is known. */
+export function rememberedCounterCenter(): string | null {
+  try {
+    return localStorage.getItem(COUNTER_CENTER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The counter's catalogue at the center it last sold at, as the api client names it (none unknown). */
+const counterCatalogue = () => {
+  const center = rememberedCounterCenter();
+  return center ? readKey('product', { center }) : null;
+};
+
+/**
  * What each app screen reads first, beyond the sign-in every screen checks: the reads that would
  * otherwise wait for the sign-in's answer and the screen's code (each one a round trip on 2G).
  * GETs as the api client names them (readKey), the ones of today's figures made for the moment.
  */
 const SCREEN_READS: readonly (readonly [
   RegExp,
-  readonly (string | ((now: number, path: RegExpExecArray) => string))[],
+  readonly (string | ((now: number, path: RegExpExecArray) => string | null))[],
 ])[] = [
   // The shop, with the wallet and the saved card its checkout offers.
   [/^\/products\/?$/, ['product', 'wallet/client', 'payment/usable']],
@@ -78,8 +110,12 @@ const SCREEN_READS: readonly (readonly [
   [/^\/wallet\/?$/, ['wallet/client', 'wallet/transactions']],
   // The history's first page, all statuses (where a client lands after signing in).
   [/^\/order\/history\/?$/, [readKey('order/client', { pageSize: ORDER_HISTORY_PAGE_SIZE })]],
-  // The staff's home and shift screens show the shift first.
+  // The staff's home and shift screens show the shift first; the shift screen lists today's
+  // shifts and names the centers.
   [/^\/dashboard(\/shift)?\/?$/, ['shift/active']],
+  [/^\/dashboard\/shift\/?$/, ['shift/today', 'centers']],
+  // The counter: its shift, and beside it the catalogue of the center it last sold at.
+  [/^\/dashboard\/sell\/?$/, ['shift/active', counterCatalogue]],
   // The staff's home: today's orders and today's sales (every staff member's screen asks for the
   // company's; a role without it is then shown their own).
   [/^\/dashboard\/?$/, [today('admin/orders'), today('sales')]],
@@ -97,7 +133,7 @@ export function startEarlyReads(pathname: string, now = Date.now()) {
       const path = pattern.exec(pathname);
       return path ? reads.map((read) => (typeof read === 'string' ? read : read(now, path))) : [];
     }),
-  ];
+  ].filter((path): path is string => path !== null);
   for (const path of paths) {
     const answer = fetch(`/api/${path}`, { credentials: 'include', headers: API_READ_HEADERS }).catch(() => null);
     started.set(path, { answer, startedAt: now });

@@ -1,9 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { centersQueryOptions } from '../../../features/centers/api/get-centers';
+import { activeShiftQueryOptions } from '../../../features/shift/api/get-active-shift';
+import { myTodayShiftsQueryOptions } from '../../../features/shift/api/get-my-today-shifts';
 import { ShiftPanel } from '../../../features/shift/components/shift-panel';
+import type { FirstReadsHandle } from '../../first-reads';
 import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
 import { useStaffAuth } from '../../layouts/dashboard/use-staff-auth';
+
+/** The shift screen's first reads (its early reads, lib/early-reads.ts): the shifts and the centers. */
+export const handle: FirstReadsHandle = {
+  firstReads: (queryClient: QueryClient) => [
+    queryClient.prefetchQuery(activeShiftQueryOptions()),
+    queryClient.prefetchQuery(myTodayShiftsQueryOptions()),
+    queryClient.prefetchQuery(centersQueryOptions()),
+  ],
+};
 
 export function Component() {
   const queryClient = useQueryClient();
