@@ -1,5 +1,6 @@
 import type { MantineSize } from '@mantine/core';
 import { Button, Select, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { Center } from '../../domain/schemas/center';
 import type { ReportCenterParam } from '../../domain/schemas/sales';
 
@@ -53,6 +54,27 @@ export function CenterFilter({
 
 /** The center a report's call asks for: the choice of those who choose, else the server's own. */
 export const centerParam = (chooses: boolean, value: ReportCenterParam) => (chooses ? { center: value } : {});
+
+/** What a report of one gas center or of the company is given by its route. */
+export type ReportCenterProps = {
+  /** The company's gas centers (read by the route from the centers area). */
+  centers?: readonly Center[] | undefined;
+  /** CEO and Manager: they pick a center or the company; the others see their shift's. */
+  choosesCenter?: boolean;
+};
+
+/**
+ * A report's choice of center, starting on the company: the choice, the parameter its call sends
+ * and the props of its CenterFilter (`current` and the look are the report's own).
+ */
+export function useReportCenter(centers: readonly Center[] | undefined, chooses: boolean) {
+  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
+  return {
+    center,
+    param: centerParam(chooses, center),
+    filter: { centers, chooses, value: center, onChange: setCenter },
+  };
+}
 
 /**
  * A report's CSV file, downloaded by the browser with its cookie (the server names the file after

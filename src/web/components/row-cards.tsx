@@ -1,4 +1,4 @@
-import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Stack, Table, type TableProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** Secondary words: gray.7 in the light scheme, a light gray in the dark one. */
@@ -18,15 +18,7 @@ export const WideOnly = ({ label, children }: { label: string; children: ReactNo
  * The phone's form of a report table (below `sm`): a list of cards, each its row's title, a badge
  * or a word beside it, and its figures two to a line, names over values.
  */
-export function RowCards<T>({
-  label,
-  rows,
-  keyOf,
-  title,
-  badge,
-  figures,
-  strong,
-}: {
+type RowCardsProps<T> = {
   label: string;
   rows: readonly T[];
   keyOf: (row: T) => string;
@@ -35,7 +27,9 @@ export function RowCards<T>({
   figures: (row: T) => [string, ReactNode][];
   /** A row that adds up the others (the company's), set apart. */
   strong?: (row: T) => boolean;
-}) {
+};
+
+export function RowCards<T>({ label, rows, keyOf, title, badge, figures, strong }: RowCardsProps<T>) {
   return (
     <Stack
       component="ul"
@@ -72,5 +66,49 @@ export function RowCards<T>({
         </Card>
       ))}
     </Stack>
+  );
+}
+
+/** A column of a ReportRows table: its heading, its cell, and whether it is figures (flush right). */
+export type ReportColumn<T> = { label: string; cell: (row: T) => ReactNode; right?: boolean };
+
+/**
+ * A report's rows both ways: RowCards below `sm`, a table (`table`: its look) from `sm` up, each
+ * under the same label; a `strong` row is bold in the table.
+ */
+export function ReportRows<T>({
+  columns,
+  table,
+  ...cards
+}: RowCardsProps<T> & { columns: readonly ReportColumn<T>[]; table?: Omit<TableProps, 'children'> }) {
+  const align = (column: ReportColumn<T>) => (column.right ? 'right' : undefined);
+  return (
+    <>
+      <RowCards {...cards} />
+      <WideOnly label={cards.label}>
+        <Table {...table}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.label} ta={align(c)}>
+                  {c.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {cards.rows.map((row) => (
+              <Table.Tr key={cards.keyOf(row)} fw={cards.strong?.(row) ? 700 : undefined}>
+                {columns.map((c) => (
+                  <Table.Td key={c.label} ta={align(c)}>
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </WideOnly>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
   STAFF_SIGNED_OUT_MESSAGE,
   type StaffCodeMessage,
 } from '../../domain/staff-code';
+import { storedItem } from './storage';
 
 const hasWorker = () => 'serviceWorker' in navigator && !import.meta.env.DEV;
 
@@ -28,11 +29,7 @@ let clientSignedIn = false;
 const APP_USED_KEY = 'arrive:app-used';
 
 function appUsedHere(): boolean {
-  try {
-    return localStorage.getItem(APP_USED_KEY) === '1';
-  } catch {
-    return false;
-  }
+  return storedItem('localStorage', APP_USED_KEY) === '1';
 }
 
 /**

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../domain/schemas/auth';
 import { LoadingButton } from '../../../components/loading-button';
 import { ApiError } from '../../../lib/api-client';
+import { textField } from '../../../lib/text-field';
 import { useUpdateProfile } from '../api/profile';
 
 /** Firstname, lastname and email; the phone number is the identity, shown but not editable. */
@@ -53,23 +54,20 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <TextInput label="Mobile number" value={profile.phoneLocal} readOnly variant="filled" />
           <TextInput
             label="First name"
-            value={firstname}
-            onChange={(e) => setFirstname(e.currentTarget.value)}
+            {...textField(firstname, setFirstname)}
             maxLength={60}
             autoComplete="given-name"
           />
           <TextInput
             label="Last name"
-            value={lastname}
-            onChange={(e) => setLastname(e.currentTarget.value)}
+            {...textField(lastname, setLastname)}
             maxLength={60}
             autoComplete="family-name"
           />
           <TextInput
             label="Email"
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...textField(email, setEmail)}
             error={emailInvalid ? 'Enter a valid email address' : undefined}
             maxLength={254}
             autoComplete="email"

@@ -61,6 +61,7 @@ function CenterForm({ editing, onDone }: { editing: Editing; onDone: () => void 
     setDraft((d) => ({ ...d, [field]: value }));
   };
   const error = (field: CenterField) => (tried && !check.ok ? check.errors[field] : undefined);
+  const field = (name: CenterField) => ({ value: draft[name], onChange: set(name), error: error(name) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -90,60 +91,20 @@ function CenterForm({ editing, onDone }: { editing: Editing; onDone: () => void 
           {title}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            ref={nameRef}
-            label="Name"
-            placeholder="Arrive Lekki"
-            value={draft.name}
-            onChange={set('name')}
-            error={error('name')}
-            required
-          />
+          <TextInput ref={nameRef} label="Name" placeholder="Arrive Lekki" {...field('name')} required />
           <TextInput
             label="Opening hours"
             placeholder="Mon–Sat 7:00–19:00"
             description="As clients should read them; leave empty if not fixed."
             styles={readableDescription}
-            value={draft.openingHours}
-            onChange={set('openingHours')}
-            error={error('openingHours')}
+            {...field('openingHours')}
           />
         </SimpleGrid>
-        <TextInput
-          label="Address"
-          placeholder="Admiralty Way, Lekki Phase 1, Lagos"
-          value={draft.address}
-          onChange={set('address')}
-          error={error('address')}
-          required
-        />
+        <TextInput label="Address" placeholder="Admiralty Way, Lekki Phase 1, Lagos" {...field('address')} required />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Latitude"
-            placeholder="6.4474"
-            inputMode="decimal"
-            value={draft.lat}
-            onChange={set('lat')}
-            error={error('lat')}
-            required
-          />
-          <TextInput
-            label="Longitude"
-            placeholder="3.4720"
-            inputMode="decimal"
-            value={draft.lng}
-            onChange={set('lng')}
-            error={error('lng')}
-            required
-          />
-          <TextInput
-            label="Counter phone"
-            placeholder="0801 234 5678"
-            inputMode="tel"
-            value={draft.phone}
-            onChange={set('phone')}
-            error={error('phone')}
-          />
+          <TextInput label="Latitude" placeholder="6.4474" inputMode="decimal" {...field('lat')} required />
+          <TextInput label="Longitude" placeholder="3.4720" inputMode="decimal" {...field('lng')} required />
+          <TextInput label="Counter phone" placeholder="0801 234 5678" inputMode="tel" {...field('phone')} />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           The position on the map decides which center a home delivery starts from and its fee.

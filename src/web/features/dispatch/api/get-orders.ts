@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lagosDateKey } from '../../../../domain/format';
 import type { AdminOrderSummary, AdminOrdersQuery } from '../../../../domain/schemas/sales';
+import { type ReportCenterProps, useReportCenter } from '../../../components/center-filter';
 import { api } from '../../../lib/api-client';
 import { freshCopy, withOfflineCopy } from '../../../lib/offline-copy';
 import { dispatchKeys } from './keys';
@@ -39,3 +40,28 @@ export const ordersQueryOptions = (filters: AdminOrdersQuery, shiftCenterId: str
     networkMode: 'always',
   });
 };
+
+/** What the orders screens are given by their route: the center choice, and the shift's center. */
+export type CenterOrdersProps = ReportCenterProps & { shiftCenter?: ShiftCenter };
+
+const NO_SHIFT_CENTER: ShiftCenter = { known: true, centerId: null };
+
+/**
+ * The orders of the center a CEO or a Manager chose (the company's at first), or of the member's
+ * shift; with the props of the screen's CenterFilter. `keepPrevious`: another center chosen, the
+ * last figures stay until its own arrive.
+ */
+export function useCenterOrders(
+  { centers, choosesCenter = false, shiftCenter = NO_SHIFT_CENTER }: CenterOrdersProps,
+  filters: Omit<AdminOrdersQuery, 'center'>,
+  keepPrevious = false,
+) {
+  const choice = useReportCenter(centers, choosesCenter);
+  const orders = useQuery({
+    ...ordersQueryOptions({ ...filters, ...choice.param }, choosesCenter ? null : shiftCenter.centerId),
+    // The copy kept offline is the shift's center's: its list is read once the shift says which.
+    enabled: choosesCenter || shiftCenter.known,
+    ...(keepPrevious ? { placeholderData: <T>(previous: T) => previous } : {}),
+  });
+  return { orders, filter: { ...choice.filter, current: centers?.find((c) => c.id === shiftCenter.centerId) } };
+}

@@ -1,47 +1,23 @@
 import { Button, Card, Group, Loader, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { type OrderStatus, orderStatusValues } from '../../../../domain/enums';
 import { lagosDateKey } from '../../../../domain/format';
-import type { Center } from '../../../../domain/schemas/center';
-import type { ReportCenterParam } from '../../../../domain/schemas/sales';
-import { ALL_CENTERS, CenterFilter, centerParam } from '../../../components/center-filter';
+import { CenterFilter } from '../../../components/center-filter';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
-import { ordersQueryOptions, type ShiftCenter } from '../api/get-orders';
+import { type CenterOrdersProps, useCenterOrders } from '../api/get-orders';
 import { orderStatusTone } from '../lib/status-colors';
 
 /**
  * Today's orders counted by status, for the dashboard home: the company's or one center's for a
  * CEO or a Manager (they choose), the center of their shift for anyone else.
  */
-export function TodaysOrdersCard({
-  centers,
-  choosesCenter = false,
-  shiftCenter = { known: true, centerId: null },
-}: {
-  /** The company's gas centers (read by the route from the centers area). */
-  centers?: readonly Center[] | undefined;
-  choosesCenter?: boolean;
-  shiftCenter?: ShiftCenter;
-} = {}) {
+export function TodaysOrdersCard(props: CenterOrdersProps = {}) {
   const today = lagosDateKey(new Date());
-  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
-  const orders = useQuery({
-    ...ordersQueryOptions(
-      { fromDate: today, toDate: today, ...centerParam(choosesCenter, center) },
-      choosesCenter ? null : shiftCenter.centerId,
-    ),
-    // The copy kept offline is the shift's center's: its list is read once the shift says which.
-    enabled: choosesCenter || shiftCenter.known,
-    // Another center chosen: the last counts stay until its own arrive.
-    placeholderData: (previous) => previous,
-  });
+  const { orders, filter } = useCenterOrders(props, { fromDate: today, toDate: today }, true);
   const counts = new Map<OrderStatus, number>();
   for (const o of orders.data?.data ?? []) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
-  const current = centers?.find((c) => c.id === shiftCenter.centerId);
 
   return (
     <Card withBorder padding="lg">
@@ -53,14 +29,7 @@ export function TodaysOrdersCard({
           All orders
         </Button>
       </Group>
-      <CenterFilter
-        centers={centers}
-        chooses={choosesCenter}
-        value={center}
-        onChange={setCenter}
-        current={current}
-        size="xs"
-      />
+      <CenterFilter {...filter} size="xs" />
       {orders.isPending ? (
         <Loader size="sm" role="status" aria-label="Loading orders" mt="xs" />
       ) : orders.isError ? (

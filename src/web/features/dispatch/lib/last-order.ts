@@ -1,3 +1,5 @@
+import { storedItem } from '../../../lib/storage';
+
 const KEY = 'arrive.dashboard.lastOrderId';
 
 /** The order last opened, for the side menu's Detail entry. */
@@ -11,9 +13,5 @@ export const rememberLastOrder = (id: string) => {
 };
 
 export function readLastOrder(): string | null {
-  try {
-    return sessionStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
+  return storedItem('sessionStorage', KEY);
 }

@@ -36,6 +36,19 @@ function SwitchRow(props: {
   );
 }
 
+/** The settings that are a switch and nothing more, in the screen's words. */
+const plainSettings = {
+  sms: {
+    label: 'Text messages (SMS)',
+    description: 'When an order is paid, ready, on its way or delivered, and refunds.',
+  },
+  cylinderReminders: {
+    label: 'Cylinder expiry reminders',
+    description: 'Before a cylinder you saved reaches the end of its safe life.',
+  },
+  refillReminders: { label: 'Refill reminders', description: 'When your usual time between refills has passed.' },
+} as const;
+
 /** Settings → Notifications: each channel and each reminder can be turned off. */
 export function NotificationSettings() {
   const settings = useQuery(notificationSettingsQueryOptions());
@@ -44,6 +57,14 @@ export function NotificationSettings() {
   const device = usePushDevice();
   const change = (c: NotificationSettingsUpdate) => update.mutate({ change: c, idempotencyKey: keys.keyFor(c) });
   const s = settings.data;
+  const plainRow = (name: keyof typeof plainSettings) =>
+    s && (
+      <SwitchRow
+        {...plainSettings[name]}
+        checked={s[name]}
+        onChange={(on) => change({ [name]: on } as NotificationSettingsUpdate)}
+      />
+    );
 
   const pushOnHere = Boolean(s?.push && device.subscribed);
   const pushNote =
@@ -80,12 +101,7 @@ export function NotificationSettings() {
         )}
         {s && (
           <>
-            <SwitchRow
-              label="Text messages (SMS)"
-              description="When an order is paid, ready, on its way or delivered, and refunds."
-              checked={s.sms}
-              onChange={(sms) => change({ sms })}
-            />
+            {plainRow('sms')}
             <SwitchRow
               label="Push notifications"
               description={pushNote}
@@ -105,18 +121,8 @@ export function NotificationSettings() {
                 }
               }}
             />
-            <SwitchRow
-              label="Cylinder expiry reminders"
-              description="Before a cylinder you saved reaches the end of its safe life."
-              checked={s.cylinderReminders}
-              onChange={(cylinderReminders) => change({ cylinderReminders })}
-            />
-            <SwitchRow
-              label="Refill reminders"
-              description="When your usual time between refills has passed."
-              checked={s.refillReminders}
-              onChange={(refillReminders) => change({ refillReminders })}
-            />
+            {plainRow('cylinderReminders')}
+            {plainRow('refillReminders')}
             {!s.sms && !pushOnHere && (
               <Text size="sm" role="status">
                 With text messages and push both off, Arrive cannot tell you about your orders or send reminders.

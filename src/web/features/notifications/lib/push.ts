@@ -1,4 +1,5 @@
 import type { PushSubscriptionInput } from '../../../../domain/schemas/notification';
+import { storedItem } from '../../../lib/storage';
 import { getNotificationSettings } from '../api/client-notifications';
 
 /** This browser can receive Web Push (a service worker, the Push API and notifications). */
@@ -21,11 +22,7 @@ const OFFER_DISMISSED_KEY = 'arrive.pushOffer.dismissed';
 
 /** The client said "Not now" to the push offer on this device. */
 export function pushOfferDismissed(): boolean {
-  try {
-    return localStorage.getItem(OFFER_DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
+  return storedItem('localStorage', OFFER_DISMISSED_KEY) === '1';
 }
 
 /** "Not now", remembered on this device (in private mode it is asked again next time, which is fine). */

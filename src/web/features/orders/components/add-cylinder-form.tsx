@@ -2,6 +2,7 @@ import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { CYLINDER_SIZES_KG } from '../../../../domain/constants';
 import type { RequestKeys } from '../../../lib/idempotency-key';
+import { formField } from '../../../lib/text-field';
 import { useAddCylinder } from '../api/cylinders';
 
 /**
@@ -36,19 +37,8 @@ export default function AddCylinderForm({ onSaved, keys }: { onSaved: () => void
           onChange={(v) => setForm({ ...form, sizeKg: v ?? '12.5' })}
           allowDeselect={false}
         />
-        <TextInput
-          label="Serial number (on the collar)"
-          value={form.serialNumber}
-          onChange={(e) => setForm({ ...form, serialNumber: e.currentTarget.value })}
-          required
-        />
-        <TextInput
-          label="Expiry or retest date"
-          type="date"
-          value={form.expiryDate}
-          onChange={(e) => setForm({ ...form, expiryDate: e.currentTarget.value })}
-          required
-        />
+        <TextInput label="Serial number (on the collar)" {...formField(form, setForm, 'serialNumber')} required />
+        <TextInput label="Expiry or retest date" type="date" {...formField(form, setForm, 'expiryDate')} required />
         {add.error && (
           <Alert color="red" role="alert">
             {add.error.message}

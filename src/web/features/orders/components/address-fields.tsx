@@ -1,5 +1,6 @@
 import { Autocomplete, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formField } from '../../../lib/text-field';
 import { mapAreasQueryOptions } from '../api/get-map-areas';
 import { previousAddressesQueryOptions } from '../api/get-previous-addresses';
 
@@ -35,8 +36,7 @@ export function AddressFields({ value, onChange }: Props) {
       <TextInput
         label="Street address"
         placeholder="12 Herbert Macaulay Way"
-        value={value.line1}
-        onChange={(e) => onChange({ ...value, line1: e.currentTarget.value })}
+        {...formField(value, onChange, 'line1')}
         required
         autoComplete="street-address"
       />
@@ -53,8 +53,7 @@ export function AddressFields({ value, onChange }: Props) {
       <TextInput
         label="Directions for the rider (optional)"
         placeholder="Blue gate opposite the pharmacy"
-        value={value.note}
-        onChange={(e) => onChange({ ...value, note: e.currentTarget.value })}
+        {...formField(value, onChange, 'note')}
         maxLength={300}
       />
     </Stack>

@@ -12,6 +12,7 @@ import type { SavedCard } from '../../../../domain/schemas/payment';
 import { CardDeclinedDialog } from '../../../components/card-declined-dialog';
 import { paths } from '../../../lib/paths';
 import { isPriceChange } from '../../../lib/price-change';
+import { formField } from '../../../lib/text-field';
 import { useAfterFirstScreen } from '../../../lib/use-after-first-screen';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
@@ -305,12 +306,7 @@ export function CheckoutPanel({
 
         {deliveryOption === 'PickUpBySomeOne' && (
           <Stack gap="xs">
-            <TextInput
-              label="Name of the person picking up"
-              value={nominee.name}
-              onChange={(e) => setNominee({ ...nominee, name: e.currentTarget.value })}
-              required
-            />
+            <TextInput label="Name of the person picking up" {...formField(nominee, setNominee, 'name')} required />
             <TextInput
               label="Their mobile number"
               inputMode="numeric"

@@ -7,7 +7,6 @@ import { formatDate } from '../../../../domain/format';
 import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
 import type { SavedCard } from '../../../../domain/schemas/payment';
-import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useOnline } from '../../../lib/use-online';
 import { useCancelOrder } from '../api/cancel-order';
@@ -30,6 +29,7 @@ import { DeliveryProgressCard } from './delivery-progress-card';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { OrderFollowUp } from './order-follow-up';
 import { OrderItemsTable } from './order-items-table';
+import { OrderLoadError } from './order-load-error';
 import { OrderQrCode } from './order-qr-code';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
@@ -114,14 +114,7 @@ export function OrderDetailScreen({
     </Group>
   );
   if (query.isPending) return loading;
-  if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <Alert color="red" title={notFound ? 'Order not found' : 'The order could not be loaded'} role="alert">
-        {notFound ? `There is no order ${orderNumber} on your account.` : query.error.message}
-      </Alert>
-    );
-  }
+  if (query.isError) return <OrderLoadError error={query.error} orderNumber={orderNumber} page="The order" />;
   const { data: order, fromCache, updatedAt } = query.data;
   // Paying or cancelling needs the server; a saved copy may also be out of date.
   const offline = fromCache || !online;

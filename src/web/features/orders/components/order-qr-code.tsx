@@ -1,9 +1,8 @@
 import { Alert, Card, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { orderQrQueryOptions } from '../api/get-order-qr';
 import { pickupCodeHint } from '../lib/order-status';
+import { useQrDataUrl } from '../lib/use-qr-data-url';
 
 /** The pickup QR code (large, black on white) and the short code to read out if scanning fails. */
 export function OrderQrCode({
@@ -19,22 +18,7 @@ export function OrderQrCode({
   centerName?: string | undefined;
 }) {
   const qr = useQuery(orderQrQueryOptions(orderNumber, orderId));
-  const [dataUrl, setDataUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!qr.data) return;
-    let live = true;
-    QRCode.toDataURL(qr.data.data.token, {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 320,
-      color: { dark: '#000000', light: '#ffffff' },
-    })
-      .then((url) => live && setDataUrl(url))
-      .catch(() => live && setDataUrl(null));
-    return () => {
-      live = false;
-    };
-  }, [qr.data]);
+  const dataUrl = useQrDataUrl(qr.data?.data.token, 320);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="pickup-title">

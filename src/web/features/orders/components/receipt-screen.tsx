@@ -1,18 +1,17 @@
 import { Alert, Anchor, Button, Card, Divider, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '../../../../domain/format';
 import type { Center } from '../../../../domain/schemas/center';
 import type { Order } from '../../../../domain/schemas/order';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/lagos-time';
 import { orderQueryOptions } from '../api/get-order';
 import { orderQrQueryOptions } from '../api/get-order-qr';
 import { orderCenterText, orderItemsTable, orderShowsPickup, orderWhereText } from '../lib/order-model';
+import { useQrDataUrl } from '../lib/use-qr-data-url';
 import { OrderItemsTable } from './order-items-table';
+import { OrderLoadError } from './order-load-error';
 import classes from './receipt-screen.module.css';
 
 type Props = {
@@ -31,22 +30,7 @@ function ReceiptQr({ order, receiptUrl }: { order: Order; receiptUrl: string }) 
   const awaiting = orderShowsPickup(order);
   const qr = useQuery({ ...orderQrQueryOptions(order.orderNumber, order.id), enabled: awaiting });
   const content = awaiting ? qr.data?.data.token : receiptUrl;
-  const [dataUrl, setDataUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!content) return;
-    let live = true;
-    QRCode.toDataURL(content, {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 240,
-      color: { dark: '#000000', light: '#ffffff' },
-    })
-      .then((url) => live && setDataUrl(url))
-      .catch(() => live && setDataUrl(null));
-    return () => {
-      live = false;
-    };
-  }, [content]);
+  const dataUrl = useQrDataUrl(content, 240);
   if (!dataUrl)
     return awaiting && qr.isPending ? <Loader size="sm" role="status" aria-label="Loading the QR code" /> : null;
   return (
@@ -86,14 +70,7 @@ export function ReceiptScreen({ orderNumber, orderHref, receiptUrl, centers }: P
       </Group>
     );
   }
-  if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <Alert color="red" title={notFound ? 'Order not found' : 'The receipt could not be loaded'} role="alert">
-        {notFound ? `There is no order ${orderNumber} on your account.` : query.error.message}
-      </Alert>
-    );
-  }
+  if (query.isError) return <OrderLoadError error={query.error} orderNumber={orderNumber} page="The receipt" />;
   const order = query.data.data;
   const centerText = orderCenterText(order, centers);
   if (!order.paidAt) {

@@ -7,6 +7,7 @@ import { formatNaira } from '../../../../domain/format';
 import type { ClientOrderPage, OrderSummary } from '../../../../domain/schemas/order';
 import c from '../../../components/first-view/first-view.module.css';
 import { badgeTint, esc, offlineCopyHtml, type RunApp } from '../../../components/first-view/html';
+import { onConnectionChange } from '../../../components/first-view/listen';
 import { ApiError } from '../../../lib/api-client';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientOrders, savedOrdersPage } from '../api/client-orders';
@@ -130,10 +131,5 @@ export function runHistory(options: {
     takeOver();
   });
   part('more').addEventListener('click', () => void showMore());
-  window.addEventListener('online', drawNotice);
-  window.addEventListener('offline', drawNotice);
-  cleanups.push(() => {
-    window.removeEventListener('online', drawNotice);
-    window.removeEventListener('offline', drawNotice);
-  });
+  onConnectionChange(cleanups, drawNotice);
 }

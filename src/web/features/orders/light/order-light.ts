@@ -12,6 +12,7 @@ import type { Order, OrderEvent, OrderQr } from '../../../../domain/schemas/orde
 import type { SavedCard } from '../../../../domain/schemas/payment';
 import c from '../../../components/first-view/first-view.module.css';
 import { badgeTint, esc, offlineCopyHtml, type RunApp } from '../../../components/first-view/html';
+import { listen } from '../../../components/first-view/listen';
 import { safeDecode } from '../../../lib/early-reads';
 import { formatDateTime } from '../../../lib/lagos-time';
 import type { Cached } from '../../../lib/offline-copy';
@@ -282,21 +283,15 @@ export function runOrder(options: {
     draw();
     void refresh();
   };
-  document.addEventListener('visibilitychange', onVisible);
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', draw);
+  cleanups.push(() => clearInterval(timer));
+  listen(cleanups, document, 'visibilitychange', onVisible);
+  listen(cleanups, window, 'online', onOnline);
+  listen(cleanups, window, 'offline', draw);
 
   const onClick = (event: MouseEvent) => {
     const button = (event.target as Element).closest<HTMLElement>('button[data-intent]');
     if (!button || !screen.contains(button)) return;
     takeOver(button.dataset.intent as OrderIntent, button);
   };
-  screen.addEventListener('click', onClick);
-  cleanups.push(() => {
-    clearInterval(timer);
-    document.removeEventListener('visibilitychange', onVisible);
-    window.removeEventListener('online', onOnline);
-    window.removeEventListener('offline', draw);
-    screen.removeEventListener('click', onClick);
-  });
+  listen(cleanups, screen, 'click', onClick);
 }

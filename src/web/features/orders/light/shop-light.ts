@@ -8,6 +8,7 @@ import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { ProductType } from '../../../../domain/enums';
 import type { Product } from '../../../../domain/schemas/product';
 import { type RunApp, savedCopyHtml } from '../../../components/first-view/html';
+import { onConnectionChange } from '../../../components/first-view/listen';
 import { api } from '../../../lib/api-client';
 import { copyAge } from '../../../lib/copy-age';
 import type { Cached } from '../../../lib/offline-copy';
@@ -65,12 +66,7 @@ export function runShop(options: {
       : '';
   };
   showCopyAge();
-  window.addEventListener('online', showCopyAge);
-  window.addEventListener('offline', showCopyAge);
-  cleanups.push(() => {
-    window.removeEventListener('online', showCopyAge);
-    window.removeEventListener('offline', showCopyAge);
-  });
+  onConnectionChange(cleanups, showCopyAge);
 
   // The cart: empty and "loading" until the one saved on this device has been read.
   let cart: Cart = [];

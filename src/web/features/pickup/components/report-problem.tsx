@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ClientPickupOrder } from '../../../../domain/schemas/pickup';
+import { textField } from '../../../lib/text-field';
 import { useMutation } from '../../../lib/use-mutation';
 import { pickupKeys } from '../api/keys';
 import { raiseDispute } from '../api/raise-dispute';
@@ -40,8 +41,7 @@ export function ReportProblem({ order }: { order: ClientPickupOrder }) {
           <ChoiceGroup label="What happened?" value={dispute} onChange={setDispute} options={disputes} />
           <Textarea
             label="Anything the gas center should know (optional)"
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
+            {...textField(note, setNote)}
             maxLength={500}
           />
           {mutation.error && (

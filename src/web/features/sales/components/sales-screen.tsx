@@ -1,19 +1,12 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Box, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { formatDate, formatNaira, formatNairaCompact, koboToNaira } from '../../../../domain/format';
-import type { Center } from '../../../../domain/schemas/center';
-import type {
-  CenterSales,
-  ReportCenterParam,
-  SalesQuery,
-  SalesTotals,
-  StaffSales,
-} from '../../../../domain/schemas/sales';
-import { ALL_CENTERS, CenterFilter, CsvButton, centerParam } from '../../../components/center-filter';
+import type { CenterSales, SalesQuery, SalesTotals, StaffSales } from '../../../../domain/schemas/sales';
+import { CenterFilter, CsvButton, type ReportCenterProps, useReportCenter } from '../../../components/center-filter';
 import { DateRangeField } from '../../../components/date-range-field';
-import { RowCards, WideOnly } from '../../../components/row-cards';
+import { ReportRows } from '../../../components/row-cards';
 import { ApiError } from '../../../lib/api-client';
 import { useDayRange } from '../../../lib/use-day-range';
 import { mySalesQueryOptions } from '../api/get-my-sales';
@@ -78,8 +71,9 @@ function PerCenter({ totals, centers }: { totals: SalesTotals; centers: CenterSa
   return (
     <Card withBorder>
       <CardTitle title="Per gas center" />
-      <RowCards
+      <ReportRows
         label="Sales per gas center"
+        table={{ 'aria-label': 'Sales per gas center' }}
         rows={lines}
         keyOf={(l) => l.name}
         title={(l) => l.name}
@@ -91,33 +85,15 @@ function PerCenter({ totals, centers }: { totals: SalesTotals; centers: CenterSa
           ['Card and transfer', formatNaira(t.byPaymentType.Electronic)],
           ['Wallet', formatNaira(t.byPaymentType.Wallet)],
         ]}
+        columns={[
+          { label: 'Gas center', cell: (l) => l.name },
+          { label: 'Orders', right: true, cell: (l) => l.figures.orders },
+          { label: 'Cash', right: true, cell: (l) => formatNaira(l.figures.byPaymentType.Cash) },
+          { label: 'Card and transfer', right: true, cell: (l) => formatNaira(l.figures.byPaymentType.Electronic) },
+          { label: 'Wallet', right: true, cell: (l) => formatNaira(l.figures.byPaymentType.Wallet) },
+          { label: 'Total', right: true, cell: (l) => formatNaira(l.figures.total) },
+        ]}
       />
-      <WideOnly label="Sales per gas center">
-        <Table aria-label="Sales per gas center">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Gas center</Table.Th>
-              <Table.Th ta="right">Orders</Table.Th>
-              <Table.Th ta="right">Cash</Table.Th>
-              <Table.Th ta="right">Card and transfer</Table.Th>
-              <Table.Th ta="right">Wallet</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map(({ name, figures: t, company }) => (
-              <Table.Tr key={name} fw={company ? 700 : undefined}>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td ta="right">{t.orders}</Table.Td>
-                <Table.Td ta="right">{formatNaira(t.byPaymentType.Cash)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(t.byPaymentType.Electronic)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(t.byPaymentType.Wallet)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(t.total)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideOnly>
     </Card>
   );
 }
@@ -156,7 +132,7 @@ function PerStaffRows({ staff, rest }: { staff: StaffSales[]; rest: ReturnType<t
   ];
   return (
     <Box mt="sm">
-      <RowCards
+      <ReportRows
         label="Sales per staff member"
         rows={lines}
         keyOf={(l) => l.key}
@@ -166,29 +142,13 @@ function PerStaffRows({ staff, rest }: { staff: StaffSales[]; rest: ReturnType<t
           ['Cash', formatNaira(l.Cash)],
           ['Orders', String(l.orders)],
         ]}
+        columns={[
+          { label: 'Staff member', cell: (l) => l.name },
+          { label: 'Orders', right: true, cell: (l) => l.orders },
+          { label: 'Cash', right: true, cell: (l) => formatNaira(l.Cash) },
+          { label: 'Total', right: true, cell: (l) => formatNaira(l.total) },
+        ]}
       />
-      <WideOnly label="Sales per staff member">
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Staff member</Table.Th>
-              <Table.Th ta="right">Orders</Table.Th>
-              <Table.Th ta="right">Cash</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((l) => (
-              <Table.Tr key={l.key}>
-                <Table.Td>{l.name}</Table.Td>
-                <Table.Td ta="right">{l.orders}</Table.Td>
-                <Table.Td ta="right">{formatNaira(l.Cash)}</Table.Td>
-                <Table.Td ta="right">{formatNaira(l.total)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideOnly>
     </Box>
   );
 }
@@ -197,19 +157,11 @@ function PerStaffRows({ staff, rest }: { staff: StaffSales[]; rest: ReturnType<t
  * Sales totals by payment type, per day and per staff member, of a gas center or of the company
  * with each center beside it; each as a CSV file. Staff without reader access see their own.
  */
-export function SalesScreen({
-  centers,
-  choosesCenter = false,
-}: {
-  /** The company's gas centers (read by the route from the centers area). */
-  centers?: readonly Center[] | undefined;
-  /** CEO and Manager: they pick a center or the company; the others see their shift's. */
-  choosesCenter?: boolean;
-}) {
+export function SalesScreen({ centers, choosesCenter = false }: ReportCenterProps) {
   const { range, setRange, fromDate, toDate } = useDayRange();
-  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
+  const choice = useReportCenter(centers, choosesCenter);
   const dates: SalesQuery = { fromDate, toDate };
-  const query = { ...dates, ...centerParam(choosesCenter, center) };
+  const query = { ...dates, ...choice.param };
   const totals = useQuery(salesTotalsQueryOptions(query));
   const byStaff = useQuery(salesByStaffQueryOptions(query));
   const forbidden = totals.error instanceof ApiError && totals.error.status === 403;
@@ -224,15 +176,7 @@ export function SalesScreen({
       <Title order={1}>Sales</Title>
       <Group align="flex-end" wrap="wrap">
         <DateRangeField label="Paid between" value={range} onChange={setRange} width={280} />
-        {!forbidden && (
-          <CenterFilter
-            centers={centers}
-            chooses={choosesCenter}
-            value={center}
-            onChange={setCenter}
-            current={totals.data?.center}
-          />
-        )}
+        {!forbidden && <CenterFilter {...choice.filter} current={totals.data?.center} />}
       </Group>
       {forbidden ? (
         mine.data ? (

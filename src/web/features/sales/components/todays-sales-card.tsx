@@ -1,10 +1,7 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
-import type { Center } from '../../../../domain/schemas/center';
-import type { ReportCenterParam } from '../../../../domain/schemas/sales';
-import { ALL_CENTERS, CenterFilter, centerParam } from '../../../components/center-filter';
+import { CenterFilter, type ReportCenterProps, useReportCenter } from '../../../components/center-filter';
 import { ApiError } from '../../../lib/api-client';
 import { mySalesQueryOptions } from '../api/get-my-sales';
 import { salesTotalsQueryOptions } from '../api/get-sales-totals';
@@ -16,16 +13,9 @@ export const TODAYS_SALES_REFRESH_MS = 60_000;
  * Today's sales: the company's (each center beside it) or one center's where the person may see
  * them (CEO and Manager choose; the others see their shift's center), else their own.
  */
-export function TodaysSalesCard({
-  centers,
-  choosesCenter = false,
-}: {
-  /** The company's gas centers (read by the route from the centers area). */
-  centers?: readonly Center[] | undefined;
-  choosesCenter?: boolean;
-} = {}) {
+export function TodaysSalesCard({ centers, choosesCenter = false }: ReportCenterProps = {}) {
   const today = lagosDateKey(new Date());
-  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
+  const choice = useReportCenter(centers, choosesCenter);
   // Sales come in all day from the other tablets and the shop: read again every minute while the
   // card is on screen, and when the tablet is looked at again.
   const live = { refetchInterval: TODAYS_SALES_REFRESH_MS, refetchOnWindowFocus: 'always' } as const;
@@ -33,7 +23,7 @@ export function TodaysSalesCard({
   const refused = (query: { state: { error: unknown } }) =>
     query.state.error instanceof ApiError && query.state.error.status === 403;
   const company = useQuery({
-    ...salesTotalsQueryOptions({ fromDate: today, toDate: today, ...centerParam(choosesCenter, center) }),
+    ...salesTotalsQueryOptions({ fromDate: today, toDate: today, ...choice.param }),
     // Another center chosen: the last figures stay until its own arrive.
     placeholderData: (previous) => previous,
     refetchInterval: (query) => (refused(query) ? false : TODAYS_SALES_REFRESH_MS),
@@ -52,16 +42,7 @@ export function TodaysSalesCard({
         <Title order={2} size="h4">
           {company.data ? "Today's sales" : 'My sales today'}
         </Title>
-        {!mine.data && (
-          <CenterFilter
-            centers={centers}
-            chooses={choosesCenter}
-            value={center}
-            onChange={setCenter}
-            current={company.data?.center}
-            size="xs"
-          />
-        )}
+        {!mine.data && <CenterFilter {...choice.filter} current={company.data?.center} size="xs" />}
       </Group>
       {sales ? (
         <Stack gap={4}>

@@ -2,10 +2,8 @@ import { Alert, Button, Card, Group, Menu, SegmentedControl, Stack, Table, Text,
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatNaira, lagosDateKey } from '../../../../domain/format';
-import type { Center } from '../../../../domain/schemas/center';
-import type { ReportCenterParam } from '../../../../domain/schemas/sales';
 import type { Shift } from '../../../../domain/schemas/shift';
-import { ALL_CENTERS, CenterFilter, centerParam } from '../../../components/center-filter';
+import { ALL_CENTERS, CenterFilter, type ReportCenterProps, useReportCenter } from '../../../components/center-filter';
 import { DataTable } from '../../../components/data-table';
 import { DateRangeField } from '../../../components/date-range-field';
 import { RowCards, WideOnly } from '../../../components/row-cards';
@@ -215,23 +213,15 @@ function CsvMenu({
  * Every shift's drawer in a range of Lagos days, of a gas center or of the company (each center
  * beside it): by day, by staff member, each shift; CSV files of each.
  */
-export function DrawersReport({
-  centers,
-  choosesCenter = false,
-}: {
-  /** The company's gas centers (read by the route from the centers area). */
-  centers?: readonly Center[] | undefined;
-  /** CEO and Manager: they pick a center or the company; the others see their shift's. */
-  choosesCenter?: boolean;
-}) {
+export function DrawersReport({ centers, choosesCenter = false }: ReportCenterProps) {
   const today = lagosDateKey(new Date());
   const [range, setRange] = useState<DayRange>([today, today]);
   const fromDate = range[0] ?? '';
   const toDate = range[1] ?? range[0] ?? '';
   const [by, setBy] = useState<'day' | 'staff'>('day');
-  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
+  const choice = useReportCenter(centers, choosesCenter);
   const validRange = /^\d{4}-\d{2}-\d{2}$/.test(fromDate) && /^\d{4}-\d{2}-\d{2}$/.test(toDate) && fromDate <= toDate;
-  const params = { fromDate, toDate, ...centerParam(choosesCenter, center) };
+  const params = { fromDate, toDate, ...choice.param };
   const drawers = useQuery({ ...drawersQueryOptions(params), enabled: validRange });
   const shifts = drawers.data ?? [];
   // Those who do not choose see their own shift's center, which the server picks.
@@ -240,21 +230,14 @@ export function DrawersReport({
     enabled: !choosesCenter && (centers?.length ?? 0) > 1,
   }).data?.data;
   const ownCenter = centers?.find((c) => c.id === ownShift?.centerId);
-  const company = choosesCenter && center === ALL_CENTERS && (centers?.length ?? 0) > 1;
+  const company = choosesCenter && choice.center === ALL_CENTERS && (centers?.length ?? 0) > 1;
   return (
     <Stack gap="md">
       <Title order={1}>Cash drawers</Title>
       <Card withBorder padding="md" radius="md">
         <Group align="flex-end" wrap="wrap">
           <DateRangeField label="Shifts started between" value={range} onChange={setRange} width={300} size="md" />
-          <CenterFilter
-            centers={centers}
-            chooses={choosesCenter}
-            value={center}
-            onChange={setCenter}
-            current={ownCenter}
-            size="md"
-          />
+          <CenterFilter {...choice.filter} current={ownCenter} size="md" />
           <SegmentedControl
             aria-label="Group by"
             value={by}

@@ -1,4 +1,5 @@
 import { Textarea, TextInput } from '@mantine/core';
+import { textField } from '../../../lib/text-field';
 
 /** A product's name and description as the catalogue forms take them (the server's limits). */
 export function ProductNameField({
@@ -13,8 +14,7 @@ export function ProductNameField({
   return (
     <TextInput
       label="Name"
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      {...textField(value, onChange)}
       required
       maxLength={120}
       data-autofocus={autoFocus || undefined}
@@ -23,13 +23,5 @@ export function ProductNameField({
 }
 
 export function ProductDescriptionField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <Textarea
-      label="Description"
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      maxLength={500}
-      rows={3}
-    />
-  );
+  return <Textarea label="Description" {...textField(value, onChange)} maxLength={500} rows={3} />;
 }

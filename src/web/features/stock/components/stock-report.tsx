@@ -1,12 +1,10 @@
-import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Center } from '../../../../domain/schemas/center';
-import type { ReportCenterParam } from '../../../../domain/schemas/sales';
 import type { CenterStock, ProductStock } from '../../../../domain/schemas/stock-report';
-import { ALL_CENTERS, CenterFilter, CsvButton, centerParam } from '../../../components/center-filter';
+import { CenterFilter, CsvButton, type ReportCenterProps, useReportCenter } from '../../../components/center-filter';
 import { QueryStates } from '../../../components/query-states';
-import { RowCards, WideOnly } from '../../../components/row-cards';
+import { type ReportColumn, ReportRows } from '../../../components/row-cards';
 import { formatDateTime } from '../../../lib/lagos-time';
 import { stockReportQueryOptions } from '../api/reports';
 import { quantityText } from '../lib/quantity';
@@ -57,6 +55,10 @@ function linesOf(products: readonly ProductStock[], company: boolean): Line[] {
   ]);
 }
 
+const centerColumn: ReportColumn<Line> = { label: 'Gas center', cell: (l) => l.center };
+
+const NOTHING_COUNTED = { title: 'No stock is counted', text: 'Set a stock figure in the quotas above.' };
+
 const amount = (line: Line, n: number | null) => (n === null ? 'Not counted' : quantityText(n, line.product.unit));
 
 /**
@@ -67,13 +69,9 @@ const amount = (line: Line, n: number | null) => (n === null ? 'Not counted' : q
 export function StockReportCard({
   centers,
   choosesCenter = false,
-}: {
-  centers: readonly Center[];
-  /** CEO and Manager: a center or the company; the others see their shift's. */
-  choosesCenter?: boolean;
-}) {
-  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
-  const query = centerParam(choosesCenter, center);
+}: ReportCenterProps & { centers: readonly Center[] }) {
+  const choice = useReportCenter(centers, choosesCenter);
+  const query = choice.param;
   const report = useQuery(stockReportQueryOptions(query));
   const data = report.data;
   const company = data?.center === null && centers.length > 1;
@@ -87,65 +85,36 @@ export function StockReportCard({
           </Title>
           <CsvButton path="quota/report" params={query} size="xs" disabled={!data} />
         </Group>
-        {choosesCenter && (
-          <CenterFilter centers={centers} chooses value={center} onChange={setCenter} label="Report for" />
-        )}
+        {choosesCenter && <CenterFilter {...choice.filter} label="Report for" />}
         <Text size="sm" c={QUIET}>
           On hand now, and what is on its way between centers: a center's total counts what is coming to it.
           {data && ` As of ${formatDateTime(data.asOf)}.`}
         </Text>
-        <QueryStates
-          query={report}
-          of="the stock report"
-          empty={
-            data && lines.length === 0
-              ? { title: 'No stock is counted', text: 'Set a stock figure in the quotas above.' }
-              : null
-          }
-        />
+        <QueryStates query={report} of="the stock report" empty={data && lines.length === 0 ? NOTHING_COUNTED : null} />
         {lines.length > 0 && (
-          <>
-            <RowCards
-              label="Stock per product and gas center"
-              rows={lines}
-              keyOf={(l) => l.key}
-              title={(l) => l.product.productName}
-              badge={(l) => (company || l.company ? <Text size="sm">{l.center}</Text> : null)}
-              strong={(l) => l.company}
-              figures={(l) => [
-                ['Total', amount(l, l.total)],
-                ['On hand', amount(l, l.onHand)],
-                ['Coming in', amount(l, l.incoming)],
-                ['Going out', amount(l, l.outgoing)],
-              ]}
-            />
-            <WideOnly label="Stock per product and gas center">
-              <Table striped aria-label="Stock per product and gas center">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Product</Table.Th>
-                    {company && <Table.Th>Gas center</Table.Th>}
-                    <Table.Th ta="right">On hand</Table.Th>
-                    <Table.Th ta="right">Coming in</Table.Th>
-                    <Table.Th ta="right">Going out</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {lines.map((l) => (
-                    <Table.Tr key={l.key} fw={l.company ? 700 : undefined}>
-                      <Table.Td>{l.product.productName}</Table.Td>
-                      {company && <Table.Td>{l.center}</Table.Td>}
-                      <Table.Td ta="right">{amount(l, l.onHand)}</Table.Td>
-                      <Table.Td ta="right">{amount(l, l.incoming)}</Table.Td>
-                      <Table.Td ta="right">{amount(l, l.outgoing)}</Table.Td>
-                      <Table.Td ta="right">{amount(l, l.total)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </WideOnly>
-          </>
+          <ReportRows
+            label="Stock per product and gas center"
+            table={{ striped: true, 'aria-label': 'Stock per product and gas center' }}
+            rows={lines}
+            keyOf={(l) => l.key}
+            title={(l) => l.product.productName}
+            badge={(l) => (company || l.company ? <Text size="sm">{l.center}</Text> : null)}
+            strong={(l) => l.company}
+            figures={(l) => [
+              ['Total', amount(l, l.total)],
+              ['On hand', amount(l, l.onHand)],
+              ['Coming in', amount(l, l.incoming)],
+              ['Going out', amount(l, l.outgoing)],
+            ]}
+            columns={[
+              { label: 'Product', cell: (l) => l.product.productName },
+              ...(company ? [centerColumn] : []),
+              { label: 'On hand', right: true, cell: (l) => amount(l, l.onHand) },
+              { label: 'Coming in', right: true, cell: (l) => amount(l, l.incoming) },
+              { label: 'Going out', right: true, cell: (l) => amount(l, l.outgoing) },
+              { label: 'Total', right: true, cell: (l) => amount(l, l.total) },
+            ]}
+          />
         )}
       </Stack>
     </Card>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { formatNaira, formatNumber } from '../../../../domain/format';
 import { filterMobileInput, isValidMobileFormat } from '../../../../domain/phone';
 import { DataTable } from '../../../components/data-table';
+import { textField } from '../../../lib/text-field';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { createSupplier } from '../api/create-supplier';
@@ -61,13 +62,7 @@ export function SuppliersPanel() {
           Add a supplier
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            required
-            minLength={2}
-          />
+          <TextInput label="Name" {...textField(name, setName)} required minLength={2} />
           <TextInput
             label="Mobile number"
             value={phone}
@@ -75,7 +70,7 @@ export function SuppliersPanel() {
             inputMode="numeric"
             required
           />
-          <TextInput label="Address" value={address} onChange={(e) => setAddress(e.currentTarget.value)} />
+          <TextInput label="Address" {...textField(address, setAddress)} />
         </SimpleGrid>
         {mutation.error && (
           <Text c="red" mt="xs">

@@ -1,14 +1,12 @@
-import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatDate } from '../../../../domain/format';
 import type { Center } from '../../../../domain/schemas/center';
-import type { ReportCenterParam } from '../../../../domain/schemas/sales';
 import type { TransferDay } from '../../../../domain/schemas/stock-report';
-import { ALL_CENTERS, CenterFilter, CsvButton, centerParam } from '../../../components/center-filter';
+import { CenterFilter, CsvButton, type ReportCenterProps, useReportCenter } from '../../../components/center-filter';
 import { DateRangeField } from '../../../components/date-range-field';
 import { QueryStates } from '../../../components/query-states';
-import { RowCards, WideOnly } from '../../../components/row-cards';
+import { type ReportColumn, ReportRows } from '../../../components/row-cards';
 import { useDayRange } from '../../../lib/use-day-range';
 import { transferReportQueryOptions } from '../api/reports';
 import { quantityText } from '../lib/quantity';
@@ -16,6 +14,10 @@ import { quantityText } from '../lib/quantity';
 const QUIET = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
 
 type Line = TransferDay & { key: string; center: string; company: boolean };
+
+const centerColumn: ReportColumn<Line> = { label: 'Gas center', cell: (l) => l.center };
+
+const NO_TRANSFERS = { title: 'No transfers', text: 'Nothing was sent, received or cancelled in these days.' };
 
 const dayOf = (dateKey: string) => formatDate(`${dateKey}T12:00:00+01:00`);
 
@@ -31,14 +33,10 @@ const moved = (line: TransferDay, quantity: number, count: number) =>
 export function TransferReportCard({
   centers,
   choosesCenter = false,
-}: {
-  centers: readonly Center[];
-  /** CEO and Manager: a center or the company; the others see their shift's. */
-  choosesCenter?: boolean;
-}) {
+}: ReportCenterProps & { centers: readonly Center[] }) {
   const { range, setRange, fromDate, toDate } = useDayRange();
-  const [center, setCenter] = useState<ReportCenterParam>(ALL_CENTERS);
-  const query = { fromDate, toDate, ...centerParam(choosesCenter, center) };
+  const choice = useReportCenter(centers, choosesCenter);
+  const query = { fromDate, toDate, ...choice.param };
   const report = useQuery(transferReportQueryOptions(query));
   const data = report.data;
   const company = data?.center === null && centers.length > 1;
@@ -76,9 +74,7 @@ export function TransferReportCard({
         </Title>
         <Group align="flex-end" wrap="wrap">
           <DateRangeField label="Days" value={range} onChange={setRange} width={280} />
-          {choosesCenter && (
-            <CenterFilter centers={centers} chooses value={center} onChange={setCenter} label="Report for" />
-          )}
+          {choosesCenter && <CenterFilter {...choice.filter} label="Report for" />}
         </Group>
         <Group gap="xs">
           <CsvButton path="centers/transfers/report" params={query} size="xs" disabled={!data} />
@@ -90,23 +86,16 @@ export function TransferReportCard({
             disabled={!count}
           />
         </Group>
-        <QueryStates
-          query={report}
-          of="the transfer report"
-          empty={
-            data && lines.length === 0
-              ? { title: 'No transfers', text: 'Nothing was sent, received or cancelled in these days.' }
-              : null
-          }
-        />
+        <QueryStates query={report} of="the transfer report" empty={data && lines.length === 0 ? NO_TRANSFERS : null} />
         {lines.length > 0 && (
           <>
             <Text size="sm" c={QUIET}>
               {count} {count === 1 ? 'transfer' : 'transfers'} sent, received or cancelled in these days. A transfer
               counts as sent at the sender on the day it left, and as received at the receiver on the day it arrived.
             </Text>
-            <RowCards
+            <ReportRows
               label="Transfers per day and product"
+              table={{ striped: true, 'aria-label': 'Transfers per day and product' }}
               rows={lines}
               keyOf={(l) => l.key}
               title={(l) => `${dayOf(l.date)} · ${l.productName}`}
@@ -117,33 +106,15 @@ export function TransferReportCard({
                 ['Received', moved(l, l.received, l.receivedCount)],
                 ['Cancelled', moved(l, l.cancelled, l.cancelledCount)],
               ]}
+              columns={[
+                { label: 'Date', cell: (l) => dayOf(l.date) },
+                ...(company ? [centerColumn] : []),
+                { label: 'Product', cell: (l) => l.productName },
+                { label: 'Sent', right: true, cell: (l) => moved(l, l.sent, l.sentCount) },
+                { label: 'Received', right: true, cell: (l) => moved(l, l.received, l.receivedCount) },
+                { label: 'Cancelled', right: true, cell: (l) => moved(l, l.cancelled, l.cancelledCount) },
+              ]}
             />
-            <WideOnly label="Transfers per day and product">
-              <Table striped aria-label="Transfers per day and product">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    {company && <Table.Th>Gas center</Table.Th>}
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th ta="right">Sent</Table.Th>
-                    <Table.Th ta="right">Received</Table.Th>
-                    <Table.Th ta="right">Cancelled</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {lines.map((l) => (
-                    <Table.Tr key={l.key} fw={l.company ? 700 : undefined}>
-                      <Table.Td>{dayOf(l.date)}</Table.Td>
-                      {company && <Table.Td>{l.center}</Table.Td>}
-                      <Table.Td>{l.productName}</Table.Td>
-                      <Table.Td ta="right">{moved(l, l.sent, l.sentCount)}</Table.Td>
-                      <Table.Td ta="right">{moved(l, l.received, l.receivedCount)}</Table.Td>
-                      <Table.Td ta="right">{moved(l, l.cancelled, l.cancelledCount)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </WideOnly>
           </>
         )}
       </Stack>

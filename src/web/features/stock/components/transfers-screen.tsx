@@ -1,12 +1,13 @@
 import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { StockTransfer } from '../../../../domain/schemas/stock-transfer';
 import { CountInput } from '../../../components/count-input';
 import { DataTable } from '../../../components/data-table';
 import { QueryStates } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/lagos-time';
+import { textField } from '../../../lib/text-field';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { productsQueryOptions } from '../api/get-products';
@@ -24,6 +25,42 @@ const amount = (t: Pick<StockTransfer, 'quantity' | 'productType'>) => quantityT
 /** As every other screen writes a moment: dd/MM/yyyy HH:mm on the Lagos clock. */
 const when = (iso: string) => formatDateTime(iso);
 const sentWords = (t: StockTransfer) => `${when(t.sentAt)}${t.sentBy ? ` by ${t.sentBy}` : ''}`;
+
+/** The columns both lists of transfers start with; a phone shows the product only. */
+const transferColumns = [
+  'Product',
+  { label: 'Quantity', visibleFrom: 'sm' },
+  { label: 'From', visibleFrom: 'sm' },
+  { label: 'To', visibleFrom: 'sm' },
+] as const;
+
+/** A transfer's cells under `transferColumns`: on a phone the rest of them goes under the product. */
+function TransferCells({
+  transfer: t,
+  sent,
+  children,
+}: {
+  transfer: StockTransfer;
+  sent?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Table.Td>
+        {t.productName}
+        <Text size="sm" c={QUIET} hiddenFrom="sm">
+          {`${amount(t)}, ${t.fromCenterName} to ${t.toCenterName}${sent ? `, sent ${sent}` : ''}`}
+        </Text>
+        {children}
+      </Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {amount(t)}
+      </Table.Td>
+      <Table.Td visibleFrom="sm">{t.fromCenterName}</Table.Td>
+      <Table.Td visibleFrom="sm">{t.toCenterName}</Table.Td>
+    </>
+  );
+}
 
 /** Sends stock from the chosen center to another: it leaves this center's stock at once. */
 function SendForm({ choice }: { choice: CenterChoice }) {
@@ -99,12 +136,7 @@ function SendForm({ choice }: { choice: CenterChoice }) {
             w={{ base: '100%', xs: 160 }}
           />
         </Group>
-        <TextInput
-          label="Note (optional)"
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          maxLength={300}
-        />
+        <TextInput label="Note (optional)" {...textField(note, setNote)} maxLength={300} />
         {send.error && (
           <Text c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))" role="alert">
             {send.error.message}
@@ -189,35 +221,20 @@ export function TransfersScreen({ canChooseCenter = false }: { canChooseCenter?:
             // A 360 px phone has room for the product and its button only: the rest goes under the product.
             <DataTable
               minWidth={300}
-              columns={[
-                'Product',
-                { label: 'Quantity', visibleFrom: 'sm' },
-                { label: 'From', visibleFrom: 'sm' },
-                { label: 'To', visibleFrom: 'sm' },
-                { label: 'Sent', visibleFrom: 'sm' },
-              ]}
+              columns={[...transferColumns, { label: 'Sent', visibleFrom: 'sm' }]}
               alignRight={['Quantity']}
               actions
               striped
             >
               {inTransit.map((t) => (
                 <Table.Tr key={t.id}>
-                  <Table.Td>
-                    {t.productName}
-                    <Text size="sm" c={QUIET} hiddenFrom="sm">
-                      {`${amount(t)}, ${t.fromCenterName} to ${t.toCenterName}, sent ${sentWords(t)}`}
-                    </Text>
+                  <TransferCells transfer={t} sent={sentWords(t)}>
                     {t.note && (
                       <Text size="sm" c={QUIET}>
                         {t.note}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right" visibleFrom="sm">
-                    {amount(t)}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{t.fromCenterName}</Table.Td>
-                  <Table.Td visibleFrom="sm">{t.toCenterName}</Table.Td>
+                  </TransferCells>
                   <Table.Td visibleFrom="sm">{sentWords(t)}</Table.Td>
                   <Table.Td ta="right">{centerId && <TransferAction transfer={t} centerId={centerId} />}</Table.Td>
                 </Table.Tr>
@@ -230,31 +247,10 @@ export function TransfersScreen({ canChooseCenter = false }: { canChooseCenter?:
           {settled.length === 0 ? (
             <Text c={QUIET}>No transfer has arrived or been cancelled yet.</Text>
           ) : (
-            <DataTable
-              minWidth={300}
-              columns={[
-                'Product',
-                { label: 'Quantity', visibleFrom: 'sm' },
-                { label: 'From', visibleFrom: 'sm' },
-                { label: 'To', visibleFrom: 'sm' },
-                'Status',
-              ]}
-              alignRight={['Quantity']}
-              striped
-            >
+            <DataTable minWidth={300} columns={[...transferColumns, 'Status']} alignRight={['Quantity']} striped>
               {settled.map((t) => (
                 <Table.Tr key={t.id}>
-                  <Table.Td>
-                    {t.productName}
-                    <Text size="sm" c={QUIET} hiddenFrom="sm">
-                      {`${amount(t)}, ${t.fromCenterName} to ${t.toCenterName}`}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" visibleFrom="sm">
-                    {amount(t)}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{t.fromCenterName}</Table.Td>
-                  <Table.Td visibleFrom="sm">{t.toCenterName}</Table.Td>
+                  <TransferCells transfer={t} />
                   <Table.Td>
                     {t.status === 'Received'
                       ? `Received ${t.receivedAt ? when(t.receivedAt) : ''}${t.receivedBy ? ` by ${t.receivedBy}` : ''}`

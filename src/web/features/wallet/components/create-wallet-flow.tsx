@@ -68,6 +68,7 @@ export function CreateWalletFlow({ owner }: { owner?: Fields | undefined } = {})
     setFields((f) => ({ ...f, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
+  const field = (name: keyof Fields) => ({ value: fields[name], onChange: set(name), error: errors[name] });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,34 +102,9 @@ export function CreateWalletFlow({ owner }: { owner?: Fields | undefined } = {})
         <Title order={2} size="h3">
           Your details
         </Title>
-        <TextInput
-          label="First name"
-          name="firstname"
-          autoComplete="given-name"
-          required
-          value={fields.firstname}
-          onChange={set('firstname')}
-          error={errors.firstname}
-        />
-        <TextInput
-          label="Surname"
-          name="lastname"
-          autoComplete="family-name"
-          required
-          value={fields.lastname}
-          onChange={set('lastname')}
-          error={errors.lastname}
-        />
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
+        <TextInput label="First name" name="firstname" autoComplete="given-name" required {...field('firstname')} />
+        <TextInput label="Surname" name="lastname" autoComplete="family-name" required {...field('lastname')} />
+        <TextInput label="Email" name="email" type="email" autoComplete="email" required {...field('email')} />
         <Checkbox
           label="I agree that Arrive opens a wallet and a dedicated bank account for me with Paystack"
           checked={consent}

@@ -8,6 +8,7 @@ import { formatNaira } from '../../../../domain/format';
 import type { ClientWallet, Wallet, WalletTransaction } from '../../../../domain/schemas/wallet';
 import c from '../../../components/first-view/first-view.module.css';
 import { badgeTint, esc, type RunApp, savedCopyHtml } from '../../../components/first-view/html';
+import { listen, onConnectionChange } from '../../../components/first-view/listen';
 import { copyAge } from '../../../lib/copy-age';
 import type { Cached } from '../../../lib/offline-copy';
 import { getClientWallet, getWalletTransactions } from '../api/client-wallet';
@@ -188,15 +189,9 @@ export function runWallet(options: {
   };
   const timer = setInterval(() => void refresh(), WALLET_SCREEN_REFRESH_MS);
   const onVisible = () => void refresh();
-  document.addEventListener('visibilitychange', onVisible);
-  window.addEventListener('online', drawAge);
-  window.addEventListener('offline', drawAge);
-  cleanups.push(() => {
-    clearInterval(timer);
-    document.removeEventListener('visibilitychange', onVisible);
-    window.removeEventListener('online', drawAge);
-    window.removeEventListener('offline', drawAge);
-  });
+  cleanups.push(() => clearInterval(timer));
+  listen(cleanups, document, 'visibilitychange', onVisible);
+  onConnectionChange(cleanups, drawAge);
 
   const resets = new Map<HTMLElement, ReturnType<typeof setTimeout>>();
   const copy = (button: HTMLElement) => {
@@ -259,11 +254,9 @@ export function runWallet(options: {
     event.preventDefault();
     next?.focus();
   };
-  screen.addEventListener('click', onClick);
-  screen.addEventListener('keydown', onKey);
+  listen(cleanups, screen, 'click', onClick);
+  listen(cleanups, screen, 'keydown', onKey);
   cleanups.push(() => {
-    screen.removeEventListener('click', onClick);
-    screen.removeEventListener('keydown', onKey);
     for (const reset of resets.values()) clearTimeout(reset);
   });
 }
