@@ -16,6 +16,8 @@
 // AUDIT_STAFF_DETAIL=1 prints, under the table, where each load's time went; AUDIT_STAFF_PROFILE=<dir>
 // adds one traced cold load of each screen (not counted in the figures), keeps its Chrome trace and
 // CPU profile there and prints the main thread's time by kind and the busiest code files.
+// AUDIT_STAFF_ONLY=dispatch (a comma list of sell, pickup, dispatch, shift) measures those parts
+// alone; sell includes the taps on Add, and the table lists only the figures measured.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -42,6 +44,17 @@ const QUIET_MS = 2000;
 const DELIVERY_ADDRESS = { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos' };
 const DIST = path.resolve('dist');
 const ms = (value) => `${Math.round(value)} ms`;
+const PARTS = ['sell', 'pickup', 'dispatch', 'shift'];
+/** The parts AUDIT_STAFF_ONLY names (all of them when it is unset). */
+function partsToRun() {
+  const only = process.env.AUDIT_STAFF_ONLY?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!only?.length) return new Set(PARTS);
+  const unknown = only.filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new Error(`AUDIT_STAFF_ONLY: unknown part ${unknown.join(', ')} (${PARTS.join(', ')})`);
+  return new Set(only);
+}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** Nearest-rank percentile. */
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1];
@@ -707,6 +720,7 @@ function describeLoad(label, run) {
 
 /** Measures the staff tablet and prints its table; answers the figures. */
 export async function auditStaffTablet({ url, chromePath, flags }) {
+  const parts = partsToRun();
   // The data, through the API: the associate on a shift, the client's paid pickups, 300 deliveries.
   const associate = await signIn(url, ASSOCIATE);
   const { shift } = await api(url, associate, 'GET', 'shift/active');
@@ -716,19 +730,24 @@ export async function auditStaffTablet({ url, chromePath, flags }) {
   const burner = products.filter((p) => p.type === 'Burner').sort((a, b) => a.price - b.price)[0];
   const forSale = products.filter((p) => p.type !== 'Gas').length;
   // The pickup code is the paid order's (GET /api/order/pickup/:orderNumber, as the client's phone shows it).
-  const pickups = await inBatches(await paidOrders(url, client, PICKUPS, burner.id, false), 8, async (o) => ({
-    orderNumber: o.orderNumber,
-    pickupCode: (await api(url, client, 'GET', `order/pickup/${o.orderNumber}`)).pickupCode,
-  }));
-  const receiver = await signIn(url, freshNumber(), 'signup');
-  await paidOrders(url, receiver, OPEN_DELIVERIES, burner.id, true);
-  const board = await (
-    await fetch(`${url}/api/delivery/board`, { headers: { 'x-platform': 'web', cookie: cookieHeader(associate) } })
-  ).json();
-  // The board lists what the server sends of the open deliveries (it may hold some back): the
-  // screen is usable once it shows every one of those.
-  const onBoard = board.deliveries.filter((d) => ['Pending', 'Rejected'].includes(d.status)).length;
-  if (onBoard === 0) throw new Error('the dispatch board shows none of the deliveries');
+  const pickups = parts.has('pickup')
+    ? await inBatches(await paidOrders(url, client, PICKUPS, burner.id, false), 8, async (o) => ({
+        orderNumber: o.orderNumber,
+        pickupCode: (await api(url, client, 'GET', `order/pickup/${o.orderNumber}`)).pickupCode,
+      }))
+    : [];
+  let onBoard = 0;
+  if (parts.has('dispatch')) {
+    const receiver = await signIn(url, freshNumber(), 'signup');
+    await paidOrders(url, receiver, OPEN_DELIVERIES, burner.id, true);
+    const board = await (
+      await fetch(`${url}/api/delivery/board`, { headers: { 'x-platform': 'web', cookie: cookieHeader(associate) } })
+    ).json();
+    // The board lists what the server sends of the open deliveries (it may hold some back): the
+    // screen is usable once it shows every one of those.
+    onBoard = board.deliveries.filter((d) => ['Pending', 'Rejected'].includes(d.status)).length;
+    if (onBoard === 0) throw new Error('the dispatch board shows none of the deliveries');
+  }
 
   const loadAtStart = loadavg()[0];
   const proxy = await liveChannelDelay(url, BUDGET.latency / 2);
@@ -743,7 +762,7 @@ export async function auditStaffTablet({ url, chromePath, flags }) {
   try {
     const sellScreen = { path: '/dashboard/sell', probe: { screen: 'sell', count: forSale } };
     const sell = [];
-    for (let i = 0; i < LOAD_RUNS; i++) {
+    for (let i = 0; parts.has('sell') && i < LOAD_RUNS; i++) {
       const last = i === LOAD_RUNS - 1;
       sell.push(
         await loadScreen(browser, base, associate, sellScreen, {
@@ -752,16 +771,17 @@ export async function auditStaffTablet({ url, chromePath, flags }) {
         }),
       );
     }
-    const taps = sell.at(-1).extra;
+    const taps = sell.at(-1)?.extra ?? [];
     const shiftScreen = { path: '/dashboard/shift', probe: { screen: 'shift' } };
     const shiftRuns = [];
-    for (let i = 0; i < LOAD_RUNS; i++) {
+    for (let i = 0; parts.has('shift') && i < LOAD_RUNS; i++) {
       shiftRuns.push(await loadScreen(browser, base, associate, shiftScreen, { warm: true }));
     }
     const dispatchScreen = { path: '/dashboard/dispatch', probe: { screen: 'dispatch', count: onBoard } };
     const dispatch = [];
-    for (let i = 0; i < LOAD_RUNS; i++) dispatch.push(await loadScreen(browser, base, associate, dispatchScreen));
-    const prompts = await pickupPrompts(browser, base, associate, client, pickups);
+    for (let i = 0; parts.has('dispatch') && i < LOAD_RUNS; i++)
+      dispatch.push(await loadScreen(browser, base, associate, dispatchScreen));
+    const prompts = parts.has('pickup') ? await pickupPrompts(browser, base, associate, client, pickups) : [];
 
     for (const [name, runs] of [
       ['sell', sell],
@@ -778,6 +798,7 @@ export async function auditStaffTablet({ url, chromePath, flags }) {
       sellColdSettled: sell.map((r) => r.cold.settled),
       sellWarm: sell.map((r) => r.warm.painted),
       sellWarmSettled: sell.map((r) => r.warm.settled),
+      parts: [...parts],
       tapLine: taps.map((t) => t.line),
       tapPainted: taps.map((t) => t.painted),
       prompt: prompts.map((p) => p.total),
@@ -796,22 +817,23 @@ export async function auditStaffTablet({ url, chromePath, flags }) {
     printStaffTable(figures);
     if (process.env.AUDIT_STAFF_DETAIL) {
       console.log(`\nWhere the time went (times from the navigation)\n${detail.join('\n')}`);
-      console.log(
-        `  pickup prompts (ms, code sent → prompt painted (lookup, its request; ask → prompt)): ${prompts
-          .map(
-            (p) =>
-              `${Math.round(p.total)} (${Math.round(p.lookup)}, request ${Math.round(p.request)}${p.request > 400 ? ` [${p.phases}]` : ''}; ${Math.round(p.live)})`,
-          )
-          .join(', ')}`,
-      );
+      if (prompts.length)
+        console.log(
+          `  pickup prompts (ms, code sent → prompt painted (lookup, its request; ask → prompt)): ${prompts
+            .map(
+              (p) =>
+                `${Math.round(p.total)} (${Math.round(p.lookup)}, request ${Math.round(p.request)}${p.request > 400 ? ` [${p.phases}]` : ''}; ${Math.round(p.live)})`,
+            )
+            .join(', ')}`,
+        );
     }
     if (process.env.AUDIT_STAFF_PROFILE) {
       console.log('\nTraced cold loads (one more each, not in the figures)');
       const dir = process.env.AUDIT_STAFF_PROFILE;
       for (const screen of [sellScreen, shiftScreen, dispatchScreen]) {
-        console.log(await profileLoad(browser, base, associate, screen, dir));
+        if (parts.has(screen.probe.screen)) console.log(await profileLoad(browser, base, associate, screen, dir));
       }
-      console.log(await profileTap(browser, base, associate, sellScreen, burner.name, dir));
+      if (parts.has('sell')) console.log(await profileTap(browser, base, associate, sellScreen, burner.name, dir));
     }
     return figures;
   } finally {
@@ -829,7 +851,9 @@ export function printStaffTable(f) {
   };
   const runs = (values) => values.map((v) => Math.round(v)).join(', ');
   const rows = [];
+  // A figure of a part left out (AUDIT_STAFF_ONLY) has no runs: it has no row.
   const load = (what, values, settled, target) =>
+    values.length > 0 &&
     rows.push([
       what,
       `${ms(median(values))} (runs ${runs(values)}; main thread free at ${ms(median(settled))})`,
@@ -838,20 +862,22 @@ export function printStaffTable(f) {
     ]);
   load('Sell screen usable, cold after sign-in (median)', f.sellCold, f.sellColdSettled, TARGETS.coldMs);
   load('Sell screen usable, warm reload (median)', f.sellWarm, f.sellWarmSettled, TARGETS.warmMs);
-  rows.push([
-    `Tap on Add → line in the basket (median of ${f.tapLine.length})`,
-    `${ms(median(f.tapLine))} (taps ${runs(f.tapLine)}; painted ${ms(median(f.tapPainted))})`,
-    `≤ ${TARGETS.tapMs} ms`,
-    mark(median(f.tapLine), TARGETS.tapMs),
-  ]);
-  rows.push([
-    `Code typed at the desk → prompt on the phone (p95 of ${f.prompt.length})`,
-    `${ms(percentile(f.prompt, 95))} (median ${ms(median(f.prompt))}, worst ${ms(Math.max(...f.prompt))}; p95 lookup ${ms(
-      percentile(f.promptLookup, 95),
-    )}, ask → prompt ${ms(percentile(f.promptLive, 95))})`,
-    `≤ ${TARGETS.promptP95Ms} ms`,
-    mark(percentile(f.prompt, 95), TARGETS.promptP95Ms),
-  ]);
+  if (f.tapLine.length > 0)
+    rows.push([
+      `Tap on Add → line in the basket (median of ${f.tapLine.length})`,
+      `${ms(median(f.tapLine))} (taps ${runs(f.tapLine)}; painted ${ms(median(f.tapPainted))})`,
+      `≤ ${TARGETS.tapMs} ms`,
+      mark(median(f.tapLine), TARGETS.tapMs),
+    ]);
+  if (f.prompt.length > 0)
+    rows.push([
+      `Code typed at the desk → prompt on the phone (p95 of ${f.prompt.length})`,
+      `${ms(percentile(f.prompt, 95))} (median ${ms(median(f.prompt))}, worst ${ms(Math.max(...f.prompt))}; p95 lookup ${ms(
+        percentile(f.promptLookup, 95),
+      )}, ask → prompt ${ms(percentile(f.promptLive, 95))})`,
+      `≤ ${TARGETS.promptP95Ms} ms`,
+      mark(percentile(f.prompt, 95), TARGETS.promptP95Ms),
+    ]);
   load(
     `Dispatch board, ${OPEN_DELIVERIES} open deliveries${
       f.onBoard < OPEN_DELIVERIES ? ` (the board lists ${f.onBoard})` : ''

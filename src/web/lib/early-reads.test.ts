@@ -59,6 +59,7 @@ describe('early reads', () => {
     expect(reads('/wallet')).toEqual(['/api/wallet/client', '/api/wallet/transactions']);
     expect(reads('/dashboard/shift')).toEqual(['/api/shift/active', '/api/shift/today', '/api/centers']);
     expect(reads('/dashboard/sales')).toEqual([]);
+    expect(reads('/dashboard/dispatch')).toEqual(['/api/delivery/board', '/api/centers']);
     expect(reads('/order/history')).toEqual(['/api/order/client?pageSize=10']);
     expect(reads('/order/history/2')).toEqual([]);
     // An order's page: the order as the api client asks for it, with the wallet, the saved card and

@@ -4,6 +4,7 @@
 // takes each answer once (api-client.ts, `send`) instead of asking again; an answer nobody takes
 // within a few seconds is forgotten.
 import { LAGOS_UTC_OFFSET_MS, ORDER_HISTORY_PAGE_SIZE } from '../../domain/constants';
+import { storedItem } from './storage';
 
 /** The headers every call of the api client sends with a GET. */
 export const API_READ_HEADERS = { 'x-platform': 'web', accept: 'application/json' } as const;
@@ -68,11 +69,7 @@ export function rememberCounterCenter(centerId: string | null) {
 
 /** The center the counter last sold at on this device, if it is known. */
 export function rememberedCounterCenter(): string | null {
-  try {
-    return localStorage.getItem(COUNTER_CENTER_KEY);
-  } catch {
-    return null;
-  }
+  return storedItem('localStorage', COUNTER_CENTER_KEY);
 }
 
 /** The counter's catalogue at the center it last sold at, as the api client names it (none unknown). */
@@ -80,6 +77,10 @@ const counterCatalogue = () => {
   const center = rememberedCounterCenter();
   return center ? readKey('product', { center }) : null;
 };
+
+/** The board of the shift's center, unless the address names another center's. */
+const shiftBoard = () =>
+  new URLSearchParams(globalThis.location?.search ?? '').has('center') ? null : 'delivery/board';
 
 /**
  * What each app screen reads first, beyond the sign-in every screen checks: the reads that would
@@ -116,6 +117,9 @@ const SCREEN_READS: readonly (readonly [
   [/^\/dashboard\/shift\/?$/, ['shift/today', 'centers']],
   // The counter: its shift, and beside it the catalogue of the center it last sold at.
   [/^\/dashboard\/sell\/?$/, ['shift/active', counterCatalogue]],
+  // The dispatch board of the shift's center (a chosen center's board is read by the screen: its
+  // read also tells the live channel which board this device follows), and the centers it names.
+  [/^\/dashboard\/dispatch\/?$/, [shiftBoard, 'centers']],
   // The staff's home: today's orders and today's sales (every staff member's screen asks for the
   // company's; a role without it is then shown their own).
   [/^\/dashboard\/?$/, [today('admin/orders'), today('sales')]],

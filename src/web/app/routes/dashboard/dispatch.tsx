@@ -1,6 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { centersQueryOptions } from '../../../features/centers/api/get-centers';
+import { boardQueryOptions } from '../../../features/dispatch/api/deliveries';
 import { DispatchBoardScreen } from '../../../features/dispatch/components/dispatch-board-screen';
+import type { FirstReadsHandle } from '../../first-reads';
+
+/** The board's first reads (its early reads, lib/early-reads.ts): the shift center's board and the centers. */
+export const handle: FirstReadsHandle = {
+  firstReads: (queryClient: QueryClient) => [
+    ...(new URLSearchParams(window.location.search).has('center')
+      ? []
+      : [queryClient.prefetchQuery(boardQueryOptions())]),
+    queryClient.prefetchQuery(centersQueryOptions()),
+  ],
+};
 
 export function Component() {
   // The centers name the board and, for a CEO or a Manager, the choice of another center's.

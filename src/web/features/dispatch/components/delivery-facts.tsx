@@ -1,48 +1,65 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { formatOrderLine } from '../../../../domain/format';
 import type { DispatchDelivery } from '../../../../domain/schemas/delivery';
-import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
+import { deliveryStatusTone } from '../../../components/delivery-status-badge';
+import { statusToneColor } from '../../../components/status-badge';
 import { formatTime } from '../../../lib/lagos-time';
 import { mapLink, sinceText, staffStepLabel, telLink } from '../lib/delivery-words';
+import s from './board-card.module.css';
 
-/** Who, where and what of one delivery, and how long it has been in its state: the board and the rider share it. */
+/** A theme colour as Mantine writes it ('blue.9') or a CSS colour, as a CSS value. */
+const cssColor = (color: string) => {
+  const [name, shade] = color.split('.');
+  return shade === undefined ? color : `var(--mantine-color-${name}-${shade})`;
+};
+
+/**
+ * Who, where and what of one delivery, and how long it has been in its state: the board and the
+ * rider share it. Plain elements in the look of the app's Text, Anchor and status badge: the board
+ * draws hundreds.
+ */
 export function DeliveryFacts({ delivery, now }: { delivery: DispatchDelivery; now: number }) {
   const { address } = delivery;
+  const badge = { '--badge-bg': cssColor(statusToneColor[deliveryStatusTone[delivery.status]]) } as CSSProperties;
   return (
-    <Stack gap={6}>
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text fw={700} size="lg">
-          {delivery.orderNumber}
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <DeliveryStatusBadge status={delivery.status} label={staffStepLabel(delivery.status, delivery.items)} />
-          <Text size="sm" c="dimmed" aria-label={`In this state since ${formatTime(delivery.statusChangedAt)}`}>
+    <div className={s.facts}>
+      <div className={s.head}>
+        <p className={s.number}>{delivery.orderNumber}</p>
+        <div className={s.state}>
+          <span className={s.badge} style={badge}>
+            {staffStepLabel(delivery.status, delivery.items)}
+          </span>
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the words the cards have always had (Mantine's Text drew this same p). */}
+          <p
+            className={`${s.sm} ${s.dimmed}`}
+            aria-label={`In this state since ${formatTime(delivery.statusChangedAt)}`}
+          >
             {sinceText(delivery.statusChangedAt, now)}
-          </Text>
-        </Group>
-      </Group>
-      <Text size="sm">
+          </p>
+        </div>
+      </div>
+      <p className={s.sm}>
         {delivery.clientName} ·{' '}
-        <Anchor
-          underline="always"
+        <a
+          className={s.link}
           href={telLink(delivery.clientPhone)}
           aria-label={`Call ${delivery.clientName} on ${delivery.clientPhone}`}
         >
           {delivery.clientPhone}
-        </Anchor>
-      </Text>
-      <Text size="sm">
+        </a>
+      </p>
+      <p className={s.sm}>
         {address.line1}, {address.city}
         {address.note ? ` (${address.note})` : ''} ·{' '}
-        <Anchor underline="always" href={mapLink(address)} target="_blank" rel="noopener noreferrer">
+        <a className={s.link} href={mapLink(address)} target="_blank" rel="noopener noreferrer">
           Map
-        </Anchor>
-      </Text>
-      <Text size="sm" c="dimmed">
+        </a>
+      </p>
+      <p className={`${s.sm} ${s.dimmed}`}>
         {delivery.items.map((i) => formatOrderLine(i)).join(', ')}
         {delivery.type === 'DoubleWay' ? ' · collect the empty cylinder first' : ''}
-      </Text>
-      {delivery.note && <Text size="sm">Note: {delivery.note}</Text>}
-    </Stack>
+      </p>
+      {delivery.note && <p className={s.sm}>Note: {delivery.note}</p>}
+    </div>
   );
 }

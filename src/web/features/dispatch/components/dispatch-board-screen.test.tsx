@@ -207,3 +207,28 @@ describe('a step whose text to the client was held back', () => {
     expect(screen.getByText(message)).toBeInTheDocument();
   });
 });
+
+describe('a long board', () => {
+  it('lists every card at once, the first screenful with its controls, and the rest get theirs soon after', async () => {
+    const deliveries = Array.from({ length: 10 }, (_, i) =>
+      delivery({
+        id: `d${i}`,
+        orderNumber: `ARV-LONG${String(i).padStart(2, '0')}`,
+        status: 'Pending',
+        carrierClientId: null,
+        carrierName: null,
+      }),
+    );
+    fakeApi({ 'GET delivery/board': { status: 200, body: { deliveries, riders: [rider({})] } } });
+    renderWithProviders(<DispatchBoardScreen />);
+    const waiting = await screen.findByRole('region', { name: 'Waiting for a rider' });
+    expect(within(waiting).getAllByRole('article')).toHaveLength(10);
+    const first = within(waiting).getByRole('article', { name: 'Delivery ARV-LONG00' });
+    expect(within(first).getByRole('button', { name: 'Assign' })).toBeDisabled();
+    expect(within(first).getByRole('combobox', { name: 'Rider' })).toBeInTheDocument();
+    const last = within(waiting).getByRole('article', { name: 'Delivery ARV-LONG09' });
+    expect(last).toHaveTextContent('12 Herbert Macaulay Way');
+    await waitFor(() => expect(within(last).getByRole('button', { name: 'Cancel delivery' })).toBeInTheDocument());
+    expect(within(waiting).getAllByRole('button', { name: 'Assign' })).toHaveLength(10);
+  });
+});

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DELIVERY_PROBLEMS, OPEN_DELIVERY_STATUSES } from '../../../../domain/dispatch-access';
 import { DeliveryStatus, type DeliveryVehicle, deliveryVehicleValues } from '../../../../domain/enums';
@@ -14,7 +14,10 @@ import { whileLoading } from '../../../components/query-states';
 import { formatTime } from '../../../lib/lagos-time';
 import { boardQueryOptions, useAssignRider, useLiveBoard, useMoveDelivery } from '../api/deliveries';
 import { problemChoices } from '../lib/delivery-words';
+import { useDrawnCount } from '../lib/use-drawn-count';
 import { useNow } from '../lib/use-now';
+import { BoardButton } from './board-button';
+import s from './board-card.module.css';
 import { BoardSelect } from './board-select';
 import { DeliveryFacts } from './delivery-facts';
 
@@ -51,16 +54,15 @@ function AssignControls({ delivery, riders: everyRider }: { delivery: DispatchDe
   const choices = riders.filter((r) => r.clientId !== delivery.carrierClientId);
   const reassign = Boolean(current);
   return (
-    <Stack gap="xs">
-      <Group align="flex-end" gap="xs" wrap="wrap">
+    <div className={s.controls}>
+      <div className={s.row}>
         <BoardSelect
           label={reassign ? 'Another rider' : 'Rider'}
           placeholder={choices.length ? 'Choose a rider' : 'No other Delivery Person'}
           data={choices.map((r) => ({ value: r.staffId, label: riderLabel(r) }))}
           value={riderId}
           onChange={setRiderId}
-          w={{ base: '100%', xs: 240 }}
-          size="lg"
+          width="rider"
         />
         <BoardSelect
           label="Vehicle"
@@ -68,11 +70,9 @@ function AssignControls({ delivery, riders: everyRider }: { delivery: DispatchDe
           value={vehicle}
           onChange={(v) => v && setVehicle(v as DeliveryVehicle)}
           allowDeselect={false}
-          w={{ base: '100%', xs: 130 }}
-          size="lg"
+          width="vehicle"
         />
-        <Button
-          size="lg"
+        <BoardButton
           disabled={!riderId}
           loading={assign.isPending}
           onClick={() =>
@@ -84,14 +84,14 @@ function AssignControls({ delivery, riders: everyRider }: { delivery: DispatchDe
           }
         >
           {reassign ? 'Reassign' : 'Assign'}
-        </Button>
-      </Group>
+        </BoardButton>
+      </div>
       {assign.isError && (
         <Alert color="red" role="alert" p="xs">
           {assign.error.message}
         </Alert>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -139,8 +139,8 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
   const taps = next.filter((s) => tapMoves[s]);
   if (!problems.length && !taps.length) return null;
   return (
-    <Stack gap="xs">
-      <Group align="flex-end" gap="xs" wrap="wrap">
+    <div className={s.controls}>
+      <div className={s.row}>
         {problems.length > 0 && (
           <>
             <BoardSelect
@@ -149,12 +149,10 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
               data={problems}
               value={problem}
               onChange={setProblem}
-              w={{ base: '100%', xs: 220 }}
-              size="lg"
+              width="problem"
             />
-            <Button
-              size="lg"
-              color="red.9"
+            <BoardButton
+              variant="red"
               disabled={!problem}
               loading={move.isPending && move.variables?.status === problem}
               onClick={() =>
@@ -166,23 +164,22 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
               }
             >
               Mark problem
-            </Button>
+            </BoardButton>
           </>
         )}
-        {taps.map((s) => (
-          <Button
-            key={s}
-            size="lg"
-            variant={s === DeliveryStatus.Cancelled ? 'default' : 'light'}
-            loading={move.isPending && move.variables?.status === s}
+        {taps.map((to) => (
+          <BoardButton
+            key={to}
+            variant={to === DeliveryStatus.Cancelled ? 'default' : 'light'}
+            loading={move.isPending && move.variables?.status === to}
             onClick={() =>
-              s === DeliveryStatus.Cancelled ? setConfirmingCancel(true) : move.mutate({ id: delivery.id, status: s })
+              to === DeliveryStatus.Cancelled ? setConfirmingCancel(true) : move.mutate({ id: delivery.id, status: to })
             }
           >
-            {isProblem(delivery.status) && s === DeliveryStatus.InTransit ? 'Back on the road' : tapMoves[s]}
-          </Button>
+            {isProblem(delivery.status) && to === DeliveryStatus.InTransit ? 'Back on the road' : tapMoves[to]}
+          </BoardButton>
         ))}
-      </Group>
+      </div>
       {confirmingCancel && (
         <CancelDialog
           delivery={delivery}
@@ -214,40 +211,55 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
           {move.error.message}
         </Alert>
       )}
-    </Stack>
+    </div>
   );
 }
 
-function DeliveryCard({
+/**
+ * The cards a tablet shows without scrolling. On a long board those after them are laid out as
+ * they come into sight, and their choices and buttons drawn while the tablet is idle just after.
+ */
+const FIRST_SCREENFUL = 4;
+
+/** Drawn again only when its delivery, the riders or the minute change: a board redraws for other reasons too. */
+const DeliveryCard = memo(function DeliveryCard({
   delivery,
   riders,
   now,
   showCenter,
+  later,
+  withControls,
 }: {
   delivery: DispatchDelivery;
   riders: Rider[];
   now: number;
   showCenter: boolean;
+  /** Below the first screenful: laid out and painted only once scrolled to. */
+  later: boolean;
+  /** Its choices and buttons (a long board draws those of the cards below the first screenful after it). */
+  withControls: boolean;
 }) {
   const last = delivery.steps.at(-1);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Delivery ${delivery.orderNumber}`}>
-      <Stack gap="sm">
-        <DeliveryFacts delivery={delivery} now={now} />
-        {showCenter && delivery.centerName && <Text size="sm">From {delivery.centerName}</Text>}
-        {delivery.carrierName && (
-          <Text size="sm">
-            Rider: <strong>{delivery.carrierName}</strong> ({delivery.vehicle ?? 'Bike'})
-            {last &&
-              ` · last step ${formatTime(last.at)}${last.byRider ? ' by the rider' : ''}${last.located ? ', located' : ''}`}
-          </Text>
-        )}
-        <AssignControls delivery={delivery} riders={riders} />
-        <MoveControls delivery={delivery} />
-      </Stack>
-    </Card>
+    <article className={later ? `${s.card} ${s.later}` : s.card} aria-label={`Delivery ${delivery.orderNumber}`}>
+      <DeliveryFacts delivery={delivery} now={now} />
+      {showCenter && delivery.centerName && <p className={s.sm}>From {delivery.centerName}</p>}
+      {delivery.carrierName && (
+        <p className={s.sm}>
+          Rider: <strong>{delivery.carrierName}</strong> ({delivery.vehicle ?? 'Bike'})
+          {last &&
+            ` · last step ${formatTime(last.at)}${last.byRider ? ' by the rider' : ''}${last.located ? ', located' : ''}`}
+        </p>
+      )}
+      {withControls && (
+        <>
+          <AssignControls delivery={delivery} riders={riders} />
+          <MoveControls delivery={delivery} />
+        </>
+      )}
+    </article>
   );
-}
+});
 
 function Section({
   title,
@@ -256,6 +268,7 @@ function Section({
   now,
   empty,
   showCenter,
+  controlsFor,
 }: {
   title: string;
   list: DispatchDelivery[];
@@ -263,6 +276,8 @@ function Section({
   now: number;
   empty: string;
   showCenter: boolean;
+  /** How many of its cards, from the first, have their controls drawn. */
+  controlsFor: number;
 }) {
   const id = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -278,11 +293,19 @@ function Section({
       {list.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-          {list.map((d) => (
-            <DeliveryCard key={d.id} delivery={d} riders={riders} now={now} showCenter={showCenter} />
+        <div className={s.grid}>
+          {list.map((d, i) => (
+            <DeliveryCard
+              key={d.id}
+              delivery={d}
+              riders={riders}
+              now={now}
+              showCenter={showCenter}
+              later={i >= FIRST_SCREENFUL}
+              withControls={i < controlsFor}
+            />
           ))}
-        </SimpleGrid>
+        </div>
       )}
     </Stack>
   );
@@ -328,6 +351,7 @@ export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {
   const board = useQuery(boardQueryOptions(center));
   useLiveBoard(center, board.refetch);
   const now = useNow(30_000);
+  const drawn = useDrawnCount(board.data?.deliveries.length ?? 0, FIRST_SCREENFUL);
   if (!board.isSuccess)
     return whileLoading(board, { loading: 'Loading deliveries', failed: 'Deliveries could not be loaded' });
   const { deliveries, riders } = board.data;
@@ -347,6 +371,9 @@ export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {
   const onTheRoad = deliveries.filter((d) => open(d) && !WAITING.includes(d.status));
   const finished = deliveries.filter((d) => !open(d)).reverse();
   const onShift = riders.filter((r) => r.onShift).length;
+  // The lanes' cards in the page's order: the first screenful's controls at once, the rest's after.
+  const lanes = [waiting.length, onTheRoad.length, finished.length] as const;
+  const controlsFrom = (lane: number) => Math.max(0, drawn - lanes.slice(0, lane).reduce((a, b) => a + b, 0));
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -375,6 +402,7 @@ export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {
         now={now}
         empty="No paid delivery is waiting."
         showCenter={every}
+        controlsFor={controlsFrom(0)}
       />
       <Section
         title="On the road"
@@ -383,6 +411,7 @@ export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {
         now={now}
         empty="No delivery is on the road."
         showCenter={every}
+        controlsFor={controlsFrom(1)}
       />
       <Section
         title="Finished today"
@@ -391,6 +420,7 @@ export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {
         now={now}
         empty="Nothing delivered or cancelled yet today."
         showCenter={every}
+        controlsFor={controlsFrom(2)}
       />
       <Text size="xs" c="dimmed">
         Only paid orders are shown. The board changes as soon as a delivery does.
