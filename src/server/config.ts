@@ -213,6 +213,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * loadConfig for a process's start: a bad configuration is printed (its message names each
+ * problem) and answers null, so the caller stops with its own exit code.
+ */
+export function loadConfigOrReport(source: Record<string, string | undefined> = process.env): Config | null {
+  try {
+    return loadConfig(source);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return null;
+  }
+}
+
 /** Reads the environment once at start-up; a bad value stops the start with a message naming it. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

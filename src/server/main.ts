@@ -1,36 +1,21 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrReport } from './config';
 import { snapshotServer } from './db/backup';
 import { scheduleDailyBackup } from './db/backup-schedule';
 import { openDatabase } from './db/client';
-import { DataDirClaim, DataDirInUse } from './db/operator-socket';
+import { claimForStart } from './db/operator-socket';
 import { requestLogFields } from './lib/log-fields';
 import * as schema from './schema';
 import { demoAccounts } from './seed';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(1);
   // PGlite: this process owns DATA_DIR while it runs (db/operator-socket.ts). A second process on
   // the same folder would damage the database, so that start stops instead.
-  let claim: DataDirClaim | null = null;
-  if (!config.DATABASE_URL) {
-    try {
-      claim = await DataDirClaim.take(config.DATA_DIR, 'server');
-    } catch (err) {
-      if (!(err instanceof DataDirInUse)) throw err;
-      console.error(`Cannot start: ${err.message}. Only one process at a time may use a PGlite DATA_DIR.`);
-      process.exit(1);
-    }
-  }
+  const claimed = await claimForStart(config.DATABASE_URL, config.DATA_DIR, 'server');
+  if (!claimed) process.exit(1);
+  const { claim } = claimed;
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, schema });
   // `npm run backup` asks this process for a snapshot through the socket.
   claim?.serve(snapshotServer(database));

@@ -6,25 +6,17 @@
 // or failed, 2 bad usage or configuration.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrReport } from '../config';
 import { BackupError, type BackupMeta, backupFileName, backupPglite, backupPostgres } from '../db/backup';
-import { isEntryPoint } from './configured-database';
+import { isEntryPoint, reportFailure } from './configured-database';
 
 const USAGE = 'usage: npm run backup -- FILE   (or a folder; or nothing when BACKUP_DIR is set)';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export async function main(args = process.argv.slice(2), env = process.env): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport(env);
+  if (!config) return 2;
   const positional = args.filter((a) => !a.startsWith('--'));
   const unknown = args.filter((a) => a.startsWith('--'));
   if (positional.length > 1 || unknown.length > 0 || (!positional[0] && !config.BACKUP_DIR)) {
@@ -51,9 +43,7 @@ export async function main(args = process.argv.slice(2), env = process.env): Pro
     return 0;
   } catch (err) {
     // A refusal says why; anything else (a folder of another user, a full disk) is told as it is.
-    console.error(`Backup not written: ${err instanceof Error ? err.message : String(err)}`);
-    if (!(err instanceof BackupError) && err instanceof Error && err.stack) console.error(err.stack);
-    return 1;
+    return reportFailure('Backup not written', err, BackupError);
   }
 }
 

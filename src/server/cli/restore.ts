@@ -4,23 +4,15 @@
 // (PGlite: the old folder is kept, renamed; PostgreSQL: pg_restore --clean --if-exists). A backup
 // of the other kind is refused. Stop the servers first. Exit codes: 0 restored, 1 refused or
 // failed, 2 bad usage or configuration.
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrReport } from '../config';
 import { BackupError, restoreBackup } from '../db/backup';
-import { isEntryPoint } from './configured-database';
+import { isEntryPoint, reportFailure } from './configured-database';
 
 const USAGE = 'usage: npm run restore -- FILE [--force]';
 
 export async function main(args = process.argv.slice(2), env = process.env): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport(env);
+  if (!config) return 2;
   const force = args.includes('--force');
   const positional = args.filter((a) => !a.startsWith('--'));
   const unknown = args.filter((a) => a.startsWith('--') && a !== '--force');
@@ -40,9 +32,7 @@ export async function main(args = process.argv.slice(2), env = process.env): Pro
     console.log('Start the server on it (it applies newer migrations at start) and check it with npm run reconcile.');
     return 0;
   } catch (err) {
-    console.error(`Restore not done: ${err instanceof Error ? err.message : String(err)}`);
-    if (!(err instanceof BackupError) && err instanceof Error && err.stack) console.error(err.stack);
-    return 1;
+    return reportFailure('Restore not done', err, BackupError);
   }
 }
 

@@ -162,11 +162,15 @@ const uncounted = async <T>(work: () => Promise<T>) => ({ result: await work(), 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const schema = options.schema ?? {};
   const counted = options.countQueries ? counter() : null;
-  const queryCount = () => counted?.count() ?? 0;
-  const statementsOf = counted?.statementsOf ?? uncounted;
+  const drizzleOptions = { schema, ...(counted ? { logger: counted.logger } : {}) };
   const observer: { current: StatementObserver | null } = { current: null };
-  const observeStatements = (observe: StatementObserver) => {
-    observer.current = observe;
+  // What both kinds of database answer alike: the statement counts and their observer.
+  const measures = {
+    queryCount: () => counted?.count() ?? 0,
+    statementsOf: counted?.statementsOf ?? uncounted,
+    observeStatements: (observe: StatementObserver) => {
+      observer.current = observe;
+    },
   };
   if (options.url) {
     // Every statement goes through a pool client's query, a transaction's included; the pool's
@@ -198,22 +202,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = drizzlePg(pool, { schema, ...(counted ? { logger: counted.logger } : {}) });
+    const db = drizzlePg(pool, drizzleOptions);
     return {
+      ...measures,
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => answers(() => pool.query('select 1')),
       close: () => pool.end(),
-      queryCount,
-      statementsOf,
       poolCounts: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
         waiting: pool.waitingCount,
         max: pool.options.max ?? DEFAULT_POOL_SIZE,
       }),
-      observeStatements,
     };
   }
   let dataDir: string | undefined;
@@ -227,17 +229,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(from ? { loadDataDir: from.dataDir, ...(from.engine ? { pgliteWasmModule: from.engine } : {}) } : {}),
   });
   timePglite(client, observer);
-  const pgliteDb = drizzlePglite(client, { schema, ...(counted ? { logger: counted.logger } : {}) });
+  const pgliteDb = drizzlePglite(client, drizzleOptions);
   return {
+    ...measures,
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     ping: () => answers(() => client.query('select 1')),
     close: () => client.close(),
-    queryCount,
-    statementsOf,
     poolCounts: () => null,
-    observeStatements,
     async snapshot(compression: 'gzip' | 'none' = 'gzip') {
       // A checkpoint first keeps the WAL a restore replays short. dumpDataDir waits only for the
       // statement running, not for an open transaction (drizzle's transactions hold PGlite's

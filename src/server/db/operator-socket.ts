@@ -174,3 +174,30 @@ export class DataDirClaim {
     if (process.platform !== 'win32') rmSync(this.socketPath, { force: true });
   }
 }
+
+/** What a process starting on the configured database holds: DATA_DIR's claim under PGlite, none under PostgreSQL. */
+export type StartClaim = { claim: DataDirClaim | null };
+
+/**
+ * Takes DATA_DIR for a process starting on the configured database (nothing to take when it is
+ * PostgreSQL: `databaseUrl` set). When another process holds it, says so on stderr, in the words
+ * for the server or for a command, and answers null: the caller stops.
+ */
+export async function claimForStart(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  role: 'server' | 'command',
+): Promise<StartClaim | null> {
+  if (databaseUrl) return { claim: null };
+  try {
+    return { claim: await DataDirClaim.take(dataDir, role) };
+  } catch (err) {
+    if (!(err instanceof DataDirInUse)) throw err;
+    console.error(
+      role === 'server'
+        ? `Cannot start: ${err.message}. Only one process at a time may use a PGlite DATA_DIR.`
+        : `${err.message}: stop it first (one process at a time may use a PGlite DATA_DIR).`,
+    );
+    return null;
+  }
+}

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { previousAddressesSchema } from '../../../domain/schemas/delivery';
 import { deliveryAddressSchema } from '../../../domain/schemas/order';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { listClientDeliveryAddresses } from '../order';
 
@@ -8,17 +8,13 @@ import { listClientDeliveryAddresses } from '../order';
 const MAX_ADDRESSES = 10;
 
 /** Routes of the /api/address area. */
-const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+const addressRoutes = routesOf('address', async (app, route) => {
   app.get(
     '/previous_deliver',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['address'],
-        summary: 'Distinct addresses the client had orders delivered to, most recent first',
-        response: { 200: previousAddressesSchema },
-      },
-    },
+    route('Distinct addresses the client had orders delivered to, most recent first', {
+      who: app.requireClient,
+      ok: previousAddressesSchema,
+    }),
     async (request) => {
       const rows = await listClientDeliveryAddresses(app.db, signedInClientId(request), 200);
       const seen = new Set<string>();
@@ -35,6 +31,6 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       return { addresses };
     },
   );
-};
+});
 
 export default addressRoutes;

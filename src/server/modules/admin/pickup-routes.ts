@@ -1,27 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { adminPickupDetailSchema, errorObjectSchema } from '../../../domain/schemas/pickup';
+import { routesOf } from '../../lib/route';
 import { pickupHistoryOf } from '../pickup';
 
 /** GET /api/admin/pickup/{id}: an order's pickup history, by order or pickup id (the pickup module's). */
-const adminPickupRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminPickupRoutes = routesOf(['admin', 'pickup'], async (app, route) => {
   app.get(
     '/pickup/:id',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags: ['admin', 'pickup'],
-        summary: 'The pickup history of an order: every request and every attempt at the counter',
-        params: z.object({ id: z.uuid('Unknown order or pickup') }),
-        response: {
-          200: adminPickupDetailSchema,
-          401: errorObjectSchema,
-          403: errorObjectSchema,
-          404: errorObjectSchema,
-        },
+    route('The pickup history of an order: every request and every attempt at the counter', {
+      who: app.requireStaff(),
+      params: z.object({ id: z.uuid('Unknown order or pickup') }),
+      response: {
+        200: adminPickupDetailSchema,
+        401: errorObjectSchema,
+        403: errorObjectSchema,
+        404: errorObjectSchema,
       },
-    },
+    }),
     async (request) => {
       const history = await pickupHistoryOf(app.db, request.params.id, (clientId) =>
         app.pickupChannel.isClientOnline(clientId),
@@ -30,6 +26,6 @@ const adminPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       return history;
     },
   );
-};
+});
 
 export default adminPickupRoutes;

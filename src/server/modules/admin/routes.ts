@@ -2,7 +2,6 @@
 // a shift or not, and on what (own, the counter, the company) is written in one table,
 // src/domain/staff-scopes.ts, which the staff guard enforces. GET /pickup/{id} is pickup-routes.ts
 // (the pickup module's history).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderStatusValues } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -26,6 +25,7 @@ import {
 } from '../../../domain/schemas/shift';
 import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { lagosRange } from '../../lib/lagos-range';
+import { routesOf } from '../../lib/route';
 import { centerScopeOf } from '../centers';
 import { moveOrderToCenter } from '../order';
 import {
@@ -44,23 +44,17 @@ import adminPickupRoutes from './pickup-routes';
 const idParams = z.object({ id: z.uuid() });
 const staffIdParams = z.object({ staffId: z.uuid() });
 
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminRoutes = routesOf('admin', async (app, route) => {
   await app.register(adminPickupRoutes);
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
   const staff = app.requireStaff();
 
   app.get(
     '/orders',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Orders placed in a Lagos day range (default today), optionally of one status, of a gas center (the shift's; a CEO or Manager: any, or all)",
-        querystring: adminOrdersQuerySchema,
-        response: { 200: adminOrderListSchema },
-      },
-    },
+    route(
+      "Orders placed in a Lagos day range (default today), optionally of one status, of a gas center (the shift's; a CEO or Manager: any, or all)",
+      { who: staff, query: adminOrdersQuerySchema, ok: adminOrderListSchema },
+    ),
     async (request) => {
       const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
       return listOrders(app.db, {
@@ -73,21 +67,19 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/:status/:fromDate/:toDate',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The same filter as path segments (orders/{status}/{fromDate}/{toDate}); status "all" for any; the gas center as a query',
+    route(
+      'The same filter as path segments (orders/{status}/{fromDate}/{toDate}); status "all" for any; the gas center as a query',
+      {
+        who: staff,
         params: z.object({
           status: z.union([z.enum(orderStatusValues), z.literal('all')]),
           fromDate: z.iso.date(),
           toDate: z.iso.date(),
         }),
-        querystring: centerQuerySchema,
-        response: { 200: adminOrderListSchema },
+        query: centerQuerySchema,
+        ok: adminOrderListSchema,
       },
-    },
+    ),
     async (request) => {
       const { status, ...dates } = request.params;
       const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
@@ -101,15 +93,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/detail/:id',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary: 'One order with lines and timeline',
-        params: idParams,
-        response: { 200: adminOrderDetailSchema },
-      },
-    },
+    route('One order with lines and timeline', { who: staff, params: idParams, ok: adminOrderDetailSchema }),
     async (request) => {
       const detail = await orderDetail(app.db, request.params.id);
       if (!detail) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
@@ -119,18 +103,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/orders/:id/move',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Move an order not yet handed over or dispatched to another gas center, with the reason (Manager or CEO; the client is told)',
-        params: idParams,
-        body: moveOrderBodySchema,
-        response: { 200: orderMovedSchema },
-      },
-    },
+    route(
+      'Move an order not yet handed over or dispatched to another gas center, with the reason (Manager or CEO; the client is told)',
+      { who: staff, idempotent: true, params: idParams, body: moveOrderBodySchema, ok: orderMovedSchema },
+    ),
     async (request) =>
       moveOrderToCenter(app.db, app.orderLegs, currentStaff(request).id, request.params.id, request.body),
   );
@@ -145,17 +121,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/start_shift/:staffId',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary: "Start a staff member's shift with a float (Idempotency-Key honoured)",
-        params: staffIdParams,
-        body: startShiftBodySchema,
-        response: { 201: shiftOrNullSchema },
-      },
-    },
+    route("Start a staff member's shift with a float (Idempotency-Key honoured)", {
+      who: staff,
+      idempotent: true,
+      params: staffIdParams,
+      body: startShiftBodySchema,
+      created: shiftOrNullSchema,
+    }),
     async (request, reply) => {
       await assertStaffExists(request.params.staffId);
       const row = await startShift(app.db, {
@@ -169,17 +141,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/end_shift/:staffId',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary: "End a staff member's shift with the counted cash (Idempotency-Key honoured)",
-        params: staffIdParams,
-        body: endShiftBodySchema,
-        response: { 200: shiftOrNullSchema },
-      },
-    },
+    route("End a staff member's shift with the counted cash (Idempotency-Key honoured)", {
+      who: staff,
+      idempotent: true,
+      params: staffIdParams,
+      body: endShiftBodySchema,
+      ok: shiftOrNullSchema,
+    }),
     async (request) => {
       const [member] = await listStaff(app.db, { id: request.params.staffId });
       if (!member) throw new AppError('Staff member not found', { status: 404, type: ErrorType.NotFound });
@@ -194,10 +162,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shift/:id',
-    {
-      preHandler: staff,
-      schema: { tags: ['admin'], summary: 'A shift by id', params: idParams, response: { 200: shiftOrNullSchema } },
-    },
+    route('A shift by id', { who: staff, params: idParams, ok: shiftOrNullSchema }),
     async (request) => {
       const shift = await findShift(app.db, request.params.id);
       if (!shift) throw new AppError('Shift not found', { status: 404, type: ErrorType.NotFound });
@@ -207,15 +172,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ongoing_shift/:staffId',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary: "A staff member's open shift, or null",
-        params: staffIdParams,
-        response: { 200: shiftOrNullSchema },
-      },
-    },
+    route("A staff member's open shift, or null", { who: staff, params: staffIdParams, ok: shiftOrNullSchema }),
     async (request) => {
       const [shift] = await findShifts(app.db, { staffId: request.params.staffId, open: true }, 1);
       return { shift: shift ?? null };
@@ -224,16 +181,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shift',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The cash drawers: shifts started in a Lagos day range (default today), of a gas center or the company, optionally of one staff member; CSV with format=csv or Accept: text/csv, by shift, day, staff or center',
-        querystring: drawersQuerySchema,
-        response: { 200: z.union([shiftListSchema, z.string().describe('The CSV file')]) },
-      },
-    },
+    route(
+      'The cash drawers: shifts started in a Lagos day range (default today), of a gas center or the company, optionally of one staff member; CSV with format=csv or Accept: text/csv, by shift, day, staff or center',
+      { who: staff, query: drawersQuerySchema, ok: z.union([shiftListSchema, z.string().describe('The CSV file')]) },
+    ),
     async (request, reply) => {
       const range = lagosRange(request.query);
       const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
@@ -253,30 +204,20 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sales',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary: 'My own sales in a Lagos day range',
-        querystring: salesQuerySchema,
-        response: { 200: staffSalesDetailSchema },
-      },
-    },
+    route('My own sales in a Lagos day range', { who: staff, query: salesQuerySchema, ok: staffSalesDetailSchema }),
     async (request) => staffSalesDetail(app.db, currentStaff(request).id, lagosRange(request.query)),
   );
 
   app.get(
     '/sales/staff',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Sales per staff member, of a gas center or the company; CSV (each center, then all) with format=csv or Accept: text/csv',
-        querystring: salesReportQuerySchema,
-        response: { 200: z.union([staffSalesListSchema, z.string().describe('The CSV file')]) },
+    route(
+      'Sales per staff member, of a gas center or the company; CSV (each center, then all) with format=csv or Accept: text/csv',
+      {
+        who: staff,
+        query: salesReportQuerySchema,
+        ok: z.union([staffSalesListSchema, z.string().describe('The CSV file')]),
       },
-    },
+    ),
     async (request, reply) => {
       const range = lagosRange(request.query);
       const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
@@ -296,16 +237,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sales/:staffId',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['admin'],
-        summary: "A staff member's sales (one's own, or anyone's with Admin / Accountant access)",
-        params: staffIdParams,
-        querystring: salesQuerySchema,
-        response: { 200: staffSalesDetailSchema },
-      },
-    },
+    route("A staff member's sales (one's own, or anyone's with Admin / Accountant access)", {
+      who: staff,
+      params: staffIdParams,
+      query: salesQuerySchema,
+      ok: staffSalesDetailSchema,
+    }),
     async (request) => {
       // Own scope: one's own sales only (src/domain/staff-scopes.ts).
       if (request.params.staffId !== currentStaff(request).id && request.staffScope !== 'company') {
@@ -318,6 +255,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return staffSalesDetail(app.db, request.params.staffId, lagosRange(request.query));
     },
   );
-};
+});
 
 export default adminRoutes;

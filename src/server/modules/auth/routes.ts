@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
@@ -18,6 +17,7 @@ import {
 } from '../../../domain/schemas/auth';
 import { assertActingClient } from '../../lib/acting-client';
 import { errorObjectSchema } from '../../lib/error-object';
+import { routesOf } from '../../lib/route';
 import {
   addClient,
   type ClientRow,
@@ -69,7 +69,7 @@ const sessionMeta = (request: FastifyRequest) => ({
 });
 
 /** Routes of the /api/auth area: phone sign-up and sign-in with a one-time SMS code, sessions, profile. */
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes = routesOf('auth', async (app, route) => {
   // Spent codes and dead sessions are only kept as long as the limits and audits need them.
   const sweep = () => sweepAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
   const timer = setInterval(sweep, 60 * 60 * 1000);
@@ -132,10 +132,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: string,
     body: Body,
     moreResponses?: Responses,
-  ) => ({
-    schema: { tags: ['auth'], summary, body, response: { ...sendResponses, ...moreResponses } },
-    config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
-  });
+  ) =>
+    route(summary, {
+      config: { rateLimit: rateLimit(SEND_ROUTE_RATE_LIMIT) },
+      body,
+      response: { ...sendResponses, ...moreResponses },
+    });
 
   app.post('/signup', sendRoute('Create an account and text it a code', phoneLoginBodySchema), async (request, reply) =>
     failingAs(ErrorType.SignUpFailed, 'Something went wrong in creating account', async () => {
@@ -218,21 +220,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/opt_confirmation',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm the code: starts the session (httpOnly cookies) and answers the auth object',
-        body: otpConfirmationBodySchema,
-        response: {
-          200: cookieAuthResponseSchema,
-          400: errorObjectSchema,
-          404: errorObjectSchema,
-          429: errorObjectSchema,
-          500: errorObjectSchema,
-        },
-      },
+    route('Confirm the code: starts the session (httpOnly cookies) and answers the auth object', {
       config: { rateLimit: rateLimit(CONFIRM_ROUTE_RATE_LIMIT) },
-    },
+      body: otpConfirmationBodySchema,
+      response: {
+        200: cookieAuthResponseSchema,
+        400: errorObjectSchema,
+        404: errorObjectSchema,
+        429: errorObjectSchema,
+        500: errorObjectSchema,
+      },
+    }),
     async (request, reply) =>
       failingAs(ErrorType.ConfirmVerificationFailed, 'Something went wrong,  go back to login', async () => {
         // A code is checked only within the sign-in attempt this browser started: without it, or
@@ -272,13 +270,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cookie_auth',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'The auth object of the signed-in client (refreshes an expired session)',
-        response: { 200: cookieAuthResponseSchema, 401: errorObjectSchema, 500: errorObjectSchema },
-      },
-    },
+    route('The auth object of the signed-in client (refreshes an expired session)', {
+      response: { 200: cookieAuthResponseSchema, 401: errorObjectSchema, 500: errorObjectSchema },
+    }),
     async (request, reply) =>
       failingAs(ErrorType.CookiesAuthFailed, 'Something went wrong checking your session', async () => {
         let clientId: string | null = null;
@@ -311,15 +305,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/refresh_token',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Rotate the refresh token; a reused one revokes its whole family',
-        body: refreshTokenBodySchema,
-        response: { 200: okResponseSchema, 401: errorObjectSchema, 500: errorObjectSchema },
-      },
+    route('Rotate the refresh token; a reused one revokes its whole family', {
       config: { rateLimit: rateLimit(CONFIRM_ROUTE_RATE_LIMIT) },
-    },
+      body: refreshTokenBodySchema,
+      response: { 200: okResponseSchema, 401: errorObjectSchema, 500: errorObjectSchema },
+    }),
     async (request, reply) => {
       const refreshToken = presentedRefreshToken(request, request.body.refreshToken);
       if (!refreshToken) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
@@ -343,33 +333,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out of this device', response: { 200: okResponseSchema } } },
-    async (request, reply) => {
-      // A sign-out queued offline and sent later signs out its author, never a colleague signed in since.
-      assertActingClient(request, { unlessSignedOut: true });
-      const revoked = await revokeSessionOf(app.db, {
-        refreshToken: presentedRefreshToken(request),
-        sessionId: request.auth?.sessionId,
-      });
-      await app.sessionRevocation.revoked(revoked);
-      clearSessionCookies(reply, app.config);
-      clearPendingVerification(reply, app.config);
-      return { success: true as const };
-    },
-  );
+  app.post('/logout', route('Sign out of this device', { ok: okResponseSchema }), async (request, reply) => {
+    // A sign-out queued offline and sent later signs out its author, never a colleague signed in since.
+    assertActingClient(request, { unlessSignedOut: true });
+    const revoked = await revokeSessionOf(app.db, {
+      refreshToken: presentedRefreshToken(request),
+      sessionId: request.auth?.sessionId,
+    });
+    await app.sessionRevocation.revoked(revoked);
+    clearSessionCookies(reply, app.config);
+    clearPendingVerification(reply, app.config);
+    return { success: true as const };
+  });
 
   app.post(
     '/logout_all',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out of every device',
-        response: { 200: okResponseSchema, 401: errorObjectSchema },
-      },
-      preHandler: app.requireClient,
-    },
+    route('Sign out of every device', {
+      who: app.requireClient,
+      response: { 200: okResponseSchema, 401: errorObjectSchema },
+    }),
     async (request, reply) => {
       const clientId = request.auth?.clientId;
       if (!clientId) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
@@ -389,14 +371,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "The signed-in client's profile",
-        response: { 200: profileSchema, 401: errorObjectSchema, 404: errorObjectSchema },
-      },
-      preHandler: app.requireClient,
-    },
+    route("The signed-in client's profile", {
+      who: app.requireClient,
+      response: { 200: profileSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+    }),
     async (request) => {
       const row = await findClientById(app.db, request.auth?.clientId ?? '');
       if (!row) throw new AppError('No account found', { status: 404, type: ErrorType.NotFound });
@@ -406,21 +384,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "Edit the signed-in client's name and email (the phone is the identity)",
-        body: profileUpdateSchema,
-        response: { 200: profileSchema, 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema },
-      },
-      preHandler: app.requireClient,
-    },
+    route("Edit the signed-in client's name and email (the phone is the identity)", {
+      who: app.requireClient,
+      body: profileUpdateSchema,
+      response: { 200: profileSchema, 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+    }),
     async (request) => {
       const row = await updateClientProfile(app.db, request.auth?.clientId ?? '', request.body);
       if (!row) throw new AppError('No account found', { status: 404, type: ErrorType.NotFound });
       return profileOf(row);
     },
   );
-};
+});
 
 export default authRoutes;

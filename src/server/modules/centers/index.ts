@@ -9,6 +9,7 @@ export {
   centerNotFound,
   centerPhoneOf,
   centerView,
+  chosenCenter,
   findCenter,
   firstCenter,
   forgetCenters,

@@ -6,7 +6,6 @@
 // The table lets CEO and Manager access through (they pass every access check); the guards here
 // narrow that before the body is read, as the hand-over's approval does.
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StaffAccess } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -17,18 +16,17 @@ import {
   newCenterBodySchema,
   updateCenterBodySchema,
 } from '../../../domain/schemas/center';
+import { routesOf } from '../../lib/route';
 import { centerIdsOfStaff, currentStaff } from '../staff';
 import { createCenter, listCenters, updateCenter } from './service';
 import { transferRoutes } from './transfer-routes';
-
-const tags = ['centers'];
 
 const refused = (message: string, reason: string) =>
   new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason } });
 
 const isCeo = (request: FastifyRequest) => Boolean(request.staff?.access.includes(StaffAccess.CEO));
 
-const centersRoutes: FastifyPluginAsyncZod = async (app) => {
+const centersRoutes = routesOf('centers', async (app, route) => {
   // Stock sent between centers: /api/centers/transfers (transfer-routes.ts).
   await app.register(transferRoutes, { prefix: '/transfers' });
   const staff = app.requireStaff();
@@ -50,52 +48,39 @@ const centersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      schema: {
-        tags,
-        summary:
-          'Every gas center, by name: where it is, its phone and opening hours; with near=lat,lng nearest first, with its distance',
-        querystring: centerListQuerySchema,
-        response: { 200: centerListSchema },
-      },
-    },
+    route(
+      'Every gas center, by name: where it is, its phone and opening hours; with near=lat,lng nearest first, with its distance',
+      { query: centerListQuerySchema, ok: centerListSchema },
+    ),
     async (request) => ({ centers: await listCenters(app.db, request.query.near) }),
   );
 
   app.post(
     '/',
-    {
+    route('Add a gas center (CEO access)', {
       onRequest: [staff, ceoOnly],
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Add a gas center (CEO access)',
-        body: newCenterBodySchema,
-        response: { 201: centerSchema },
-      },
-    },
+      idempotent: true,
+      body: newCenterBodySchema,
+      created: centerSchema,
+    }),
     async (request, reply) => reply.code(201).send(await createCenter(app.db, currentStaff(request).id, request.body)),
   );
 
   app.put(
     '/:id',
-    {
+    route('Change a gas center: its name, address, location, phone or hours (CEO, or a Manager who works there)', {
       onRequest: [staff, worksAtCenter],
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Change a gas center: its name, address, location, phone or hours (CEO, or a Manager who works there)',
-        params: centerIdParamsSchema,
-        body: updateCenterBodySchema,
-        response: { 200: centerSchema },
-      },
-    },
+      idempotent: true,
+      params: centerIdParamsSchema,
+      body: updateCenterBodySchema,
+      ok: centerSchema,
+    }),
     async (request) => {
       const center = await updateCenter(app.db, currentStaff(request).id, request.params.id, request.body);
       if (!center) throw new AppError('Gas center not found', { status: 404, type: ErrorType.NotFound });
       return center;
     },
   );
-};
+});
 
 export default centersRoutes;

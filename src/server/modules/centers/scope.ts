@@ -3,7 +3,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import type { ReportCenter, ReportCenterParam } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
 import type { StaffContext } from '../../plugins/session';
-import { findCenter, knownCenters } from './service';
+import { chosenCenter, findCenter, knownCenters } from './service';
 
 /**
  * What a staff read covers (a report, the orders, the shifts, the supplies): one center
@@ -32,14 +32,7 @@ export async function centerScopeOf(
       const all = (await knownCenters(db)).map((c) => ({ id: c.id, name: c.name })).sort(byName);
       return { centerId: null, center: null, centers: all };
     }
-    const center = await findCenter(db, asked);
-    if (!center) {
-      throw new AppError('There is no such gas center. Choose one from the list.', {
-        status: 400,
-        type: ErrorType.InvalidInput,
-        additionalInfo: { field: 'center' },
-      });
-    }
+    const center = await chosenCenter(db, asked, { field: 'center' });
     const only = { id: center.id, name: center.name };
     return { centerId: center.id, center: only, centers: [only] };
   }

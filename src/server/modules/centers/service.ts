@@ -95,22 +95,32 @@ export async function centerNamesOf(db: DbOrTx, ids: readonly string[]): Promise
 }
 
 /**
+ * The center a request chose (`additionalInfo` names the input), or a 400 asking to choose one from
+ * the list. Unlike requireCenter, the id came from a form or a list, not from the URL.
+ */
+export async function chosenCenter(
+  db: DbOrTx,
+  id: string,
+  additionalInfo: Record<string, unknown>,
+): Promise<CenterRow> {
+  const center = await findCenter(db, id);
+  if (!center) {
+    throw new AppError('There is no such gas center. Choose one from the list.', {
+      status: 400,
+      type: ErrorType.InvalidInput,
+      additionalInfo,
+    });
+  }
+  return center;
+}
+
+/**
  * The centers an order may be served from: the one the client chose (refused when there is no
  * such center), else every center, the first first — a pickup is then collected at the first
  * center, a delivery comes from the nearest (lib/delivery-quote.ts).
  */
 export async function orderCenters(db: DbOrTx, chosen?: string): Promise<CenterRow[]> {
-  if (chosen) {
-    const center = await findCenter(db, chosen);
-    if (!center) {
-      throw new AppError('There is no such gas center. Choose one from the list.', {
-        status: 400,
-        type: ErrorType.InvalidInput,
-        additionalInfo: { field: 'centerId' },
-      });
-    }
-    return [center];
-  }
+  if (chosen) return [await chosenCenter(db, chosen, { field: 'centerId' })];
   const all = await knownCenters(db);
   if (!all.length) await firstCenter(db);
   return all;

@@ -4,7 +4,6 @@
 // The report reads a center's transfers, or every center's, as the other reports do (centers/scope.ts).
 //
 // Who may call each staff route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -23,6 +22,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { lagosRange } from '../../lib/lagos-range';
+import { routesOf } from '../../lib/route';
 import { displayName } from '../client';
 import {
   cancelTransfer,
@@ -39,8 +39,6 @@ import {
 import { currentStaff, findStaffPeople } from '../staff';
 import { centerScopeOf } from './scope';
 import { actsForCenter, centerNamesOf, requireCenter, staffCenter } from './service';
-
-const tags = ['centers'];
 
 /** Transfers as the API shows them: with the centers' and the staff members' names. */
 async function transferViews(db: DbOrTx, rows: TransferWithProduct[]): Promise<StockTransfer[]> {
@@ -83,7 +81,7 @@ const REPORT_TRANSFERS = 500;
 const notAtCenter = (message: string) =>
   new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason: 'NotYourCenter' } });
 
-export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+export const transferRoutes = routesOf('centers', async (app, route) => {
   const staff = app.requireStaff();
   // A transfer moves stock, which the shop shows as left: drop the catalogue once it is committed.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -99,15 +97,11 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "A gas center's stock transfers, sent and coming, newest first (default: your shift's center)",
-        querystring: stockTransferListQuerySchema,
-        response: { 200: stockTransferListSchema },
-      },
-    },
+    route("A gas center's stock transfers, sent and coming, newest first (default: your shift's center)", {
+      who: staff,
+      query: stockTransferListQuerySchema,
+      ok: stockTransferListSchema,
+    }),
     async (request) => {
       const center = await staffCenter(app.db, currentStaff(request), request.query.center);
       const rows = await listTransfers(app.db, { centerId: center.id, status: request.query.status });
@@ -117,16 +111,14 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/report',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary:
-          'Stock sent, received and cancelled per gas center, Lagos day and product (default today), of a center or the company with each center, and the transfers; CSV with format=csv or Accept: text/csv, by day or one line per transfer (by=transfer)',
-        querystring: transferReportQuerySchema,
-        response: { 200: z.union([transferReportSchema, z.string().describe('The CSV file')]) },
+    route(
+      'Stock sent, received and cancelled per gas center, Lagos day and product (default today), of a center or the company with each center, and the transfers; CSV with format=csv or Accept: text/csv, by day or one line per transfer (by=transfer)',
+      {
+        who: staff,
+        query: transferReportQuerySchema,
+        ok: z.union([transferReportSchema, z.string().describe('The CSV file')]),
       },
-    },
+    ),
     async (request, reply) => {
       const range = lagosRange(request.query);
       // As the sales reports: CEO and Manager any center or the company, others their shift's.
@@ -152,16 +144,12 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: "Send stock to another gas center: it leaves the sender's stock now",
-        body: newStockTransferBodySchema,
-        response: { 201: stockTransferSchema },
-      },
-    },
+    route("Send stock to another gas center: it leaves the sender's stock now", {
+      who: staff,
+      idempotent: true,
+      body: newStockTransferBodySchema,
+      created: stockTransferSchema,
+    }),
     async (request, reply) => {
       const member = currentStaff(request);
       const { fromCenterId, toCenterId, ...rest } = request.body;
@@ -172,49 +160,41 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/:id/receive',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: "Receive a transfer at its gas center: it joins that center's stock, once",
-        params: stockTransferIdParamsSchema,
-        response: { 200: stockTransferSchema },
+  /**
+   * A step of a transfer in transit, taken once by staff on a shift at the center on `side` of it
+   * (receiving at the center it is sent to, calling it off at the one that sent it).
+   */
+  const transferStep = (
+    path: string,
+    summary: string,
+    side: 'toCenterId' | 'fromCenterId',
+    refusal: string,
+    step: typeof receiveTransfer,
+  ) =>
+    app.post(
+      path,
+      route(summary, { who: staff, idempotent: true, params: stockTransferIdParamsSchema, ok: stockTransferSchema }),
+      async (request) => {
+        const member = currentStaff(request);
+        const transfer = await requireTransfer(app.db, request.params.id);
+        if (!actsForCenter(member, transfer[side])) throw notAtCenter(refusal);
+        await step(app.db, member.id, transfer.id);
+        return oneView(transfer.id);
       },
-    },
-    async (request) => {
-      const member = currentStaff(request);
-      const transfer = await requireTransfer(app.db, request.params.id);
-      if (!actsForCenter(member, transfer.toCenterId)) {
-        throw notAtCenter('Only staff on a shift at the center it is sent to can receive this transfer.');
-      }
-      await receiveTransfer(app.db, member.id, transfer.id);
-      return oneView(transfer.id);
-    },
-  );
+    );
 
-  app.post(
-    '/:id/cancel',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: "Call a transfer off while in transit: it goes back to the sender's stock, once",
-        params: stockTransferIdParamsSchema,
-        response: { 200: stockTransferSchema },
-      },
-    },
-    async (request) => {
-      const member = currentStaff(request);
-      const transfer = await requireTransfer(app.db, request.params.id);
-      if (!actsForCenter(member, transfer.fromCenterId)) {
-        throw notAtCenter('Only staff on a shift at the center that sent this transfer can cancel it.');
-      }
-      await cancelTransfer(app.db, member.id, transfer.id);
-      return oneView(transfer.id);
-    },
+  transferStep(
+    '/:id/receive',
+    "Receive a transfer at its gas center: it joins that center's stock, once",
+    'toCenterId',
+    'Only staff on a shift at the center it is sent to can receive this transfer.',
+    receiveTransfer,
   );
-};
+  transferStep(
+    '/:id/cancel',
+    "Call a transfer off while in transit: it goes back to the sender's stock, once",
+    'fromCenterId',
+    'Only staff on a shift at the center that sent this transfer can cancel it.',
+    cancelTransfer,
+  );
+});

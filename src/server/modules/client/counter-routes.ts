@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { clientLookupSchema } from '../../../domain/schemas/order';
+import { routesOf } from '../../lib/route';
 import { clientOrderStats } from '../order';
 import { findClientByEmail } from './service';
 
@@ -9,20 +9,14 @@ import { findClientByEmail } from './service';
  * The counter's look-up: user/{email}, a client by email with their order count (from the
  * order module). The walk-in sale (new_order) is sell-routes.ts.
  */
-const counterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireStaff();
-
+const counterRoutes = routesOf('client', async (app, route) => {
   app.get(
     '/user/:email',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['client'],
-        summary: 'Staff: a client by email, with their order count',
-        params: z.object({ email: z.email('Enter a valid email') }),
-        response: { 200: clientLookupSchema },
-      },
-    },
+    route('Staff: a client by email, with their order count', {
+      who: app.requireStaff(),
+      params: z.object({ email: z.email('Enter a valid email') }),
+      ok: clientLookupSchema,
+    }),
     async (request) => {
       const found = await findClientByEmail(app.db, request.params.email);
       if (!found) throw new AppError('No client with this email', { status: 404, type: ErrorType.NoUserFound });
@@ -31,6 +25,6 @@ const counterRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...client, orderCount: stats.count, lastOrderAt: stats.lastAt?.toISOString() ?? null };
     },
   );
-};
+});
 
 export default counterRoutes;

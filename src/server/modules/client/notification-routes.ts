@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   notificationSettingsUpdateSchema,
@@ -7,6 +6,7 @@ import {
   pushUnsubscribeSchema,
 } from '../../../domain/schemas/notification';
 import { isAcceptedPushEndpoint } from '../../integrations/push/push-service';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import {
   forgetPushSubscription,
@@ -19,34 +19,26 @@ import {
  * The signed-in client's notification switches and push devices (`notifications`,
  * `push-subscription`), kept by the notification module.
  */
-const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+const notificationRoutes = routesOf('client', async (app, route) => {
   const settingsOf = (clientId: string) => notificationSettingsOf(app.db, clientId, app.push.publicKey);
 
   app.get(
     '/notifications',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['client'],
-        summary: 'Your notification switches (SMS, push, reminders) and the Web Push key',
-        response: { 200: notificationSettingsViewSchema },
-      },
-    },
+    route('Your notification switches (SMS, push, reminders) and the Web Push key', {
+      who: app.requireClient,
+      ok: notificationSettingsViewSchema,
+    }),
     async (request) => settingsOf(signedInClientId(request)),
   );
 
   app.put(
     '/notifications',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['client'],
-        summary: 'Turn SMS, push or a reminder on or off',
-        body: notificationSettingsUpdateSchema,
-        response: { 200: notificationSettingsViewSchema },
-      },
-    },
+    route('Turn SMS, push or a reminder on or off', {
+      who: app.requireClient,
+      idempotent: true,
+      body: notificationSettingsUpdateSchema,
+      ok: notificationSettingsViewSchema,
+    }),
     async (request) => {
       const clientId = signedInClientId(request);
       await updateNotificationSettings(app.db, clientId, request.body);
@@ -56,16 +48,12 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/push-subscription',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['client'],
-        summary: "Keep this device's Web Push subscription (turns push on)",
-        body: pushSubscriptionInputSchema,
-        response: { 200: notificationSettingsViewSchema },
-      },
-    },
+    route("Keep this device's Web Push subscription (turns push on)", {
+      who: app.requireClient,
+      idempotent: true,
+      body: pushSubscriptionInputSchema,
+      ok: notificationSettingsViewSchema,
+    }),
     async (request) => {
       const clientId = signedInClientId(request);
       const { endpoint, keys } = request.body;
@@ -90,21 +78,17 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/push-subscription',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['client'],
-        summary: "Forget this device's Web Push subscription",
-        body: pushUnsubscribeSchema,
-        response: { 200: notificationSettingsViewSchema },
-      },
-    },
+    route("Forget this device's Web Push subscription", {
+      who: app.requireClient,
+      body: pushUnsubscribeSchema,
+      ok: notificationSettingsViewSchema,
+    }),
     async (request) => {
       const clientId = signedInClientId(request);
       await forgetPushSubscription(app.db, clientId, request.body.endpoint);
       return settingsOf(clientId);
     },
   );
-};
+});
 
 export default notificationRoutes;

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { lagosDateKey } from '../../../domain/format';
 import {
@@ -7,6 +6,7 @@ import {
   clientDataExportSchema,
 } from '../../../domain/schemas/privacy';
 import { errorObjectSchema } from '../../lib/error-object';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { clearSessionCookies } from '../auth';
 import { eraseClientAccount, exportClientData, scheduleRetention } from '../privacy';
@@ -15,19 +15,15 @@ import { eraseClientAccount, exportClientData, scheduleRetention } from '../priv
  * A client's data rights: a copy of everything held about them, and erasure (the privacy module's).
  * The retention job (rider positions, spent codes) is scheduled from here too.
  */
-const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+const privacyRoutes = routesOf('client', async (app, route) => {
   scheduleRetention(app);
 
   app.get(
     '/me/export',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['client'],
-        summary: 'Download everything held about the signed-in client, as one JSON file',
-        response: { 200: clientDataExportSchema, 401: errorObjectSchema, 404: errorObjectSchema },
-      },
-    },
+    route('Download everything held about the signed-in client, as one JSON file', {
+      who: app.requireClient,
+      response: { 200: clientDataExportSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+    }),
     async (request, reply) => {
       const clientId = signedInClientId(request);
       const data = await exportClientData(app.db, clientId);
@@ -42,24 +38,19 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/me/delete',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['client'],
-        summary:
-          'Delete the signed-in account: personal data erased, orders and the wallet ledger kept under a pseudonym',
-        body: accountDeletionBodySchema,
-        response: {
-          200: accountDeletionResultSchema,
-          400: errorObjectSchema,
-          401: errorObjectSchema,
-          403: errorObjectSchema,
-          404: errorObjectSchema,
-          409: errorObjectSchema,
-        },
+    route('Delete the signed-in account: personal data erased, orders and the wallet ledger kept under a pseudonym', {
+      who: app.requireClient,
+      idempotent: true,
+      body: accountDeletionBodySchema,
+      response: {
+        200: accountDeletionResultSchema,
+        400: errorObjectSchema,
+        401: errorObjectSchema,
+        403: errorObjectSchema,
+        404: errorObjectSchema,
+        409: errorObjectSchema,
       },
-    },
+    }),
     async (request, reply) => {
       const clientId = signedInClientId(request);
       const erased = await eraseClientAccount(app, clientId, request.body.confirmation);
@@ -69,6 +60,6 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       return { deleted: true as const, deletedAt: erased.deletedAt.toISOString() };
     },
   );
-};
+});
 
 export default privacyRoutes;

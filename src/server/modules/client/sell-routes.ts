@@ -1,7 +1,6 @@
 // The counter's sales (POST /api/client/new_order), made by the sell module.
 //
 // Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   counterRefundInputSchema,
@@ -12,12 +11,12 @@ import {
 import type { SmsOutcome } from '../../../domain/schemas/sms';
 import { assertActingClient } from '../../lib/acting-client';
 import { onServerClock } from '../../lib/device-time';
+import { routesOf } from '../../lib/route';
 import { receiptSmsText, refundCashSale, sellAtCounter } from '../sell';
 import { sendWithinBudget } from '../sms-budget';
 import { currentStaff } from '../staff';
 
-const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireStaff();
+const counterSaleRoutes = routesOf('client', async (app, route) => {
   const seller = (request: Parameters<typeof currentStaff>[0]) => {
     const clientId = request.auth?.clientId;
     if (!clientId) throw new AppError('Sign in again', { status: 401, type: ErrorType.UnAuthorized });
@@ -26,19 +25,12 @@ const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/new_order',
-    {
-      // The shift is asked for by the sale itself: a sale made offline is recorded in the drawer
-      // of the shift it was made in, even when that shift was ended on another tablet meanwhile.
-      preHandler: app.requireStaff(),
-      config: { idempotent: true },
-      schema: {
-        tags: ['client'],
-        summary:
-          'Staff: sell to a walk-in customer found (or added) by phone; paid by Cash, Electronic (POS/transfer) or Wallet, handed over at once or later (Idempotency-Key honoured)',
-        body: counterSaleInputSchema,
-        response: { 201: counterSaleResponseSchema },
-      },
-    },
+    // The shift is asked for by the sale itself: a sale made offline is recorded in the drawer
+    // of the shift it was made in, even when that shift was ended on another tablet meanwhile.
+    route(
+      'Staff: sell to a walk-in customer found (or added) by phone; paid by Cash, Electronic (POS/transfer) or Wallet, handed over at once or later (Idempotency-Key honoured)',
+      { who: app.requireStaff(), idempotent: true, body: counterSaleInputSchema, created: counterSaleResponseSchema },
+    ),
     async (request, reply) => {
       // A sale queued offline is its author's: never record it as whoever is signed in now.
       assertActingClient(request);
@@ -79,18 +71,14 @@ const counterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/refund_order',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags: ['client'],
-        summary: 'Staff: refund a cash sale not yet handed over, from my drawer (Idempotency-Key honoured)',
-        body: counterRefundInputSchema,
-        response: { 200: counterRefundResponseSchema },
-      },
-    },
+    route('Staff: refund a cash sale not yet handed over, from my drawer (Idempotency-Key honoured)', {
+      who: app.requireStaff(),
+      idempotent: true,
+      body: counterRefundInputSchema,
+      ok: counterRefundResponseSchema,
+    }),
     async (request) => refundCashSale(app, seller(request), request.body),
   );
-};
+});
 
 export default counterSaleRoutes;

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { cylinderInputSchema, cylinderListSchema, cylinderSchema } from '../../../domain/schemas/cylinder';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { toCylinderView } from './service';
 import { clientCylinders } from './tables';
@@ -11,17 +11,13 @@ import { clientCylinders } from './tables';
 const MAX_CYLINDERS = 20;
 
 /** Routes of the /api/cylinder area: the signed-in client's own cylinders. */
-const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
+const cylinderRoutes = routesOf('cylinder', async (app, route) => {
   app.get(
     '/user',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['cylinder'],
-        summary: "The client's cylinders, each flagged when past (or near) its safe life",
-        response: { 200: cylinderListSchema },
-      },
-    },
+    route("The client's cylinders, each flagged when past (or near) its safe life", {
+      who: app.requireClient,
+      ok: cylinderListSchema,
+    }),
     async (request) => {
       const rows = await app.db
         .select()
@@ -34,16 +30,12 @@ const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['cylinder'],
-        summary: 'Register one of your cylinders (size, serial number, expiry date)',
-        body: cylinderInputSchema,
-        response: { 201: cylinderSchema },
-      },
-    },
+    route('Register one of your cylinders (size, serial number, expiry date)', {
+      who: app.requireClient,
+      idempotent: true,
+      body: cylinderInputSchema,
+      created: cylinderSchema,
+    }),
     async (request, reply) => {
       const owner = signedInClientId(request);
       const serial = request.body.serialNumber.toUpperCase();
@@ -74,15 +66,11 @@ const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/user/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['cylinder'],
-        summary: 'Remove one of your cylinders',
-        params: z.object({ id: z.uuid('Cylinder not found') }),
-        response: { 200: z.object({ removed: z.literal(true) }) },
-      },
-    },
+    route('Remove one of your cylinders', {
+      who: app.requireClient,
+      params: z.object({ id: z.uuid('Cylinder not found') }),
+      ok: z.object({ removed: z.literal(true) }),
+    }),
     async (request) => {
       const removed = await app.db
         .delete(clientCylinders)
@@ -92,6 +80,6 @@ const cylinderRoutes: FastifyPluginAsyncZod = async (app) => {
       return { removed: true as const };
     },
   );
-};
+});
 
 export default cylinderRoutes;

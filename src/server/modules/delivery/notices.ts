@@ -35,6 +35,14 @@ declare module 'fastify' {
   }
 }
 
+/** Adds `listener` to `set`; answers the function that takes it out again. */
+function listen<L>(set: Set<L>, listener: L): () => void {
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
 /**
  * Listeners of delivery changes. A listener's failure is logged and never undoes the change or
  * stops the others; async listeners are not awaited by the mover.
@@ -50,10 +58,7 @@ export class DeliveryNotices {
    * answers the function that stops listening.
    */
   onOrderPaid(listener: OrderPaidListener): () => void {
-    this.paidListeners.add(listener);
-    return () => {
-      this.paidListeners.delete(listener);
-    };
+    return listen(this.paidListeners, listener);
   }
 
   /** An order was paid (after the commit): whoever listens hears it; a failure is only logged. */
@@ -74,10 +79,7 @@ export class DeliveryNotices {
 
   /** Listens; answers the function that stops listening. */
   on(listener: DeliveryListener): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return listen(this.listeners, listener);
   }
 
   emit(change: DeliveryChange): void {

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routesOf } from '../../lib/route';
 
 const outboxResponseSchema = z.object({
   messages: z.array(z.object({ to: z.string(), body: z.string(), createdAt: z.string() })),
@@ -10,19 +10,15 @@ const outboxResponseSchema = z.object({
  * SMS provider "sent" (empty when a real provider is configured), so people and browser tests can
  * read sign-in codes.
  */
-const devRoutes: FastifyPluginAsyncZod = async (app) => {
+const devRoutes = routesOf('dev', async (app, route) => {
   app.get(
     '/outbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Messages of the console SMS provider, newest first',
-        querystring: z.object({ to: z.string().trim().max(20).optional() }),
-        response: { 200: outboxResponseSchema },
-      },
-    },
+    route('Messages of the console SMS provider, newest first', {
+      query: z.object({ to: z.string().trim().max(20).optional() }),
+      ok: outboxResponseSchema,
+    }),
     async (request) => ({ messages: app.sms.outbox.list(request.query.to) }),
   );
-};
+});
 
 export default devRoutes;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -16,6 +15,7 @@ import {
   validateRiderSignup,
 } from '../../../domain/schemas/leads';
 import { errorObjectSchema } from '../../lib/error-object';
+import { routesOf } from '../../lib/route';
 import { hashPassword } from './password-hash';
 import { listLeads, markLeadContacted, saveApplication, saveInterest } from './service';
 
@@ -38,7 +38,7 @@ const interestShape = z.object({
 });
 
 /** Routes of the /api/leads area: the public site's forms, and the staff list. */
-const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+const leadsRoutes = routesOf('leads', async (app, route) => {
   // One limiter (one store) for both public forms, so alternating between them gains nothing.
   const rateLimit = app.rateLimit(rateLimitOptions);
   /** A public form's route: that limiter, and a retried send (same Idempotency-Key) gets its first answer. */
@@ -46,11 +46,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: string,
     body: Body,
     response: Responses,
-  ) => ({
-    onRequest: rateLimit,
-    config: { idempotent: true },
-    schema: { tags: ['leads'], summary, body, response },
-  });
+  ) => route(summary, { onRequest: rateLimit, idempotent: true, body, response });
 
   app.post(
     '/interest',
@@ -110,37 +106,29 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags: ['leads'],
-        summary: 'List the leads, newest first (staff with Manager or CEO access)',
-        querystring: leadListQuerySchema,
-        response: { 200: leadListSchema },
-      },
-    },
+    route('List the leads, newest first (staff with Manager or CEO access)', {
+      who: app.requireStaff(),
+      query: leadListQuerySchema,
+      ok: leadListSchema,
+    }),
     async (request) => listLeads(app.db, request.query),
   );
 
   app.post(
     '/:id/contacted',
-    {
-      preHandler: app.requireStaff(),
-      config: { idempotent: true },
-      schema: {
-        tags: ['leads'],
-        summary: 'Mark a lead contacted, once (staff with Manager or CEO access)',
-        params: z.object({ id: z.uuid('Unknown lead') }),
-        body: leadContactedBodySchema,
-        response: {
-          200: leadViewSchema,
-          400: errorObjectSchema,
-          401: errorObjectSchema,
-          403: errorObjectSchema,
-          404: errorObjectSchema,
-        },
+    route('Mark a lead contacted, once (staff with Manager or CEO access)', {
+      who: app.requireStaff(),
+      idempotent: true,
+      params: z.object({ id: z.uuid('Unknown lead') }),
+      body: leadContactedBodySchema,
+      response: {
+        200: leadViewSchema,
+        400: errorObjectSchema,
+        401: errorObjectSchema,
+        403: errorObjectSchema,
+        404: errorObjectSchema,
       },
-    },
+    }),
     async (request) => {
       const staffId = request.staff?.id;
       if (!staffId) throw new AppError('Please sign in', { status: 401, type: ErrorType.UnAuthorized });
@@ -149,6 +137,6 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       return result.lead;
     },
   );
-};
+});
 
 export default leadsRoutes;

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../domain/schemas/map';
 import type { MapsAdapter } from '../../integrations/maps/adapter';
 import { LAGOS_AREAS } from '../../integrations/maps/lagos-areas';
+import { routesOf } from '../../lib/route';
 
 async function resolvePlace(
   maps: MapsAdapter,
@@ -50,15 +50,12 @@ async function betweenPlaces<R extends { estimate: boolean }>(
 const rateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Routes of the /api/map area: distance, directions and geocoding through the maps adapter. */
-const mapRoutes: FastifyPluginAsyncZod = async (app) => {
+const mapRoutes = routesOf('map', async (app, route) => {
   const maps = app.maps;
 
   /** A maps call, which costs money with Google: signed-in clients only, and a per-client rate limit. */
-  const mapsCall = <Body extends z.ZodType, Result extends z.ZodType>(summary: string, body: Body, result: Result) => ({
-    preHandler: app.requireClient,
-    config: rateLimit,
-    schema: { tags: ['map'], summary, body, response: { 200: result } },
-  });
+  const mapsCall = <Body extends z.ZodType, Result extends z.ZodType>(summary: string, body: Body, result: Result) =>
+    route(summary, { who: app.requireClient, config: rateLimit, body, ok: result });
 
   app.post(
     '/distance',
@@ -99,15 +96,9 @@ const mapRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/areas',
-    {
-      schema: {
-        tags: ['map'],
-        summary: 'Lagos areas we deliver to, offered by the address form',
-        response: { 200: mapAreasSchema },
-      },
-    },
+    route('Lagos areas we deliver to, offered by the address form', { ok: mapAreasSchema }),
     async () => ({ areas: LAGOS_AREAS.map(({ name, lat, lng }) => ({ name, lat, lng })) }),
   );
-};
+});
 
 export default mapRoutes;

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
-import { assertTransition } from '../../../domain/lifecycles/lifecycle';
-import { orderLifecycle } from '../../../domain/lifecycles/order';
 import type { DbOrTx } from '../../db/client';
 import { normalizeOrderNumber } from '../../lib/references';
-import { recordOrderEvent } from './events';
 import type { OrderLegs } from './legs';
-import { releaseOrderStock } from './service';
+import { cancelLockedOrder } from './service';
 import { type OrderRow, orders } from './tables';
 
 /**
@@ -28,27 +24,13 @@ export async function cancelPaidOrder(
     .where(eq(orders.orderNumber, normalizeOrderNumber(orderNumber)))
     .for('update');
   if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
-  assertTransition(
-    orderLifecycle,
-    order.status,
-    OrderStatus.Cancelled,
-    'staff',
-    options.refusal ??
+  const { after } = await cancelLockedOrder(tx, legs, order, {
+    actor: 'staff',
+    refusal:
+      options.refusal ??
       `This sale cannot be refunded at the counter: it is ${order.status}. Only a paid sale not yet handed over can be.`,
-  );
-  const now = new Date();
-  // The stock first, then the order: the lock order of cancelClientOrder (service.ts).
-  await releaseOrderStock(tx, legs, order);
-  const [after] = await tx
-    .update(orders)
-    .set({ status: OrderStatus.Cancelled, cancelledAt: now })
-    .where(eq(orders.id, order.id))
-    .returning();
-  if (!after) throw new Error('refund update returned nothing');
-  await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
     note: options.note,
     actorClientId: options.actorClientId,
-    at: now,
   });
   return { before: order, after };
 }

@@ -19,6 +19,7 @@ import {
 import { DeliveryOption, OrderStatus, type PaymentType } from '../../../domain/enums';
 import type { DbOrTx } from '../../db/client';
 import { rowMapper, statement } from '../../db/statement';
+import { mapByIds } from '../../lib/by-ids';
 import { type OrderItemRow, type OrderRow, orderEvents, orderItems, orders } from './tables';
 
 export { listOrderEvents } from './events';
@@ -100,14 +101,13 @@ export async function listClientCounterOrders(
 }
 
 /** The order numbers of these orders, by order id (one query, whatever the number of ids). */
-export async function findOrderNumbersByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(inArray(orders.id, unique));
-  return new Map(rows.map((r) => [r.id, r.orderNumber]));
+export function findOrderNumbersByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  return mapByIds(
+    ids,
+    (unique) =>
+      db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inArray(orders.id, unique)),
+    (r) => [r.id, r.orderNumber],
+  );
 }
 
 /** Orders placed in [from, to), newest first, optionally of one status, of one gas center. */
@@ -199,16 +199,19 @@ const ATTRIBUTING_STATUSES = [OrderStatus.Paid, OrderStatus.Delivered];
 export type PaidOrder = { id: string; total: number; paymentType: PaymentType | null; paidAt: Date; centerId: string };
 export type AttributedOrder = PaidOrder & { actorClientId: string; attributedAt: Date };
 
+/** The columns of a PaidOrder (paidAt still nullable as read). */
+const paidOrderColumns = {
+  id: orders.id,
+  total: orders.total,
+  paymentType: orders.paymentType,
+  paidAt: orders.paidAt,
+  centerId: orders.centerId,
+};
+
 /** Paid orders whose payment fell in [from, to). */
 export async function listPaidOrders(db: DbOrTx, range: { from: Date; to: Date }): Promise<PaidOrder[]> {
   const rows = await db
-    .select({
-      id: orders.id,
-      total: orders.total,
-      paymentType: orders.paymentType,
-      paidAt: orders.paidAt,
-      centerId: orders.centerId,
-    })
+    .select(paidOrderColumns)
     .from(orders)
     .where(
       and(
@@ -254,11 +257,7 @@ export async function listAttributedOrders(
   if (filter.paidIn) conditions.push(gte(orders.paidAt, filter.paidIn.from), lt(orders.paidAt, filter.paidIn.to));
   const rows = await db
     .select({
-      id: orders.id,
-      total: orders.total,
-      paymentType: orders.paymentType,
-      paidAt: orders.paidAt,
-      centerId: orders.centerId,
+      ...paidOrderColumns,
       actorClientId: firstEvent.actorClientId,
       attributedAt: firstEvent.attributedAt,
     })

@@ -5,7 +5,7 @@ import { NotificationKind } from '../../../domain/schemas/notification';
 import type { MoveOrderBody, OrderMoved } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit';
-import { findCenter } from '../centers';
+import { chosenCenter, findCenter } from '../centers';
 import { budgetStaffNotice, notify } from '../notification';
 import type { OrderLegs } from './legs';
 import { findOrderById } from './lookups';
@@ -51,14 +51,7 @@ export async function moveOrderToCenter(
   orderId: string,
   body: MoveOrderBody,
 ): Promise<OrderMoved> {
-  const target = await findCenter(db, body.centerId);
-  if (!target) {
-    throw new AppError('There is no such gas center. Choose one from the list.', {
-      status: 400,
-      type: ErrorType.InvalidInput,
-      additionalInfo: { field: 'centerId', reason: 'UnknownCenter' },
-    });
-  }
+  const target = await chosenCenter(db, body.centerId, { field: 'centerId', reason: 'UnknownCenter' });
   const moved = await db.transaction(async (tx) => {
     const order = await findOrderById(tx, orderId, { lock: true });
     if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });

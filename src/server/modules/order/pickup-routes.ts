@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -8,6 +7,7 @@ import {
   pickupDisputeInputSchema,
   pickupRespondInputSchema,
 } from '../../../domain/schemas/pickup';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { isPickupOfOrder, listClientPickupOrders, refusalToAppError, toClientPickupOrder } from '../pickup';
 import { requireClientOrder } from './service';
@@ -16,33 +16,34 @@ const refParams = z.object({ id: z.string().trim().min(1).max(64) });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
 
 /** The client's own side of pickup (at /pickup), which the pickup module runs. */
-const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
+const orderPickupRoutes = routesOf(['order', 'pickup'], async (app, route) => {
   const secret = app.config.SESSION_SECRET;
+  /** The owner acting on an order's pickup: once per Idempotency-Key, answered with the order at pickup. */
+  const ownerAction = <Body extends z.ZodType>(summary: string, body: Body) =>
+    route(summary, {
+      who: app.requireClient,
+      idempotent: true,
+      params: refParams,
+      body,
+      response: { 200: clientPickupOrderSchema, ...errors },
+    });
 
   app.get(
     '/pickup',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['order', 'pickup'],
-        summary: 'The client’s orders to collect at the counter, with their pickup and QR codes',
-        response: { 200: clientPickupListSchema, ...errors },
-      },
-    },
+    route('The client’s orders to collect at the counter, with their pickup and QR codes', {
+      who: app.requireClient,
+      response: { 200: clientPickupListSchema, ...errors },
+    }),
     async (request) => ({ orders: await listClientPickupOrders(app.db, secret, signedInClientId(request)) }),
   );
 
   app.get(
     '/pickup/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['order', 'pickup'],
-        summary: 'One of the client’s orders at pickup (by id or order number)',
-        params: refParams,
-        response: { 200: clientPickupOrderSchema, ...errors },
-      },
-    },
+    route('One of the client’s orders at pickup (by id or order number)', {
+      who: app.requireClient,
+      params: refParams,
+      response: { 200: clientPickupOrderSchema, ...errors },
+    }),
     async (request) => {
       const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       return toClientPickupOrder(app.db, secret, order);
@@ -51,17 +52,7 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/pickup/:id/respond',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['order', 'pickup'],
-        summary: 'Approve or refuse a pickup (HTTP twin of pickupConfirmationResponse)',
-        params: refParams,
-        body: pickupRespondInputSchema,
-        response: { 200: clientPickupOrderSchema, ...errors },
-      },
-    },
+    ownerAction('Approve or refuse a pickup (HTTP twin of pickupConfirmationResponse)', pickupRespondInputSchema),
     async (request) => {
       const clientId = signedInClientId(request);
       const order = await requireClientOrder(app.db, clientId, request.params.id);
@@ -77,17 +68,10 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/pickup/:id/dispute',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['order', 'pickup'],
-        summary: 'The owner raises a pickup dispute (someone else claimed it, or an invalid pickup)',
-        params: refParams,
-        body: pickupDisputeInputSchema,
-        response: { 200: clientPickupOrderSchema, ...errors },
-      },
-    },
+    ownerAction(
+      'The owner raises a pickup dispute (someone else claimed it, or an invalid pickup)',
+      pickupDisputeInputSchema,
+    ),
     async (request) => {
       const clientId = signedInClientId(request);
       const order = await requireClientOrder(app.db, clientId, request.params.id);
@@ -100,6 +84,6 @@ const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       return toClientPickupOrder(app.db, secret, result.order);
     },
   );
-};
+});
 
 export default orderPickupRoutes;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OrderStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
@@ -17,6 +16,7 @@ import {
   orderSearchQuerySchema,
   orderWithClientSchema,
 } from '../../../domain/schemas/order';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { historyPages } from './history-cache';
 import orderPickupRoutes from './pickup-routes';
@@ -47,7 +47,7 @@ async function requirePlatformHeader(request: FastifyRequest) {
 }
 
 /** Routes of the /api/order area; the client's side of pickup is pickup-routes.ts. */
-const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+const orderRoutes = routesOf('order', async (app, route) => {
   await app.register(orderPickupRoutes);
   const maps = app.maps;
   const staffOnly = app.requireStaff();
@@ -58,17 +58,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/new',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['order'],
-        summary:
-          'Place an order (Idempotency-Key honoured): totals, order number, payment number and pickup code are made here',
-        body: newOrderInputSchema,
-        response: { 201: orderSchema },
-      },
-    },
+    route(
+      'Place an order (Idempotency-Key honoured): totals, order number, payment number and pickup code are made here',
+      { who: app.requireClient, idempotent: true, body: newOrderInputSchema, created: orderSchema },
+    ),
     async (request, reply) => {
       const order = await createOrder(app.db, signedInClientId(request), request.body, {
         maps,
@@ -81,17 +74,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/quote',
-    {
-      preHandler: app.requireClient,
+    route('Price a cart, delivery fee included, without placing it (shown before confirming)', {
+      who: app.requireClient,
       // The shop quotes as the cart changes; each home-delivery quote may call the maps service.
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['order'],
-        summary: 'Price a cart, delivery fee included, without placing it (shown before confirming)',
-        body: newOrderInputSchema,
-        response: { 200: orderQuoteSchema },
-      },
-    },
+      body: newOrderInputSchema,
+      ok: orderQuoteSchema,
+    }),
     async (request) => {
       const priced = await priceOrder(app.db, request.body, maps);
       return {
@@ -119,16 +108,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/client',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['order'],
-        summary:
-          "The signed-in client's orders, newest first, as the history lists them: `cursor` paging (pass back `nextCursor`), or numbered `page`s; optional status filter",
-        querystring: clientOrderListQuerySchema,
-        response: { 200: clientOrderPageSchema },
-      },
-    },
+    route(
+      "The signed-in client's orders, newest first, as the history lists them: `cursor` paging (pass back `nextCursor`), or numbered `page`s; optional status filter",
+      { who: app.requireClient, query: clientOrderListQuerySchema, ok: clientOrderPageSchema },
+    ),
     async (request, reply) => {
       // Numbered pages (with their count) are answered as objects; the cursor paging the screens
       // use comes as PostgreSQL wrote it (service.ts, clientOrderPageJson), the same fields, kept
@@ -140,15 +123,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const cancel = {
-    preHandler: [requirePlatformHeader, app.requireClient],
-    schema: {
-      tags: ['order'],
-      summary: 'Cancel an order (by id or order number); only while it is Not Paid',
-      params: refParams,
-      response: { 200: orderSchema },
-    },
-  };
+  const cancel = route('Cancel an order (by id or order number); only while it is Not Paid', {
+    who: [requirePlatformHeader, app.requireClient],
+    params: refParams,
+    ok: orderSchema,
+  });
   app.get('/cancel/:id', cancel, async (request) =>
     cancelClientOrder(app.db, app.orderLegs, signedInClientId(request), request.params.id),
   );
@@ -158,15 +137,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payment_number/:n',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['order'],
-        summary: "The client's order with this payment number",
-        params: z.object({ n: z.string().trim().min(1).max(64) }),
-        response: { 200: orderSchema },
-      },
-    },
+    route("The client's order with this payment number", {
+      who: app.requireClient,
+      params: z.object({ n: z.string().trim().min(1).max(64) }),
+      ok: orderSchema,
+    }),
     async (request) => {
       const row = await findOrderByPaymentNumber(app.db, request.params.n);
       if (!row || row.clientId !== signedInClientId(request)) throw notFound();
@@ -176,15 +151,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/qr_code/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['order'],
-        summary: 'The signed QR token and the short pickup code of a paid order not yet handed over',
-        params: refParams,
-        response: { 200: orderQrSchema },
-      },
-    },
+    route('The signed QR token and the short pickup code of a paid order not yet handed over', {
+      who: app.requireClient,
+      params: refParams,
+      ok: orderQrSchema,
+    }),
     async (request) => {
       const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       if (order.status !== OrderStatus.Paid || order.isDelivered) {
@@ -205,15 +176,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/pending_url/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['order'],
-        summary: 'Where to resume paying an order (null url when nothing is owed)',
-        params: refParams,
-        response: { 200: orderPendingUrlSchema },
-      },
-    },
+    route('Where to resume paying an order (null url when nothing is owed)', {
+      who: app.requireClient,
+      params: refParams,
+      ok: orderPendingUrlSchema,
+    }),
     async (request) => {
       const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       const payable = order.status === OrderStatus.NotPaid;
@@ -228,60 +195,44 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/filtered',
-    {
-      preHandler: staffOnly,
-      schema: {
-        tags: ['order'],
-        summary: "Staff: every client's orders by status, delivery option and Lagos dates (yyyy-MM-dd)",
-        querystring: orderFilterQuerySchema,
-        response: { 200: orderPageSchema.extend({ orders: z.array(orderWithClientSchema) }) },
-      },
-    },
+    route("Staff: every client's orders by status, delivery option and Lagos dates (yyyy-MM-dd)", {
+      who: staffOnly,
+      query: orderFilterQuerySchema,
+      ok: orderPageSchema.extend({ orders: z.array(orderWithClientSchema) }),
+    }),
     async (request) => filterOrders(app.db, request.query),
   );
 
   app.get(
     '/with_client/search',
-    {
-      preHandler: staffOnly,
-      schema: {
-        tags: ['order'],
-        summary: 'Staff: find orders by order number, payment number, pickup code or phone',
-        querystring: orderSearchQuerySchema,
-        response: { 200: z.object({ orders: z.array(orderWithClientSchema) }) },
-      },
-    },
+    route('Staff: find orders by order number, payment number, pickup code or phone', {
+      who: staffOnly,
+      query: orderSearchQuerySchema,
+      ok: z.object({ orders: z.array(orderWithClientSchema) }),
+    }),
     async (request) => ({ orders: await searchOrdersWithClient(app.db, request.query.q) }),
   );
 
   app.get(
     '/with_client/:id',
-    {
-      preHandler: staffOnly,
-      schema: {
-        tags: ['order'],
-        summary: 'Staff: one order (by id or number) with its client',
-        params: refParams,
-        response: { 200: orderWithClientSchema },
-      },
-    },
+    route('Staff: one order (by id or number) with its client', {
+      who: staffOnly,
+      params: refParams,
+      ok: orderWithClientSchema,
+    }),
     async (request) => orderWithClient(app.db, request.params.id),
   );
 
   app.get(
     '/:orderNumber',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags: ['order'],
-        summary: "One of the client's orders by number, with lines and status timeline",
-        params: z.object({ orderNumber: z.string().trim().min(1).max(64) }),
-        response: { 200: orderSchema },
-      },
-    },
+    route("One of the client's orders by number, with lines and status timeline", {
+      who: app.requireClient,
+      params: z.object({ orderNumber: z.string().trim().min(1).max(64) }),
+      ok: orderSchema,
+    }),
     async (request) =>
       toOrderView(app.db, await requireClientOrder(app.db, signedInClientId(request), request.params.orderNumber)),
   );
-};
+});
 
 export default orderRoutes;

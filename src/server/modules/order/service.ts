@@ -265,32 +265,46 @@ export async function releaseOrderStock(
   await legs.stock.release(tx, lines, order.createdAt, order.centerId);
 }
 
+/**
+ * Cancels an order locked in `tx` when its lifecycle lets `by.actor` do so (else 409 with
+ * `by.refusal`): its stock goes back, then it becomes Cancelled, with its event. The stock is given
+ * back before the order changes: the change takes the client's history version (the orders
+ * trigger), which placing an order takes after the stock, so the locks come in one order on both
+ * paths (the other way round, placing and cancelling two orders of one client at once could
+ * deadlock). Answers the row after and the moment recorded.
+ */
+export async function cancelLockedOrder(
+  tx: DbOrTx,
+  legs: OrderLegs,
+  order: OrderRow,
+  by: { actor: 'client' | 'staff'; refusal: string; note: string; actorClientId: string },
+): Promise<{ after: OrderRow; now: Date }> {
+  assertTransition(orderLifecycle, order.status, OrderStatus.Cancelled, by.actor, by.refusal);
+  const now = new Date();
+  await releaseOrderStock(tx, legs, order);
+  const [after] = await tx
+    .update(orders)
+    .set({ status: OrderStatus.Cancelled, cancelledAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!after) throw new Error('cancel update returned nothing');
+  await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
+    note: by.note,
+    actorClientId: by.actorClientId,
+    at: now,
+  });
+  return { after, now };
+}
+
 /** Cancels a client's order while that is safe (Not Paid), giving its stock back. */
 export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: string, ref: string): Promise<Order> {
   const cancelled = await db.transaction(async (tx) => {
     const order = await requireClientOrder(tx, clientId, ref, true);
-    assertTransition(
-      orderLifecycle,
-      order.status,
-      OrderStatus.Cancelled,
-      'client',
-      `This order can no longer be cancelled: it is ${order.status}. Only orders that are Not Paid can be cancelled; contact support about a paid order.`,
-    );
-    const now = new Date();
-    // The stock is given back before the order changes: the change takes the client's history
-    // version (the orders trigger), which placing an order takes after the stock, so the locks
-    // come in one order on both paths (the other way round, placing and cancelling two orders of
-    // one client at once could deadlock).
-    await releaseOrderStock(tx, legs, order);
-    const [updated] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.Cancelled, cancelledAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await recordOrderEvent(tx, order.id, OrderStatus.Cancelled, {
+    const { after: updated, now } = await cancelLockedOrder(tx, legs, order, {
+      actor: 'client',
+      refusal: `This order can no longer be cancelled: it is ${order.status}. Only orders that are Not Paid can be cancelled; contact support about a paid order.`,
       note: 'Cancelled by the client',
       actorClientId: clientId,
-      at: now,
     });
     if (await legs.delivery.cancel(tx, order.id)) {
       await recordOrderEvent(tx, order.id, DeliveryStatus.Cancelled, {
@@ -299,7 +313,6 @@ export async function cancelClientOrder(db: DbOrTx, legs: OrderLegs, clientId: s
         at: now,
       });
     }
-    if (!updated) throw new Error('cancel update returned nothing');
     return toOrderView(tx, updated);
   });
   legs.stock.committed?.();

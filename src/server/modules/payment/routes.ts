@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARD_PROVIDER_SEGMENT } from '../../../domain/constants';
 import { OrderStatus, PaymentPurpose, PaymentStatus } from '../../../domain/enums';
@@ -20,6 +19,7 @@ import {
   sendPaymentBodySchema,
   usableCardSchema,
 } from '../../../domain/schemas/payment';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { requireClientOrder } from '../order';
 import { initiateOrderPayment, payOrderWithSavedCard, pendingCheckout } from './order-payment';
@@ -41,10 +41,8 @@ import { webhookRoutes } from './webhook-routes';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 const numberParams = z.object({ n: z.string().trim().min(1).max(64) });
-const tags = ['payment'];
-
 /** Routes of the /api/payment area. */
-const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+const paymentRoutes = routesOf('payment', async (app, route) => {
   await app.register(webhookRoutes);
   await app.register(walletPaymentRoutes);
   // Tests drive reconciliation themselves (reconcilePayments), so a timer never races their steps.
@@ -62,30 +60,22 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/initiate/order',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Start (or resume) the card checkout of an order',
-        body: initiateOrderPaymentBodySchema,
-        response: { 200: checkoutDetailsSchema },
-      },
-    },
+    route('Start (or resume) the card checkout of an order', {
+      who: app.requireClient,
+      idempotent: true,
+      body: initiateOrderPaymentBodySchema,
+      ok: checkoutDetailsSchema,
+    }),
     async (request) => initiateOrderPayment(app, signedInClientId(request), request.body.orderNumber),
   );
 
   app.get(
     '/verify/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'Verify a payment by its payment number (asks Paystack while it is unsettled)',
-        params: idParams,
-        response: { 200: paymentViewSchema },
-      },
-    },
+    route('Verify a payment by its payment number (asks Paystack while it is unsettled)', {
+      who: app.requireClient,
+      params: idParams,
+      ok: paymentViewSchema,
+    }),
     async (request) => {
       const payment = await requireOwnPayment(app.db, signedInClientId(request), request.params.id);
       return viewOf(app.db, await refreshPayment(app, payment));
@@ -94,29 +84,17 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/number/:n',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'A payment by its payment number',
-        params: numberParams,
-        response: { 200: paymentViewSchema },
-      },
-    },
+    route('A payment by its payment number', { who: app.requireClient, params: numberParams, ok: paymentViewSchema }),
     async (request) => viewOf(app.db, await requireOwnPayment(app.db, signedInClientId(request), request.params.n)),
   );
 
   app.get(
     '/order/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: "The payments of one of the client's orders (by order number or id)",
-        params: idParams,
-        response: { 200: z.array(paymentViewSchema) },
-      },
-    },
+    route("The payments of one of the client's orders (by order number or id)", {
+      who: app.requireClient,
+      params: idParams,
+      ok: z.array(paymentViewSchema),
+    }),
     async (request) => {
       const order = await requireClientOrder(app.db, signedInClientId(request), request.params.id);
       return viewsOfRows(app.db, await listOrderPayments(app.db, order.id));
@@ -125,81 +103,58 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: "The client's payments, newest first",
-        querystring: paymentListQuerySchema,
-        response: { 200: paymentListSchema },
-      },
-    },
+    route("The client's payments, newest first", {
+      who: app.requireClient,
+      query: paymentListQuerySchema,
+      ok: paymentListSchema,
+    }),
     async (request) => listClientPayments(app.db, signedInClientId(request), request.query),
   );
 
   app.get(
     '/usable',
-    {
-      preHandler: app.requireClient,
-      schema: { tags, summary: 'The saved card (bin, last4, expiry), if any', response: { 200: usableCardSchema } },
-    },
+    route('The saved card (bin, last4, expiry), if any', { who: app.requireClient, ok: usableCardSchema }),
     async (request) => ({ card: await usableCard(app.db, signedInClientId(request)) }),
   );
 
   app.put(
     '/save_usable',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'Keep the card a successful payment used',
-        body: paymentNumberBodySchema,
-        response: { 200: saveUsableResultSchema },
-      },
-    },
+    route('Keep the card a successful payment used', {
+      who: app.requireClient,
+      body: paymentNumberBodySchema,
+      ok: saveUsableResultSchema,
+    }),
     async (request) => saveUsableCard(app.db, signedInClientId(request), request.body.paymentNumber),
   );
 
   app.put(
     '/discard_redish',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'Decline keeping the card a payment used',
-        body: paymentNumberBodySchema,
-        response: { 200: discardUsableResultSchema },
-      },
-    },
+    route('Decline keeping the card a payment used', {
+      who: app.requireClient,
+      body: paymentNumberBodySchema,
+      ok: discardUsableResultSchema,
+    }),
     async (request) => discardUsableCard(app.db, signedInClientId(request), request.body.paymentNumber),
   );
 
   app.get(
     '/pending_url/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'The still-open checkout of an order (by order number), or null',
-        params: idParams,
-        response: { 200: checkoutDetailsSchema.nullable() },
-      },
-    },
+    route('The still-open checkout of an order (by order number), or null', {
+      who: app.requireClient,
+      params: idParams,
+      ok: checkoutDetailsSchema.nullable(),
+    }),
     async (request) => pendingCheckout(app, signedInClientId(request), request.params.id),
   );
 
   app.post(
     `/${CARD_PROVIDER_SEGMENT}/retry_payment`,
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Open the checkout of an unfinished order payment again',
-        body: paymentNumberBodySchema,
-        response: { 200: checkoutDetailsSchema },
-      },
-    },
+    route('Open the checkout of an unfinished order payment again', {
+      who: app.requireClient,
+      idempotent: true,
+      body: paymentNumberBodySchema,
+      ok: checkoutDetailsSchema,
+    }),
     async (request) => {
       const clientId = signedInClientId(request);
       const payment = await requireOwnPayment(app.db, clientId, request.body.paymentNumber);
@@ -215,16 +170,12 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `/${CARD_PROVIDER_SEGMENT}/send_payment`,
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Pay an order with the saved card',
-        body: sendPaymentBodySchema,
-        response: { 200: paymentViewSchema },
-      },
-    },
+    route('Pay an order with the saved card', {
+      who: app.requireClient,
+      idempotent: true,
+      body: sendPaymentBodySchema,
+      ok: paymentViewSchema,
+    }),
     async (request) => payOrderWithSavedCard(app, signedInClientId(request), request.body.orderNumber),
   );
 
@@ -249,29 +200,21 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // By their names these are /order calls; the order area belongs to another module, so they live here.
   app.get(
     '/confirm_payment/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'Confirm the payment of an order (by order number): verifies unsettled payments',
-        params: idParams,
-        response: { 200: orderPaymentStateSchema },
-      },
-    },
+    route('Confirm the payment of an order (by order number): verifies unsettled payments', {
+      who: app.requireClient,
+      params: idParams,
+      ok: orderPaymentStateSchema,
+    }),
     async (request) => orderPaymentState(signedInClientId(request), request.params.id),
   );
 
   app.get(
     '/payment_verify/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'Verify an order payment by its payment number and answer the order state',
-        params: idParams,
-        response: { 200: orderPaymentStateSchema },
-      },
-    },
+    route('Verify an order payment by its payment number and answer the order state', {
+      who: app.requireClient,
+      params: idParams,
+      ok: orderPaymentStateSchema,
+    }),
     async (request) => {
       const clientId = signedInClientId(request);
       const payment = await requireOwnPayment(app.db, clientId, request.params.id);
@@ -284,30 +227,22 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/errors',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags,
-        summary: 'Payment problems on record (Manager, CEO, Accountant)',
-        querystring: paymentErrorListQuerySchema,
-        response: { 200: paymentErrorListSchema },
-      },
-    },
+    route('Payment problems on record (Manager, CEO, Accountant)', {
+      who: app.requireStaff(),
+      query: paymentErrorListQuerySchema,
+      ok: paymentErrorListSchema,
+    }),
     async (request) => listPaymentErrors(app.db, request.query),
   );
 
   app.put(
     '/errors/:id',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags,
-        summary: 'Move a payment problem along (Manager, CEO, Accountant)',
-        params: z.object({ id: z.uuid() }),
-        body: paymentErrorUpdateBodySchema,
-        response: { 200: paymentErrorViewSchema },
-      },
-    },
+    route('Move a payment problem along (Manager, CEO, Accountant)', {
+      who: app.requireStaff(),
+      params: z.object({ id: z.uuid() }),
+      body: paymentErrorUpdateBodySchema,
+      ok: paymentErrorViewSchema,
+    }),
     async (request) => {
       const staffId = request.staff?.id;
       if (!staffId) throw new AppError('Forbidden', { status: 403, type: ErrorType.Forbidden });
@@ -317,20 +252,12 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    {
-      preHandler: app.requireClient,
-      schema: {
-        tags,
-        summary: 'A payment by id or payment number',
-        params: idParams,
-        response: { 200: paymentViewSchema },
-      },
-    },
+    route('A payment by id or payment number', { who: app.requireClient, params: idParams, ok: paymentViewSchema }),
     async (request) => {
       const payment = await requireOwnPayment(app.db, signedInClientId(request), request.params.id);
       return viewOf(app.db, payment.status === PaymentStatus.Pending ? await refreshPayment(app, payment) : payment);
     },
   );
-};
+});
 
 export default paymentRoutes;

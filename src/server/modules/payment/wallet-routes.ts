@@ -1,24 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { walletPaymentBodySchema, walletPaymentResponseSchema } from '../../../domain/schemas/wallet';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { payOrderFromWallet, walletPaymentsTogether } from '../wallet';
 
 /** POST /api/payment/wallet: paying an order from the wallet, which the wallet module does. */
-const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+const walletPaymentRoutes = routesOf(['payment', 'wallet'], async (app, route) => {
   // This instance's payments of the same moment, made in one statement together.
   const together = walletPaymentsTogether(app.db);
   app.post(
     '/wallet',
-    {
-      preHandler: app.requireClient,
-      config: { idempotent: true },
-      schema: {
-        tags: ['payment', 'wallet'],
-        summary: 'Pay an unpaid order from the wallet (PaymentType Wallet); InsufficientFund, WalletNotFound',
-        body: walletPaymentBodySchema,
-        response: { 200: walletPaymentResponseSchema },
-      },
-    },
+    route('Pay an unpaid order from the wallet (PaymentType Wallet); InsufficientFund, WalletNotFound', {
+      who: app.requireClient,
+      idempotent: true,
+      body: walletPaymentBodySchema,
+      ok: walletPaymentResponseSchema,
+    }),
     async (request) => {
       const { homeDelivery, ...paid } = await payOrderFromWallet(
         app,
@@ -31,6 +27,6 @@ const walletPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return paid;
     },
   );
-};
+});
 
 export default walletPaymentRoutes;

@@ -108,6 +108,17 @@ export class PickupChannel {
     return this.io.to(rooms.client(clientId)) as unknown as Target;
   }
 
+  /** The pickup as events name it, with its order's number. */
+  private async pickupRef(row: PickupRow) {
+    const numbers = await orderNumbers(this.app.db, [row.orderId]);
+    return ref(row, numbers.get(row.orderId) ?? '');
+  }
+
+  /** Tells the staff side, with the time, that the client answered a ping or has the prompt on screen. */
+  private async tellStaffAt(row: PickupRow, event: 'pingClientResponse' | 'pingStaff') {
+    this.send(this.staffSide(row), event, { ...(await this.pickupRef(row)), at: new Date().toISOString() });
+  }
+
   private emitRefusal(target: Target, refusal: Refusal): void {
     this.send(target, refusal.event, refusal.payload as never);
   }
@@ -406,9 +417,9 @@ export class PickupChannel {
         this.send(me, 'pickupError', { event: 'pingClient', pickupId, message });
         return { ok: false, event: 'pickupError', message };
       }
-      const numbers = await orderNumbers(this.app.db, [row.orderId]);
+      const pickup = await this.pickupRef(row);
       this.send(this.clientSide(row.clientId), 'pingClient', {
-        ...ref(row, numbers.get(row.orderId) ?? ''),
+        ...pickup,
         pingId: row.pingId,
       });
       return { ok: true, pickupId };
@@ -417,22 +428,14 @@ export class PickupChannel {
     on('pingClientResponse', async (payload) => {
       const row = await answerPing(this.app.db, clientId, payload);
       if (!row) return { ok: false, message: 'This ping is no longer waiting for an answer.' };
-      const numbers = await orderNumbers(this.app.db, [row.orderId]);
-      this.send(this.staffSide(row), 'pingClientResponse', {
-        ...ref(row, numbers.get(row.orderId) ?? ''),
-        at: new Date().toISOString(),
-      });
+      await this.tellStaffAt(row, 'pingClientResponse');
       return { ok: true, pickupId: row.id };
     });
 
     on('pingStaff', async ({ pickupId }) => {
       const row = await markSeen(this.app.db, clientId, pickupId);
       if (!row) return { ok: false, message: 'This request is closed.' };
-      const numbers = await orderNumbers(this.app.db, [row.orderId]);
-      this.send(this.staffSide(row), 'pingStaff', {
-        ...ref(row, numbers.get(row.orderId) ?? ''),
-        at: new Date().toISOString(),
-      });
+      await this.tellStaffAt(row, 'pingStaff');
       return { ok: true, pickupId };
     });
 
@@ -446,9 +449,9 @@ export class PickupChannel {
     on('ClientExperiencingError', async ({ pickupId, message }) => {
       const row = await openPickupOfClient(this.app.db, clientId, pickupId);
       if (!row) return { ok: false, message: 'This request is closed.' };
-      const numbers = await orderNumbers(this.app.db, [row.orderId]);
+      const pickup = await this.pickupRef(row);
       this.send(this.staffSide(row), 'ClientExperiencingError', {
-        ...ref(row, numbers.get(row.orderId) ?? ''),
+        ...pickup,
         message,
       });
       return { ok: true, pickupId };

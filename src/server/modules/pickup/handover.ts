@@ -11,7 +11,15 @@ import { findClientById } from '../client';
 import { findOrderById, markOrderPickedUp, type OrderRow } from '../order';
 import { findStaffClientId } from '../staff';
 import { OPEN_PICKUP_STATUSES, staffName } from './order-view';
-import { checkStaff, ineligibility, otherCenterOf, type Refusal, recordAttempt, refusalToAppError } from './service';
+import {
+  checkStaff,
+  ineligibility,
+  otherCenterError,
+  otherCenterOf,
+  type Refusal,
+  recordAttempt,
+  refusalToAppError,
+} from './service';
 import { type PickupRow, pickups } from './tables';
 
 // Hand-over without the client's app (README: "Hand-over without data"). The owner's phone is
@@ -57,16 +65,7 @@ async function checkOrder(db: DbOrTx, actor: Actor, orderId: string, method: 'sm
   const elsewhere = await otherCenterOf(db, member, order);
   if (elsewhere) {
     await blocked('OtherCenter');
-    throw new AppError(elsewhere.message, {
-      status: 409,
-      type: ErrorType.Conflict,
-      additionalInfo: {
-        reason: 'OtherCenter',
-        orderNumber: order.orderNumber,
-        centerId: elsewhere.centerId,
-        centerName: elsewhere.centerName,
-      },
-    });
+    throw otherCenterError(order, elsewhere);
   }
   if (order.clientId === actor.clientId) {
     await blocked('staffApproveOwnOrder');

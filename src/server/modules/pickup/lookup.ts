@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { PickupAttemptStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { pickupEligibility } from '../../../domain/pickup-eligibility';
 import type { PickupLookupResponse } from '../../../domain/schemas/pickup';
 import type { StaffContext } from '../../plugins/session';
 import { findOrderByPickupCode, type OrderRow, verifyOrderQrToken } from '../order';
 import { findOrder, orderSummary } from './order-view';
-import { attemptStatusFor, otherCenterOf, recordAttempt } from './service';
+import { attemptStatusFor, otherCenterError, otherCenterOf, recordAttempt } from './service';
 
 export type LookupBy = { kind: 'code'; code: string } | { kind: 'qr'; token: string } | { kind: 'id'; orderId: string };
+
+/** A code that matches no order, a QR code not signed by Arrive: what is recorded and answered. */
+const INVALID = {
+  code: { reason: 'NoSuchCode', status: 404, message: 'No order has this pickup code. Check it with the client.' },
+  qr: { reason: 'BadSignature', status: 400, message: 'This QR code is not a valid Arrive pickup code.' },
+} as const;
 
 /**
  * The counter finds an order by the code the client reads out, by the QR code, or by id (a
@@ -20,39 +27,19 @@ export async function lookupOrder(
   member: StaffContext,
   by: LookupBy,
 ): Promise<PickupLookupResponse> {
+  // A code or QR code that matches nothing is recorded too: the attempt, then the error to throw.
+  const invalid = async (method: 'code' | 'qr', presented: string) => {
+    const { reason, status, message } = INVALID[method];
+    await recordAttempt(app.db, { orderId: null, staffId: member.id, method, status: 'invalid', reason, presented });
+    return new AppError(message, { status, type: ErrorType.InvalidPickupCode });
+  };
   let order: OrderRow | null = null;
   if (by.kind === 'code') {
     order = await findOrderByPickupCode(app.db, by.code);
-    if (!order) {
-      await recordAttempt(app.db, {
-        orderId: null,
-        staffId: member.id,
-        method: 'code',
-        status: 'invalid',
-        reason: 'NoSuchCode',
-        presented: by.code,
-      });
-      throw new AppError('No order has this pickup code. Check it with the client.', {
-        status: 404,
-        type: ErrorType.InvalidPickupCode,
-      });
-    }
+    if (!order) throw await invalid('code', by.code);
   } else if (by.kind === 'qr') {
     const verified = verifyOrderQrToken(app.config.SESSION_SECRET, by.token);
-    if (!verified) {
-      await recordAttempt(app.db, {
-        orderId: null,
-        staffId: member.id,
-        method: 'qr',
-        status: 'invalid',
-        reason: 'BadSignature',
-        presented: by.token,
-      });
-      throw new AppError('This QR code is not a valid Arrive pickup code.', {
-        status: 400,
-        type: ErrorType.InvalidPickupCode,
-      });
-    }
+    if (!verified) throw await invalid('qr', by.token);
     order = await findOrder(app.db, verified.orderId);
     if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
   } else {
@@ -60,41 +47,27 @@ export async function lookupOrder(
     if (!order) throw new AppError('No such order', { status: 404, type: ErrorType.NotFound });
   }
 
+  // A refresh (by id) is no attempt; a code or QR code is recorded with what became of it.
+  const found = order;
+  const attempt = async (status: PickupAttemptStatus, reason: string) => {
+    if (by.kind === 'id') return;
+    await recordAttempt(app.db, {
+      orderId: found.id,
+      staffId: member.id,
+      method: by.kind,
+      status,
+      reason,
+      presented: by.kind === 'code' ? by.code : null,
+    });
+  };
   const elsewhere = await otherCenterOf(app.db, member, order);
   if (elsewhere) {
-    if (by.kind !== 'id') {
-      await recordAttempt(app.db, {
-        orderId: order.id,
-        staffId: member.id,
-        method: by.kind,
-        status: 'blocked',
-        reason: 'OtherCenter',
-        presented: by.kind === 'code' ? by.code : null,
-      });
-    }
-    throw new AppError(elsewhere.message, {
-      status: 409,
-      type: ErrorType.Conflict,
-      additionalInfo: {
-        reason: 'OtherCenter',
-        orderNumber: order.orderNumber,
-        centerId: elsewhere.centerId,
-        centerName: elsewhere.centerName,
-      },
-    });
+    await attempt('blocked', 'OtherCenter');
+    throw otherCenterError(order, elsewhere);
   }
 
   const attemptStatus = attemptStatusFor(pickupEligibility(order));
-  if (by.kind !== 'id') {
-    await recordAttempt(app.db, {
-      orderId: order.id,
-      staffId: member.id,
-      method: by.kind,
-      status: attemptStatus,
-      reason: pickupEligibility(order),
-      presented: by.kind === 'code' ? by.code : null,
-    });
-  }
+  await attempt(attemptStatus, pickupEligibility(order));
   const channel = app.pickupChannel;
   await channel.followOrder(member.id, order.id);
   const online = await channel.isClientOnline(order.clientId);

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorObjectSchema,
@@ -15,6 +14,7 @@ import {
   pickupVerifyInputSchema,
   pickupVerifyResponseSchema,
 } from '../../../domain/schemas/pickup';
+import { routesOf } from '../../lib/route';
 import { staffOf } from './guards';
 import {
   approveHandover,
@@ -31,7 +31,7 @@ import { refusalToAppError } from './service';
 const lookupRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Routes of the /api/pickup area, and the real-time pickup channel. */
-const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
+const pickupRoutes = routesOf('pickup', async (app, route) => {
   const channel = app.pickupChannel;
   app.io.on('connection', (socket) => channel.onConnection(socket));
   channel.start();
@@ -43,63 +43,45 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema };
   /** A look-up also answers 409 for an order of another gas center than the one of the caller's shift. */
   const lookupErrors = { ...errors, 409: errorObjectSchema };
+  /** A look-up of one order by the staff on a shift; by a code, rate limited. */
+  const lookup = <Params extends z.ZodType>(summary: string, params: Params, config?: typeof lookupRateLimit) =>
+    route(summary, {
+      who: staffOnShift,
+      config,
+      params,
+      response: { 200: pickupLookupResponseSchema, ...lookupErrors },
+    });
 
   app.get(
     '/code/:code',
-    {
-      preHandler: staffOnShift,
-      config: lookupRateLimit,
-      schema: {
-        tags: ['pickup'],
-        summary: 'Find an order by the pickup code the client reads out',
-        params: z.object({ code: pickupCodeSchema }),
-        response: { 200: pickupLookupResponseSchema, ...lookupErrors },
-      },
-    },
+    lookup(
+      'Find an order by the pickup code the client reads out',
+      z.object({ code: pickupCodeSchema }),
+      lookupRateLimit,
+    ),
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'code', code: request.params.code }),
   );
 
   app.get(
     '/qrCode/:code',
-    {
-      preHandler: staffOnShift,
-      config: lookupRateLimit,
-      schema: {
-        tags: ['pickup'],
-        summary: 'Find an order by the token of its QR code',
-        params: z.object({ code: pickupQrTokenSchema }),
-        response: { 200: pickupLookupResponseSchema, ...lookupErrors },
-      },
-    },
+    lookup('Find an order by the token of its QR code', z.object({ code: pickupQrTokenSchema }), lookupRateLimit),
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'qr', token: request.params.code }),
   );
 
   app.get(
     '/order/:id',
-    {
-      preHandler: staffOnShift,
-      schema: {
-        tags: ['pickup'],
-        summary: 'The pickup data of an order: summary, eligibility and the latest request',
-        params: idParamSchema,
-        response: { 200: pickupLookupResponseSchema, ...lookupErrors },
-      },
-    },
+    lookup('The pickup data of an order: summary, eligibility and the latest request', idParamSchema),
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'id', orderId: request.params.id }),
   );
 
   app.post(
     '/verify',
-    {
-      preHandler: staffOnShift,
-      config: { idempotent: true },
-      schema: {
-        tags: ['pickup'],
-        summary: 'Ask the order’s owner to confirm the hand-over (HTTP twin of requestConfirmationStaff)',
-        body: pickupVerifyInputSchema,
-        response: { 200: pickupVerifyResponseSchema, ...errors, 409: errorObjectSchema },
-      },
-    },
+    route('Ask the order’s owner to confirm the hand-over (HTTP twin of requestConfirmationStaff)', {
+      who: staffOnShift,
+      idempotent: true,
+      body: pickupVerifyInputSchema,
+      response: { 200: pickupVerifyResponseSchema, ...errors, 409: errorObjectSchema },
+    }),
     async (request) => {
       const { auth, staff } = staffOf(request);
       const result = await channel.request(
@@ -127,16 +109,13 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/handover-code',
-    {
-      preHandler: staffOnShift,
-      config: { idempotent: true, ...lookupRateLimit },
-      schema: {
-        tags: ['pickup'],
-        summary: 'Text the order’s owner a one-time hand-over code (their phone has no data or no app)',
-        body: handoverCodeSendInputSchema,
-        response: { 200: handoverCodeSentSchema, ...handoverErrors },
-      },
-    },
+    route('Text the order’s owner a one-time hand-over code (their phone has no data or no app)', {
+      who: staffOnShift,
+      idempotent: true,
+      config: lookupRateLimit,
+      body: handoverCodeSendInputSchema,
+      response: { 200: handoverCodeSentSchema, ...handoverErrors },
+    }),
     async (request) => {
       const { auth, staff } = staffOf(request);
       return sendHandoverCode(app, { clientId: auth.clientId, staff }, request.body.orderId);
@@ -145,16 +124,13 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/handover-code/confirm',
-    {
-      preHandler: staffOnShift,
-      config: { idempotent: true, ...lookupRateLimit },
-      schema: {
-        tags: ['pickup'],
-        summary: 'Hand the order over with the code the owner read out',
-        body: handoverCodeConfirmInputSchema,
-        response: { 200: handoverResultSchema, ...handoverErrors },
-      },
-    },
+    route('Hand the order over with the code the owner read out', {
+      who: staffOnShift,
+      idempotent: true,
+      config: lookupRateLimit,
+      body: handoverCodeConfirmInputSchema,
+      response: { 200: handoverResultSchema, ...handoverErrors },
+    }),
     async (request) => {
       const { auth, staff } = staffOf(request);
       return handoverResult(await confirmHandoverCode(app, { clientId: auth.clientId, staff }, request.body));
@@ -163,17 +139,13 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/approve',
-    {
-      // The staff guard, then the approver's role, both before the body is validated.
+    // The staff guard, then the approver's role, both before the body is validated.
+    route('A Shift Supervisor, Manager or CEO approves the hand-over with a written reason', {
       onRequest: [staffOnShift, refuseNonApprover()],
-      config: { idempotent: true },
-      schema: {
-        tags: ['pickup'],
-        summary: 'A Shift Supervisor, Manager or CEO approves the hand-over with a written reason',
-        body: handoverApproveInputSchema,
-        response: { 200: handoverResultSchema, ...handoverErrors },
-      },
-    },
+      idempotent: true,
+      body: handoverApproveInputSchema,
+      response: { 200: handoverResultSchema, ...handoverErrors },
+    }),
     async (request) => {
       const { auth, staff } = staffOf(request);
       return handoverResult(await approveHandover(app, { clientId: auth.clientId, staff }, request.body));
@@ -182,17 +154,13 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dispute/:id',
-    {
-      preHandler: staffOnShift,
-      config: { idempotent: true },
-      schema: {
-        tags: ['pickup'],
-        summary: 'The counter raises a dispute on an order (closes any open request)',
-        params: idParamSchema,
-        body: pickupDisputeInputSchema,
-        response: { 200: pickupLookupResponseSchema, ...errors, 409: errorObjectSchema },
-      },
-    },
+    route('The counter raises a dispute on an order (closes any open request)', {
+      who: staffOnShift,
+      idempotent: true,
+      params: idParamSchema,
+      body: pickupDisputeInputSchema,
+      response: { 200: pickupLookupResponseSchema, ...errors, 409: errorObjectSchema },
+    }),
     async (request) => {
       const { auth, staff } = staffOf(request);
       const result = await channel.dispute(
@@ -208,6 +176,6 @@ const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-};
+});
 
 export default pickupRoutes;

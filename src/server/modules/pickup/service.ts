@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   DeliveryOption,
   OrderPickUpDispute,
@@ -66,33 +67,29 @@ export type Refusal = {
 const refuse = <E extends RefusalEvent>(event: E, payload: ServerEventPayload<E>) =>
   ({ ok: false, event, payload }) as Refusal;
 
+/** The status and error type each refusal answers over HTTP. */
+const refusalHttp: Record<RefusalEvent, { status: number; type: ErrorType }> = {
+  StaffCheckError: { status: 403, type: ErrorType.Forbidden },
+  staffApproveOwnOrder: { status: 403, type: ErrorType.Forbidden },
+  orderNotFound: { status: 404, type: ErrorType.NotFound },
+  OrderAlreadyPickup: { status: 409, type: ErrorType.OrderPickedUpAlready },
+  PickupEligibilityStatus: { status: 409, type: ErrorType.Conflict },
+  duplicatedRequest: { status: 409, type: ErrorType.Conflict },
+  staffBusy: { status: 409, type: ErrorType.Conflict },
+  ClientRequestCancelled: { status: 409, type: ErrorType.Conflict },
+  requestConfirmationError: { status: 400, type: ErrorType.InvalidInput },
+  pickupError: { status: 404, type: ErrorType.NotFound },
+};
+
 /** The HTTP face of a refusal: the same facts as an error object. */
 export function refusalToAppError(refusal: Refusal): AppError {
   const info = { event: refusal.event, ...refusal.payload };
-  const message = refusal.payload.message;
-  switch (refusal.event) {
-    case 'StaffCheckError':
-      // The staff member may hand orders over, only not this one here: a conflict with where they stand.
-      if (refusal.payload.reason === 'OtherCenter') {
-        return new AppError(message, { status: 409, type: ErrorType.Conflict, additionalInfo: info });
-      }
-      return new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: info });
-    case 'staffApproveOwnOrder':
-      return new AppError(message, { status: 403, type: ErrorType.Forbidden, additionalInfo: info });
-    case 'orderNotFound':
-      return new AppError(message, { status: 404, type: ErrorType.NotFound, additionalInfo: info });
-    case 'OrderAlreadyPickup':
-      return new AppError(message, { status: 409, type: ErrorType.OrderPickedUpAlready, additionalInfo: info });
-    case 'PickupEligibilityStatus':
-    case 'duplicatedRequest':
-    case 'staffBusy':
-    case 'ClientRequestCancelled':
-      return new AppError(message, { status: 409, type: ErrorType.Conflict, additionalInfo: info });
-    case 'requestConfirmationError':
-      return new AppError(message, { status: 400, type: ErrorType.InvalidInput, additionalInfo: info });
-    case 'pickupError':
-      return new AppError(message, { status: 404, type: ErrorType.NotFound, additionalInfo: info });
-  }
+  // The staff member may hand orders over, only not this one here: a conflict with where they stand.
+  const http =
+    refusal.event === 'StaffCheckError' && refusal.payload.reason === 'OtherCenter'
+      ? { status: 409, type: ErrorType.Conflict }
+      : refusalHttp[refusal.event];
+  return new AppError(refusal.payload.message, { ...http, additionalInfo: info });
 }
 
 const openStatus = inArray(pickups.status, [...OPEN_PICKUP_STATUSES]);
@@ -328,6 +325,23 @@ export async function otherCenterOf(
     centerName: center?.name ?? '',
     message: `This order is ${how} ${where}, not at the gas center of your shift.`,
   };
+}
+
+/** The HTTP refusal of an order of another center than the staff member's shift (409, naming where it is). */
+export function otherCenterError(
+  order: Pick<OrderRow, 'orderNumber'>,
+  elsewhere: NonNullable<Awaited<ReturnType<typeof otherCenterOf>>>,
+): AppError {
+  return new AppError(elsewhere.message, {
+    status: 409,
+    type: ErrorType.Conflict,
+    additionalInfo: {
+      reason: 'OtherCenter',
+      orderNumber: order.orderNumber,
+      centerId: elsewhere.centerId,
+      centerName: elsewhere.centerName,
+    },
+  });
 }
 
 /** The refusal for an order that is not eligible, or null when it is. */
@@ -798,11 +812,17 @@ export type SweepResult = {
  */
 export async function sweepDeadlines(db: DbOrTx, timings: PickupTimings, now = new Date()): Promise<SweepResult> {
   const ms = (n: number) => new Date(now.getTime() - n);
-  const expired = await db
-    .update(pickups)
-    .set({ status: 'Cancelled', closeReason: 'Expired', completedAt: now })
-    .where(and(openStatus, lte(pickups.expiresAt, now)))
-    .returning();
+  // Each step claims the open requests that match, marking them as `set` says.
+  const claim = (set: PgUpdateSetSource<typeof pickups>, ...conditions: SQL[]) =>
+    db
+      .update(pickups)
+      .set(set)
+      .where(and(openStatus, ...conditions))
+      .returning();
+  const expired = await claim(
+    { status: 'Cancelled', closeReason: 'Expired', completedAt: now },
+    lte(pickups.expiresAt, now),
+  );
   for (const row of expired) {
     await recordAttempt(db, {
       orderId: row.orderId,
@@ -813,36 +833,25 @@ export async function sweepDeadlines(db: DbOrTx, timings: PickupTimings, now = n
       reason: row.confirmationAction === 'ClientOffLine' ? 'ClientOffLine' : 'NoAnswer',
     });
   }
-  const delayed = await db
-    .update(pickups)
-    .set({ delayNotifiedAt: now })
-    .where(
-      and(
-        openStatus,
-        isNull(pickups.delayNotifiedAt),
-        lte(pickups.requestedAt, ms(timings.clientDelayMs)),
-        gt(pickups.expiresAt, now),
-      ),
-    )
-    .returning();
+  const delayed = await claim(
+    { delayNotifiedAt: now },
+    isNull(pickups.delayNotifiedAt),
+    lte(pickups.requestedAt, ms(timings.clientDelayMs)),
+    gt(pickups.expiresAt, now),
+  );
   const warnAt = new Date(now.getTime() + timings.cancelWarningBeforeMs);
-  const warned = await db
-    .update(pickups)
-    .set({ warnedAt: now })
-    .where(and(openStatus, isNull(pickups.warnedAt), lte(pickups.expiresAt, warnAt), gt(pickups.expiresAt, now)))
-    .returning();
-  const unanswered = await db
-    .update(pickups)
-    .set({ pingId: null })
-    .where(
-      and(
-        openStatus,
-        isNotNull(pickups.pingId),
-        isNull(pickups.pingAnsweredAt),
-        lte(pickups.pingSentAt, ms(timings.pingTimeoutMs)),
-      ),
-    )
-    .returning();
+  const warned = await claim(
+    { warnedAt: now },
+    isNull(pickups.warnedAt),
+    lte(pickups.expiresAt, warnAt),
+    gt(pickups.expiresAt, now),
+  );
+  const unanswered = await claim(
+    { pingId: null },
+    isNotNull(pickups.pingId),
+    isNull(pickups.pingAnsweredAt),
+    lte(pickups.pingSentAt, ms(timings.pingTimeoutMs)),
+  );
   return { delayed, warned, unanswered, expired };
 }
 

@@ -6,7 +6,6 @@
 // at (order_items.unit_price), and product_price_history keeps every price with who set it, the
 // company's and each center's own.
 import { and, asc, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -22,6 +21,7 @@ import {
   updateProductBodySchema,
 } from '../../../domain/schemas/sales';
 import type { DbOrTx } from '../../db/client';
+import { routesOf } from '../../lib/route';
 import { recordAudit } from '../audit';
 import { staffCenter } from '../centers';
 import { displayName } from '../client';
@@ -29,7 +29,6 @@ import { currentStaff, findStaffPeople } from '../staff';
 import { forgetProducts, productFieldsOf } from './catalogue';
 import { centerPrices, type ProductRow, productPriceHistory, products } from './tables';
 
-const tags = ['product'];
 const idParams = z.object({ id: z.uuid('Unknown product') });
 /**
  * Two products of one name on the shelves read as one product at two prices (two identical "Add"
@@ -66,7 +65,7 @@ const toAdminProduct = (p: ProductRow): AdminProduct => ({
   updatedAt: p.updatedAt.toISOString(),
 });
 
-export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const productAdminRoutes = routesOf('product', async (app, route) => {
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
   const staff = app.requireStaff();
   // Every write here (a product, its details, its price) changes the shop catalogue: once it is
@@ -76,26 +75,16 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.get(
-    '/all',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'Every product, inactive ones too', response: { 200: adminProductListSchema } },
-    },
-    async () =>
-      // By size within a type (3, 5, 6, 12.5 kg…), not as text (12.5, 25, 3…).
-      (await app.db.select().from(products).orderBy(asc(products.type), asc(products.sizeKg), asc(products.name))).map(
-        toAdminProduct,
-      ),
+  app.get('/all', route('Every product, inactive ones too', { who: staff, ok: adminProductListSchema }), async () =>
+    // By size within a type (3, 5, 6, 12.5 kg…), not as text (12.5, 25, 3…).
+    (await app.db.select().from(products).orderBy(asc(products.type), asc(products.sizeKg), asc(products.name))).map(
+      toAdminProduct,
+    ),
   );
 
   app.post(
     '/new',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: { tags, summary: 'Add a product', body: newProductBodySchema, response: { 201: adminProductSchema } },
-    },
+    route('Add a product', { who: staff, idempotent: true, body: newProductBodySchema, created: adminProductSchema }),
     async (request, reply) => {
       const me = currentStaff(request);
       const row = await app.db.transaction(async (tx) => {
@@ -123,16 +112,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/update/:id',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "Change a product's name, description, picture or availability",
-        params: idParams,
-        body: updateProductBodySchema,
-        response: { 200: adminProductSchema },
-      },
-    },
+    route("Change a product's name, description, picture or availability", {
+      who: staff,
+      params: idParams,
+      body: updateProductBodySchema,
+      ok: adminProductSchema,
+    }),
     async (request) => {
       if (request.body.name !== undefined) await assertNameFree(app.db, request.body.name, request.params.id);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
@@ -147,17 +132,13 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/price/:id',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Change a price from now on; the old price stays in the history',
-        params: idParams,
-        body: priceChangeBodySchema,
-        response: { 200: adminProductSchema },
-      },
-    },
+    route('Change a price from now on; the old price stays in the history', {
+      who: staff,
+      idempotent: true,
+      params: idParams,
+      body: priceChangeBodySchema,
+      ok: adminProductSchema,
+    }),
     async (request) => {
       const me = currentStaff(request);
       const row = await app.db.transaction(async (tx) => {
@@ -195,14 +176,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/center_prices',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "Every gas center's own prices (where none is set, the company price applies)",
-        response: { 200: centerPriceListSchema },
-      },
-    },
+    route("Every gas center's own prices (where none is set, the company price applies)", {
+      who: staff,
+      ok: centerPriceListSchema,
+    }),
     async () => ({
       prices: await app.db
         .select({ centerId: centerPrices.centerId, productId: centerPrices.productId, price: centerPrices.price })
@@ -213,17 +190,13 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/center_price/:id',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: "Set a gas center's own price of a product, over the company's there (null: the company price again)",
-        params: idParams,
-        body: centerPriceBodySchema,
-        response: { 200: centerPriceSchema.extend({ price: centerPriceSchema.shape.price.nullable() }) },
-      },
-    },
+    route("Set a gas center's own price of a product, over the company's there (null: the company price again)", {
+      who: staff,
+      idempotent: true,
+      params: idParams,
+      body: centerPriceBodySchema,
+      ok: centerPriceSchema.extend({ price: centerPriceSchema.shape.price.nullable() }),
+    }),
     async (request) => {
       const me = currentStaff(request);
       // Admin access sets prices only at the center of their shift; CEO and Manager anywhere.
@@ -281,15 +254,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/price_history/:id',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Every price a product has had, newest first',
-        params: idParams,
-        response: { 200: priceHistorySchema },
-      },
-    },
+    route('Every price a product has had, newest first', { who: staff, params: idParams, ok: priceHistorySchema }),
     async (request) => {
       // The company price's changes: a center's own are in its rows (centerId) and the audit trail.
       const rows = await app.db
@@ -318,4 +283,4 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
-};
+});

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, type SQLWrapper, sql } from 'drizzle
 import type { Product } from '../../../domain/schemas/product';
 import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
+import { mapByIds } from '../../lib/by-ids';
 import { centerPrices, type ProductRow, productPriceHistory, products } from './tables';
 
 export type { ProductRow };
@@ -30,14 +31,12 @@ export const productFieldsOf = (p: ProductRow): Omit<Product, 'available'> => ({
 // ── Catalogue: products read by other areas (order pricing, order views), in one batch by ids ──
 
 /** The products with these ids that are still on sale, by id, with their centers' own prices. */
-export async function findActiveProductsByIds(
-  db: DbOrTx,
-  ids: readonly string[],
-): Promise<Map<string, SellableProduct>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await activeProductsByIds.run(db, { ids: unique });
-  return new Map(rows.map((p) => [p.id, p]));
+export function findActiveProductsByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SellableProduct>> {
+  return mapByIds(
+    ids,
+    (unique) => activeProductsByIds.run(db, { ids: unique }),
+    (p) => [p.id, p],
+  );
 }
 
 /**
@@ -184,23 +183,19 @@ const activeProductsByIds = statement('products_active_by_ids', (db) =>
 );
 
 /** The type (Gas, Cylinder, …) of each of these products, on sale or not, by id. */
-export async function findProductTypesByIds(
-  db: DbOrTx,
-  ids: readonly string[],
-): Promise<Map<string, ProductRow['type']>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: products.id, type: products.type })
-    .from(products)
-    .where(inArray(products.id, unique));
-  return new Map(rows.map((p) => [p.id, p.type]));
+export function findProductTypesByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow['type']>> {
+  return mapByIds(
+    ids,
+    (unique) => db.select({ id: products.id, type: products.type }).from(products).where(inArray(products.id, unique)),
+    (p) => [p.id, p.type],
+  );
 }
 
 /** The products with these ids, on sale or not, by id. */
-export async function findProductsByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db.select().from(products).where(inArray(products.id, unique));
-  return new Map(rows.map((p) => [p.id, p]));
+export function findProductsByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ProductRow>> {
+  return mapByIds(
+    ids,
+    (unique) => db.select().from(products).where(inArray(products.id, unique)),
+    (p) => [p.id, p],
+  );
 }

@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { productListSchema, productSchema } from '../../../domain/schemas/product';
 import { quotaSchema } from '../../../domain/schemas/quota';
 import type { DbOrTx } from '../../db/client';
+import { routesOf } from '../../lib/route';
 import { firstCenter, requireCenter } from '../centers';
 import { catalogueBody, matchesEtag, quotaOfProduct, toProductViews } from '../quota';
 import { findActiveProduct } from './service';
@@ -25,18 +25,13 @@ const centerOf = async (db: DbOrTx, asked: string | undefined) =>
  * The public catalogue: each product with what may still be ordered of it, and its quota. What is
  * left comes from the quotas, so the quota module builds the answers; staff edits are admin-routes.
  */
-const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+const shopRoutes = routesOf('product', async (app, route) => {
   app.get(
     '/',
-    {
-      schema: {
-        tags: ['product'],
-        summary:
-          'The catalogue at a gas center: gas per kg, cylinders by size, burners and stoves, prices in kobo, what is left there',
-        querystring: centerQuery,
-        response: { 200: productListSchema },
-      },
-    },
+    route(
+      'The catalogue at a gas center: gas per kg, cylinders by size, burners and stoves, prices in kobo, what is left there',
+      { query: centerQuery, ok: productListSchema },
+    ),
     async (request, reply) => {
       const centerId = await centerOf(app.db, request.query.center);
       const body = await catalogueBody(app.db, app.catalogueCache, centerId);
@@ -51,15 +46,11 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/quota/:id',
-    {
-      schema: {
-        tags: ['product'],
-        summary: "A product's quota: stock, daily limit and what is left today (null quota = unlimited)",
-        params: idParams,
-        querystring: centerQuery,
-        response: { 200: z.object({ quota: quotaSchema.nullable() }) },
-      },
-    },
+    route("A product's quota: stock, daily limit and what is left today (null quota = unlimited)", {
+      params: idParams,
+      query: centerQuery,
+      ok: z.object({ quota: quotaSchema.nullable() }),
+    }),
     async (request) => {
       const centerId = await centerOf(app.db, request.query.center);
       if (!(await findActiveProduct(app.db, request.params.id))) throw notFound();
@@ -69,15 +60,7 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    {
-      schema: {
-        tags: ['product'],
-        summary: 'One product, at a gas center',
-        params: idParams,
-        querystring: centerQuery,
-        response: { 200: productSchema },
-      },
-    },
+    route('One product, at a gas center', { params: idParams, query: centerQuery, ok: productSchema }),
     async (request) => {
       const centerId = await centerOf(app.db, request.query.center);
       const row = await findActiveProduct(app.db, request.params.id);
@@ -87,6 +70,6 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       return view;
     },
   );
-};
+});
 
 export default shopRoutes;

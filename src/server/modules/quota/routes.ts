@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { lagosDateKey } from '../../../domain/format';
@@ -13,6 +12,7 @@ import {
 } from '../../../domain/schemas/quota';
 import { stockReportQuerySchema, stockReportSchema } from '../../../domain/schemas/stock-report';
 import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
+import { routesOf } from '../../lib/route';
 import { recordAudit } from '../audit';
 import { centerScopeOf, staffCenter } from '../centers';
 import { findActiveProduct } from '../product';
@@ -33,7 +33,7 @@ const centerQuery = z.object({
  * CEO) access, or Admin. CEO and Manager access reach every center's stock; anyone else only the
  * stock of their shift's center (centers/service.ts staffCenter).
  */
-const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
+const quotaRoutes = routesOf('quota', async (app, route) => {
   const centerFor = (request: FastifyRequest, asked: string | undefined) =>
     staffCenter(app.db, currentStaff(request), asked);
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
@@ -46,15 +46,11 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['quota'],
-        summary: 'Every quota of a gas center with what is used and left there today',
-        querystring: centerQuery,
-        response: { 200: quotaListSchema },
-      },
-    },
+    route('Every quota of a gas center with what is used and left there today', {
+      who: staff,
+      query: centerQuery,
+      ok: quotaListSchema,
+    }),
     async (request) => {
       const center = await centerFor(request, request.query.center);
       return { quotas: await listQuotas(app.db, center.id) };
@@ -63,16 +59,14 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/report',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['quota'],
-        summary:
-          'Stock on hand and in transit of each product counted, at a gas center or at every center with the company total; CSV with format=csv or Accept: text/csv',
-        querystring: stockReportQuerySchema,
-        response: { 200: z.union([stockReportSchema, z.string().describe('The CSV file')]) },
+    route(
+      'Stock on hand and in transit of each product counted, at a gas center or at every center with the company total; CSV with format=csv or Accept: text/csv',
+      {
+        who: staff,
+        query: stockReportQuerySchema,
+        ok: z.union([stockReportSchema, z.string().describe('The CSV file')]),
       },
-    },
+    ),
     async (request, reply) => {
       // As the sales reports: CEO and Manager any center or the company, others their shift's.
       const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
@@ -85,15 +79,11 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/single_supplier',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['quota'],
-        summary: 'Quotas of the products one supplier provides, at a gas center',
-        querystring: singleSupplierQuerySchema.extend(centerQuery.shape),
-        response: { 200: quotaListSchema },
-      },
-    },
+    route('Quotas of the products one supplier provides, at a gas center', {
+      who: staff,
+      query: singleSupplierQuerySchema.extend(centerQuery.shape),
+      ok: quotaListSchema,
+    }),
     async (request) => {
       const center = await centerFor(request, request.query.center);
       return { quotas: await listQuotas(app.db, center.id, { supplierId: request.query.supplierId }) };
@@ -102,15 +92,11 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all_supplier',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['quota'],
-        summary: 'Quotas of a gas center grouped by supplier (null: no supplier recorded)',
-        querystring: centerQuery,
-        response: { 200: supplierQuotaGroupsSchema },
-      },
-    },
+    route('Quotas of a gas center grouped by supplier (null: no supplier recorded)', {
+      who: staff,
+      query: centerQuery,
+      ok: supplierQuotaGroupsSchema,
+    }),
     async (request) => {
       const center = await centerFor(request, request.query.center);
       const all = await listQuotas(app.db, center.id);
@@ -122,17 +108,13 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:productId',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['quota'],
-        summary: "Set a product's stock and daily limit at a gas center (null clears a limit)",
-        params: z.object({ productId: z.uuid('Unknown product') }),
-        querystring: centerQuery,
-        body: quotaInputSchema,
-        response: { 200: quotaSchema },
-      },
-    },
+    route("Set a product's stock and daily limit at a gas center (null clears a limit)", {
+      who: staff,
+      params: z.object({ productId: z.uuid('Unknown product') }),
+      query: centerQuery,
+      body: quotaInputSchema,
+      ok: quotaSchema,
+    }),
     async (request) => {
       const { productId } = request.params;
       const center = await centerFor(request, request.query.center);
@@ -189,16 +171,12 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:productId',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['quota'],
-        summary: "Remove a product's quota at a gas center (it becomes unlimited there)",
-        params: z.object({ productId: z.uuid('Unknown product') }),
-        querystring: centerQuery,
-        response: { 200: z.object({ removed: z.boolean() }) },
-      },
-    },
+    route("Remove a product's quota at a gas center (it becomes unlimited there)", {
+      who: staff,
+      params: z.object({ productId: z.uuid('Unknown product') }),
+      query: centerQuery,
+      ok: z.object({ removed: z.boolean() }),
+    }),
     async (request) => {
       const center = await centerFor(request, request.query.center);
       const removed = await app.db.transaction(async (tx) => {
@@ -226,6 +204,6 @@ const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       return { removed: removed.length > 0 };
     },
   );
-};
+});
 
 export default quotaRoutes;

@@ -2,7 +2,6 @@
 // gas center or of the company (the centers module's centerScopeOf says who sees which).
 //
 // Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../../domain/schemas/sales';
 import { fileNamePart, sendCsv, wantsCsv } from '../../lib/csv';
 import { lagosRange } from '../../lib/lagos-range';
+import { routesOf } from '../../lib/route';
 import { centerScopeOf } from '../centers';
 import { currentStaff } from '../staff';
 import { scopeFileName } from './report-center';
@@ -20,19 +20,17 @@ import { salesByDayCsv } from './report-csv';
 import { salesReport } from './service';
 import { staffSalesDetail } from './staff-sales';
 
-const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+const salesRoutes = routesOf('sales', async (app, route) => {
   app.get(
     '/',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags: ['sales'],
-        summary:
-          'Sales of paid orders by payment type and Lagos day (default today), of a gas center or the company with each center; CSV with format=csv or Accept: text/csv',
-        querystring: salesReportQuerySchema,
-        response: { 200: z.union([salesTotalsSchema, z.string().describe('The CSV file')]) },
+    route(
+      'Sales of paid orders by payment type and Lagos day (default today), of a gas center or the company with each center; CSV with format=csv or Accept: text/csv',
+      {
+        who: app.requireStaff(),
+        query: salesReportQuerySchema,
+        ok: z.union([salesTotalsSchema, z.string().describe('The CSV file')]),
       },
-    },
+    ),
     async (request, reply) => {
       const range = lagosRange(request.query);
       const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
@@ -45,16 +43,12 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/staff/:id',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags: ['sales'],
-        summary: "A staff member's sales",
-        params: z.object({ id: z.uuid() }),
-        querystring: salesQuerySchema,
-        response: { 200: staffSalesDetailSchema },
-      },
-    },
+    route("A staff member's sales", {
+      who: app.requireStaff(),
+      params: z.object({ id: z.uuid() }),
+      query: salesQuerySchema,
+      ok: staffSalesDetailSchema,
+    }),
     async (request) => {
       // Own scope: one's own sales only (src/domain/staff-scopes.ts).
       if (request.params.id !== currentStaff(request).id && request.staffScope !== 'company') {
@@ -67,6 +61,6 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       return staffSalesDetail(app.db, request.params.id, lagosRange(request.query));
     },
   );
-};
+});
 
 export default salesRoutes;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { centerQuerySchema, type ReportCenterParam } from '../../../domain/schemas/sales';
 import {
@@ -13,29 +12,24 @@ import {
 import { assertActingClient } from '../../lib/acting-client';
 import { onServerClock } from '../../lib/device-time';
 import { lagosRange } from '../../lib/lagos-range';
+import { routesOf } from '../../lib/route';
 import { centerScopeOf } from '../centers';
 import { deliveriesCarriedBy } from '../delivery';
 import { currentStaff } from '../staff';
 import { endShift, findShift, findShifts, startShift } from './service';
 
-const tags = ['shift'];
-
-const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
+const shiftRoutes = routesOf('shift', async (app, route) => {
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
   const staff = app.requireStaff();
 
   app.post(
     '/start',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Start my shift with a cash float (Idempotency-Key honoured)',
-        body: startShiftBodySchema,
-        response: { 201: shiftOrNullSchema },
-      },
-    },
+    route('Start my shift with a cash float (Idempotency-Key honoured)', {
+      who: staff,
+      idempotent: true,
+      body: startShiftBodySchema,
+      created: shiftOrNullSchema,
+    }),
     async (request, reply) => {
       assertActingClient(request);
       const me = currentStaff(request);
@@ -51,16 +45,12 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/end',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'End my shift with the counted cash; answers the variance (Idempotency-Key honoured)',
-        body: endShiftBodySchema,
-        response: { 200: shiftOrNullSchema },
-      },
-    },
+    route('End my shift with the counted cash; answers the variance (Idempotency-Key honoured)', {
+      who: staff,
+      idempotent: true,
+      body: endShiftBodySchema,
+      ok: shiftOrNullSchema,
+    }),
     async (request) => {
       assertActingClient(request);
       const me = currentStaff(request);
@@ -83,21 +73,14 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/active',
-    { preHandler: staff, schema: { tags, summary: 'My open shift, or null', response: { 200: shiftOrNullSchema } } },
-    async (request) => {
-      const [shift] = await findShifts(app.db, { staffId: currentStaff(request).id, open: true }, 1);
-      return { shift: shift ?? null };
-    },
-  );
+  app.get('/active', route('My open shift, or null', { who: staff, ok: shiftOrNullSchema }), async (request) => {
+    const [shift] = await findShifts(app.db, { staffId: currentStaff(request).id, open: true }, 1);
+    return { shift: shift ?? null };
+  });
 
   app.get(
     '/today',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'My shifts started today (Lagos day)', response: { 200: shiftListSchema } },
-    },
+    route('My shifts started today (Lagos day)', { who: staff, ok: shiftListSchema }),
     async (request) => {
       const { from, to } = lagosRange({});
       return findShifts(app.db, { staffId: currentStaff(request).id, startedFrom: from, startedTo: to });
@@ -110,15 +93,11 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all_today',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "Everyone's shifts started today at a gas center (the shift's; a CEO or Manager: any, or all)",
-        querystring: centerQuerySchema,
-        response: { 200: shiftListSchema },
-      },
-    },
+    route("Everyone's shifts started today at a gas center (the shift's; a CEO or Manager: any, or all)", {
+      who: staff,
+      query: centerQuerySchema,
+      ok: shiftListSchema,
+    }),
     async (request) => {
       const centerId = await listCenterOf(request, request.query.center);
       const { from, to } = lagosRange({});
@@ -128,15 +107,11 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all_active',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "Every open shift at a gas center (the shift's; a CEO or Manager: any, or all)",
-        querystring: centerQuerySchema,
-        response: { 200: shiftListSchema },
-      },
-    },
+    route("Every open shift at a gas center (the shift's; a CEO or Manager: any, or all)", {
+      who: staff,
+      query: centerQuerySchema,
+      ok: shiftListSchema,
+    }),
     async (request) => {
       const centerId = await listCenterOf(request, request.query.center);
       return findShifts(app.db, { open: true, ...(centerId ? { centerId } : {}) });
@@ -145,15 +120,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/active/:staffId',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "A staff member's open shift, or null",
-        params: staffIdParamsSchema,
-        response: { 200: shiftOrNullSchema },
-      },
-    },
+    route("A staff member's open shift, or null", { who: staff, params: staffIdParamsSchema, ok: shiftOrNullSchema }),
     async (request) => {
       const [shift] = await findShifts(app.db, { staffId: request.params.staffId, open: true }, 1);
       return { shift: shift ?? null };
@@ -162,10 +129,7 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'A shift by id', params: shiftIdParamsSchema, response: { 200: shiftOrNullSchema } },
-    },
+    route('A shift by id', { who: staff, params: shiftIdParamsSchema, ok: shiftOrNullSchema }),
     async (request) => {
       const me = currentStaff(request);
       const shift = await findShift(app.db, request.params.id);
@@ -175,6 +139,6 @@ const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
       return { shift };
     },
   );
-};
+});
 
 export default shiftRoutes;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../db/sql-state';
 import { statement } from '../../db/statement';
 import { recordAudit } from '../audit';
-import { centerNamesOf, findCenter } from '../centers';
+import { centerNamesOf, chosenCenter } from '../centers';
 import { displayName } from '../client';
 import { attributedSales } from '../sales';
 import { findStaffPeople, workplacesOf } from '../staff';
@@ -82,12 +82,8 @@ async function shiftCenter(db: DbOrTx, staffId: string, asked: string | undefine
         { status: 403, type: ErrorType.Forbidden, additionalInfo: { reason: 'NotYourCenter', field: 'centerId' } },
       );
     }
-    if (await findCenter(db, asked)) return asked;
-    throw new AppError('There is no such gas center. Choose one from the list.', {
-      status: 400,
-      type: ErrorType.InvalidInput,
-      additionalInfo: { field: 'centerId' },
-    });
+    await chosenCenter(db, asked, { field: 'centerId' });
+    return asked;
   }
   const [only, ...others] = places.centerIds;
   if (only && others.length === 0) return only;
@@ -162,19 +158,21 @@ function alreadyOnShift(shiftId: string | null) {
   });
 }
 
+function noOpenShift(): AppError {
+  return new AppError('There is no open shift to end', {
+    status: 409,
+    type: ErrorType.Conflict,
+    additionalInfo: { reason: 'NoOpenShift' },
+  });
+}
+
 /** Closes the open shift with the counted cash and freezes what the drawer should have held. */
 export async function endShift(
   db: DbOrTx,
   input: { staffId: string; closingCash: number; at?: string; endedBy: string },
 ): Promise<ShiftRow> {
   const open = await openShiftOf(db, input.staffId);
-  if (!open) {
-    throw new AppError('There is no open shift to end', {
-      status: 409,
-      type: ErrorType.Conflict,
-      additionalInfo: { reason: 'NoOpenShift' },
-    });
-  }
+  if (!open) throw noOpenShift();
   const endedAt = actedAt(input.at, open.startedAt);
   const drawer = (await drawerTotals(db, [open.id])).get(open.id) ?? { cashSales: 0, cashRefunds: 0 };
   return db.transaction(async (tx) => {
@@ -189,13 +187,7 @@ export async function endShift(
       // Only if still open: a concurrent end that got here first wins, this one is refused.
       .where(and(eq(shifts.id, open.id), isNull(shifts.endedAt)))
       .returning();
-    if (!row) {
-      throw new AppError('There is no open shift to end', {
-        status: 409,
-        type: ErrorType.Conflict,
-        additionalInfo: { reason: 'NoOpenShift' },
-      });
-    }
+    if (!row) throw noOpenShift();
     await recordAudit(tx, {
       staffId: input.endedBy,
       action: 'shift.ended',

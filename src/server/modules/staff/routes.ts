@@ -4,25 +4,18 @@
 // Who may call each route, and on what: the staff scopes table (src/domain/staff-scopes.ts).
 //
 // Granting CEO needs CEO; granting Manager needs CEO or Manager; nobody edits their own record.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activeStaffResponseSchema } from '../../../domain/schemas/staff';
+import { routesOf } from '../../lib/route';
 import { createStaffRoute, listStaffOnShift } from '../shift';
 
-const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+const staffRoutes = routesOf('staff', async (app, route) => {
   await app.register(createStaffRoute('/create', ['staff']));
 
   app.get(
     '/active',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags: ['staff'],
-        summary: 'Current staff, with who is on a shift',
-        response: { 200: activeStaffResponseSchema },
-      },
-    },
+    route('Current staff, with who is on a shift', { who: app.requireStaff(), ok: activeStaffResponseSchema }),
     async () => listStaffOnShift(app.db, { currentOnly: true }),
   );
-};
+});
 
 export default staffRoutes;

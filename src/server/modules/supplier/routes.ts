@@ -4,28 +4,22 @@
 //
 // GET /all-quota and GET /quota/{id} are in quota-routes.ts: a quota is a sum of supplies, which
 // the supply module adds up.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import { newSupplierBodySchema, supplierListSchema, supplierSchema } from '../../../domain/schemas/supplier';
+import { routesOf } from '../../lib/route';
 import supplierQuotaRoutes from './quota-routes';
 import { toSupplier } from './service';
 import { suppliers } from './tables';
 
-const tags = ['supplier'];
-
-const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
+const supplierRoutes = routesOf('supplier', async (app, route) => {
   await app.register(supplierQuotaRoutes);
   // Who may call each route, and on what: src/domain/staff-scopes.ts.
   const staff = app.requireStaff();
 
   app.post(
     '/new',
-    {
-      preHandler: staff,
-      config: { idempotent: true },
-      schema: { tags, summary: 'Add a supplier', body: newSupplierBodySchema, response: { 201: supplierSchema } },
-    },
+    route('Add a supplier', { who: staff, idempotent: true, body: newSupplierBodySchema, created: supplierSchema }),
     async (request, reply) => {
       const { phoneNumber, ...rest } = request.body;
       const [row] = await app.db
@@ -40,11 +34,9 @@ const supplierRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/',
-    { preHandler: staff, schema: { tags, summary: 'Every supplier', response: { 200: supplierListSchema } } },
-    async () => (await app.db.select().from(suppliers).orderBy(suppliers.name)).map(toSupplier),
+  app.get('/', route('Every supplier', { who: staff, ok: supplierListSchema }), async () =>
+    (await app.db.select().from(suppliers).orderBy(suppliers.name)).map(toSupplier),
   );
-};
+});
 
 export default supplierRoutes;

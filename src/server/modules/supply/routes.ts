@@ -5,7 +5,6 @@
 // Status only moves forward: WaitingSupplierResponse → Delivered → Paid (paying before delivery
 // is allowed: some suppliers want money first).
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SupplyStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { centerQuerySchema } from '../../../domain/schemas/sales';
@@ -18,6 +17,7 @@ import {
   supplySchema,
 } from '../../../domain/schemas/supply';
 import type { DbOrTx } from '../../db/client';
+import { routesOf } from '../../lib/route';
 import { recordAudit } from '../audit';
 import { centerScopeOf, staffCenter } from '../centers';
 import { addSuppliedGas } from '../quota';
@@ -25,7 +25,6 @@ import { currentStaff } from '../staff';
 import { findSupplierNames } from '../supplier';
 import { supplies } from './tables';
 
-const tags = ['supply'];
 const ORDER: Record<SupplyStatus, number> = { WaitingSupplierResponse: 0, Delivered: 1, Paid: 2 };
 
 /** Supplies, newest first: one by id, or those of one gas center, or every one. */
@@ -73,16 +72,17 @@ async function assertSupplier(db: DbOrTx, supplierId: string) {
   if (!names.has(supplierId)) throw new AppError('Supplier not found', { status: 404, type: ErrorType.NotFound });
 }
 
-const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
+const supplyRoutes = routesOf('supply', async (app, route) => {
   const writers = app.requireStaff();
 
   app.post(
     '/new',
-    {
-      preHandler: writers,
-      config: { idempotent: true },
-      schema: { tags, summary: 'Ask a supplier for gas', body: newSupplyBodySchema, response: { 201: supplySchema } },
-    },
+    route('Ask a supplier for gas', {
+      who: writers,
+      idempotent: true,
+      body: newSupplyBodySchema,
+      created: supplySchema,
+    }),
     async (request, reply) => {
       await assertSupplier(app.db, request.body.supplierId);
       const center = await staffCenter(app.db, currentStaff(request), request.body.centerId);
@@ -101,16 +101,12 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/new_delivery',
-    {
-      preHandler: writers,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Record a delivery that arrived without a request',
-        body: newDeliveryBodySchema,
-        response: { 201: supplySchema },
-      },
-    },
+    route('Record a delivery that arrived without a request', {
+      who: writers,
+      idempotent: true,
+      body: newDeliveryBodySchema,
+      created: supplySchema,
+    }),
     async (request, reply) => {
       await assertSupplier(app.db, request.body.supplierId);
       const center = await staffCenter(app.db, currentStaff(request), request.body.centerId);
@@ -150,16 +146,12 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/delivery',
-    {
-      preHandler: writers,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Mark a supply delivered or paid',
-        body: supplyDeliveryBodySchema,
-        response: { 200: supplySchema },
-      },
-    },
+    route('Mark a supply delivered or paid', {
+      who: writers,
+      idempotent: true,
+      body: supplyDeliveryBodySchema,
+      ok: supplySchema,
+    }),
     async (request) => {
       const { supplyId, status, deliveredKg, note } = request.body;
       let stockAdded = 0;
@@ -210,20 +202,16 @@ const supplyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags,
-        summary: "Supplies, newest first, of a gas center (the shift's; a CEO or Manager: any, or all)",
-        querystring: centerQuerySchema,
-        response: { 200: supplyListSchema },
-      },
-    },
+    route("Supplies, newest first, of a gas center (the shift's; a CEO or Manager: any, or all)", {
+      who: app.requireStaff(),
+      query: centerQuerySchema,
+      ok: supplyListSchema,
+    }),
     async (request) => {
       const scope = await centerScopeOf(app.db, currentStaff(request), request.query.center);
       return findSupplies(app.db, { centerId: scope.centerId });
     },
   );
-};
+});
 
 export default supplyRoutes;

@@ -6,32 +6,27 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ErrorType } from '../../../domain/errors';
 import { UPLOAD_MAX_BYTES, uploadImageTypes, uploadResponseSchema } from '../../../domain/schemas/upload';
+import { routesOf } from '../../lib/route';
 import { extensionOf, sniffImageType } from './sniff';
 
-const tags = ['upload'];
 /** Names we hand out: a UUID and a known extension, so a request can never climb out of the folder. */
 const STORED_NAME = /^[0-9a-f-]{36}\.(jpg|png|gif|webp|avif)$/;
 const typeOfExtension = Object.fromEntries(Object.entries(extensionOf).map(([type, ext]) => [ext, type]));
 
-const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+const uploadRoutes = routesOf('upload', async (app, route) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const dir = path.resolve(app.config.DATA_DIR, 'uploads');
 
   app.post(
     '/file',
-    {
-      preHandler: app.requireStaff(),
-      schema: {
-        tags,
-        summary: `Upload a product picture (multipart field "file"; ${uploadImageTypes.join(', ')}; at most 2 MB)`,
-        consumes: ['multipart/form-data'],
-        response: { 201: uploadResponseSchema },
-      },
-    },
+    route(`Upload a product picture (multipart field "file"; ${uploadImageTypes.join(', ')}; at most 2 MB)`, {
+      who: app.requireStaff(),
+      consumes: ['multipart/form-data'],
+      created: uploadResponseSchema,
+    }),
     async (request, reply) => {
       if (!request.isMultipart()) {
         throw new AppError('Send the picture as multipart/form-data in a field named "file"', {
@@ -68,7 +63,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/file/:name',
-    { schema: { tags, summary: 'An uploaded picture', params: z.object({ name: z.string().regex(STORED_NAME) }) } },
+    route('An uploaded picture', { params: z.object({ name: z.string().regex(STORED_NAME) }) }),
     async (request, reply) => {
       const { name } = request.params;
       let body: Buffer;
@@ -86,6 +81,6 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(body);
     },
   );
-};
+});
 
 export default uploadRoutes;
