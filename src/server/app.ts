@@ -41,7 +41,7 @@ import { giveOrderValue, untakenPaymentProblems } from './modules/payment';
 import { PickupChannel } from './modules/pickup';
 import { type CatalogueCache, createCatalogueCache, quotaStock } from './modules/quota';
 import { openShiftRefOf } from './modules/shift';
-import { staffOfClientWith } from './modules/staff';
+import { staffOfClientsWith, staffOfClientWith } from './modules/staff';
 import { applyCardFunding, applyDedicatedTransfer } from './modules/wallet';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -81,6 +81,14 @@ export type BuildAppOptions = {
 
 /** A client's staff record with their open shift and its center (StaffLookup.loadStaff). */
 const staffWithOpenShift = staffOfClientWith('staff_with_open_shift', openShiftRefOf);
+/** The same for the clients of requests that arrive together (StaffLookup.loadStaffMany). */
+const staffOfClientsWithOpenShift = staffOfClientsWith('staffs_with_open_shift', openShiftRefOf);
+
+/** A staff row with its open shift as the session plugin keeps it. */
+function withShift<R extends { extra: { id: string; centerId: string } | null }>(member: R) {
+  const { extra: shift, ...rest } = member;
+  return { ...rest, shiftId: shift?.id ?? null, shiftCenterId: shift?.centerId ?? null };
+}
 
 /** What placing and cancelling an order reaches in the areas that depend on orders. */
 function orderLegs(catalogue: CatalogueCache): OrderLegs {
@@ -176,13 +184,15 @@ export async function buildApp({
   await app.register(sessionPlugin, {
     revocation: createSessionRevocation({ db: app.db, redis: app.redis, log: app.log }),
     // A staff record and its working shift, read on every staff request and event: one statement,
-    // the staff module knowing nothing of shifts.
+    // shared by the requests that arrive together, the staff module knowing nothing of shifts.
     staff: {
       async loadStaff(clientId) {
         const member = await staffWithOpenShift(app.db, clientId);
-        if (!member) return null;
-        const { extra: shift, ...rest } = member;
-        return { ...rest, shiftId: shift?.id ?? null, shiftCenterId: shift?.centerId ?? null };
+        return member ? withShift(member) : null;
+      },
+      async loadStaffMany(clientIds) {
+        const members = await staffOfClientsWithOpenShift(app.db, clientIds);
+        return members.map((member) => (member ? withShift(member) : null));
       },
     },
   });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { StaffAccess, StaffRole } from '../../domain/enums';
 import { AppError, ErrorType } from '../../domain/errors';
 import { type StaffRouteRule, type StaffScope, scopeOf, staffRouteRule } from '../../domain/staff-scopes';
+import { batcher } from '../db/batcher';
 import { verifyToken } from '../lib/tokens';
 
 /** The cookie that carries the access token (the auth module sets it; this plugin reads it). */
@@ -32,7 +33,17 @@ export type SessionRevocation = {
 };
 
 /** What the plugin needs to know of staff: the staff record and working shift of a client, or null. */
-export type StaffLookup = { loadStaff: (clientId: string) => Promise<StaffContext | null> };
+export type StaffLookup = {
+  loadStaff: (clientId: string) => Promise<StaffContext | null>;
+  /**
+   * The same for several clients in one statement, each answered in its place. Given, the
+   * lookups of requests that arrive together share one statement (db/batcher.ts).
+   */
+  loadStaffMany?: (clientIds: readonly string[]) => Promise<(StaffContext | null)[]>;
+};
+
+/** The most clients one staff statement looks up. */
+const STAFF_BATCH_MAX = 500;
 
 /** Given by app.ts from the auth and staff modules: the plugin imports no module. */
 export type SessionPluginOptions = { revocation: SessionRevocation; staff: StaffLookup };
@@ -60,9 +71,11 @@ declare module 'fastify' {
     /**
      * Guard factory: a current staff member whom the route's entry in the scopes table
      * (src/domain/staff-scopes.ts) reaches, on a shift when the entry asks for one. A route
-     * guarded by it without an entry stops the server at startup.
+     * guarded by it without an entry stops the server at startup. `loadStaff`: the route's own
+     * lookup of the same record (one that reads more beside it in the same statement), read
+     * as freshly as app.loadStaff.
      */
-    requireStaff: () => Guard;
+    requireStaff: (options?: { loadStaff?: (clientId: string) => Promise<StaffContext | null> }) => Guard;
     /**
      * Guard: a signed-in client, who sees their own records; a staff member whom the route's
      * entry reaches sees what its scope says (request.staffScope).
@@ -203,7 +216,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     if (auth) logWho(request, { clientId: auth.clientId });
   });
 
-  app.decorate('loadStaff', (clientId: string) => options.staff.loadStaff(clientId));
+  // Read on every staff request and event, so never remembered: a shift ended or an access taken
+  // away holds from the next request. The requests that arrive together share one statement, each
+  // request's sent after it arrived (db/batcher.ts), so none is answered from an older reading.
+  const many = options.staff.loadStaffMany;
+  const loadStaff = many
+    ? batcher((clientIds: string[]) => many(clientIds), { max: STAFF_BATCH_MAX })
+    : (clientId: string) => options.staff.loadStaff(clientId);
+  app.decorate('loadStaff', loadStaff);
 
   app.decorate(
     'requireClient',
@@ -222,21 +242,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     return rule;
   };
 
-  app.decorate('requireStaff', () =>
-    scoped(async (request: FastifyRequest) => {
-      const auth = await requireLiveSession(request);
-      const member = await app.loadStaff(auth.clientId);
-      if (!member?.isCurrentStaff) throw forbidden(member ? 'NotCurrentStaff' : 'NotStaff');
-      const rule = ruleOf(request);
-      const onShift = Boolean(member.shiftId);
-      const scope = scopeOf(rule, member, onShift);
-      // Who first: a member no grant reaches is told so, shift or not.
-      if (!scope && !scopeOf(rule, member)) throw forbidden('MissingAccess');
-      if ((rule.shift || !scope) && !onShift) throw forbidden('NoActiveShift', 'Start a shift first');
-      request.staff = member;
-      request.staffScope = scope;
-      logWho(request, { staffId: member.id, staffRole: member.role });
-    }),
+  app.decorate(
+    'requireStaff',
+    (guardOptions: { loadStaff?: (clientId: string) => Promise<StaffContext | null> } = {}) =>
+      scoped(async (request: FastifyRequest) => {
+        const auth = await requireLiveSession(request);
+        const member = await (guardOptions.loadStaff ?? app.loadStaff)(auth.clientId);
+        if (!member?.isCurrentStaff) throw forbidden(member ? 'NotCurrentStaff' : 'NotStaff');
+        const rule = ruleOf(request);
+        const onShift = Boolean(member.shiftId);
+        const scope = scopeOf(rule, member, onShift);
+        // Who first: a member no grant reaches is told so, shift or not.
+        if (!scope && !scopeOf(rule, member)) throw forbidden('MissingAccess');
+        if ((rule.shift || !scope) && !onShift) throw forbidden('NoActiveShift', 'Start a shift first');
+        request.staff = member;
+        request.staffScope = scope;
+        logWho(request, { staffId: member.id, staffRole: member.role });
+      }),
   );
 
   app.decorate(

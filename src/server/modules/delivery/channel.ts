@@ -4,6 +4,21 @@ import { rooms } from '../../plugins/realtime';
 import { knownCenters } from '../centers';
 import { deliveryOfOrder, deliveryProgress } from './dispatch';
 
+type Socket = Awaited<ReturnType<FastifyInstance['io']['fetchSockets']>>[number];
+
+/** Serves each socket whose session is still signed in; one signed out since it connected is closed instead. */
+async function serveSignedIn(app: FastifyInstance, sockets: Socket[], serve: (socket: Socket) => void): Promise<void> {
+  await Promise.all(
+    sockets.map(async (socket) => {
+      if (await app.sessionRevocation.isRevoked(socket.data.sessionId)) {
+        socket.disconnect(true);
+        return;
+      }
+      serve(socket);
+    }),
+  );
+}
+
 /**
  * Tells the order's owner, on their open sockets only (the client's room), that their delivery
  * moved. A socket whose session was signed out since it connected is closed instead of served,
@@ -21,15 +36,7 @@ export function publishDeliveryProgress(app: FastifyInstance): () => void {
       app.log.error({ problem: checked.message }, 'deliveryProgress payload broke its schema');
       return;
     }
-    await Promise.all(
-      sockets.map(async (socket) => {
-        if (await app.sessionRevocation.isRevoked(socket.data.sessionId)) {
-          socket.disconnect(true);
-          return;
-        }
-        socket.emit('deliveryProgress', checked.data);
-      }),
-    );
+    await serveSignedIn(app, sockets, (socket) => socket.emit('deliveryProgress', checked.data));
   });
 }
 
@@ -43,6 +50,10 @@ export function publishDeliveryProgress(app: FastifyInstance): () => void {
 export async function followBoard(app: FastifyInstance, clientId: string, centerId: string | null): Promise<void> {
   const room = centerId === null ? rooms.everyBoard : rooms.centerBoard(centerId);
   try {
+    // Without Redis this instance's rooms are all there is: a board read again by a caller whose
+    // sockets (if any) follow it already changes nothing. With Redis, other instances' sockets
+    // may not, so every read tells them.
+    if (!app.redis && followsAlready(app, clientId, room)) return;
     const theirs = app.io.in(rooms.client(clientId));
     const others = (await knownCenters(app.db)).map((c) => rooms.centerBoard(c.id));
     const leave = [rooms.everyBoard, ...others].filter((r) => r !== room);
@@ -51,6 +62,20 @@ export async function followBoard(app: FastifyInstance, clientId: string, center
   } catch (err) {
     app.log.warn({ err }, 'the board could not be followed live');
   }
+}
+
+/** Whether each of the client's sockets on this instance is in `room` and in no other board's. */
+function followsAlready(app: FastifyInstance, clientId: string, room: string): boolean {
+  const { rooms: members, sids } = app.io.of('/').adapter;
+  const boardRoom = rooms.centerBoard('');
+  for (const id of members.get(rooms.client(clientId)) ?? []) {
+    const joined = sids.get(id);
+    if (!joined?.has(room)) return false;
+    for (const other of joined) {
+      if (other !== room && (other === rooms.everyBoard || other.startsWith(boardRoom))) return false;
+    }
+  }
+  return true;
 }
 
 type BoardChange = ServerEventPayload<'dispatchBoardChanged'>;
@@ -70,15 +95,7 @@ export function publishDispatchBoard(app: FastifyInstance): () => void {
       return;
     }
     const sockets = await app.io.in([rooms.centerBoard(change.centerId), rooms.everyBoard]).fetchSockets();
-    await Promise.all(
-      sockets.map(async (socket) => {
-        if (await app.sessionRevocation.isRevoked(socket.data.sessionId)) {
-          socket.disconnect(true);
-          return;
-        }
-        socket.emit('dispatchBoardChanged', checked.data);
-      }),
-    );
+    await serveSignedIn(app, sockets, (socket) => socket.emit('dispatchBoardChanged', checked.data));
   };
   const stopChanges = app.deliveryNotices.on(async (change) => {
     if (change.positionOnly || !change.centerId) return;

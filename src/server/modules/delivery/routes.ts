@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isPrivileged } from '../../../domain/access';
 import { DeliveryOption, DeliveryStatus } from '../../../domain/enums';
 import { AppError, ErrorType } from '../../../domain/errors';
 import {
   type Delivery,
-  type DispatchBoard,
   deliveryAssignInputSchema,
   deliveryListQuerySchema,
   deliveryNewInputSchema,
@@ -27,13 +25,14 @@ import { deliveryAddressSchema } from '../../../domain/schemas/order';
 import { assertActingClient } from '../../lib/acting-client';
 import { quoteDelivery } from '../../lib/delivery-quote';
 import { onServerClock } from '../../lib/device-time';
+import { routesOf } from '../../lib/route';
 import { signedInClientId } from '../../lib/signed-in';
 import { actsForCenter, centerPhoneOf, findCenter, notYourCenter, orderCenters } from '../centers';
 import { findOrderById } from '../order';
 import { requestRefund } from '../payment';
-import { openShiftsOf } from '../shift';
+import { openShiftRefOf, openShiftsOf } from '../shift';
 import { currentStaff } from '../staff';
-import { dispatchBoards } from './board-cache';
+import { boardEncodingOf, dispatchBoards, matchesBoardEtag } from './board-cache';
 import { followBoard } from './channel';
 import {
   boardCenterOf,
@@ -55,7 +54,7 @@ const idParams = z.object({ id: z.uuid('Delivery not found') });
  * 404); dispatchers (dispatch-access.ts) on a shift see and move every delivery and assign
  * riders; a rider (Delivery Person) sees and moves only the deliveries assigned to them.
  */
-const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+const deliveryRoutes = routesOf('delivery', async (app, route) => {
   const maps = app.maps;
   const staff = app.requireStaff();
   // Who may call each staff route, and on what, is the scopes table's (src/domain/staff-scopes.ts),
@@ -64,7 +63,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const dispatchers = staff;
   const dispatchersOrRiders = staff;
   // This instance's copy of the boards, checked against the database on every read.
-  const boards = dispatchBoards(app.db, { openShiftsOf: (staffIds) => openShiftsOf(app.db, staffIds) });
+  const boards = dispatchBoards(app.db, { openShiftsOf: (staffIds) => openShiftsOf(app.db, staffIds), openShiftRefOf });
 
   /**
    * Whose deliveries a caller reads: every one for staff the route's scope reaches (a rider's are
@@ -96,16 +95,12 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/quote',
-    {
-      preHandler: app.requireClient,
+    route('The home-delivery fee for an address, from its distance to the gas center it is delivered from', {
+      who: app.requireClient,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['delivery'],
-        summary: 'The home-delivery fee for an address, from its distance to the gas center it is delivered from',
-        body: deliveryQuoteInputSchema,
-        response: { 200: deliveryQuoteSchema },
-      },
-    },
+      body: deliveryQuoteInputSchema,
+      ok: deliveryQuoteSchema,
+    }),
     async (request) =>
       quoteDelivery(
         maps,
@@ -117,15 +112,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['delivery'],
-        summary: 'Staff: every delivery, by status',
-        querystring: deliveryListQuerySchema,
-        response: { 200: deliveryPageSchema },
-      },
-    },
+    route('Staff: every delivery, by status', { who: staff, query: deliveryListQuerySchema, ok: deliveryPageSchema }),
     async (request) => {
       const { status, page, pageSize } = request.query;
       return findDeliveries(app.db, status ? { status } : {}, { page, pageSize });
@@ -134,16 +121,12 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/client/:clientId',
-    {
-      preHandler: app.requireClientOrStaff,
-      schema: {
-        tags: ['delivery'],
-        summary: "A client's deliveries (clients: their own only)",
-        params: z.object({ clientId: z.uuid('Client not found') }),
-        querystring: deliveryListQuerySchema,
-        response: { 200: deliveryPageSchema },
-      },
-    },
+    route("A client's deliveries (clients: their own only)", {
+      who: app.requireClientOrStaff,
+      params: z.object({ clientId: z.uuid('Client not found') }),
+      query: deliveryListQuerySchema,
+      ok: deliveryPageSchema,
+    }),
     async (request) => {
       const scope = await scopeOf(request);
       if (scope && scope !== request.params.clientId) {
@@ -161,15 +144,11 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ordernumber/:orderNumber',
-    {
-      preHandler: app.requireClientOrStaff,
-      schema: {
-        tags: ['delivery'],
-        summary: 'The delivery of an order, by order number',
-        params: z.object({ orderNumber: z.string().trim().min(1).max(64) }),
-        response: { 200: deliverySchema },
-      },
-    },
+    route('The delivery of an order, by order number', {
+      who: app.requireClientOrStaff,
+      params: z.object({ orderNumber: z.string().trim().min(1).max(64) }),
+      ok: deliverySchema,
+    }),
     async (request) => {
       if (isRiderScope(request)) {
         return findRiderDelivery(app.db, signedInClientId(request), { orderNumber: request.params.orderNumber });
@@ -185,15 +164,11 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order/:orderId',
-    {
-      preHandler: app.requireClientOrStaff,
-      schema: {
-        tags: ['delivery'],
-        summary: 'The delivery of an order, by order id',
-        params: z.object({ orderId: z.uuid('Order not found') }),
-        response: { 200: deliverySchema },
-      },
-    },
+    route('The delivery of an order, by order id', {
+      who: app.requireClientOrStaff,
+      params: z.object({ orderId: z.uuid('Order not found') }),
+      ok: deliverySchema,
+    }),
     async (request) => {
       if (isRiderScope(request))
         return findRiderDelivery(app.db, signedInClientId(request), { orderId: request.params.orderId });
@@ -208,16 +183,12 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/new',
-    {
+    route('Staff: open the delivery record of a HomeDelivery order that has none', {
       onRequest: dispatchers,
-      config: { idempotent: true },
-      schema: {
-        tags: ['delivery'],
-        summary: 'Staff: open the delivery record of a HomeDelivery order that has none',
-        body: deliveryNewInputSchema,
-        response: { 201: deliverySchema },
-      },
-    },
+      idempotent: true,
+      body: deliveryNewInputSchema,
+      created: deliverySchema,
+    }),
     async (request, reply) => {
       const order = await findOrderById(app.db, request.body.orderId);
       if (!order) throw new AppError('Order not found', { status: 404, type: ErrorType.NotFound });
@@ -251,16 +222,12 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/update/:id',
-    {
+    route('Staff: change the note for the carrier or the vehicle', {
       onRequest: dispatchers,
-      schema: {
-        tags: ['delivery'],
-        summary: 'Staff: change the note for the carrier or the vehicle',
-        params: idParams,
-        body: deliveryUpdateInputSchema,
-        response: { 200: deliverySchema },
-      },
-    },
+      params: idParams,
+      body: deliveryUpdateInputSchema,
+      ok: deliverySchema,
+    }),
     async (request) => {
       const [row] = await app.db
         .select({ orderId: deliveries.orderId })
@@ -287,20 +254,19 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/status/:id',
-    {
-      onRequest: dispatchersOrRiders,
-      // A delivery code is six of 31 characters (887 million): at 60 tries a minute from one
-      // address, guessing one would take years. A board moves far fewer a minute.
-      config: { idempotent: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['delivery'],
-        summary:
-          "Dispatchers move a delivery along its lifecycle, a rider only their own, Delivered with the client's delivery code (Delivered also completes the order)",
+    route(
+      "Dispatchers move a delivery along its lifecycle, a rider only their own, Delivered with the client's delivery code (Delivered also completes the order)",
+      {
+        onRequest: dispatchersOrRiders,
+        idempotent: true,
+        // A delivery code is six of 31 characters (887 million): at 60 tries a minute from one
+        // address, guessing one would take years. A board moves far fewer a minute.
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         params: idParams,
         body: deliveryStatusInputSchema,
-        response: { 200: deliverySchema },
+        ok: deliverySchema,
       },
-    },
+    ),
     async (request) => {
       // A rider's step sent late by their phone's queue is theirs, whoever is signed in there now.
       assertActingClient(request);
@@ -332,17 +298,13 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/assign/:id',
-    {
+    route('Dispatchers: assign or reassign the rider, a Delivery Person (the delivery becomes Accepted)', {
       onRequest: dispatchers,
-      config: { idempotent: true },
-      schema: {
-        tags: ['delivery'],
-        summary: 'Dispatchers: assign or reassign the rider, a Delivery Person (the delivery becomes Accepted)',
-        params: idParams,
-        body: deliveryAssignInputSchema,
-        response: { 200: deliverySchema },
-      },
-    },
+      idempotent: true,
+      params: idParams,
+      body: deliveryAssignInputSchema,
+      ok: deliverySchema,
+    }),
     async (request) => {
       const rider = await resolveRider(app.db, request.body);
       return changeDeliveryStatus(app.db, request.params.id, DeliveryStatus.Accepted, {
@@ -358,38 +320,43 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/board',
-    {
-      onRequest: dispatchers,
-      schema: {
-        tags: ['delivery'],
-        summary:
-          "Dispatchers: a gas center's paid deliveries still open and those finished today, with its riders (the shift's center; a CEO or Manager may name any, or all)",
-        querystring: dispatchBoardQuerySchema,
-        response: { 200: dispatchBoardSchema },
+    route(
+      "Dispatchers: a gas center's paid deliveries still open and those finished today, with its riders (the shift's center; a CEO or Manager may name any, or all)",
+      {
+        // The dispatchers' guard, its staff lookup reading the board's version in the same statement.
+        onRequest: app.requireStaff({ loadStaff: boards.staffOf }),
+        query: dispatchBoardQuerySchema,
+        ok: dispatchBoardSchema,
       },
-    },
+    ),
     async (request, reply) => {
       const member = currentStaff(request);
       const centerId = await boardCenterOf(app.db, member, request.query.center);
       // The caller's open sockets hear this board's changes from now on (and another center's no more).
       await followBoard(app, signedInClientId(request), centerId);
-      // As the serializer would write it, kept in memory until the board changes (board-cache.ts).
-      const body = await boards.read(centerId, isPrivileged(member.access));
-      // Bytes with a JSON type are sent as they are (Fastify serializes only objects).
-      return reply.type('application/json; charset=utf-8').send(body as unknown as DispatchBoard);
+      // As the serializer would write it, kept in memory until the board changes, and compressed
+      // once per change in the encoding asked for (board-cache.ts).
+      const board = await boards.answer(
+        centerId,
+        isPrivileged(member.access),
+        boardEncodingOf(request.headers),
+        member,
+      );
+      // Always revalidated (the board moves all day); an unchanged board costs no body. Private:
+      // the board is the caller's, and its bytes depend on the encoding asked for.
+      // The bytes are already the serializer's text: sent as they are, past the typed reply.
+      const plain = reply as unknown as FastifyReply;
+      plain.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', board.etag);
+      if (matchesBoardEtag(request.headers['if-none-match'], board.etag)) return plain.code(304).send();
+      // Already compressed: the app's compression leaves an answer with an encoding as it is.
+      if (board.encoding) plain.header('content-encoding', board.encoding);
+      return plain.type('application/json; charset=utf-8').send(board.body);
     },
   );
 
   app.get(
     '/mine',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['delivery'],
-        summary: "A rider's deliveries: still open, or finished today",
-        response: { 200: riderDeliveriesSchema },
-      },
-    },
+    route("A rider's deliveries: still open, or finished today", { who: staff, ok: riderDeliveriesSchema }),
     async (request) => {
       const rider = signedInClientId(request);
       return { deliveries: riderList(await listRiderDeliveries(app.db, rider), rider) };
@@ -398,32 +365,24 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/location/:id',
-    {
-      preHandler: staff,
+    route('The rider: where the phone is now, on the way (the client sees only how far away)', {
+      who: staff,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['delivery'],
-        summary: 'The rider: where the phone is now, on the way (the client sees only how far away)',
-        params: idParams,
-        body: riderLocationInputSchema,
-        response: { 200: z.object({ recorded: z.boolean() }) },
-      },
-    },
+      params: idParams,
+      body: riderLocationInputSchema,
+      ok: z.object({ recorded: z.boolean() }),
+    }),
     async (request) =>
       recordRiderPosition(app.db, request.params.id, signedInClientId(request), request.body, app.deliveryNotices),
   );
 
   app.get(
     '/progress/:orderId',
-    {
-      preHandler: app.requireClientOrStaff,
-      schema: {
-        tags: ['delivery'],
-        summary: "The delivery's steps with times, the rider's first name and roughly how far they are",
-        params: z.object({ orderId: z.uuid('Order not found') }),
-        response: { 200: deliveryProgressSchema },
-      },
-    },
+    route("The delivery's steps with times, the rider's first name and roughly how far they are", {
+      who: app.requireClientOrStaff,
+      params: z.object({ orderId: z.uuid('Order not found') }),
+      ok: deliveryProgressSchema,
+    }),
     async (request) => {
       if (isRiderScope(request)) await assertRiderOrder(app.db, signedInClientId(request), request.params.orderId);
       return progressOfOrder(app.db, request.params.orderId, await scopeOf(request), centerPhone);
@@ -432,10 +391,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    {
-      preHandler: app.requireClientOrStaff,
-      schema: { tags: ['delivery'], summary: 'One delivery', params: idParams, response: { 200: deliverySchema } },
-    },
+    route('One delivery', { who: app.requireClientOrStaff, params: idParams, ok: deliverySchema }),
     async (request) => {
       if (isRiderScope(request)) return findRiderDelivery(app.db, signedInClientId(request), { id: request.params.id });
       const scope = await scopeOf(request);
@@ -445,6 +401,6 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-};
+});
 
 export default deliveryRoutes;

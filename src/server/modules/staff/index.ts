@@ -12,6 +12,7 @@ export {
   staffClientIdOf,
   staffClientIds,
   staffDisplayNameOf,
+  staffOfClientsWith,
   staffOfClientWith,
   workplacesOf,
 } from './service';

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { statement } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { recordAudit } from '../audit';
-import { findCenter, firstCenter, knownCenters } from '../centers';
+import { chosenCenter, firstCenter, knownCenters } from '../centers';
 import {
   addClient,
   type ClientSummary,
@@ -188,15 +188,7 @@ async function placeAt(
   wanted: readonly string[],
 ): Promise<string[]> {
   const after = [...new Set(wanted)];
-  for (const id of after) {
-    if (!(await findCenter(db, id))) {
-      throw new AppError('There is no such gas center. Choose one from the list.', {
-        status: 400,
-        type: ErrorType.InvalidInput,
-        additionalInfo: { field: 'centerIds' },
-      });
-    }
-  }
+  for (const id of after) await chosenCenter(db, id, { field: 'centerIds' });
   if (!actor.access.includes(StaffAccess.CEO)) {
     const theirs = new Set(await centerIdsOfStaff(db, actor.id));
     const moved = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
@@ -316,6 +308,31 @@ export function staffOfClientWith<T>(name: string, extra: (staffId: SQL) => SQL<
   return async (db: DbOrTx, clientId: string) => {
     const [row] = await built.run(db, { clientId });
     return row ?? null;
+  };
+}
+
+/**
+ * staffOfClientWith for several clients in one statement: answers each client's row (or null) in
+ * the order asked, a client asked twice answered twice. Built once under `name`.
+ */
+export function staffOfClientsWith<T>(name: string, extra: (staffId: SQL) => SQL<T>) {
+  const built = statement(name, (db) =>
+    db
+      .select({
+        clientId: staff.clientId,
+        id: staff.id,
+        role: staff.role,
+        access: staff.access,
+        isCurrentStaff: staff.isCurrentStaff,
+        extra: extra(sql`${staff}.id`),
+      })
+      .from(staff)
+      .where(sql`${staff.clientId} = any(${sql.placeholder('clientIds')}::uuid[])`),
+  );
+  return async (db: DbOrTx, clientIds: readonly string[]) => {
+    const rows = await built.run(db, { clientIds: [...new Set(clientIds)] });
+    const byClient = new Map(rows.map(({ clientId, ...row }) => [clientId, row]));
+    return clientIds.map((clientId) => byClient.get(clientId) ?? null);
   };
 }
 
