@@ -46,7 +46,10 @@ describe('PaymentScreen (sandbox)', () => {
     // The first test loads the checkout's code: on a busy machine that takes more than a second.
     const frame = await screen.findByTitle('Paystack checkout', {}, { timeout: 5000 });
     expect(frame.getAttribute('src')).toBe('/sandbox/checkout/abc123');
-    expect(screen.getByRole('dialog', { name: 'Paystack checkout (sandbox)' })).toBeInTheDocument();
+    // The overlay's name comes from its title, drawn with the modal's transition: it may follow the frame.
+    expect(
+      await screen.findByRole('dialog', { name: 'Paystack checkout (sandbox)' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('on cancel asks; Continue to Pay reopens, Close payment goes to the order', async () => {
