@@ -276,10 +276,18 @@ export async function findStaffByClientId(
   return row ?? null;
 }
 
+/** What the session's staff lookup reads of the staff row. */
+const sessionColumns = {
+  id: staff.id,
+  role: staff.role,
+  access: staff.access,
+  isCurrentStaff: staff.isCurrentStaff,
+};
+
 /** Read for every staff request and event (with the shift): built once (db/statement.ts). */
 const staffOfClient = statement('staff_of_client', (db) =>
   db
-    .select({ id: staff.id, role: staff.role, access: staff.access, isCurrentStaff: staff.isCurrentStaff })
+    .select(sessionColumns)
     .from(staff)
     .where(eq(staff.clientId, sql.placeholder('clientId')))
     .limit(1),
@@ -293,14 +301,8 @@ const staffOfClient = statement('staff_of_client', (db) =>
 export function staffOfClientWith<T>(name: string, extra: (staffId: SQL) => SQL<T>) {
   const built = statement(name, (db) =>
     db
-      .select({
-        id: staff.id,
-        role: staff.role,
-        access: staff.access,
-        isCurrentStaff: staff.isCurrentStaff,
-        // Written out: inside a select, drizzle would leave the column unqualified.
-        extra: extra(sql`${staff}.id`),
-      })
+      // The id written out: inside a select, drizzle would leave the column unqualified.
+      .select({ ...sessionColumns, extra: extra(sql`${staff}.id`) })
       .from(staff)
       .where(eq(staff.clientId, sql.placeholder('clientId')))
       .limit(1),
@@ -318,14 +320,7 @@ export function staffOfClientWith<T>(name: string, extra: (staffId: SQL) => SQL<
 export function staffOfClientsWith<T>(name: string, extra: (staffId: SQL) => SQL<T>) {
   const built = statement(name, (db) =>
     db
-      .select({
-        clientId: staff.clientId,
-        id: staff.id,
-        role: staff.role,
-        access: staff.access,
-        isCurrentStaff: staff.isCurrentStaff,
-        extra: extra(sql`${staff}.id`),
-      })
+      .select({ clientId: staff.clientId, ...sessionColumns, extra: extra(sql`${staff}.id`) })
       .from(staff)
       .where(sql`${staff.clientId} = any(${sql.placeholder('clientIds')}::uuid[])`),
   );
