@@ -5,6 +5,7 @@ export { type CenterScope, centerScopeOf } from './scope';
 export {
   actsForCenter,
   type CenterRow,
+  centerNamesMark,
   centerNamesOf,
   centerNotFound,
   centerPhoneOf,

@@ -59,6 +59,28 @@ export async function knownCenters(db: DbOrTx): Promise<CenterRow[]> {
   return rows;
 }
 
+/** The mark of each list of centers as remembered (the same list until it is read again). */
+const namesMarks = new WeakMap<object, string>();
+
+/**
+ * The centers' ids and names, in order, as a short mark that changes when one is added or renamed
+ * (as remembered: `knownCenters`). What is kept in memory and names centers (a history page, a
+ * dispatch board) is kept per mark, since no order or delivery changes when a center is renamed.
+ */
+export async function centerNamesMark(db: DbOrTx): Promise<string> {
+  const list = await knownCenters(db);
+  let mark = namesMarks.get(list);
+  if (mark === undefined) {
+    let hash = 5381;
+    for (const center of list) {
+      for (const ch of `${center.id}=${center.name};`) hash = ((hash * 33) ^ ch.charCodeAt(0)) >>> 0;
+    }
+    mark = hash.toString(36);
+    namesMarks.set(list, mark);
+  }
+  return mark;
+}
+
 /** The installation's first center: what anything without a center of its own belongs to. */
 export async function firstCenter(db: DbOrTx): Promise<CenterRow> {
   const [first] = await knownCenters(db);

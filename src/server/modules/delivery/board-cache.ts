@@ -8,8 +8,9 @@ import { dispatchBoardSchema } from '../../../domain/schemas/delivery';
 import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
+import { versionReader } from '../../db/version-reader';
 import type { StaffContext } from '../../plugins/session';
-import { knownCenters } from '../centers';
+import { centerNamesMark } from '../centers';
 import { staffOfClientsWith } from '../staff';
 import { listBoard, listRiders, type OpenShiftsOf } from './dispatch';
 
@@ -23,29 +24,13 @@ const EVERY = '00000000-0000-0000-0000-000000000000';
  * The versions of these boards (migration 0031): a center's is its counter plus the nil one's,
  * every center's board (the nil center) the sum of all. The table has a row per center at most.
  */
-const boardVersions = rawStatement<{ center_id: string; version: string }>(
+const boardVersions = rawStatement<{ key: string; version: string }>(
   'dispatch_board_versions',
-  sql`select k.center::text as center_id,
+  sql`select k.center::text as key,
         (select coalesce(sum(v.version), 0) from dispatch_board_versions v
           where k.center = ${EVERY}::uuid or v.center_id = k.center or v.center_id = ${EVERY}::uuid)::text as version
       from unnest(${value('centers')}::uuid[]) as k(center)`,
 );
-
-/**
- * Reads boards' versions, the requests that wait together in one statement (db/batcher.ts): each
- * request's version is read by a statement sent after the request arrived, so never older than
- * it; under load one statement answers many requests.
- */
-function versionReader(db: DbOrTx) {
-  return batcher(
-    async (centers: string[]) => {
-      const rows = await boardVersions.run(db, { centers: [...new Set(centers)] });
-      const found = new Map(rows.map((r) => [r.center_id, BigInt(r.version)]));
-      return centers.map((center) => found.get(center) ?? 0n);
-    },
-    { max: 500 },
-  );
-}
 
 /** The open shift of a staff member as the session's staff lookup reads it (the shift module's). */
 export type OpenShiftRefOf = (staffId: SQL) => SQL<{ id: string; centerId: string } | null>;
@@ -72,28 +57,6 @@ function staffWithBoardVersionOf(openShiftRefOf: OpenShiftRefOf) {
     staffWithBoardVersion.set(openShiftRefOf, lookup);
   }
   return lookup;
-}
-
-/** The mark of each list of centers as remembered (the same list until it is read again). */
-const marks = new WeakMap<object, string>();
-
-/**
- * The centers' names (and which is first) as a short mark, remembered for a minute
- * (centers/service.ts): a card names its order's center and a rider listed at no center is the
- * first center's, and the database's version does not watch centers, so a board is kept per mark.
- */
-async function centersMark(db: DbOrTx): Promise<string> {
-  const list = await knownCenters(db);
-  let mark = marks.get(list);
-  if (mark === undefined) {
-    let hash = 5381;
-    for (const center of list) {
-      for (const ch of `${center.id}=${center.name};`) hash = ((hash * 33) ^ ch.charCodeAt(0)) >>> 0;
-    }
-    mark = hash.toString(36);
-    marks.set(list, mark);
-  }
-  return mark;
 }
 
 /** The encodings a board is kept in besides its JSON, the first preferred (as the app's compression). */
@@ -188,7 +151,7 @@ export function dispatchBoards(
   options: { openShiftsOf: OpenShiftsOf; openShiftRefOf?: OpenShiftRefOf; maxBytes?: number },
 ) {
   const maxBytes = options.maxBytes ?? BOARD_CACHE_BYTES;
-  const versionOf = versionReader(db);
+  const versionOf = versionReader((centers) => boardVersions.run(db, { centers }));
   /** The version of their shift's center's board read with each staff member by `staffOf`. */
   const readWith = new WeakMap<StaffContext, { center: string; version: bigint }>();
   const openShiftRefOf = options.openShiftRefOf;
@@ -305,7 +268,7 @@ export function dispatchBoards(
   ): Promise<BoardAnswer> => {
     const center = centerId ?? EVERY;
     const now = new Date();
-    const stamp = `${lagosDateKey(now)} ${await centersMark(db)}`;
+    const stamp = `${lagosDateKey(now)} ${await centerNamesMark(db)}`;
     // Read with the reader by this request (staffOf), so not older than it; used once.
     const known = reader ? readWith.get(reader) : undefined;
     if (reader) readWith.delete(reader);

@@ -1,52 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { ClientOrderListQuery } from '../../../domain/schemas/order';
-import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
-import { knownCenters } from '../centers';
+import { versionReader } from '../../db/version-reader';
+import { centerNamesMark } from '../centers';
 import { clientOrderPageJson } from './service';
 
 /** What the history's pages may hold in memory, in characters of JSON (about as many bytes). */
 export const HISTORY_CACHE_CHARS = 32 * 1024 * 1024;
 
 /** The history versions of these clients (migration 0017): a primary-key read; none before a first order. */
-const historyVersions = rawStatement<{ client_id: string; version: string }>(
+const historyVersions = rawStatement<{ key: string; version: string }>(
   'order_history_versions',
-  sql`select client_id::text as client_id, version::text as version from order_history_versions
+  sql`select client_id::text as key, version::text as version from order_history_versions
       where client_id = any(${value('clientIds')}::uuid[])`,
 );
-
-/** Clients asked for in one statement at most; more wait for the next. */
-const BATCH = 500;
-
-/**
- * Reads clients' history versions, the requests that wait together in one statement (db/batcher.ts):
- * each request's version is read by a statement sent after the request arrived, so never older
- * than it; under load one statement answers many requests.
- */
-function versionReader(db: DbOrTx) {
-  return batcher(
-    async (clientIds: string[]) => {
-      const rows = await historyVersions.run(db, { clientIds: [...new Set(clientIds)] });
-      const found = new Map(rows.map((r) => [r.client_id, BigInt(r.version)]));
-      return clientIds.map((clientId) => found.get(clientId) ?? 0n);
-    },
-    { max: BATCH },
-  );
-}
-
-/**
- * The centers' names as a short mark (remembered for a minute: centers/service.ts): a page names
- * its orders' centers, and a center renamed changes no order, so a page is kept per names it was
- * written with.
- */
-async function centerNamesMark(db: DbOrTx): Promise<string> {
-  let hash = 5381;
-  for (const center of await knownCenters(db)) {
-    for (const ch of `${center.id}=${center.name};`) hash = ((hash * 33) ^ ch.charCodeAt(0)) >>> 0;
-  }
-  return hash.toString(36);
-}
 
 type Entry = { version: bigint; pages: Map<string, string>; chars: number };
 
@@ -66,7 +34,7 @@ const OVERHEAD = 128;
  */
 export function historyPages(db: DbOrTx, options: { maxChars?: number } = {}) {
   const maxChars = options.maxChars ?? HISTORY_CACHE_CHARS;
-  const versionOf = versionReader(db);
+  const versionOf = versionReader((clientIds) => historyVersions.run(db, { clientIds }));
   const clients = new Map<string, Entry>();
   let chars = 0;
 
