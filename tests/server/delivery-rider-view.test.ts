@@ -190,7 +190,7 @@ describe('what a client learns of their rider', () => {
 
     // The socket told the same, never more: a distance only with InTransit.
     await expect
-      .poll(() => heard.filter((e) => e.name === 'deliveryProgress').length, { timeout: 5000 })
+      .poll(() => heard.filter((e) => e.name === 'deliveryProgress').length, { timeout: 10_000 })
       .toBeGreaterThanOrEqual(5);
     for (const event of heard.filter((e) => e.name === 'deliveryProgress')) {
       const payload = event.payload as { status: string; distanceKm: number | null; riderName: string | null };

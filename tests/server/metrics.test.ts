@@ -114,7 +114,7 @@ describe('metrics and request logs outside production', () => {
       socket.close();
     }
     await expect
-      .poll(async () => sample(await scrape(), 'arrive_socketio_connected_sockets'), { timeout: 5000 })
+      .poll(async () => sample(await scrape(), 'arrive_socketio_connected_sockets'), { timeout: 10_000 })
       .toBe(0);
   });
 

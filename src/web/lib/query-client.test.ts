@@ -17,11 +17,11 @@ describe('the query client', () => {
     );
     const observer = new QueryObserver(client, { queryKey: ['orders'], queryFn: read, networkMode: 'always' });
     const unsubscribe = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(observer.getCurrentResult().data?.fromCache).toBe(true));
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.fromCache).toBe(true), { timeout: 10_000 });
     onlineManager.setOnline(false);
     online = true;
     onlineManager.setOnline(true);
-    await vi.waitFor(() => expect(observer.getCurrentResult().data?.data).toEqual(['live']));
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.data).toEqual(['live']), { timeout: 10_000 });
     expect(read).toHaveBeenCalledTimes(2);
     // A live answer is not read again for coming back online within its 30 s.
     onlineManager.setOnline(false);

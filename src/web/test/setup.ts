@@ -7,7 +7,7 @@ import { afterEach, beforeAll } from 'vitest';
 
 // A screen answers a fake call in milliseconds; on a loaded 2-core machine the render after it can
 // take over the default second. The wait ends as soon as the screen is there.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -79,7 +79,7 @@ describe("a screen's first view", () => {
     const runApp = vi.fn(() => Promise.resolve());
     await startFirstView('history', runApp);
     // The channel opens once the page is idle.
-    await vi.waitFor(() => expect(socketListeners.has('requestPickupConfirmation')).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(socketListeners.has('requestPickupConfirmation')).toBe(true), { timeout: 10_000 });
     socketListeners.get('requestPickupConfirmation')?.({});
     expect(runApp).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -29,7 +29,7 @@ const serve = (more: FakeRoutes = {}) =>
 async function fillCart() {
   fireEvent.click(await screen.findByRole('button', { name: /^Add 12.5 kg refill/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Add Single burner (cylinder top)' }));
-  await waitFor(() => expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0), { timeout: 4000 });
+  await waitFor(() => expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0));
 }
 
 /** What send_payment answers: the saved-card payment of the order. */
@@ -223,7 +223,7 @@ describe('Checkout: the cart is kept on the device', { timeout: 20_000 }, () => 
     fireEvent.click(screen.getByRole('radio', { name: 'Pickup at the gas center' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
     const place = screen.getByRole('button', { name: 'Place order and pay' });
-    await waitFor(() => expect(place).toBeEnabled(), { timeout: 4000 });
+    await waitFor(() => expect(place).toBeEnabled());
     fireEvent.click(place);
     await waitFor(() => expect(onPlaced).toHaveBeenCalled());
     await waitFor(async () => expect(await loadSavedCart('client-1')).toBeUndefined());

@@ -127,6 +127,6 @@ describe('OrderHistoryScreen', { timeout: 20_000 }, () => {
   it('says plainly when nothing was saved and the network is gone', async () => {
     fakeApi({}, { otherwise: { offline: true } });
     renderHistory();
-    expect(await screen.findByText('No connection: check your network', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No connection: check your network')).toBeInTheDocument();
   });
 });

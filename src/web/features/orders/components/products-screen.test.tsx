@@ -128,7 +128,7 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Gas refill: 12.5 kg in a 12.5 kg cylinder')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
     const place = await screen.findByRole('button', { name: 'Place order and pay' });
-    await waitFor(() => expect(place).toBeEnabled(), { timeout: 4000 });
+    await waitFor(() => expect(place).toBeEnabled());
     expect(screen.getAllByText('₦24,125.00').length).toBeGreaterThan(0);
     fireEvent.click(place);
     await waitFor(() =>
@@ -187,7 +187,7 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Enter the street address and area' })).toBeDisabled();
     fireEvent.change(await screen.findByLabelText(/Street address/), { target: { value: '12 Herbert Macaulay Way' } });
     fireEvent.change(screen.getByRole('combobox', { name: /Area/ }), { target: { value: 'Yaba' } });
-    expect(await screen.findByText('Delivery (9.0 km, estimated)', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Delivery (9.0 km, estimated)')).toBeInTheDocument();
     expect(screen.getByText('₦2,350.00')).toBeInTheDocument();
     expect(screen.getByText('₦10,850.00')).toBeInTheDocument();
   });
@@ -227,7 +227,7 @@ describe('ProductsScreen', { timeout: 20_000 }, () => {
     fireEvent.click(add);
     fireEvent.click(add);
     fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
-    expect(await screen.findByText(/Only 1 item of Single burner/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Only 1 item of Single burner/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();
   });
 

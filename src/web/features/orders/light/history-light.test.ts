@@ -87,7 +87,7 @@ describe("the history's first view", () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show more orders' }));
     // Outside React's act(): this screen is no React, and the saved copies answer from IndexedDB.
     await vi.waitFor(() => expect(screen.getByRole('link', { name: 'ARV-OPENED' })).toBeInTheDocument(), {
-      timeout: 5000,
+      timeout: 10_000,
     });
     expect(screen.queryByRole('button', { name: 'Show more orders' })).toBeNull();
   });

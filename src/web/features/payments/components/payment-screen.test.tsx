@@ -44,12 +44,10 @@ describe('PaymentScreen (sandbox)', () => {
   it('opens the emulator checkout for the access code in an overlay', async () => {
     renderScreen();
     // The first test loads the checkout's code: on a busy machine that takes more than a second.
-    const frame = await screen.findByTitle('Paystack checkout', {}, { timeout: 5000 });
+    const frame = await screen.findByTitle('Paystack checkout');
     expect(frame.getAttribute('src')).toBe('/sandbox/checkout/abc123');
     // The overlay's name comes from its title, drawn with the modal's transition: it may follow the frame.
-    expect(
-      await screen.findByRole('dialog', { name: 'Paystack checkout (sandbox)' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Paystack checkout (sandbox)' })).toBeInTheDocument();
   });
 
   it('on cancel asks; Continue to Pay reopens, Close payment goes to the order', async () => {
@@ -104,7 +102,7 @@ describe('PaymentScreen (sandbox)', () => {
     await screen.findByTitle('Paystack checkout');
     checkoutSays('success');
     expect(await screen.findByText('Payment success')).toBeInTheDocument();
-    const where = await screen.findByTestId('location', {}, { timeout: 4000 });
+    const where = await screen.findByTestId('location');
     expect(where).toHaveTextContent('/payment/success/ARV-7K2M9Q/PMT-ABCDEFGHJK/OrderPayment');
   });
 

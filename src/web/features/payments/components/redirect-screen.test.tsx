@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const location = () => screen.findByTestId('location', {}, { timeout: 5000 });
+const location = () => screen.findByTestId('location');
 
 describe('PaymentRedirectScreen', () => {
   it('initiates the order payment and after the wait opens the payment route with the order number', async () => {

@@ -101,7 +101,7 @@ describe('RefundNotice', () => {
     });
     renderNotice();
     expect(await screen.findByText('order page')).toBeInTheDocument();
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 10_000 });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
