@@ -11,7 +11,7 @@ import { enhance } from './features/marketing/enhance/enhancer';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
 // Part of this script, not a lazy chunk: it is small and every visitor loads it, so it belongs with the
 // public pages' code in a visitor's precache, not with the signed-in app's.
-import { registerServiceWorkerWhenIdle } from './lib/pwa';
+import { registerServiceWorkerWhenIdle, tellWorkerWhenOnline } from './lib/pwa';
 
 /** How long a page nobody touches waits before applying its whole stylesheets. */
 const DEFERRED_STYLES_IDLE_MS = 8000;
@@ -90,6 +90,10 @@ function keepShownImages() {
   });
 }
 
+// From the script's start, not once the page is enhanced: a sign-out queued offline (the app
+// loads the home after it) is sent as soon as the network is back, not when Background Sync
+// next tries, which can be minutes later.
+tellWorkerWhenOnline();
 loadDeferredStylesLater();
 linkManifest();
 showSignedInNavigation();

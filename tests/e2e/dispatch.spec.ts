@@ -298,6 +298,8 @@ test('a rider without a network: the steps wait on the phone, reach the server o
     await rider.page.getByRole('menuitem', { name: 'Logout' }).click();
     await homeAgain;
     await expect(rider.page).toHaveURL(/\/$/);
+    // The home's script is running (it tells the worker when the network is back).
+    await rider.page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     // The app's sign-in check says "signed out" at once, though the cookies wait for the server.
     const check = () =>
       rider.page.evaluate(

@@ -33,7 +33,7 @@ let tellingWhenOnline = false;
  * rider's step, a sign-out). From the page's start, not from the worker's registration, which waits
  * for an idle moment: a page that came back online before that moment told the worker nothing.
  */
-function tellWorkerWhenOnline() {
+export function tellWorkerWhenOnline() {
   if (tellingWhenOnline || !('serviceWorker' in navigator)) return;
   tellingWhenOnline = true;
   window.addEventListener('online', () => {
