@@ -106,6 +106,8 @@ export function CsvButton({
       size={size}
       mih={36}
       data-disabled={disabled || undefined}
+      // A link cannot be disabled: assistive technology (and axe) learn it from aria-disabled.
+      aria-disabled={disabled || undefined}
       onClick={(event) => {
         if (disabled) event.preventDefault();
       }}
