@@ -30,6 +30,7 @@ import { createOutbound, type Outbound } from './lib/outbound';
 import { createIdempotencyStore } from './modules/app';
 import { auditContextPlugin } from './modules/audit';
 import { createSessionRevocation } from './modules/auth';
+import { centerNews } from './modules/centers';
 import { cylindersExpiringBy } from './modules/cylinder';
 import { DeliveryNotices, deliveryLeg, publishDeliveryProgress, publishDispatchBoard } from './modules/delivery';
 import { apiModules, devRoutes } from './modules/index';
@@ -225,6 +226,10 @@ export async function buildApp({
   app.decorate('catalogueCache', catalogueCache);
   app.addHook('onClose', () => catalogueCache.close());
   app.decorate('orderLegs', orderLegs(catalogueCache));
+  // The centers each instance remembers: forgotten on every instance when one is added or changed.
+  const centers = centerNews({ redis: app.redis, log: app.log });
+  app.decorate('centerNews', centers);
+  app.addHook('onClose', () => centers.close());
   // Delivery changes, told after commit: the owner's socket hears them (and other areas may listen).
   app.decorate('deliveryNotices', new DeliveryNotices(app.log));
   publishDeliveryProgress(app);

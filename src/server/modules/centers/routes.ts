@@ -63,7 +63,11 @@ const centersRoutes = routesOf('centers', async (app, route) => {
       body: newCenterBodySchema,
       created: centerSchema,
     }),
-    async (request, reply) => reply.code(201).send(await createCenter(app.db, currentStaff(request).id, request.body)),
+    async (request, reply) => {
+      const center = await createCenter(app.db, currentStaff(request).id, request.body);
+      app.centerNews.tell();
+      return reply.code(201).send(center);
+    },
   );
 
   app.put(
@@ -78,6 +82,7 @@ const centersRoutes = routesOf('centers', async (app, route) => {
     async (request) => {
       const center = await updateCenter(app.db, currentStaff(request).id, request.params.id, request.body);
       if (!center) throw new AppError('Gas center not found', { status: 404, type: ErrorType.NotFound });
+      app.centerNews.tell();
       return center;
     },
   );

@@ -26,8 +26,8 @@ export const centerView = (row: CenterRow): Center => ({
 // starting point) and every order shown (the center's name). They are remembered for a minute:
 // the list per database (a single-center installation's default, the nearest for a delivery),
 // and each center by id, which names are unique across databases, so a read made inside a
-// transaction finds them too. A write on this instance forgets them at once; one made on another
-// instance shows here within the minute, as a product's name does.
+// transaction finds them too. A write on this instance forgets them at once, and tells the other
+// instances to (news.ts); without that word (no Redis, or it is down) a change shows within the minute.
 
 const REMEMBER_MS = 60_000;
 /** Bumped by every write of this process: whatever was remembered before it is stale. */

@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { instanceNews } from '../../lib/instance-news';
 import type { ProductRow } from '../product';
 import type { QuotaRow } from './tables';
 
@@ -50,7 +51,6 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 export function createCatalogueCache({ redis, log }: { redis: Redis | null; log: FastifyBaseLogger }): CatalogueCache {
-  const instance = randomUUID();
   const parts = new Map<string, CatalogueParts>();
   // Bumped on every change: a build that started before a change is not kept.
   let generation = 0;
@@ -58,36 +58,8 @@ export function createCatalogueCache({ redis, log }: { redis: Redis | null; log:
     generation++;
     parts.clear();
   };
-
-  let subscriber: Redis | null = null;
-  let listening = false;
-  let subscribedOnce = false;
-  if (redis) {
-    subscriber = redis.duplicate({ lazyConnect: true });
-    subscriber.on('error', (err) => log.warn({ err: err.message }, 'catalogue subscriber error'));
-    subscriber.on('message', (channel: string, message: string) => {
-      if (channel === CATALOGUE_CHANNEL && message !== instance) drop();
-    });
-    // While the subscriber is down, another instance's change could be missed: keep nothing then
-    // (ioredis subscribes again on its own when it reconnects).
-    subscriber.on('close', () => {
-      listening = false;
-      drop();
-    });
-    subscriber.on('ready', () => {
-      if (subscribedOnce) listening = true;
-      drop();
-    });
-    subscriber
-      .connect()
-      .then(() => subscriber?.subscribe(CATALOGUE_CHANNEL))
-      .then(() => {
-        subscribedOnce = true;
-        listening = true;
-      })
-      .catch((err: Error) => log.warn({ err: err.message }, 'catalogue subscriber not connected'));
-  }
-  const shared = () => !subscriber || listening;
+  // Another instance's change drops this one's copy; while that news could be missed, nothing is kept.
+  const news = instanceNews({ redis, log, channel: CATALOGUE_CHANNEL, hear: drop });
 
   return {
     async get(centerId, load) {
@@ -95,17 +67,13 @@ export function createCatalogueCache({ redis, log }: { redis: Redis | null; log:
       if (kept) return kept;
       const started = generation;
       const built = await load();
-      if (started === generation && shared()) parts.set(centerId, built);
+      if (started === generation && news.listening()) parts.set(centerId, built);
       return built;
     },
     invalidate() {
       drop();
-      redis?.publish(CATALOGUE_CHANNEL, instance).catch((err: Error) => {
-        log.warn({ err: err.message }, 'could not tell the other instances that the catalogue changed');
-      });
+      news.tell();
     },
-    async close() {
-      subscriber?.disconnect();
-    },
+    close: () => news.close(),
   };
 }
