@@ -37,7 +37,7 @@ import { type LoadFigures, load } from './load';
 import type { Frame } from './profile';
 import { type FaultRow, measureFaults } from './scenarios/faults';
 import { measurePickupBench, type PickupBenchPlan } from './scenarios/pickup';
-import type { ParentMessage } from './server';
+import type { LoopDelay, ParentMessage } from './server';
 import { serverChannel } from './server-channel';
 import { connectMany } from './sockets';
 
@@ -68,6 +68,8 @@ type Result = {
   label: string;
   figures?: LoadFigures;
   queriesPerRequest?: number;
+  /** The server's event-loop delay while it was measured. */
+  loopDelay?: LoopDelay;
   note?: string;
   profile?: { busyMs: number; frames: Frame[]; owners: Frame[] };
 };
@@ -151,7 +153,9 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
     if (readsOnly(options)) await load({ duration: WARM_UP, connections: CONNECTIONS, ...options });
     if (PROFILE_DIR) await ask({ type: 'profile-start' });
     const q0 = await ask<number>({ type: 'queries' });
+    await ask({ type: 'loop-start' });
     const figures = await load({ duration: DURATION, connections: CONNECTIONS, ...options });
+    const loopDelay = await ask<LoopDelay>({ type: 'loop-stop' });
     const q1 = await ask<number>({ type: 'queries' });
     const profile = PROFILE_DIR
       ? await ask<Result['profile']>({ type: 'profile-stop', file: path.join(PROFILE_DIR, `${db}-${key}.cpuprofile`) })
@@ -162,6 +166,7 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
       label,
       figures,
       queriesPerRequest: requests ? (q1 - q0) / requests : Number.NaN,
+      loopDelay,
       note,
       profile,
     });
@@ -713,13 +718,14 @@ function printPass(pass: Pass) {
   const rows = [...pass.results.values()];
   if (base) {
     table(
-      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ bare', 'queries/req', 'non-2xx', 'notes'],
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'loop p99 ms', 'req/s ÷ bare', 'queries/req', 'non-2xx', 'notes'],
       [
         [
           'baseline GET /bench/bare',
           fmt(base.rps),
           fmt(base.p50, 1),
           fmt(base.p99, 1),
+          '',
           '1.000',
           '0',
           `${base.non2xx}`,
@@ -727,12 +733,13 @@ function printPass(pass: Pass) {
         ],
         ...rows.map((r) => {
           const f = r.figures;
-          if (!f) return [r.label, '', '', '', '', '', '', r.note ?? ''];
+          if (!f) return [r.label, '', '', '', '', '', '', '', r.note ?? ''];
           return [
             r.label,
             fmt(f.rps),
             fmt(f.p50, 1),
             fmt(f.p99, 1),
+            r.loopDelay ? fmt(r.loopDelay.p99, 1) : '',
             fmt(f.rps / base.rps, 3),
             fmt(r.queriesPerRequest, 1),
             `${f.non2xx + f.errors}`,
@@ -806,6 +813,12 @@ function printTargets(passes: Pass[]) {
     },
     { label: 'order placement req/s ÷ bare', goal: '≥ 0.15', value: ratio('placement'), pass: atLeast(0.15) },
     { label: 'wallet payment req/s ÷ bare', goal: '≥ 0.15', value: ratio('wallet-payment'), pass: atLeast(0.15) },
+    {
+      label: `event-loop delay p99 while ${CONNECTIONS} connections place orders, ms`,
+      goal: '≤ 20',
+      value: (p) => p.results.get('placement')?.loopDelay?.p99,
+      pass: atMost(20),
+    },
     {
       label: `chain: catalogue at ${CHAIN.centers} centers req/s ÷ bare`,
       goal: '≥ 0.6',

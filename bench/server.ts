@@ -6,6 +6,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
@@ -24,9 +25,14 @@ export type ParentMessage =
   | { id: number; type: 'token'; clientId: string }
   | { id: number; type: 'profile-start' }
   | { id: number; type: 'profile-stop'; file: string }
+  | { id: number; type: 'loop-start' }
+  | { id: number; type: 'loop-stop' }
   | { id: number; type: 'scenario'; area: string; options: Record<string, unknown> }
   | { id: number; type: 'prepare'; area: string; options: Record<string, unknown> }
   | { id: number; type: 'prepare-wallet'; clientId: string; amount: number };
+
+/** The event loop's delay over a scenario, ms. */
+export type LoopDelay = { p99: number; max: number };
 
 export type ChildMessage =
   | { type: 'ready'; port: number }
@@ -105,6 +111,9 @@ async function main() {
     database.db as unknown as { $client: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> } }
   ).$client;
   let profiler: Session | null = null;
+  // How late the server's event loop ran its timers during a scenario: what every other request
+  // and socket of the instance waits on top of its own work.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 
   process.on('message', async (raw: ParentMessage) => {
     const reply = (message: ChildMessage) => process.send?.(message);
@@ -140,6 +149,14 @@ async function main() {
         profiler = null;
         writeFileSync(raw.file, JSON.stringify(profile));
         reply({ id: raw.id, type: 'result', value: summariseProfile(profile, 8) });
+      } else if (raw.type === 'loop-start') {
+        loopDelay.reset();
+        loopDelay.enable();
+        reply({ id: raw.id, type: 'result', value: true });
+      } else if (raw.type === 'loop-stop') {
+        loopDelay.disable();
+        const value: LoopDelay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+        reply({ id: raw.id, type: 'result', value });
       } else if (raw.type === 'prepare-wallet') {
         reply({ id: raw.id, type: 'result', value: await prepareWallet(app, raw.clientId, raw.amount) });
       } else if (raw.type === 'scenario') {
