@@ -10,14 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DispatchBoard } from '../../src/domain/schemas/delivery';
 import { boardEncodingOf, matchesBoardEtag } from '../../src/server/modules/delivery/board-cache';
-import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
-import { createOrder } from '../../src/server/modules/order/service';
 import { shifts } from '../../src/server/modules/shift/tables';
 import { staff } from '../../src/server/modules/staff/tables';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
-import { catalogue } from './order-helpers';
-
-const yaba = { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos', lat: 6.5095, lng: 3.3711 };
+import { catalogue, homeDeliveryRefill } from './order-helpers';
 
 describe('the dispatch board as it travels', () => {
   let app: FastifyInstance;
@@ -35,22 +31,7 @@ describe('the dispatch board as it travels', () => {
     return { ...session, staffId: row.id };
   };
   /** A paid home delivery of a refill from the first center. */
-  const paidDelivery = async () => {
-    const order = await createOrder(
-      app.db,
-      owner.clientId,
-      {
-        type: 'Gas',
-        items: [{ productId: gasId, quantity: 12.5, sizeKg: 12.5 }],
-        deliveryOption: 'HomeDelivery',
-        homeDeliveryType: 'oneWay',
-        address: yaba,
-      },
-      { legs: app.orderLegs },
-    );
-    await markOrderPaid(app.db, order.id, 'Electronic');
-    return order;
-  };
+  const paidDelivery = () => homeDeliveryRefill(app, owner.clientId, gasId);
   // Sent from within (an async function): a statement is counted to the work that sent it.
   const read = async (who: Session, headers: Record<string, string> = {}) =>
     await injectAs(app, who, { method: 'GET', url: '/api/delivery/board', headers });

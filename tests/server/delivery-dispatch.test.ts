@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffAccess, StaffRole } from '../../src/domain/enums';
 import type { Order } from '../../src/domain/schemas/order';
 import { deliverySteps } from '../../src/server/modules/delivery/tables';
-import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
-import { createOrder, findOrderByNumber } from '../../src/server/modules/order/service';
+import { findOrderByNumber } from '../../src/server/modules/order/service';
 import { shifts } from '../../src/server/modules/shift/tables';
 import { staff } from '../../src/server/modules/staff/tables';
 import { connectPickupSocket, nextEvent, type PickupSocket, recordEvents } from '../../src/server/test-utils/pickup';
 import { buildTestApp, injectAs, type Session, signInAs, webHeaders } from '../../src/server/test-utils/test-app';
-import { catalogue } from './order-helpers';
+import { catalogue, homeDeliveryRefill } from './order-helpers';
 
 let app: FastifyInstance;
 let url: string;
@@ -26,7 +25,6 @@ let cat: Awaited<ReturnType<typeof catalogue>>;
 const sockets: PickupSocket[] = [];
 
 /** Yaba, placed on the map (the client sees the rider's straight-line distance to it). */
-const yaba = { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos', lat: 6.5095, lng: 3.3711 };
 
 async function member(phone: string, role: StaffRole, firstname: string): Promise<Session & { staffId: string }> {
   const session = await signInAs(app, phone);
@@ -42,25 +40,9 @@ async function member(phone: string, role: StaffRole, firstname: string): Promis
 }
 
 /** A home-delivery refill for the owner, not paid yet. */
-const deliveryOrder = (): Promise<Order> =>
-  createOrder(
-    app.db,
-    owner.clientId,
-    {
-      type: 'Gas',
-      items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
-      deliveryOption: 'HomeDelivery',
-      homeDeliveryType: 'oneWay',
-      address: yaba,
-    },
-    { legs: app.orderLegs },
-  );
+const deliveryOrder = (): Promise<Order> => homeDeliveryRefill(app, owner.clientId, cat.gas.id, { paid: false });
 
-async function paidDeliveryOrder(): Promise<Order> {
-  const order = await deliveryOrder();
-  await markOrderPaid(app.db, order.id, 'Electronic');
-  return order;
-}
+const paidDeliveryOrder = (): Promise<Order> => homeDeliveryRefill(app, owner.clientId, cat.gas.id);
 
 async function deliveryIdOf(order: Order): Promise<string> {
   const res = await injectAs(app, owner, { method: 'GET', url: `/api/delivery/order/${order.id}` });

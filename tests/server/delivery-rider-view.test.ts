@@ -10,13 +10,11 @@ import { clients } from '../../src/server/modules/client/tables';
 import { renderMessage } from '../../src/server/modules/notification/messages';
 import { outboxRowsFor } from '../../src/server/modules/notification/service';
 import { runOutboxOnce } from '../../src/server/modules/notification/worker';
-import { markOrderPaid } from '../../src/server/modules/order/mark-paid';
-import { createOrder } from '../../src/server/modules/order/service';
 import { shifts } from '../../src/server/modules/shift/tables';
 import { staff } from '../../src/server/modules/staff/tables';
 import { connectPickupSocket, type PickupSocket, recordEvents } from '../../src/server/test-utils/pickup';
 import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
-import { catalogue } from './order-helpers';
+import { catalogue, homeDeliveryRefill } from './order-helpers';
 
 const CENTER_PHONE = '08001234567';
 const OWNER_PHONE = '08030000301';
@@ -33,8 +31,6 @@ let nameless: Session & { staffId: string };
 let cat: Awaited<ReturnType<typeof catalogue>>;
 const sockets: PickupSocket[] = [];
 
-const yaba = { line1: '12 Herbert Macaulay Way', city: 'Yaba', state: 'Lagos', lat: 6.5095, lng: 3.3711 };
-
 async function deliveryPerson(phone: string, name: { firstname: string | null; lastname: string | null }) {
   const session = await signInAs(app, phone);
   const [row] = await app.db
@@ -47,22 +43,7 @@ async function deliveryPerson(phone: string, name: { firstname: string | null; l
   return { ...session, staffId: row.id };
 }
 
-async function paidDeliveryOrder(): Promise<Order> {
-  const order = await createOrder(
-    app.db,
-    owner.clientId,
-    {
-      type: 'Gas',
-      items: [{ productId: cat.gas.id, quantity: 12.5, sizeKg: 12.5 }],
-      deliveryOption: 'HomeDelivery',
-      homeDeliveryType: 'oneWay',
-      address: yaba,
-    },
-    { legs: app.orderLegs },
-  );
-  await markOrderPaid(app.db, order.id, 'Electronic');
-  return order;
-}
+const paidDeliveryOrder = (): Promise<Order> => homeDeliveryRefill(app, owner.clientId, cat.gas.id);
 
 const get = (who: Session, path: string) => injectAs(app, who, { method: 'GET', url: path });
 const move = (who: Session, id: string, payload: Record<string, unknown>) =>
