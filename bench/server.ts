@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
+import { startPgliteProcess } from '../src/server/db/pglite-process';
 import { createSession } from '../src/server/modules/auth/session-service';
 import * as schema from '../src/server/schema';
 import { summariseProfile } from './profile';
@@ -92,9 +93,19 @@ async function main() {
     HOST: '127.0.0.1',
     STATIC_DIR: 'dist-not-used-by-the-bench',
   });
+  // The default database as `npm start` runs it: PGlite in its own process.
+  const pgliteDir = process.env.BENCH_PGLITE_DIR;
+  const pgliteProcess =
+    config.DATABASE_URL || !pgliteDir
+      ? undefined
+      : await startPgliteProcess(pgliteDir, (code) => {
+          console.error(`bench server: the embedded database process ended (${code})`);
+          process.exit(1);
+        });
   const database = await openDatabase({
     url: config.DATABASE_URL,
-    dataDir: process.env.BENCH_PGLITE_DIR,
+    dataDir: pgliteDir,
+    pgliteProcess,
     countQueries: true,
     schema,
   });

@@ -4,6 +4,7 @@ import { snapshotServer } from './db/backup';
 import { scheduleDailyBackup } from './db/backup-schedule';
 import { openDatabase } from './db/client';
 import { claimForStart } from './db/operator-socket';
+import { startPgliteProcess } from './db/pglite-process';
 import { requestLogFields } from './lib/log-fields';
 import * as schema from './schema';
 import { demoAccounts } from './seed';
@@ -16,7 +17,14 @@ async function main() {
   const claimed = await claimForStart(config.DATABASE_URL, config.DATA_DIR, 'server');
   if (!claimed) process.exit(1);
   const { claim } = claimed;
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, schema });
+  // The embedded database runs in a process of its own, off the thread that serves requests.
+  const pgliteProcess = config.DATABASE_URL
+    ? undefined
+    : await startPgliteProcess(config.DATA_DIR, (code) => {
+        console.error(`The embedded database process ended (exit code ${code}): stopping.`);
+        process.exit(1);
+      });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, schema, pgliteProcess });
   // `npm run backup` asks this process for a snapshot through the socket.
   claim?.serve(snapshotServer(database));
   await database.migrate();

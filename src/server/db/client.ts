@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { PgliteProcess } from './pglite-process';
 
 /**
  * Every table by name (src/server/schema.ts), handed in by whoever opens the database: db/ sits
@@ -46,7 +47,7 @@ export type Database = {
    * answers a plain tarball, larger but quicker to load.
    */
   snapshot?(compression?: 'gzip' | 'none'): Promise<Blob>;
-  /** The PostgreSQL pool's connections right now (the operator's metrics); null on PGlite, which has no pool. */
+  /** The pool's connections right now (the operator's metrics); null on PGlite inside this process, which has none. */
   poolCounts(): PoolCounts | null;
   /**
    * Hands every statement's time (seconds, from sending it to its answer or error) to `observe`
@@ -87,6 +88,11 @@ export type DatabaseOptions = {
   url?: string;
   /** PGlite's directory; undefined keeps it in memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite in its own process (db/pglite-process.ts, the server's default): reached through
+   * node-postgres on one connection, as PGlite is one session; `close` ends the process too.
+   */
+  pgliteProcess?: PgliteProcess;
   /** Count the statements (`queryCount`); off by default (the bench turns it on). */
   countQueries?: boolean;
   /** PostgreSQL connections in the pool (DEFAULT_POOL_SIZE). */
@@ -172,7 +178,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       observer.current = observe;
     },
   };
-  if (options.url) {
+  const apart = options.pgliteProcess;
+  if (options.url || apart) {
     // Every statement goes through a pool client's query, a transaction's included; the pool's
     // own query (a statement outside a transaction) passes a callback instead of taking a promise.
     class TimedClient extends pg.Client {
@@ -190,8 +197,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     const pool = new pg.Pool({
       Client: TimedClient as typeof pg.Client,
-      connectionString: options.url,
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      ...(apart
+        ? { ...apart.address, user: 'postgres', database: 'postgres', max: 1 }
+        : { connectionString: options.url, max: options.poolSize ?? DEFAULT_POOL_SIZE }),
       connectionTimeoutMillis: 5000,
     });
     // A dropped connection (database restart) must not crash the process; the pool reconnects.
@@ -206,10 +214,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       ...measures,
       db,
-      kind: 'postgres',
+      kind: apart ? 'pglite' : 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => answers(() => pool.query('select 1')),
-      close: () => pool.end(),
+      async close() {
+        await pool.end();
+        await apart?.stop();
+      },
+      ...(apart ? { snapshot: (compression: 'gzip' | 'none' = 'gzip') => apart.snapshot(compression) } : {}),
       poolCounts: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,

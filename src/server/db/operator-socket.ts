@@ -51,7 +51,7 @@ export class DataDirInUse extends Error {
 }
 
 /** The socket's folder: made for this user alone, and refused when it belongs to another. */
-function ensurePrivateFolder(folder: string): void {
+export function ensurePrivateFolder(folder: string): void {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const stat = lstatSync(folder);
   if (!stat.isDirectory()) throw new Error(`${folder} is not a folder`);

@@ -1,0 +1,181 @@
+// The embedded database in its own process (src/server/db/pglite-process.ts), reached through
+// node-postgres over its socket (db/pglite-wire.ts): statements and transactions as on PostgreSQL,
+// a dropped connection's transaction rolled back, snapshots between transactions, and the process
+// ending with the server that started it, however that one ends.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { type PgliteProcess, pidFileOf, startPgliteProcess, waitForPrevious } from '../../src/server/db/pglite-process';
+
+const dirs: string[] = [];
+const opened: Database[] = [];
+const newDataDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'arrive-pglite-process-'));
+  dirs.push(dir);
+  return dir;
+};
+const noExit = (code: number | null) => {
+  throw new Error(`the database process ended unasked (${code})`);
+};
+
+async function open(dataDir: string): Promise<{ database: Database; apart: PgliteProcess }> {
+  const apart = await startPgliteProcess(dataDir, noExit);
+  const database = await openDatabase({ pgliteProcess: apart });
+  opened.push(database);
+  await database.db.execute(sql`create table if not exists t (id int primary key, note text)`);
+  return { database, apart };
+}
+
+/** A second connection of node-postgres's own, as the pool makes one. */
+async function rawClient(apart: PgliteProcess): Promise<pg.Client> {
+  const client = new pg.Client({ ...apart.address, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  return client;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close().catch(() => {});
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('PGlite in its own process', () => {
+  it('runs concurrent statements and transactions as one session, and keeps them after a restart', async () => {
+    const dataDir = newDataDir();
+    const { database, apart } = await open(dataDir);
+    expect(apart.pid).not.toBe(process.pid);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => database.db.execute(sql`insert into t values (${i}, ${`row ${i}`})`)),
+    );
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values (1000, 'undone')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from t`);
+    expect(rows[0]?.n).toBe(50);
+
+    await database.close();
+    expect(await until(() => !alive(apart.pid), 5_000), 'the process ends with close').toBe(true);
+    const again = await open(dataDir);
+    const after = await again.database.db.execute<{ n: number }>(sql`select count(*)::int as n from t`);
+    expect(after.rows[0]?.n).toBe(50);
+  });
+
+  it('rolls back the transaction of a connection that drops, and serves the next one', async () => {
+    const apart = await startPgliteProcess(newDataDir(), noExit);
+    try {
+      const first = await rawClient(apart);
+      first.on('error', () => {});
+      await first.query('create table t (id int primary key)');
+      await first.query('begin');
+      await first.query('insert into t values (1)');
+      // One session: a second connection waits while the first one is served.
+      const second = new pg.Client({ ...apart.address, user: 'postgres', database: 'postgres' });
+      const connected = second.connect();
+      const raced = await Promise.race([
+        connected.then(() => 'connected'),
+        new Promise((r) => setTimeout(r, 300, 'waiting')),
+      ]);
+      expect(raced).toBe('waiting');
+      (first as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      await connected;
+      const { rows } = await second.query<{ n: number }>('select count(*)::int as n from t');
+      expect(rows[0]?.n, 'the dropped transaction left nothing').toBe(0);
+      const before = await second.query<{ now: string }>('select now()::text as now');
+      const after = await second.query<{ now: string }>('select now()::text as now');
+      expect(before.rows[0]?.now, 'no transaction is left open (now() moves)').not.toBe(after.rows[0]?.now);
+      await second.end();
+    } finally {
+      await apart.stop();
+    }
+  });
+
+  it('takes a snapshot only between transactions: it holds what was committed before it', async () => {
+    const dataDir = newDataDir();
+    const { database, apart } = await open(dataDir);
+    await database.db.execute(sql`insert into t values (1, 'before')`);
+    let snapshotTaken = false;
+    const taken = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t values (2, 'inside')`);
+      const snapshot = apart.snapshot('none').then((blob) => {
+        snapshotTaken = true;
+        return blob;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(snapshotTaken, 'no snapshot while the transaction is open').toBe(false);
+      await tx.execute(sql`insert into t values (3, 'inside')`);
+      // Not returned as itself: the transaction would wait for it, and it for the commit.
+      return { snapshot };
+    });
+    const blob = await (await taken).snapshot;
+    await database.db.execute(sql`insert into t values (4, 'after')`);
+    const restored = await PGlite.create({ loadDataDir: blob });
+    const { rows } = await restored.query<{ id: number }>('select id from t order by id');
+    await restored.close();
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+
+  it('ends when the server that started it is killed', async () => {
+    const dataDir = newDataDir();
+    // A stand-in for the server: it starts the process, and is killed.
+    const script = path.join(dataDir, 'server.mts');
+    writeFileSync(
+      script,
+      `const { startPgliteProcess } = await import(${JSON.stringify(path.resolve('src/server/db/pglite-process.ts'))});
+      const apart = await startPgliteProcess(${JSON.stringify(dataDir)}, () => {});
+      console.log(apart.pid);
+      setInterval(() => {}, 1000);`,
+    );
+    const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const pid = await new Promise<number>((resolve) =>
+      server.stdout?.once('data', (d: Buffer) => resolve(Number(String(d).trim()))),
+    );
+    expect(alive(pid)).toBe(true);
+    expect(readFileSync(pidFileOf(dataDir), 'utf8')).toBe(String(pid));
+    server.kill('SIGKILL');
+    expect(await until(() => !alive(pid), 10_000), 'the process ends with its server').toBe(true);
+    const { database, apart } = await open(dataDir);
+    expect(readFileSync(pidFileOf(dataDir), 'utf8')).toBe(String(apart.pid));
+    await database.close();
+    expect(existsSync(pidFileOf(dataDir)), 'a stopped process leaves no pid file').toBe(false);
+  });
+
+  it('starts only once the process named in the pid file has ended', async () => {
+    const dataDir = newDataDir();
+    const pidFile = path.join(dataDir, 'pglite.pid');
+    const previous = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 1500)']);
+    writeFileSync(pidFile, String(previous.pid));
+    const ended = new Promise<number>((resolve) => previous.once('exit', () => resolve(Date.now())));
+    await waitForPrevious(pidFile);
+    const started = Date.now();
+    expect(started, 'it waited for the previous process').toBeGreaterThanOrEqual(await ended);
+    expect(readFileSync(pidFile, 'utf8')).toBe(String(process.pid));
+  });
+});
