@@ -298,7 +298,21 @@ const firstViewsKey = Object.keys(clientManifest).find(
 const firstViewStyles = new Set((clientManifest[firstViewsKey]?.css ?? []).map((f) => `/${f}`));
 for (const href of offlineStyles)
   if (firstViewStyles.has(href)) throw new Error(`the public pages link a first view's styles (${href})`);
-const LIGHT_KEYS = { shop: firstViewsKey, history: firstViewsKey, order: firstViewsKey, wallet: firstViewsKey };
+const LIGHT_KEYS = {
+  shop: firstViewsKey,
+  history: firstViewsKey,
+  order: firstViewsKey,
+  wallet: firstViewsKey,
+  counter: firstViewsKey,
+};
+// The staff's counter view draws the app's own Mantine markup (features/sell/light/counter-view.ts),
+// so its page links the app's stylesheets whole: the inline ones are pruned to the shell, and the
+// view must look as the app's screen will, in the same place. On a warm tablet they come from the
+// worker's cache; the app needs them before its first drawing anyway.
+const counterSheets = () =>
+  [...new Set([...collect(APP_KEY), ...collect(FULL_STYLES_KEY)].flatMap((k) => clientManifest[k].css ?? []))]
+    .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+    .join('');
 for (const shell of entry.appShells) {
   const modules = shell.light
     ? [LIGHT_KEYS[shell.light]]
@@ -348,7 +362,7 @@ for (const shell of entry.appShells) {
   html = html.replace(root, () => `<div id="root" data-app-shell="${shell.file}"${light}>${body}</div>`);
   html = withoutUnusedProperties(await shellBeasties.process(html)).replace(' data-beasties-container', '');
   // After pruning: the preloads are not styles to inline.
-  html = html.replace('</head>', `${preloads}</head>`);
+  html = html.replace('</head>', `${preloads}${shell.light === 'counter' ? counterSheets() : ''}</head>`);
   const file = `app-shells/${shell.file}.html`;
   writeFileSync(path.join(dist, file), html);
   shellManifest.push({ pattern: shell.pattern, file });

@@ -41,6 +41,8 @@ export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = {
   '/order/history': '/app-shells/order-history.html',
   '/wallet': '/app-shells/wallet.html',
   '/order/:orderNumber': '/app-shells/order.html',
+  // The staff tablet's counter (drawn from the tablet's copies, then the app at once).
+  '/dashboard/sell': '/app-shells/dashboard-sell.html',
 };
 
 /**

@@ -2,7 +2,7 @@
 // offline that is recorded exactly once after a reload; a shift whose variance is right at the end.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, freshPhone, waitForServiceWorker } from './support';
+import { deviceAddress, freshPhone, waitForAppCode, waitForServiceWorker, waitForViews } from './support';
 
 const ASSOCIATE = '08010000003';
 // This file's journeys play one device (support.ts `deviceAddress`), but for the ones that play a
@@ -143,6 +143,77 @@ test('a walk-in cash sale online: handed over, a receipt with the order number, 
   // The drawer took the cash, once.
   expect((await activeShift(context.request)).cashSales).toBe(body.order.total);
   expect(await ordersForPhone(context.request, phone)).toHaveLength(1);
+});
+
+test('a warm reload draws the counter before the app: an Add tapped then is in its basket, and sold', async ({
+  page,
+  context,
+}) => {
+  await signInAsAssociate(context.request);
+  await freshShift(context.request, 0);
+  const phone = freshPhone('0708');
+
+  // The tablet has sold here: its worker holds the code, and the device its shift, its center and
+  // that center's catalogue.
+  await page.goto('/dashboard/sell');
+  await waitUntilControlled(page);
+  await waitForViews(page);
+  await waitForAppCode(page);
+  const appsAdd = page.getByRole('button', { name: /^Add .*burner/i }).first();
+  await expect(appsAdd).toBeEnabled();
+  const burner = ((await appsAdd.getAttribute('aria-label')) ?? '').replace(/^Add /, '');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('arrive.counter-center'))).not.toBeNull();
+  const center = await page.evaluate(() => localStorage.getItem('arrive.counter-center'));
+
+  // The app's code held back on the reload (taken out of the worker's cache, so it is asked of
+  // the network, and kept there until released): what is drawn meanwhile is the view's.
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys())
+        if (/\/assets\/framework-/.test(request.url)) await cache.delete(request);
+    }
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await context.route(/\/assets\/framework-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const viewsAdd = page.locator(`button[data-add][aria-label="Add ${burner}"]`);
+  await expect(viewsAdd).toBeEnabled();
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+  await viewsAdd.click();
+  await expect(page.getByRole('button', { name: `Remove ${burner} × 1` })).toBeVisible();
+  const total = await page.getByTestId('basket-total').textContent();
+  await expect.poll(() => asked).toBe(true);
+  expect(await page.locator('button[data-add]').count()).toBeGreaterThan(0);
+
+  // The app takes over with the same basket, and sells it.
+  release();
+  await expect(page.locator('button[data-add]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Remove ${burner} × 1` })).toBeVisible();
+  await expect(page.getByTestId('basket-total')).toHaveText(total ?? '');
+  await page.getByLabel("Customer's phone").pressSequentially(phone, { delay: 30 });
+  const sold = page.waitForResponse(
+    (r) => r.url().endsWith('/api/client/new_order') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: `Take cash ${total}` }).click();
+  const response = await sold;
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { order: { total: number; items: { name: string; quantity: number }[] } };
+  expect(body.order.items.map((item) => [item.name, item.quantity])).toEqual([[burner, 1]]);
+  const { products } = (await (await context.request.get(`/api/product?center=${center}`)).json()) as {
+    products: { name: string; price: number }[];
+  };
+  expect(body.order.total).toBe(products.find((p) => p.name === burner)?.price);
+  await expect(page.getByTestId('receipt')).toBeVisible();
+  await context.unroute(/\/assets\/framework-[^/]*\.js$/);
 });
 
 test('a cash sale made offline waits to sync, survives a reload and is recorded exactly once', async ({

@@ -122,6 +122,11 @@ export async function listCached<T>(
   return (rows ?? []).map((row) => ({ key: row.key, value: row.value as T, updatedAt: row.updatedAt }));
 }
 
+/** How many actions the staff's queue holds (./local-db's `pendingActions`: sales and shift actions to send). */
+export async function countQueued(): Promise<number> {
+  return (await inTransaction(['pendingActions'], 'readonly', ([store]) => store?.count())) ?? 0;
+}
+
 export async function deleteCached(table: CopyTable, key: string) {
   await inTransaction([table], 'readwrite', ([store]) => store?.delete(key));
 }

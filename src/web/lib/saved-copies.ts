@@ -63,6 +63,15 @@ export async function getCached<T>(
   return (await localDb()).getCached<T>(table, key);
 }
 
+/**
+ * How many actions the staff's queue holds on this device (none without a local database): the
+ * counter's first view leaves a tablet with sales waiting to sync to the app, which lists them.
+ */
+export async function countQueued(): Promise<number> {
+  if (!ready && !(await hasLocalDb())) return 0;
+  return (await localDb()).countQueued();
+}
+
 export async function putCached(table: CopyTable, key: string, value: unknown): Promise<void> {
   const updatedAt = Date.now();
   if (ready) return (await localDb()).putCached(table, key, value, updatedAt);

@@ -17,6 +17,7 @@ import { readHistory, runHistory } from '../../features/orders/light/history-lig
 import { type OrderPage, orderAsksForApp, orderNumberIn, runOrder } from '../../features/orders/light/order-light';
 import { readCatalogue, runShop } from '../../features/orders/light/shop-light';
 import { getOrderPayments, getUsableCard } from '../../features/payments/api/client-payments';
+import { readCounter, runCounter } from '../../features/sell/light/counter-light';
 import { getClientWallet, handWalletReadToApp } from '../../features/wallet/api/client-wallet';
 import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
@@ -25,9 +26,10 @@ import { checkoutWalletFrom } from '../checkout-wallet';
 import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
 
 /** The screens with a first view (app/shells/app-shells.ts, `light`). */
-export type FirstView = 'shop' | 'history' | 'order' | 'wallet';
+export type FirstView = 'shop' | 'history' | 'order' | 'wallet' | 'counter';
 
 export async function startFirstView(view: FirstView, runApp: RunApp): Promise<void> {
+  if (view === 'counter') return startCounter(runApp);
   const header = document.querySelector<HTMLElement>('header[data-enhance="site-header"]');
   const screen = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
   if (!header || !screen) return runApp();
@@ -99,6 +101,28 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
       else closeChannel = close;
     });
   });
+}
+
+/**
+ * The staff tablet's counter, drawn from this device's copies in the dashboard shell's screen, then
+ * the app at once: the view is what the till shows while the app's code starts, not a screen that
+ * waits to be asked for the app (features/sell/light).
+ */
+async function startCounter(runApp: RunApp): Promise<void> {
+  const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
+  const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
+  if (!shell || !screen || screen === shell) return runApp();
+  const copy = await readCounter().catch(() => null);
+  if (!copy) return runApp();
+  // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
+  const handOver: RunApp = () => runApp().catch(() => undefined);
+  runCounter({ screen, copy, runApp: handOver });
+  shell.removeAttribute('aria-busy');
+  shell.querySelector('[role="status"]')?.remove();
+  document.documentElement.setAttribute('data-app-ready', '');
+  performance.mark('arrive:interactive');
+  // Once this drawing is on screen, not before: the app's code then runs while the counter works.
+  requestAnimationFrame(() => setTimeout(() => void handOver(), 0));
 }
 
 /** The gas centers, read once for the page (they seldom change): none when they could not be read. */

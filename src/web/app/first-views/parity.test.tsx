@@ -20,6 +20,8 @@ import { runHistory } from '../../features/orders/light/history-light';
 import { itemsTableHtml, type OrderPage, orderAsksForApp, runOrder } from '../../features/orders/light/order-light';
 import { runShop } from '../../features/orders/light/shop-light';
 import { orderFixture, orderSummaryFixture, productsFixture } from '../../features/orders/test/fixtures';
+import { SellScreen } from '../../features/sell/components/sell-screen';
+import { runCounter } from '../../features/sell/light/counter-light';
 import { WalletScreen } from '../../features/wallet/components/wallet-screen';
 import { runWallet } from '../../features/wallet/light/wallet-light';
 import { transactionsFixture, walletFixture } from '../../features/wallet/test/fixtures';
@@ -203,9 +205,20 @@ async function shopParity(products: Product[]) {
   await expectAppSays(container, view);
 }
 
+/** The staff's counter: drawn by its view from the tablet's copy, and by the app from the same catalogue. */
+async function counterParity(products: Product[]) {
+  const view = await viewFacts((screen) => runCounter({ screen, copy: { products }, runApp }), 'Basket');
+  fakeApi({ 'GET product': { status: 200, body: { products } } });
+  const { container } = renderWithProviders(
+    <SellScreen seller={{ name: 'Chidi Eze' }} shiftCenter={{ known: true, centerId: null }} />,
+  );
+  await expectAppSays(container, view);
+}
+
 beforeEach(async () => {
   await localDb.orders.clear();
   localStorage.clear();
+  sessionStorage.clear();
 });
 afterEach(() => {
   clearOrderHandoff();
@@ -216,6 +229,25 @@ afterEach(() => {
 });
 
 describe('the first views and the app draw the same screens', { timeout: 40_000 }, () => {
+  describe("the staff's counter", () => {
+    it('the same products, Add buttons and empty basket', async () => {
+      await counterParity(productsFixture);
+    });
+
+    it('a product sold out, and a basket kept in the draft', async () => {
+      const products = productsFixture.map((p, i) => (i === 1 ? { ...p, available: 0 } : p));
+      const counted = products.filter((p) => p.type !== 'Gas');
+      sessionStorage.setItem(
+        'arrive.draft.sale.lines',
+        JSON.stringify([
+          { key: 'line-1', productId: counted[1]?.id, quantity: 2 },
+          { key: 'line-2', productId: counted[2]?.id, quantity: 20 },
+        ]),
+      );
+      await counterParity(products);
+    });
+  });
+
   describe('empty', () => {
     it('the shop with an empty cart: the same shelves, the same empty cart and checkout text', async () => {
       fakeApi({

@@ -23,7 +23,7 @@ export type AppShell = {
    * The screen's first view runs without the app (app/first-views): the shell loads it, and
    * it runs the app when the client needs more.
    */
-  light?: 'shop' | 'history' | 'order' | 'wallet';
+  light?: 'shop' | 'history' | 'order' | 'wallet' | 'counter';
 };
 
 const d = paths.dashboard;
@@ -133,6 +133,15 @@ export const appShells: readonly AppShell[] = [
     module: 'dashboard/pickup',
     title: 'Pick up',
     layout: 'dashboard',
+  },
+  {
+    pattern: dash(d.sell.path),
+    file: 'dashboard-sell',
+    module: 'dashboard/sell',
+    title: 'Sell at the counter',
+    layout: 'dashboard',
+    // Drawn from the tablet's copies (features/sell/light), then the app at once.
+    light: 'counter',
   },
   {
     pattern: dash(d.shift.path),

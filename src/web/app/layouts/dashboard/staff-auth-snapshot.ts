@@ -1,7 +1,9 @@
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import { getCached, putCached } from '../../../lib/local-db';
 
-const KEY = 'staff-auth';
+/** Where the staff session is kept (the counter's first view reads it too: features/sell/light). */
+export const STAFF_AUTH_CACHE_KEY = 'staff-auth';
+const KEY = STAFF_AUTH_CACHE_KEY;
 
 /** The last answered staff session, so a reload without network still opens the dashboard. */
 export const rememberStaffAuth = (auth: AuthObject) => putCached('shift', KEY, auth).catch(() => undefined);

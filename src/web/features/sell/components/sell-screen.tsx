@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { CYLINDER_SIZES_KG, MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { PaymentType, ProductType } from '../../../../domain/enums';
 import { formatNaira, formatOrderLine } from '../../../../domain/format';
@@ -28,7 +28,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { deviceId } from '../../../lib/device-id';
 import { formatDateTime } from '../../../lib/lagos-time';
-import { useDraft } from '../../../lib/use-draft';
+import { readDraft, useDraft } from '../../../lib/use-draft';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutation } from '../../../lib/use-mutation';
 import { useOnline } from '../../../lib/use-online';
@@ -177,6 +177,13 @@ export function SellScreen({
 
   // The sale being made is the tab's draft: a reload (or a tablet that dropped the page) keeps it.
   const [lines, setLines] = useDraft<KeyedLine[]>('sale.lines', [], isKeyedLines);
+  // The counter's first view (features/sell/light) keeps the basket in this draft until this
+  // screen replaces it: a line tapped while this screen was being drawn, after it read the draft,
+  // is read again once it is on screen.
+  useEffect(() => {
+    const latest = readDraft('sale.lines', isKeyedLines);
+    if (latest) setLines((current) => (JSON.stringify(current) === JSON.stringify(latest) ? current : latest));
+  }, [setLines]);
   const [phone, setPhone] = useDraft('sale.phone', '', isString);
   const [firstname, setFirstname] = useDraft('sale.firstname', '', isString);
   const [pay, setPay] = useDraft<PayChoice>('sale.pay', 'Cash', isPayChoice);

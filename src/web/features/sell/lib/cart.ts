@@ -1,6 +1,8 @@
 // The counter's basket: pure functions, so the tablet prices a sale the same way online and offline.
+
+import { MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { DeliveryOption, OrderType, ProductType } from '../../../../domain/enums';
-import { MAX_ITEM_QUANTITY, type NewOrderInput } from '../../../../domain/schemas/order';
+import type { NewOrderInput } from '../../../../domain/schemas/order';
 import type { Product } from '../../../../domain/schemas/product';
 
 /** One line of the basket: gas carries the kg and the cylinder filled; anything else a count. */
