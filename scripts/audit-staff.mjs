@@ -290,6 +290,8 @@ function staffCaches() {
   return [
     [`arrive-app-v${read('app-code.json').version}`, read('app-code.json').urls],
     [`arrive-staff-v${read('staff-code.json').version}`, read('staff-code.json').urls],
+    // The first views and their pages: the counter's page and view (features/sell/light) among them.
+    [`arrive-views-v${read('views-code.json').version}`, read('views-code.json').urls],
   ];
 }
 
