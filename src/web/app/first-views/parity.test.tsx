@@ -21,7 +21,8 @@ import { itemsTableHtml, type OrderPage, orderAsksForApp, runOrder } from '../..
 import { runShop } from '../../features/orders/light/shop-light';
 import { orderFixture, orderSummaryFixture, productsFixture } from '../../features/orders/test/fixtures';
 import { SellScreen } from '../../features/sell/components/sell-screen';
-import { runCounter } from '../../features/sell/light/counter-light';
+import { ACTIVE_SHIFT_KEY, runCounter, STAFF_AUTH_KEY } from '../../features/sell/light/counter-light';
+import { ACTIVE_SHIFT_CACHE_KEY } from '../../features/shift/api/get-active-shift';
 import { WalletScreen } from '../../features/wallet/components/wallet-screen';
 import { runWallet } from '../../features/wallet/light/wallet-light';
 import { transactionsFixture, walletFixture } from '../../features/wallet/test/fixtures';
@@ -30,6 +31,7 @@ import { type Cached, freshCopy } from '../../lib/offline-copy';
 import { ikejaCenter, lekkiCenter, twoCenters } from '../../test/center-fixtures';
 import { type FakeRoutes, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { STAFF_AUTH_CACHE_KEY } from '../layouts/dashboard/staff-auth-snapshot';
 
 // Mantine under jsdom is slow on a busy machine: the app's side is waited for, never slept on.
 configure({ asyncUtilTimeout: 8000 });
@@ -230,6 +232,11 @@ afterEach(() => {
 
 describe('the first views and the app draw the same screens', { timeout: 40_000 }, () => {
   describe("the staff's counter", () => {
+    it('reads the staff session and the shift where the dashboard and the shift keep them', () => {
+      expect(STAFF_AUTH_KEY).toBe(STAFF_AUTH_CACHE_KEY);
+      expect(ACTIVE_SHIFT_KEY).toBe(ACTIVE_SHIFT_CACHE_KEY);
+    });
+
     it('the same products, Add buttons and empty basket', async () => {
       await counterParity(productsFixture);
     });

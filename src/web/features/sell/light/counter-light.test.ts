@@ -2,8 +2,6 @@ import { fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
-import { STAFF_AUTH_CACHE_KEY } from '../../../app/layouts/dashboard/staff-auth-snapshot';
-import { ACTIVE_SHIFT_CACHE_KEY } from '../../../features/shift/api/get-active-shift';
 import { readDraft, writeDraft } from '../../../lib/drafts';
 import { rememberCounterCenter } from '../../../lib/early-reads';
 import { localDb } from '../../../lib/local-db';
@@ -62,11 +60,6 @@ describe("the counter's first view: what it is drawn from", () => {
     await keepCopies();
     const copy = await readCounter();
     expect(copy?.products.map((p) => p.id)).toEqual(productsFixture.map((p) => p.id));
-  });
-
-  it('keeps them under the keys the dashboard and the shift write', () => {
-    expect(STAFF_AUTH_KEY).toBe(STAFF_AUTH_CACHE_KEY);
-    expect(ACTIVE_SHIFT_KEY).toBe(ACTIVE_SHIFT_CACHE_KEY);
   });
 
   it.each([
