@@ -141,8 +141,9 @@ export function serveWire(db: PGlite): WireServer {
         })
         .finally(() => {
           pumping = null;
-          // Data that arrived while the last message ran.
+          // Data that arrived while the last message ran; work asked for meanwhile.
           if (!closed && messageLength(buffer, started) > 0) kick();
+          else if (jobs.length > 0 && !db.isInTransaction()) void runJobs();
         });
     };
     socket.on('data', (chunk: Buffer) => {
