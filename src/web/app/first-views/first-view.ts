@@ -17,7 +17,7 @@ import { readHistory, runHistory } from '../../features/orders/light/history-lig
 import { type OrderPage, orderAsksForApp, orderNumberIn, runOrder } from '../../features/orders/light/order-light';
 import { readCatalogue, runShop } from '../../features/orders/light/shop-light';
 import { getOrderPayments, getUsableCard } from '../../features/payments/api/client-payments';
-import { readCounter, runCounter } from '../../features/sell/light/counter-light';
+import { counterAsksForApp, readCounter, runCounter } from '../../features/sell/light/counter-light';
 import { getClientWallet, handWalletReadToApp } from '../../features/wallet/api/client-wallet';
 import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
@@ -112,6 +112,7 @@ async function startCounter(runApp: RunApp): Promise<void> {
   const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
   const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
   if (!shell || !screen || screen === shell) return runApp();
+  if (await counterAsksForApp().catch(() => true)) return runApp();
   const copy = await readCounter().catch(() => null);
   if (!copy) return runApp();
   // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.

@@ -2,6 +2,7 @@ import { fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatNaira } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
+import type { Shift } from '../../../../domain/schemas/shift';
 import { readDraft, writeDraft } from '../../../lib/drafts';
 import { rememberCounterCenter } from '../../../lib/early-reads';
 import { localDb } from '../../../lib/local-db';
@@ -9,7 +10,7 @@ import { putCached } from '../../../lib/saved-copies';
 import { productsFixture } from '../../../test/fixtures';
 import { counterCatalogueCacheKey } from '../api/counter-catalogue-key';
 import type { KeyedLine } from '../lib/cart';
-import { ACTIVE_SHIFT_KEY, readCounter, runCounter, STAFF_AUTH_KEY } from './counter-light';
+import { ACTIVE_SHIFT_KEY, counterAsksForApp, readCounter, runCounter, STAFF_AUTH_KEY } from './counter-light';
 
 const CENTER = '0f5b9f7e-2f1d-4c55-9a0e-1b2c3d4e5f60';
 const staff = {
@@ -26,7 +27,8 @@ const staff = {
     staff: { role: 'SalesAssociate', access: ['Sell'] },
   },
 };
-const shift = (centerId: string) => ({ id: 's1', centerId, startedAt: '2026-03-05T08:00:00.000Z' });
+/** The shift's fields the counter reads (the rest is the shift screen's). */
+const shift = (centerId: string) => ({ id: 's1', centerId, startedAt: '2026-03-05T08:00:00.000Z' }) as unknown as Shift;
 
 async function keepCopies({ center = CENTER, shiftCenter = CENTER, auth = staff as unknown, catalogue = true } = {}) {
   rememberCounterCenter(center);
@@ -51,7 +53,10 @@ beforeEach(async () => {
   await localDb.shift.clear();
   await localDb.pendingActions.clear();
 });
-afterEach(() => {
+afterEach(async () => {
+  // As the app's screen would: a view's pending presses (of a control tapped before the app) end.
+  document.body.innerHTML = '<main id="main"><h1>Another screen</h1></main>';
+  await Promise.resolve();
   document.body.innerHTML = '';
 });
 
@@ -67,10 +72,19 @@ describe("the counter's first view: what it is drawn from", () => {
     ['no staff session', async () => keepCopies({ auth: { ...staff, client: { ...staff.client, staff: null } } })],
     ['a shift at another center', async () => keepCopies({ shiftCenter: '1f5b9f7e-2f1d-4c55-9a0e-1b2c3d4e5f61' })],
     ['no catalogue kept', async () => keepCopies({ catalogue: false })],
-    ['a sale paid otherwise than cash', async () => keepCopies().then(() => writeDraft('sale.pay', 'Wallet'))],
-  ])('leaves the counter to the app with %s', async (_, arrange) => {
+  ])('holds no copy of the counter with %s', async (_, arrange) => {
     await arrange();
     expect(await readCounter()).toBeNull();
+  });
+
+  it('leaves a sale paid otherwise than cash, or not handed over, to the app', async () => {
+    await keepCopies();
+    expect(await counterAsksForApp()).toBe(false);
+    writeDraft('sale.pay', 'Wallet');
+    expect(await counterAsksForApp()).toBe(true);
+    writeDraft('sale.pay', 'Cash');
+    writeDraft('sale.handOver', false);
+    expect(await counterAsksForApp()).toBe(true);
   });
 
   it('leaves it to the app while sales wait to sync (the app lists them and counts their stock)', async () => {
@@ -82,7 +96,7 @@ describe("the counter's first view: what it is drawn from", () => {
       createdAt: Date.now(),
       payload: {},
     } as never);
-    expect(await readCounter()).toBeNull();
+    expect(await counterAsksForApp()).toBe(true);
   });
 
   it('leaves it to the app when the shift has ended', async () => {
@@ -140,5 +154,22 @@ describe("the counter's first view: the basket before the app", () => {
     fireEvent.click(within(root).getByRole('radio', { name: 'Wallet' }));
     expect(runApp).toHaveBeenCalledTimes(2);
     expect(lines()).toBeUndefined();
+  });
+
+  it("presses the app's same control once the app has drawn the counter (a tap is not lost)", async () => {
+    const root = screen();
+    runCounter({ screen: root, copy: { products: productsFixture }, runApp: vi.fn(() => Promise.resolve()) });
+    fireEvent.click(within(root).getByRole('combobox', { name: 'Cylinder size' }));
+    fireEvent.click(within(root).getByText('Wallet'));
+    // The app's screen replaces the view: its own size picker and payment choice.
+    const main = document.querySelector('#main') as HTMLElement;
+    const opened = vi.fn();
+    const chosen = vi.fn();
+    main.innerHTML =
+      '<h1>Sell at the counter</h1><label for="size">Cylinder size</label><input id="size" readonly role="combobox"><input id="w" type="radio" value="Wallet"><label for="w">Wallet</label>';
+    main.querySelector('#size')?.addEventListener('click', opened);
+    main.querySelector('#w')?.addEventListener('click', chosen);
+    await vi.waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(chosen).toHaveBeenCalledTimes(1));
   });
 });

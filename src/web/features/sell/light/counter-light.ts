@@ -42,29 +42,32 @@ export const ACTIVE_SHIFT_KEY = 'active-shift';
 export type CounterCopy = { products: Product[] };
 
 /**
- * The counter as this device last saw it, or null when the app must draw it: no staff session
+ * Whether the counter is the app's whatever this device holds: a sale taken further than its cash
+ * form (another payment chosen, the hand-over switched off), or sales or shift actions waiting to
+ * sync (the app lists them and takes what they sold off the stock shown).
+ */
+export async function counterAsksForApp(): Promise<boolean> {
+  const pay = readDraft('sale.pay', isString);
+  if ((pay !== undefined && pay !== 'Cash') || readDraft('sale.handOver', (v): v is boolean => v === false) === false)
+    return true;
+  return (await countQueued()) > 0;
+}
+
+/**
+ * The counter as this device last saw it, or null when it holds no such copy: no staff session
  * kept here, no shift (or none kept), the shift at another center than the one the tablet last
- * sold at (the app's first reads are that center's), no catalogue kept for it, sales or shift
- * actions waiting to sync (the app lists them and counts their stock), or a sale made
- * further than its cash form (another payment chosen, a wallet code asked, a receipt shown: the
- * app's).
+ * sold at (the app's first reads are that center's), or no catalogue kept for it.
  */
 export async function readCounter(): Promise<CounterCopy | null> {
   const center = rememberedCounterCenter();
   if (!center) return null;
-  const pay = readDraft('sale.pay', isString);
-  if ((pay !== undefined && pay !== 'Cash') || readDraft('sale.handOver', (v): v is boolean => v === false) === false)
-    return null;
   // The keys the dashboard keeps them under (app/layouts/dashboard/staff-auth-snapshot.ts and
-  // features/shift's ACTIVE_SHIFT_CACHE_KEY; counter-light.test.ts checks they are the same).
-  const [auth, shift, catalogue, queued] = await Promise.all([
+  // features/shift's ACTIVE_SHIFT_CACHE_KEY; the first views' parity test checks they are the same).
+  const [auth, shift, catalogue] = await Promise.all([
     getCached<AuthObject>('shift', STAFF_AUTH_KEY),
     getCached<Shift | null>('shift', ACTIVE_SHIFT_KEY),
     getCached<unknown>('shift', counterCatalogueCacheKey(center)),
-    countQueued(),
   ]);
-  // Sales waiting to sync: the app lists them, and takes what they sold off the stock shown.
-  if (queued > 0) return null;
   if (!auth?.value?.isLogin || !auth.value.client?.staff) return null;
   if (!shift?.value || (shift.value.centerId ?? null) !== center) return null;
   if (!catalogue) return null;
@@ -77,7 +80,8 @@ export async function readCounter(): Promise<CounterCopy | null> {
  * Draws the counter in `screen` and runs its Add, one more, one fewer and remove buttons (and
  * the customer's phone and name as typed) until the app's screen replaces it: the listeners are
  * on the view's own elements, which go when the app draws. Any other control is the app's: a tap
- * on it asks for the app at once (which the view asked for already).
+ * on it asks for the app at once (which the view asked for already), and the app's same control
+ * is pressed once the app has drawn.
  */
 export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; runApp: RunApp }) {
   const { screen, copy, runApp } = options;
@@ -108,6 +112,8 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
   root.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLElement>('button, input, label');
     if (!button || !root.contains(button)) return;
+    // A label's click reaches its control as a click of its own.
+    if (button instanceof HTMLLabelElement && button.control) return;
     const { add, step, line, remove } = button.dataset;
     if (add) {
       const product = products.find((p) => p.id === add);
@@ -115,8 +121,11 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
     } else if (step && line) update(stepQuantity(lines, line, step === '1' ? 1 : -1));
     else if (remove) update(lines.filter((l) => l.key !== remove));
     else if (button.dataset.draft === undefined) {
-      // The app's control (the gas picker, the payment, the refund): not drawn as working here.
+      // The app's control (the gas picker, the payment, the refund): the app presses it once it has
+      // drawn the counter, so the tap is not lost.
       event.preventDefault();
+      const name = controlName(button);
+      if (name) pressOnceDrawn(root, name);
       void runApp();
     }
   });
@@ -126,4 +135,37 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
     const key = input.dataset.draft;
     if (key && TEXT_DRAFTS.has(key)) writeDraft(key, input.value);
   });
+}
+
+/** A control's name as both drawings give it: its aria-label, else its label's text. */
+function controlName(control: HTMLElement): string | null {
+  const label = control.getAttribute('aria-label') ?? (control as HTMLInputElement).labels?.[0]?.textContent;
+  return label?.trim() || null;
+}
+
+/** How long a control tapped before the app waits for the app's own. */
+const PRESS_WAIT_MS = 15_000;
+
+/**
+ * Once the app's screen has replaced the view (`root` gone, the app's heading drawn), presses the
+ * app's control named `name`: a text field is focused, anything else clicked (the size picker
+ * opens, the payment is chosen). Not there then (the app drew something else): nothing is pressed.
+ */
+function pressOnceDrawn(root: HTMLElement, name: string) {
+  const outsideViews = (element: Element) => !element.closest('[data-counter-view]');
+  const press = (control: HTMLElement) => {
+    const typed = control instanceof HTMLInputElement && control.type === 'text' && !control.readOnly;
+    if (typed) control.focus();
+    else control.click();
+  };
+  const observer = new MutationObserver(() => {
+    if (root.isConnected || ![...document.querySelectorAll('#main h1')].some(outsideViews)) return;
+    observer.disconnect();
+    const control = [...document.querySelectorAll<HTMLElement>('#main button, #main input')].find(
+      (c) => outsideViews(c) && controlName(c) === name && !(c as HTMLButtonElement).disabled,
+    );
+    if (control) press(control);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), PRESS_WAIT_MS);
 }

@@ -215,5 +215,9 @@ export function counterHtml(
     'var(--mantine-spacing-sm)',
     `${title(2, 'Products')}${gas ? gasCardHtml(gas) : ''}${others.map(productCardHtml).join('')}`,
   )}${saleFormHtml(basket.lines, basket.total, customer.phone, customer.firstname)}</div>`;
-  return stack('var(--mantine-spacing-md)', `${title(1, 'Sell at the counter')}${grid}${REFUND_HTML}`);
+  return stack(
+    'var(--mantine-spacing-md)',
+    `${title(1, 'Sell at the counter')}${grid}${REFUND_HTML}`,
+    ' data-counter-view',
+  );
 }
