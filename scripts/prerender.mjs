@@ -305,14 +305,15 @@ const LIGHT_KEYS = {
   wallet: firstViewsKey,
   counter: firstViewsKey,
 };
-// The staff's counter view draws the app's own Mantine markup (features/sell/light/counter-view.ts),
-// so its page links the app's stylesheets whole: the inline ones are pruned to the shell, and the
-// view must look as the app's screen will, in the same place. On a warm tablet they come from the
-// worker's cache; the app needs them before its first drawing anyway.
-const counterSheets = () =>
-  [...new Set([...collect(APP_KEY), ...collect(FULL_STYLES_KEY)].flatMap((k) => clientManifest[k].css ?? []))]
-    .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
-    .join('');
+// The staff's counter view draws the app's own Mantine markup (features/sell/light/counter-view.ts):
+// its page inlines the app's stylesheets too, pruned with the shell to what the shell and the
+// view's markup (drawn with sample goods in every state, then taken out) use, so the view is
+// styled as the app's screen will be, in the same place, with no stylesheet to wait for.
+const counterStyles = [...new Set([...collect(FULL_STYLES_KEY)].flatMap((k) => clientManifest[k].css ?? []))].map(
+  (f) => `/${f}`,
+);
+const COUNTER_SAMPLE_START = '<div data-counter-sample hidden>';
+const COUNTER_SAMPLE_END = '<!--/counter-sample-->';
 for (const shell of entry.appShells) {
   const modules = shell.light
     ? [LIGHT_KEYS[shell.light]]
@@ -346,9 +347,12 @@ for (const shell of entry.appShells) {
   const sample = entry.shellSamplePath(shell.pattern);
   const body = await entry.render(sample, { shell: true });
   if (!body.includes('<h1')) throw new Error(`${shell.pattern}: the shell rendered without a heading`);
-  const entryStyles = [...new Set([...collect(APP_KEY)].flatMap((k) => clientManifest[k].css ?? []))].map(
-    (f) => `/${f}`,
-  );
+  const entryStyles = [
+    ...new Set([
+      ...[...collect(APP_KEY)].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`),
+      ...(shell.light === 'counter' ? counterStyles : []),
+    ]),
+  ];
   let html = template
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(
@@ -359,10 +363,21 @@ for (const shell of entry.appShells) {
   const root = '<div id="root"><!--app-html--></div>';
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   const light = shell.light ? ` data-light="${shell.light}"` : '';
-  html = html.replace(root, () => `<div id="root" data-app-shell="${shell.file}"${light}>${body}</div>`);
+  const counterSample =
+    shell.light === 'counter' ? `${COUNTER_SAMPLE_START}${entry.counterSampleHtml()}</div>${COUNTER_SAMPLE_END}` : '';
+  html = html.replace(
+    root,
+    () => `<div id="root" data-app-shell="${shell.file}"${light}>${body}</div>${counterSample}`,
+  );
   html = withoutUnusedProperties(await shellBeasties.process(html)).replace(' data-beasties-container', '');
+  if (counterSample) {
+    const start = html.indexOf(COUNTER_SAMPLE_START);
+    const end = html.indexOf(COUNTER_SAMPLE_END);
+    if (start < 0 || end < start) throw new Error(`${shell.pattern}: the counter's sample markup was not found`);
+    html = html.slice(0, start) + html.slice(end + COUNTER_SAMPLE_END.length);
+  }
   // After pruning: the preloads are not styles to inline.
-  html = html.replace('</head>', `${preloads}${shell.light === 'counter' ? counterSheets() : ''}</head>`);
+  html = html.replace('</head>', `${preloads}</head>`);
   const file = `app-shells/${shell.file}.html`;
   writeFileSync(path.join(dist, file), html);
   shellManifest.push({ pattern: shell.pattern, file });

@@ -13,6 +13,8 @@ import { ScreenSkeleton } from './app/shells/screen-skeleton';
 import { marketingPageMeta } from './features/marketing/content/page-meta';
 import { createQueryClient } from './lib/query-client';
 
+/** The counter's view with sample goods: its page keeps the styles this markup uses (prerender). */
+export { counterSampleHtml } from './features/sell/light/counter-view';
 export { appShells, marketingPageMeta };
 
 /**

@@ -221,3 +221,39 @@ export function counterHtml(
     ' data-counter-view',
   );
 }
+
+/**
+ * The counter drawn with sample goods in every state its view can show (gas, a product, one sold
+ * out, a basket line at its most): the build keeps, of the app's stylesheets, the rules this
+ * markup uses, inline in the counter's page (scripts/prerender.mjs), so the view is styled with no
+ * stylesheet to wait for.
+ */
+export function counterSampleHtml(): string {
+  const product = (id: string, type: Product['type'], available: number | null): Product =>
+    ({
+      id,
+      type,
+      name: id,
+      description: id,
+      price: 100_000,
+      sizeKg: null,
+      imageUrl: null,
+      available,
+    }) as Product;
+  const products = [
+    product('gas', ProductType.Gas, null),
+    product('one', ProductType.Burner, 5),
+    product('none', ProductType.Burner, 0),
+  ];
+  const line = (key: string, quantity: number, productType: string): PricedLine => ({
+    key,
+    name: key,
+    quantity,
+    sizeKg: null,
+    productType,
+    unitPrice: 100_000,
+    lineTotal: 100_000 * quantity,
+  });
+  const lines = [line('most', MAX_ITEM_QUANTITY, ProductType.Burner), line('gas', 12.5, ProductType.Gas)];
+  return counterHtml(products, { lines, total: 0 }, { phone: '', firstname: '' });
+}
