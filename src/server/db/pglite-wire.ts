@@ -111,18 +111,15 @@ export function serveWire(db: PGlite): WireServer {
           const messages = new Uint8Array(buffer.subarray(0, length));
           buffer = buffer.subarray(length);
           started = true;
-          // PGlite hands the replies over in pieces: written as one.
-          socket.cork();
+          // PGlite hands the replies over in pieces, each a view of its memory that the next one
+          // reuses: copied, and written as one buffer (one system call, not one per piece).
+          const replies: Buffer[] = [];
           try {
             await db.runExclusive(() =>
-              db.execProtocolRawStream(messages, {
-                onRawData: (data) => {
-                  if (!closed) socket.write(Buffer.from(data));
-                },
-              }),
+              db.execProtocolRawStream(messages, { onRawData: (data) => void replies.push(Buffer.from(data)) }),
             );
           } finally {
-            socket.uncork();
+            if (!closed && replies.length > 0) socket.write(Buffer.concat(replies));
           }
         }
         if (terminate) {
