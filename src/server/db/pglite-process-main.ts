@@ -55,6 +55,8 @@ async function main() {
     return stopping;
   };
   process.on('disconnect', () => void stop());
+  // The server may have gone while PGlite opened: the event has passed, the channel says so.
+  if (!process.connected) void stop();
   // A signal to the whole process group (Ctrl-C, a service manager's stop) reaches the server too,
   // which closes this process once its own requests are done (10 s at most); this process only
   // steps in if the server has not by then.
