@@ -112,9 +112,12 @@ async function startCounter(runApp: RunApp): Promise<void> {
   const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
   const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
   if (!shell || !screen || screen === shell) return runApp();
-  if (await counterAsksForApp().catch(() => true)) return runApp();
-  const copy = await readCounter().catch(() => null);
-  if (!copy) return runApp();
+  // Side by side: each is a read of the device's database.
+  const [asksForApp, copy] = await Promise.all([
+    counterAsksForApp().catch(() => true),
+    readCounter().catch(() => null),
+  ]);
+  if (asksForApp || !copy) return runApp();
   // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
   const handOver: RunApp = () => runApp().catch(() => undefined);
   runCounter({ screen, copy, runApp: handOver });
