@@ -39,6 +39,7 @@ import {
   beyondKnownStock,
   type CartLine,
   canAddOne,
+  isKeyedLines,
   type KeyedLine,
   leftAfterQueued,
   orderInput,
@@ -71,18 +72,6 @@ const isWalletCodeSent = (error: Error) => error instanceof ApiError && error.re
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isPayChoice = (v: unknown): v is PayChoice => typeof v === 'string' && v in payLabel;
-const isKeyedLines = (v: unknown): v is KeyedLine[] =>
-  Array.isArray(v) &&
-  v.every(
-    (l) =>
-      typeof l === 'object' &&
-      l !== null &&
-      typeof l.key === 'string' &&
-      typeof l.productId === 'string' &&
-      typeof l.quantity === 'number' &&
-      l.quantity > 0 &&
-      (l.sizeKg === undefined || typeof l.sizeKg === 'number'),
-  );
 
 function GasPicker({ gas, onAdd }: { gas: Product; onAdd: (line: CartLine) => void }) {
   const [size, setSize] = useState<string>('12.5');

@@ -10,6 +10,20 @@ export type CartLine = { productId: string; quantity: number; sizeKg?: number };
 /** A basket line with its key on the screen. */
 export type KeyedLine = CartLine & { key: string };
 
+/** Whether a value read back (a kept draft of the basket) is a basket's lines. */
+export const isKeyedLines = (v: unknown): v is KeyedLine[] =>
+  Array.isArray(v) &&
+  v.every(
+    (l) =>
+      typeof l === 'object' &&
+      l !== null &&
+      typeof l.key === 'string' &&
+      typeof l.productId === 'string' &&
+      typeof l.quantity === 'number' &&
+      l.quantity > 0 &&
+      (l.sizeKg === undefined || typeof l.sizeKg === 'number'),
+  );
+
 /** A line as the receipt shows it (the shape formatOrderLine reads). */
 export type PricedLine = {
   key: string;

@@ -7,26 +7,14 @@ import { readDraft, writeDraft } from '../../../lib/drafts';
 import { rememberCounterCenter } from '../../../lib/early-reads';
 import { localDb } from '../../../lib/local-db';
 import { putCached } from '../../../lib/saved-copies';
+import { signedInAs } from '../../../test/auth-fixtures';
 import { productsFixture } from '../../../test/fixtures';
 import { counterCatalogueCacheKey } from '../api/counter-catalogue-key';
 import type { KeyedLine } from '../lib/cart';
 import { ACTIVE_SHIFT_KEY, counterAsksForApp, readCounter, runCounter, STAFF_AUTH_KEY } from './counter-light';
 
 const CENTER = '0f5b9f7e-2f1d-4c55-9a0e-1b2c3d4e5f60';
-const staff = {
-  isLogin: true,
-  isVerified: true,
-  clientId: 'c1',
-  client: {
-    id: 'c1',
-    phoneLocal: '08010000003',
-    phoneInternational: '2348010000003',
-    firstname: 'Chidi',
-    lastname: 'Eze',
-    email: null,
-    staff: { role: 'SalesAssociate', access: ['Sell'] },
-  },
-};
+const staff = signedInAs({ id: 'st1', role: 'Sales Associate', access: ['Staff'], isCurrentStaff: true, shift: null });
 /** The shift's fields the counter reads (the rest is the shift screen's). */
 const shift = (centerId: string) => ({ id: 's1', centerId, startedAt: '2026-03-05T08:00:00.000Z' }) as unknown as Shift;
 

@@ -13,25 +13,13 @@ import { readDraft, writeDraft } from '../../../lib/drafts';
 import { rememberedCounterCenter } from '../../../lib/early-reads';
 import { countQueued, getCached } from '../../../lib/saved-copies';
 import { counterCatalogueCacheKey, counterCatalogueOf } from '../api/counter-catalogue-key';
-import { addLine, type KeyedLine, priceCart, stepQuantity } from '../lib/cart';
+import { addLine, isKeyedLines, type KeyedLine, priceCart, stepQuantity } from '../lib/cart';
 import { basketLinesHtml, counterHtml, takeCashLabel, totalHtml } from './counter-view';
 
 /** The draft keys of the app's counter (components/sell-screen.tsx). */
 const LINES_DRAFT = 'sale.lines';
 const TEXT_DRAFTS = new Set(['sale.phone', 'sale.firstname']);
 
-const isKeyedLines = (v: unknown): v is KeyedLine[] =>
-  Array.isArray(v) &&
-  v.every(
-    (l) =>
-      typeof l === 'object' &&
-      l !== null &&
-      typeof l.key === 'string' &&
-      typeof l.productId === 'string' &&
-      typeof l.quantity === 'number' &&
-      l.quantity > 0 &&
-      (l.sizeKg === undefined || typeof l.sizeKg === 'number'),
-  );
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** The staff session kept for outages, and the shift's copy, in the device's `shift` table. */
