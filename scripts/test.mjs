@@ -84,10 +84,12 @@ function databaseSuites() {
   return serverSuites().filter((file) => /\b(buildTestApp|TEST_DATABASE_URL)\b/.test(readFileSync(file, 'utf8')));
 }
 
-/** The server suites that start the server, PostgreSQL or a command-line tool as a process. */
+/** The server suites that start the server, PostgreSQL, PGlite's process or a command-line tool as a process. */
 function processSuites() {
   return serverSuites().filter((file) =>
-    /ServerProcess|OwnPostgres|src\/server\/cli\/|scripts\/serve\.mjs/.test(readFileSync(file, 'utf8')),
+    /ServerProcess|OwnPostgres|startPgliteProcess|src\/server\/cli\/|scripts\/serve\.mjs/.test(
+      readFileSync(file, 'utf8'),
+    ),
   );
 }
 

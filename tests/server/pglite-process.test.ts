@@ -62,7 +62,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('PGlite in its own process', () => {
+// Each test starts a database process of its own (a new cluster's initdb included).
+describe('PGlite in its own process', { timeout: 60_000 }, () => {
   it('runs concurrent statements and transactions as one session, and keeps them after a restart', async () => {
     const dataDir = newDataDir();
     const { database, apart } = await open(dataDir);
