@@ -3,8 +3,20 @@ import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FirstReadsHandle, primeFirstReads } from './first-reads';
 
+const handed = vi.hoisted(() => ({ current: null as { auth: unknown; at: number } | null }));
 vi.mock('../features/auth/api/get-auth', () => ({
-  authQueryOptions: () => ({ queryKey: ['auth'], queryFn: async () => ({ isLogin: true }) }),
+  authKeys: { session: () => ['auth'] },
+  // As the app's: fresh for minutes, answered a moment later.
+  authQueryOptions: () => ({
+    queryKey: ['auth'],
+    queryFn: () => new Promise((resolve) => setTimeout(() => resolve({ isLogin: true }), 50)),
+    staleTime: 300_000,
+  }),
+  takeSignInFromFirstView: () => {
+    const taken = handed.current;
+    handed.current = null;
+    return taken;
+  },
 }));
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
@@ -27,6 +39,19 @@ afterEach(() => {
 });
 
 describe('primeFirstReads', () => {
+  it('takes the sign-in a first view checked as the app’s own, before any read answers', async () => {
+    const auth = { isLogin: true, clientId: 'c1' };
+    handed.current = { auth, at: Date.now() };
+    const queryClient = new QueryClient();
+    await primeFirstReads(queryClient, routesReading('products', 2_000), { pathname: '/shop' }, 0);
+    expect(queryClient.getQueryData(['auth'])).toEqual(auth);
+    expect(handed.current, 'taken once').toBeNull();
+    // Without one, nothing is there before the check answers.
+    const another = new QueryClient();
+    await primeFirstReads(another, routesReading('products', 2_000), { pathname: '/shop' }, 0);
+    expect(another.getQueryData(['auth'])).toBeUndefined();
+  });
+
   it("puts the first screen's reads and the sign-in check in the cache before the first drawing", async () => {
     const queryClient = new QueryClient();
     await primeFirstReads(queryClient, routesReading('products', 20), { pathname: '/shop' }, 1_000);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
-import { authQueryOptions } from '../features/auth/api/get-auth';
+import { authKeys, authQueryOptions, takeSignInFromFirstView } from '../features/auth/api/get-auth';
 
 /**
  * A screen's route `handle` may name its first reads: the queries its first drawing needs, the
@@ -26,6 +26,10 @@ export async function primeFirstReads(
   location: { pathname: string },
   waitMs = FIRST_READS_WAIT_MS,
 ): Promise<void> {
+  // A first view that had the page checked the sign-in already: the app's first drawing takes it
+  // as its own answer (fresh for the query's staleTime) instead of drawing signed out meanwhile.
+  const handed = takeSignInFromFirstView();
+  if (handed) queryClient.setQueryData(authKeys.session(), handed.auth, { updatedAt: handed.at });
   const matches = matchRoutes(routes, location) ?? [];
   const reads = matches.flatMap(
     ({ route, params }) => (route.handle as FirstReadsHandle | undefined)?.firstReads?.(queryClient, params) ?? [],

@@ -8,7 +8,7 @@
 import type { AuthObject } from '../../../domain/schemas/auth';
 import type { Center } from '../../../domain/schemas/center';
 import type { RunApp } from '../../components/first-view/html';
-import { getAuth } from '../../features/auth/api/check-sign-in';
+import { getAuth, handSignInToApp } from '../../features/auth/api/check-sign-in';
 import { getCenters } from '../../features/centers/api/centers';
 import { enhanceSiteHeader } from '../../features/marketing/enhance/site-header';
 import { pushOfferWouldShow } from '../../features/notifications/lib/push';
@@ -49,6 +49,7 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
     });
   };
   const signHeaderIn = (auth: AuthObject) => {
+    handSignInToApp(auth);
     showNavigationFor(header, auth);
     cleanups.push(enhanceSiteHeader(header), handleLogout(), followDeviceScheme());
   };

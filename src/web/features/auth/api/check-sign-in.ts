@@ -25,3 +25,22 @@ export async function getAuth(): Promise<AuthObject | null> {
     throw error;
   }
 }
+
+/** The sign-in a first view checked, kept for the app it hands the page to (app/first-reads.ts). */
+let checkedBeforeApp: { auth: AuthObject; at: number } | null = null;
+
+/**
+ * Hands the sign-in a first view has checked to the app: its first drawing is then signed in as
+ * the view was (its client's own controls, Order again, drawn at once), however long the app's
+ * own check would take on a slow phone.
+ */
+export function handSignInToApp(auth: AuthObject): void {
+  checkedBeforeApp = { auth, at: Date.now() };
+}
+
+/** The sign-in the first view handed over, once; null when there is none. */
+export function takeSignInFromFirstView(): { auth: AuthObject; at: number } | null {
+  const handed = checkedBeforeApp;
+  checkedBeforeApp = null;
+  return handed;
+}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getAuth } from './check-sign-in';
 
-export { getAuth };
+export { getAuth, takeSignInFromFirstView } from './check-sign-in';
 
 export const authKeys = {
   all: ['auth'] as const,
