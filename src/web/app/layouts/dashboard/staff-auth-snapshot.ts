@@ -3,12 +3,12 @@ import { getCached, putCached } from '../../../lib/local-db';
 
 /** Where the staff session is kept (the counter's first view reads it too: features/sell/light). */
 export const STAFF_AUTH_CACHE_KEY = 'staff-auth';
-const KEY = STAFF_AUTH_CACHE_KEY;
 
 /** The last answered staff session, so a reload without network still opens the dashboard. */
-export const rememberStaffAuth = (auth: AuthObject) => putCached('shift', KEY, auth).catch(() => undefined);
+export const rememberStaffAuth = (auth: AuthObject) =>
+  putCached('shift', STAFF_AUTH_CACHE_KEY, auth).catch(() => undefined);
 
 export async function readStaffAuthSnapshot(): Promise<AuthObject | null> {
-  const hit = await getCached<AuthObject>('shift', KEY).catch(() => undefined);
+  const hit = await getCached<AuthObject>('shift', STAFF_AUTH_CACHE_KEY).catch(() => undefined);
   return hit?.value ?? null;
 }

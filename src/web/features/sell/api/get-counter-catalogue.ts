@@ -5,8 +5,6 @@ import { withOfflineCopy } from '../../../lib/offline-copy';
 import { counterCatalogueCacheKey, counterCatalogueOf } from './counter-catalogue-key';
 import { sellKeys } from './keys';
 
-export { COUNTER_CATALOGUE_CACHE_KEY, counterCatalogueCacheKey, counterCatalogueOf } from './counter-catalogue-key';
-
 /**
  * GET /api/product/?center={the shift's center} with a copy on the tablet, kept per center:
  * offline, the counter sells from its center's copy and says how old it is. `centerId` null: a

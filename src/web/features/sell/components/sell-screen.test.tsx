@@ -9,7 +9,7 @@ import { ikejaCenter, lekkiCenter } from '../../../test/center-fixtures';
 import { type FakeRequest, fakeApi, refusal } from '../../../test/fake-api';
 import { orderFixture, productsFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { COUNTER_CATALOGUE_CACHE_KEY, counterCatalogueCacheKey } from '../api/get-counter-catalogue';
+import { COUNTER_CATALOGUE_CACHE_KEY, counterCatalogueCacheKey } from '../api/counter-catalogue-key';
 import { SellScreen } from './sell-screen';
 
 beforeEach(async () => {
