@@ -1,7 +1,7 @@
 // The counter sells, on a 1024 px tablet: a walk-in cash sale online with its receipt; one made
 // offline that is recorded exactly once after a reload; a shift whose variance is right at the end.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { deviceAddress, freshPhone, waitForAppCode, waitForServiceWorker, waitForViews } from './support';
 
 const ASSOCIATE = '08010000003';
@@ -73,6 +73,25 @@ async function waitUntilControlled(page: Page) {
   expect(await waitForServiceWorker(page)).toBe('activated');
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/**
+ * Holds the app's code (its framework chunk) on the network until released: what the page draws
+ * meanwhile is the counter's first view. `asked` says the page has asked for it.
+ */
+async function holdAppCode(context: BrowserContext) {
+  const chunk = /\/assets\/framework-[^/]*\.js$/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await context.route(chunk, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked, done: () => context.unroute(chunk) };
 }
 
 /** Adds a full 12.5 kg refill and one burner, types the customer's phone at a human pace. */
@@ -174,16 +193,7 @@ test('a warm reload draws the counter before the app: an Add tapped then is in i
         if (/\/assets\/framework-/.test(request.url)) await cache.delete(request);
     }
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await context.route(/\/assets\/framework-[^/]*\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const appCode = await holdAppCode(context);
   await page.reload();
   const viewsAdd = page.locator(`button[data-add][aria-label="Add ${burner}"]`);
   await expect(viewsAdd).toBeEnabled();
@@ -191,11 +201,11 @@ test('a warm reload draws the counter before the app: an Add tapped then is in i
   await viewsAdd.click();
   await expect(page.getByRole('button', { name: `Remove ${burner} × 1` })).toBeVisible();
   const total = await page.getByTestId('basket-total').textContent();
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(appCode.asked).toBe(true);
   expect(await page.locator('button[data-add]').count()).toBeGreaterThan(0);
 
   // The app takes over with the same basket, and sells it.
-  release();
+  appCode.release();
   await expect(page.locator('button[data-add]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Remove ${burner} × 1` })).toBeVisible();
   await expect(page.getByTestId('basket-total')).toHaveText(total ?? '');
@@ -213,7 +223,59 @@ test('a warm reload draws the counter before the app: an Add tapped then is in i
   };
   expect(body.order.total).toBe(products.find((p) => p.name === burner)?.price);
   await expect(page.getByTestId('receipt')).toBeVisible();
-  await context.unroute(/\/assets\/framework-[^/]*\.js$/);
+  await appCode.done();
+});
+
+test("a tablet's first opening draws the counter from the network before the app; what was typed carries over", async ({
+  page,
+  context,
+}) => {
+  // A tablet of its own: the codes sent to one number from one network are limited.
+  await signInAsAssociate(context.request, { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() });
+  await freshShift(context.request, 0);
+  const phone = freshPhone('0709');
+
+  // A fresh tablet (no worker, no copies) on a network where the app's code is slow: held until
+  // released, so what is drawn meanwhile is the view's, from the network's answers.
+  const appCode = await holdAppCode(context);
+  await page.goto('/dashboard/sell');
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+  const viewsAdd = page.locator('button[data-add][aria-label*="urner" i]').first();
+  await expect(viewsAdd).toBeEnabled();
+  const burner = ((await viewsAdd.getAttribute('aria-label')) ?? '').replace(/^Add /, '');
+  await viewsAdd.click();
+  await expect(page.getByRole('button', { name: `Remove ${burner} × 1` })).toBeVisible();
+  const total = await page.getByTestId('basket-total').textContent();
+  // The refund's number is the app's field: typed in here meanwhile, at a person's pace.
+  await page.getByLabel('Order or receipt number').click();
+  await page.keyboard.type('ARV-', { delay: 40 });
+  await expect.poll(appCode.asked).toBe(true);
+
+  // The app takes over with the same basket, the typed number, and the keyboard where it was.
+  appCode.release();
+  await expect(page.locator('button[data-add]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Remove ${burner} × 1` })).toBeVisible();
+  await expect(page.getByTestId('basket-total')).toHaveText(total ?? '');
+  const refund = page.getByLabel('Order or receipt number');
+  await expect(refund).toHaveValue('ARV-');
+  await expect(refund).toBeFocused();
+  await page.keyboard.type('7K', { delay: 40 });
+  await expect(refund).toHaveValue('ARV-7K');
+  await refund.fill('');
+  // The copies the view read are the tablet's now: its center, for the next opening.
+  expect(await page.evaluate(() => localStorage.getItem('arrive.counter-center'))).not.toBeNull();
+
+  await page.getByLabel("Customer's phone").pressSequentially(phone, { delay: 30 });
+  const sold = page.waitForResponse(
+    (r) => r.url().endsWith('/api/client/new_order') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: `Take cash ${total}` }).click();
+  const response = await sold;
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { order: { items: { name: string; quantity: number }[] } };
+  expect(body.order.items.map((item) => [item.name, item.quantity])).toEqual([[burner, 1]]);
+  await expect(page.getByTestId('receipt')).toBeVisible();
+  await appCode.done();
 });
 
 test('a cash sale made offline waits to sync, survives a reload and is recorded exactly once', async ({

@@ -2,12 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '../../../domain/schemas/payment';
+import type { Shift } from '../../../domain/schemas/shift';
 import { orderFixture, productsFixture } from '../../features/orders/test/fixtures';
 import { paymentView } from '../../features/payments/test/fixtures';
 import { localDb } from '../../lib/local-db';
-import { signedInAs } from '../../test/auth-fixtures';
+import { salesAssociate, signedInAs } from '../../test/auth-fixtures';
 import { lekkiCenter, twoCenters } from '../../test/center-fixtures';
 import { type FakeRoutes, fakeApi } from '../../test/fake-api';
+import { takeCounterReadsFromFirstView } from '../counter-reads';
 import { startFirstView } from './first-view';
 
 // The pickup channel's transport (the journey in pickup.spec.ts runs the real one): what the view
@@ -188,5 +190,78 @@ describe("a screen's first view", () => {
     await startFirstView('order', runApp);
     expect(runApp).toHaveBeenCalledTimes(2);
     window.history.replaceState(null, '', '/');
+  });
+
+  describe('the counter on a tablet holding no copy of it (its first opening)', () => {
+    const CENTER = '0f5b9f7e-2f1d-4c55-9a0e-1b2c3d4e5f60';
+    const onShift = { ...salesAssociate, shift: { id: 'sh1', workingNow: true } };
+    const shift: Shift = {
+      id: 'sh1',
+      staffId: 's1',
+      centerId: CENTER,
+      staffName: 'Chidi Eze',
+      startedAt: '2026-03-05T08:00:00.000Z',
+      endedAt: null,
+      workingNow: true,
+      openingFloat: 0,
+      closingCash: null,
+      sales: { Cash: 0, Electronic: 0, Wallet: 0, orders: 0 },
+      cashSales: 0,
+      cashRefunds: 0,
+      expectedCash: 0,
+      variance: null,
+    };
+    /** The dashboard shell's counter page: its screen waiting under the page's heading. */
+    const counterShell = () => {
+      document.body.innerHTML =
+        '<main id="main"><div aria-busy="true"><div><h1>Sell at the counter</h1></div><p role="status">Loading</p></div></main>';
+    };
+
+    it("draws the counter from the network's answers, keeps them on the tablet and hands them to the app", async () => {
+      counterShell();
+      const asked: string[] = [];
+      fakeApi({
+        'GET auth/cookie_auth': { status: 200, body: { auth: signedInAs(onShift) } },
+        'GET shift/active': { status: 200, body: { shift } },
+        'GET product': (request) => {
+          asked.push(request.query.toString());
+          return { status: 200, body: { products: productsFixture, priceVersion: 4 } };
+        },
+      });
+      const runApp = vi.fn(() => Promise.resolve());
+      await startFirstView('counter', runApp);
+      const adds = screen.getAllByRole('button', { name: /^Add / }).filter((b) => b.hasAttribute('data-add'));
+      expect(adds.length).toBeGreaterThan(0);
+      expect(document.documentElement.hasAttribute('data-app-ready')).toBe(true);
+      expect(asked).toEqual([`center=${CENTER}`]);
+      expect(localStorage.getItem('arrive.counter-center')).toBe(CENTER);
+      const handed = takeCounterReadsFromFirstView();
+      expect(handed?.shift.data?.id).toBe('sh1');
+      expect(handed?.centerId).toBe(CENTER);
+      expect(handed?.catalogue.data.priceVersion).toBe(4);
+      // The app runs at once, once the counter is on screen.
+      await vi.waitFor(() => expect(runApp).toHaveBeenCalledTimes(1));
+      document.documentElement.removeAttribute('data-app-ready');
+    });
+
+    it.each([
+      ['off shift', signedInAs(salesAssociate), { shift: null }],
+      ['a rider (no counter for the role)', signedInAs({ ...onShift, role: 'Delivery Person' }), { shift }],
+      ['signed out', null, { shift: null }],
+    ] as const)('leaves it to the app at once, drawing nothing, for someone %s', async (_, auth, active) => {
+      counterShell();
+      fakeApi({
+        'GET auth/cookie_auth': auth
+          ? { status: 200, body: { auth } }
+          : { status: 401, body: { message: 'Please sign in', status: 401, type: 'UnAuthorized' } },
+        'GET shift/active': { status: 200, body: active },
+        'GET product': { status: 200, body: { products: productsFixture, priceVersion: 4 } },
+      });
+      const runApp = vi.fn(() => Promise.resolve());
+      await startFirstView('counter', runApp);
+      expect(runApp).toHaveBeenCalledTimes(1);
+      expect(document.querySelector('button[data-add]')).toBeNull();
+      expect(takeCounterReadsFromFirstView()).toBeNull();
+    });
   });
 });

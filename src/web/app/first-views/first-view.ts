@@ -17,12 +17,17 @@ import { readHistory, runHistory } from '../../features/orders/light/history-lig
 import { type OrderPage, orderAsksForApp, orderNumberIn, runOrder } from '../../features/orders/light/order-light';
 import { readCatalogue, runShop } from '../../features/orders/light/shop-light';
 import { getOrderPayments, getUsableCard } from '../../features/payments/api/client-payments';
-import { counterAsksForApp, readCounter, runCounter } from '../../features/sell/light/counter-light';
+import { getCounterCatalogue } from '../../features/sell/api/counter-catalogue';
+import { type CounterCopy, counterAsksForApp, readCounter, runCounter } from '../../features/sell/light/counter-light';
+import { getActiveShift } from '../../features/shift/api/active-shift';
 import { getClientWallet, handWalletReadToApp } from '../../features/wallet/api/client-wallet';
 import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
+import { rememberCounterCenter } from '../../lib/early-reads';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
 import { loadSavedCopies } from '../../lib/saved-copies';
 import { checkoutWalletFrom } from '../checkout-wallet';
+import { handCounterReadsToApp } from '../counter-reads';
+import { canOpen } from '../layouts/dashboard/menu-access';
 import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
 
 /** The screens with a first view (app/shells/app-shells.ts, `light`). */
@@ -105,20 +110,25 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
 }
 
 /**
- * The staff tablet's counter, drawn from this device's copies in the dashboard shell's screen, then
- * the app at once: the view is what the till shows while the app's code starts, not a screen that
- * waits to be asked for the app (features/sell/light).
+ * The staff tablet's counter, drawn from this device's copies (or, holding none, from the
+ * network's answers) in the dashboard shell's screen, then the app at once: the view is what the
+ * till shows while the app's code starts, not a screen that waits to be asked for the app
+ * (features/sell/light).
  */
 async function startCounter(runApp: RunApp): Promise<void> {
   const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
   const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
   if (!shell || !screen || screen === shell) return runApp();
   // Side by side: each is a read of the device's database.
-  const [asksForApp, copy] = await Promise.all([
+  const [asksForApp, kept] = await Promise.all([
     counterAsksForApp().catch(() => true),
     readCounter().catch(() => null),
   ]);
-  if (asksForApp || !copy) return runApp();
+  if (asksForApp) return runApp();
+  // No copy on this tablet (its first opening, or after a sign-out): the same counter from the
+  // network, read as the page started, while the app's code (seconds on a slow link) comes.
+  const copy = kept ?? (await readCounterFromNetwork().catch(() => null));
+  if (!copy) return runApp();
   // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
   const handOver: RunApp = () => runApp().catch(() => undefined);
   runCounter({ screen, copy, runApp: handOver });
@@ -128,6 +138,27 @@ async function startCounter(runApp: RunApp): Promise<void> {
   performance.mark('arrive:interactive');
   // Once this drawing is on screen, not before: the app's code then runs while the counter works.
   requestAnimationFrame(() => setTimeout(() => void handOver(), 0));
+}
+
+/**
+ * The counter as the server gives it now, when the signed-in member may sell and is on a shift at
+ * the counter (the dashboard's guard would show it): the shift, then its center's catalogue, each
+ * kept on the tablet as the app keeps them and handed to the app. Null when the app must decide:
+ * signed out, not current staff, no shift, a role that does not sell, offline, or nothing to sell.
+ */
+async function readCounterFromNetwork(): Promise<CounterCopy | null> {
+  const [auth, shift] = await Promise.all([getAuth(), getActiveShift()]);
+  const staff = auth?.isLogin ? auth.client.staff : null;
+  if (!auth || !staff?.isCurrentStaff || !staff.shift?.workingNow || !canOpen(staff.access, 'sell', staff.role))
+    return null;
+  if (shift.fromCache || !shift.data) return null;
+  const centerId = shift.data.centerId ?? null;
+  const catalogue = await getCounterCatalogue(centerId);
+  if (catalogue.fromCache || catalogue.data.products.length === 0) return null;
+  rememberCounterCenter(centerId);
+  handSignInToApp(auth);
+  handCounterReadsToApp({ shift, centerId, catalogue });
+  return { products: catalogue.data.products };
 }
 
 /** The gas centers, read once for the page (they seldom change): none when they could not be read. */

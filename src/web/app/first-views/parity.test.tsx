@@ -22,7 +22,7 @@ import { runShop } from '../../features/orders/light/shop-light';
 import { orderFixture, orderSummaryFixture, productsFixture } from '../../features/orders/test/fixtures';
 import { SellScreen } from '../../features/sell/components/sell-screen';
 import { ACTIVE_SHIFT_KEY, runCounter, STAFF_AUTH_KEY } from '../../features/sell/light/counter-light';
-import { ACTIVE_SHIFT_CACHE_KEY } from '../../features/shift/api/get-active-shift';
+import { ACTIVE_SHIFT_CACHE_KEY } from '../../features/shift/api/active-shift';
 import { WalletScreen } from '../../features/wallet/components/wallet-screen';
 import { runWallet } from '../../features/wallet/light/wallet-light';
 import { transactionsFixture, walletFixture } from '../../features/wallet/test/fixtures';

@@ -6,15 +6,26 @@ import { SellScreen } from '../../../features/sell/components/sell-screen';
 import { activeShiftQueryOptions } from '../../../features/shift/api/get-active-shift';
 import { shiftKeys } from '../../../features/shift/api/keys';
 import { rememberCounterCenter, rememberedCounterCenter } from '../../../lib/early-reads';
+import { takeCounterReadsFromFirstView } from '../../counter-reads';
 import type { FirstReadsHandle } from '../../first-reads';
 import { useStaffAuth } from '../../layouts/dashboard/use-staff-auth';
 
 /**
  * The counter's first reads (its early reads, lib/early-reads.ts): the shift, and the catalogue of
- * the center this tablet last sold at, side by side rather than one after the other.
+ * the center this tablet last sold at, side by side rather than one after the other. The counter's
+ * first view may have read both already (a tablet with no copy yet): the app takes its answers.
  */
 export const handle: FirstReadsHandle = {
   firstReads: (queryClient: QueryClient) => {
+    const handed = takeCounterReadsFromFirstView();
+    if (handed) {
+      const { shift, centerId, catalogue } = handed;
+      queryClient.setQueryData(activeShiftQueryOptions().queryKey, shift, { updatedAt: shift.updatedAt });
+      queryClient.setQueryData(counterCatalogueQueryOptions(centerId).queryKey, catalogue, {
+        updatedAt: catalogue.updatedAt,
+      });
+      return [];
+    }
     const center = rememberedCounterCenter();
     return [
       queryClient.prefetchQuery(activeShiftQueryOptions()),

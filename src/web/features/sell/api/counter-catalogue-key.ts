@@ -1,4 +1,4 @@
-// Where the counter's catalogue is kept on the tablet: apart from its read (./get-counter-catalogue),
+// Where the counter's catalogue is kept on the tablet: apart from its read (./counter-catalogue.ts),
 // so the counter's first view (../light) reads the copy without the app's query code.
 import type { ProductList } from '../../../../domain/schemas/product';
 

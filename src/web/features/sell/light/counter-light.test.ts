@@ -42,8 +42,8 @@ beforeEach(async () => {
   await localDb.pendingActions.clear();
 });
 afterEach(async () => {
-  // As the app's screen would: a view's pending presses (of a control tapped before the app) end.
-  document.body.innerHTML = '<main id="main"><h1>Another screen</h1></main>';
+  // As the app's counter would: a view's pending presses (of a control tapped before the app) end.
+  document.body.innerHTML = '<main id="main"><h1>Sell at the counter</h1><form aria-label="Sale"></form></main>';
   await Promise.resolve();
   document.body.innerHTML = '';
 });
@@ -159,5 +159,26 @@ describe("the counter's first view: the basket before the app", () => {
     main.querySelector('#w')?.addEventListener('click', chosen);
     await vi.waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
     await vi.waitFor(() => expect(chosen).toHaveBeenCalledTimes(1));
+  });
+
+  it("carries what was typed in the app's fields to the app's same fields, and the keyboard with it", async () => {
+    const runApp = vi.fn(() => Promise.resolve());
+    const root = screen();
+    runCounter({ screen: root, copy: { products: productsFixture }, runApp });
+    const number = within(root).getByRole('textbox', { name: /Order or receipt number/ });
+    number.focus();
+    fireEvent.input(number, { target: { value: 'ARV-7K2' } });
+    expect(runApp).toHaveBeenCalled();
+    // The app's screen replaces the view: its refund field, controlled by what it hears typed.
+    const main = document.querySelector('#main') as HTMLElement;
+    const heard: string[] = [];
+    main.innerHTML =
+      '<h1>Sell at the counter</h1><label for="r">Order or receipt number</label><input id="r" type="text" value=""><label for="w">Reason</label><input id="w" type="text" value="">';
+    const appField = main.querySelector<HTMLInputElement>('#r') as HTMLInputElement;
+    appField.addEventListener('input', () => heard.push(appField.value));
+    await vi.waitFor(() => expect(heard).toEqual(['ARV-7K2']));
+    expect(document.activeElement).toBe(appField);
+    // The reason was not typed in: left as the app drew it.
+    expect(main.querySelector<HTMLInputElement>('#w')?.value).toBe('');
   });
 });

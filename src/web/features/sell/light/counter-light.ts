@@ -3,8 +3,8 @@
 // device: the view draws the counter from them as the page starts, its Add buttons working, and
 // hands the page to the app at once, which draws the same screen in its place and reads the
 // network. The basket is the sale's draft (lib/drafts.ts, the app's `sale.lines`), so a line added
-// before the app took over is in the app's basket. Without any of those copies the app draws the
-// counter itself, as it always has.
+// before the app took over is in the app's basket. A tablet holding no copy (its first opening,
+// or after a sign-out) draws the same view from the network's answers (app/first-views).
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import type { Product } from '../../../../domain/schemas/product';
 import type { Shift } from '../../../../domain/schemas/shift';
@@ -69,7 +69,8 @@ export async function readCounter(): Promise<CounterCopy | null> {
  * the customer's phone and name as typed) until the app's screen replaces it: the listeners are
  * on the view's own elements, which go when the app draws. Any other control is the app's: a tap
  * on it asks for the app at once (which the view asked for already), and the app's same control
- * is pressed once the app has drawn.
+ * is pressed once the app has drawn; what was typed in the app's fields meanwhile (a refund's
+ * number, a weight of gas) is carried to them, and the field being typed in keeps the keyboard.
  */
 export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; runApp: RunApp }) {
   const { screen, copy, runApp } = options;
@@ -86,6 +87,7 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
   const linesSlot = root.querySelector<HTMLElement>('[data-counter="lines"]') as HTMLElement;
   const totalSlot = root.querySelector<HTMLElement>('[data-counter="total"]') as HTMLElement;
   const submit = root.querySelector<HTMLElement>('[data-counter="submit"] .mantine-Button-label') as HTMLElement;
+  const handover = followHandover(root);
 
   const update = (next: KeyedLine[]) => {
     lines = next;
@@ -110,10 +112,11 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
     else if (remove) update(lines.filter((l) => l.key !== remove));
     else if (button.dataset.draft === undefined) {
       // The app's control (the gas picker, the payment, the refund): the app presses it once it has
-      // drawn the counter, so the tap is not lost.
-      event.preventDefault();
-      const name = controlName(button);
-      if (name) pressOnceDrawn(root, name);
+      // drawn the counter, so the tap is not lost. A field is typed in here meanwhile.
+      if (!isTyped(button)) {
+        event.preventDefault();
+        handover.press(button);
+      }
       void runApp();
     }
   });
@@ -122,6 +125,7 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
     const input = event.target as HTMLInputElement;
     const key = input.dataset.draft;
     if (key && TEXT_DRAFTS.has(key)) writeDraft(key, input.value);
+    else if (input.dataset.app !== undefined) void runApp();
   });
 }
 
@@ -131,29 +135,107 @@ function controlName(control: HTMLElement): string | null {
   return label?.trim() || null;
 }
 
-/** How long a control tapped before the app waits for the app's own. */
-const PRESS_WAIT_MS = 15_000;
+/** A field typed in (not a picker drawn as one, nor a choice). */
+const isTyped = (control: Element): control is HTMLInputElement =>
+  control instanceof HTMLInputElement && control.type === 'text' && !control.readOnly;
+
+/** How long the view waits for the app to draw the counter in its place. */
+const HANDOVER_WAIT_MS = 30_000;
 
 /**
- * Once the app's screen has replaced the view (`root` gone, the app's heading drawn), presses the
- * app's control named `name`: a text field is focused, anything else clicked (the size picker
- * opens, the payment is chosen). Not there then (the app drew something else): nothing is pressed.
+ * Once the view is gone and the app has drawn the counter in its place (the app may draw its
+ * loading frame first): presses the app's controls named as those tapped here (the size picker
+ * opens, the payment is chosen), writes what was typed in the app's fields here into the app's
+ * same fields, as typing would, and gives the keyboard to the app's field named as the one last
+ * typed in here. Each is done once the app's control is there; one the app's counter does not
+ * have, or on another screen the app drew instead, is left alone.
  */
-function pressOnceDrawn(root: HTMLElement, name: string) {
+function followHandover(root: HTMLElement) {
+  const pressed: string[] = [];
+  let focused: HTMLElement | null = null;
+  root.addEventListener('focusin', (event) => {
+    focused = event.target as HTMLElement;
+  });
+  root.addEventListener('focusout', () => {
+    // Left for another place on the page; the view's removal (the browser may blur its field as it
+    // goes) keeps the field it had.
+    setTimeout(() => {
+      if (root.isConnected && !root.contains(document.activeElement)) focused = null;
+    }, 0);
+  });
+  // Keys typed between the view's going and the app's field taking the keyboard, for that field.
+  let typedMeanwhile = '';
+  const keepKeys = (event: KeyboardEvent) => {
+    const nowhere = document.activeElement === document.body || document.activeElement === null;
+    if (!nowhere || !(focused instanceof HTMLInputElement) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.length === 1) typedMeanwhile += event.key;
+    else if (event.key === 'Backspace') typedMeanwhile = typedMeanwhile.slice(0, -1);
+    else return;
+    event.preventDefault();
+  };
   const outsideViews = (element: Element) => !element.closest('[data-counter-view]');
-  const press = (control: HTMLElement) => {
-    const typed = control instanceof HTMLInputElement && control.type === 'text' && !control.readOnly;
-    if (typed) control.focus();
-    else control.click();
+  const appControl = (name: string | null) =>
+    name === null
+      ? undefined
+      : [...document.querySelectorAll<HTMLElement>('#main button, #main input')].find(
+          (c) => outsideViews(c) && controlName(c) === name && !(c as HTMLButtonElement).disabled,
+        );
+  // Named while the view is on the page: a field's labels are not found once it is gone.
+  const fields = new Map(
+    [...root.querySelectorAll<HTMLInputElement>('input')].filter(isTyped).map((field) => [field, controlName(field)]),
+  );
+  // What is left to do in the app's counter, each step done (and dropped) once its control is there.
+  let steps: (() => boolean)[] | null = null;
+  const stepsOnceGone = () => [
+    ...pressed.map((name) => () => {
+      const control = appControl(name);
+      control?.click();
+      return control !== undefined;
+    }),
+    ...[...fields]
+      .filter(([field]) => field.dataset.app !== undefined && field.value !== field.defaultValue)
+      .map(([field, name]) => () => {
+        const target = appControl(name);
+        if (target instanceof HTMLInputElement && isTyped(target)) typeInto(target, field.value);
+        return target !== undefined;
+      }),
+    () => {
+      const target = focused instanceof HTMLInputElement ? appControl(fields.get(focused) ?? null) : undefined;
+      // The keyboard is given only if nothing else took it meanwhile.
+      if (!(target instanceof HTMLInputElement) || document.activeElement !== document.body)
+        return target !== undefined;
+      target.focus();
+      if (typedMeanwhile) typeInto(target, target.value + typedMeanwhile);
+      return true;
+    },
+  ];
+  const stop = () => {
+    observer.disconnect();
+    document.removeEventListener('keydown', keepKeys, true);
   };
   const observer = new MutationObserver(() => {
-    if (root.isConnected || ![...document.querySelectorAll('#main h1')].some(outsideViews)) return;
-    observer.disconnect();
-    const control = [...document.querySelectorAll<HTMLElement>('#main button, #main input')].find(
-      (c) => outsideViews(c) && controlName(c) === name && !(c as HTMLButtonElement).disabled,
-    );
-    if (control) press(control);
+    if (root.isConnected) return;
+    if (!steps) {
+      steps = stepsOnceGone();
+      document.addEventListener('keydown', keepKeys, true);
+    }
+    steps = steps.filter((step) => !step());
+    // Done, or the app's counter is drawn (a control it did not draw then, it does not have).
+    const appsCounter = [...document.querySelectorAll('#main form[aria-label="Sale"]')].some(outsideViews);
+    if (steps.length === 0 || appsCounter) stop();
   });
   observer.observe(document.body, { childList: true, subtree: true });
-  setTimeout(() => observer.disconnect(), PRESS_WAIT_MS);
+  setTimeout(stop, HANDOVER_WAIT_MS);
+  return {
+    press(control: HTMLElement) {
+      const name = controlName(control);
+      if (name) pressed.push(name);
+    },
+  };
+}
+
+/** Sets a field's value as typing would: the app's controlled field hears an input event. */
+function typeInto(field: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }

@@ -15,7 +15,7 @@ import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { localDb, type PendingAction, putCached } from '../../../lib/local-db';
 import { settlePendingActions } from '../../../lib/queued-outcome';
-import { ACTIVE_SHIFT_CACHE_KEY } from '../api/get-active-shift';
+import { ACTIVE_SHIFT_CACHE_KEY } from '../api/active-shift';
 
 export type ShiftActionKind = 'shift.start' | 'shift.end';
 type Payload = { body: StartShiftBody | EndShiftBody; via: 'worker' | 'page'; actingClientId?: string };
