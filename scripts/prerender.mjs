@@ -304,6 +304,7 @@ const LIGHT_KEYS = {
   order: firstViewsKey,
   wallet: firstViewsKey,
   counter: firstViewsKey,
+  shift: firstViewsKey,
 };
 // The staff's counter view draws the app's own Mantine markup (features/sell/light/counter-view.ts):
 // its page inlines the app's stylesheets too, pruned with the shell to what the shell and the
@@ -350,7 +351,7 @@ for (const shell of entry.appShells) {
   const entryStyles = [
     ...new Set([
       ...[...collect(APP_KEY)].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`),
-      ...(shell.light === 'counter' ? counterStyles : []),
+      ...(shell.light === 'counter' || shell.light === 'shift' ? counterStyles : []),
     ]),
   ];
   let html = template
@@ -363,8 +364,9 @@ for (const shell of entry.appShells) {
   const root = '<div id="root"><!--app-html--></div>';
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   const light = shell.light ? ` data-light="${shell.light}"` : '';
-  const counterSample =
-    shell.light === 'counter' ? `${COUNTER_SAMPLE_START}${entry.counterSampleHtml()}</div>${COUNTER_SAMPLE_END}` : '';
+  // The shift screen's view (features/shift/light/shift-view.ts) likewise.
+  const sampleHtml = { counter: entry.counterSampleHtml, shift: entry.shiftSampleHtml }[shell.light];
+  const counterSample = sampleHtml ? `${COUNTER_SAMPLE_START}${sampleHtml()}</div>${COUNTER_SAMPLE_END}` : '';
   html = html.replace(
     root,
     () => `<div id="root" data-app-shell="${shell.file}"${light}>${body}</div>${counterSample}`,

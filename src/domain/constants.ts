@@ -134,3 +134,6 @@ export const SPENT_CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** What a client types to confirm erasing their account. */
 export const ACCOUNT_DELETION_PHRASE = 'DELETE';
+
+/** The largest amount a money field takes, in naira (the app's MoneyInput, the shift's first view). */
+export const MONEY_MAX = 100_000_000;

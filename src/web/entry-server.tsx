@@ -15,6 +15,7 @@ import { createQueryClient } from './lib/query-client';
 
 /** The counter's view with sample goods: its page keeps the styles this markup uses (prerender). */
 export { counterSampleHtml } from './features/sell/light/counter-view';
+export { shiftSampleHtml } from './features/shift/light/shift-view';
 export { appShells, marketingPageMeta };
 
 /**

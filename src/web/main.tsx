@@ -38,7 +38,14 @@ const runApp = () => {
 const light = document.getElementById('root')?.dataset.light;
 const start = () => {
   performance.mark('arrive:app-code');
-  if (light === 'shop' || light === 'history' || light === 'order' || light === 'wallet' || light === 'counter')
+  if (
+    light === 'shop' ||
+    light === 'history' ||
+    light === 'order' ||
+    light === 'wallet' ||
+    light === 'counter' ||
+    light === 'shift'
+  )
     void import('./app/first-views/first-view').then((first) => first.startFirstView(light, runApp), runApp);
   else void runApp();
 };

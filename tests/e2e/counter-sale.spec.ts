@@ -94,6 +94,23 @@ async function holdAppCode(context: BrowserContext) {
   return { release, asked: () => asked, done: () => context.unroute(chunk) };
 }
 
+/**
+ * Reloads with the app's code held back (taken out of the worker's cache, so it is asked of the
+ * network, and kept there until released): what is drawn meanwhile is the first view's.
+ */
+async function reloadHoldingAppCode(page: Page, context: BrowserContext) {
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys())
+        if (/\/assets\/framework-/.test(request.url)) await cache.delete(request);
+    }
+  });
+  const appCode = await holdAppCode(context);
+  await page.reload();
+  return appCode;
+}
+
 /** Adds a full 12.5 kg refill and one burner, types the customer's phone at a human pace. */
 async function fillSale(page: Page, phone: string) {
   await page.getByRole('combobox', { name: 'Cylinder size' }).click();
@@ -184,17 +201,7 @@ test('a warm reload draws the counter before the app: an Add tapped then is in i
   await expect.poll(() => page.evaluate(() => localStorage.getItem('arrive.counter-center'))).not.toBeNull();
   const center = await page.evaluate(() => localStorage.getItem('arrive.counter-center'));
 
-  // The app's code held back on the reload (taken out of the worker's cache, so it is asked of
-  // the network, and kept there until released): what is drawn meanwhile is the view's.
-  await page.evaluate(async () => {
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys())
-        if (/\/assets\/framework-/.test(request.url)) await cache.delete(request);
-    }
-  });
-  const appCode = await holdAppCode(context);
-  await page.reload();
+  const appCode = await reloadHoldingAppCode(page, context);
   const viewsAdd = page.locator(`button[data-add][aria-label="Add ${burner}"]`);
   await expect(viewsAdd).toBeEnabled();
   await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
@@ -505,4 +512,84 @@ test('a shift with a sale and a refund ends with the counted cash and keeps the 
     closingCash: expected - 10_000,
     variance: -10_000,
   });
+});
+
+test("a tablet's first opening draws the shift screen before the app; the count typed carries over and ends the shift", async ({
+  page,
+  context,
+}) => {
+  // A tablet of its own: the codes sent to one number from one network are limited.
+  await signInAsAssociate(context.request, { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() });
+  await freshShift(context.request, 500_000);
+
+  // A fresh tablet (no worker, no copies) on a network where the app's code is slow: held until
+  // released, so what is drawn meanwhile is the view's, from the network's answers.
+  const appCode = await holdAppCode(context);
+  await page.goto('/dashboard/shift');
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+  const view = page.locator('[data-shift-view]');
+  await expect(view.getByRole('heading', { name: 'You are on shift' })).toBeVisible();
+  await expect(view.getByText('Expected cash').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The count, typed at a person's pace before the app is here.
+  const count = view.getByLabel('Cash counted in the drawer');
+  await expect(count).toBeEnabled();
+  await count.click();
+  await page.keyboard.type('49', { delay: 60 });
+  await expect(count).toHaveValue('₦49');
+  await expect(view.getByText('Short ₦4,951.00')).toBeVisible();
+  await expect.poll(appCode.asked).toBe(true);
+
+  // The app takes over with the figure typed and the keyboard in its field, where typing goes on.
+  appCode.release();
+  await expect(view).toHaveCount(0);
+  const appsCount = page.getByLabel('Cash counted in the drawer');
+  await expect(appsCount).toHaveValue('₦49');
+  await expect(appsCount).toBeFocused();
+  await page.keyboard.type('00', { delay: 60 });
+  await expect(appsCount).toHaveValue('₦4,900');
+  await expect(page.getByText('Short ₦100.00').first()).toBeVisible();
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/shift/end') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'End shift' }).click();
+  expect((await ended).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Shift ended' })).toBeVisible();
+  const [latest] = (await (await context.request.get('/api/shift/today')).json()) as ShiftView[];
+  expect(latest).toMatchObject({ expectedCash: 500_000, closingCash: 490_000, variance: -10_000 });
+  await appCode.done();
+});
+
+test('a warm reload draws the shift screen before the app; End shift tapped then ends it in the app', async ({
+  page,
+  context,
+}) => {
+  await signInAsAssociate(context.request, { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() });
+  await freshShift(context.request, 300_000);
+
+  // The tablet has opened its shift here: its worker holds the code, the device the shift's copies.
+  await page.goto('/dashboard/shift');
+  await waitUntilControlled(page);
+  await waitForViews(page);
+  await waitForAppCode(page);
+  await expect(page.getByRole('heading', { name: 'You are on shift' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Today's shifts" })).toBeVisible();
+
+  const appCode = await reloadHoldingAppCode(page, context);
+  const view = page.locator('[data-shift-view]');
+  await expect(view.getByRole('heading', { name: 'You are on shift' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+  await view.getByLabel('Cash counted in the drawer').pressSequentially('3025', { delay: 60 });
+  await expect(view.getByText('Over ₦25.00')).toBeVisible();
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/shift/end') && r.request().method() === 'POST');
+  await view.getByRole('button', { name: 'End shift' }).click();
+  await expect.poll(appCode.asked).toBe(true);
+
+  // The app draws the same screen, the count in its field, and ends the shift as tapped.
+  appCode.release();
+  const response = await ended;
+  expect(response.status()).toBe(200);
+  expect((response.request().postDataJSON() as { closingCash: number }).closingCash).toBe(302_500);
+  await expect(view).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Shift ended' })).toBeVisible();
+  await expect(page.getByText('Over ₦25.00').first()).toBeVisible();
+  await appCode.done();
 });

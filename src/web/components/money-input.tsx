@@ -1,5 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
+import { MONEY_MAX } from '../../domain/constants';
 import { formatNaira, NAIRA_SIGN } from '../../domain/format';
 
 /**
@@ -17,9 +18,6 @@ const PASTE_REFUSED = 'That is not an amount: paste digits only, such as 5,000 o
 /** A character typed that an amount does not have (a letter, a sign), shortcuts aside. */
 const isStrayKey = (event: KeyboardEvent) =>
   event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && !/[\d.,\s₦]/.test(event.key);
-
-/** The largest amount a money field takes, in naira. */
-export const MONEY_MAX = 100_000_000;
 
 /**
  * An amount typed in naira (2 decimals); the caller converts to kobo with nairaToKobo. A comma is

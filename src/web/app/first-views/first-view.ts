@@ -29,12 +29,14 @@ import { checkoutWalletFrom } from '../checkout-wallet';
 import { handCounterReadsToApp } from '../counter-reads';
 import { canOpen } from '../layouts/dashboard/menu-access';
 import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
+import { startShift } from './shift-view';
 
 /** The screens with a first view (app/shells/app-shells.ts, `light`). */
-export type FirstView = 'shop' | 'history' | 'order' | 'wallet' | 'counter';
+export type FirstView = 'shop' | 'history' | 'order' | 'wallet' | 'counter' | 'shift';
 
 export async function startFirstView(view: FirstView, runApp: RunApp): Promise<void> {
   if (view === 'counter') return startCounter(runApp);
+  if (view === 'shift') return startShift(runApp);
   const header = document.querySelector<HTMLElement>('header[data-enhance="site-header"]');
   const screen = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
   if (!header || !screen) return runApp();

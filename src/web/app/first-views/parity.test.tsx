@@ -7,6 +7,7 @@ import { configure, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientOrderPage, Order } from '../../../domain/schemas/order';
 import type { Product } from '../../../domain/schemas/product';
+import type { Shift } from '../../../domain/schemas/shift';
 import type { Wallet, WalletTransaction } from '../../../domain/schemas/wallet';
 import { getOrder } from '../../features/orders/api/client-orders';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
@@ -23,6 +24,10 @@ import { orderFixture, orderSummaryFixture, productsFixture } from '../../featur
 import { SellScreen } from '../../features/sell/components/sell-screen';
 import { ACTIVE_SHIFT_KEY, runCounter, STAFF_AUTH_KEY } from '../../features/sell/light/counter-light';
 import { ACTIVE_SHIFT_CACHE_KEY } from '../../features/shift/api/active-shift';
+import { ShiftPanel } from '../../features/shift/components/shift-panel';
+import { runShift, STAFF_AUTH_KEY as SHIFT_STAFF_AUTH_KEY } from '../../features/shift/light/shift-light';
+import type { ShiftPage } from '../../features/shift/light/shift-view';
+import { shiftFixture } from '../../features/shift/test/fixtures';
 import { WalletScreen } from '../../features/wallet/components/wallet-screen';
 import { runWallet } from '../../features/wallet/light/wallet-light';
 import { transactionsFixture, walletFixture } from '../../features/wallet/test/fixtures';
@@ -217,6 +222,17 @@ async function counterParity(products: Product[]) {
   await expectAppSays(container, view);
 }
 
+/** The staff's shift screen, on shift: drawn by its view, and by the app from the same shifts. */
+async function shiftParity(page: ShiftPage) {
+  const view = await viewFacts((screen) => runShift({ screen, page, runApp }), 'You are on shift');
+  fakeApi({
+    'GET shift/active': { status: 200, body: { shift: page.shift } },
+    'GET shift/today': { status: 200, body: [...page.today] },
+  });
+  const { container } = renderWithProviders(<ShiftPanel onChanged={vi.fn()} centers={page.centers} />);
+  return expectAppSays(container, view);
+}
+
 beforeEach(async () => {
   await localDb.orders.clear();
   localStorage.clear();
@@ -252,6 +268,41 @@ describe('the first views and the app draw the same screens', { timeout: 40_000 
         ]),
       );
       await counterParity(products);
+    });
+  });
+
+  describe("the staff's shift screen", () => {
+    const onShift = shiftFixture({
+      id: 'sh2',
+      centerId: ikejaCenter.id,
+      sales: { Cash: 1_250_000, Electronic: 300_000, Wallet: 150_000, orders: 4 },
+      cashSales: 1_250_000,
+      cashRefunds: 50_000,
+      expectedCash: 1_700_000,
+    });
+    const ended: Shift = {
+      ...onShift,
+      id: 'sh1',
+      startedAt: '2026-03-05T06:00:00.000Z',
+      endedAt: '2026-03-05T07:30:00.000Z',
+      workingNow: false,
+      closingCash: 1_690_000,
+      variance: -10_000,
+    };
+
+    it('reads the staff session where the dashboard keeps it', () => {
+      expect(SHIFT_STAFF_AUTH_KEY).toBe(STAFF_AUTH_CACHE_KEY);
+    });
+
+    it("the shift's figures, where it is, the empty count and the day's shifts", async () => {
+      const seen = await shiftParity({ shift: onShift, today: [onShift, ended], centers: twoCenters });
+      expect(seen.text).toContain('At Arrive Gas Center');
+    });
+
+    it('a count kept in the draft, set against the expected cash, and one center (not named)', async () => {
+      sessionStorage.setItem('arrive.draft.shift.amount', JSON.stringify({ kind: 'shift.end', amount: 17_100.5 }));
+      const seen = await shiftParity({ shift: onShift, today: [onShift], centers: [ikejaCenter] });
+      expect(seen.text).toContain('Over ₦100.50');
     });
   });
 

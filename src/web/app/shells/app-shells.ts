@@ -23,7 +23,7 @@ export type AppShell = {
    * The screen's first view runs without the app (app/first-views): the shell loads it, and
    * it runs the app when the client needs more.
    */
-  light?: 'shop' | 'history' | 'order' | 'wallet' | 'counter';
+  light?: 'shop' | 'history' | 'order' | 'wallet' | 'counter' | 'shift';
 };
 
 const d = paths.dashboard;
@@ -149,6 +149,8 @@ export const appShells: readonly AppShell[] = [
     module: 'dashboard/shift',
     title: 'Shift',
     layout: 'dashboard',
+    // Drawn from the tablet's copies or the page's first reads (features/shift/light), then the app at once.
+    light: 'shift',
   },
   // Home deliveries
   {

@@ -3,9 +3,15 @@
 // app's (a picker, the payment, a rider's choice) are not lost when tapped meanwhile: the app's
 // same control is pressed once the app has drawn, and what was typed is carried over.
 
-/** A control's name as both drawings give it: its aria-label, else its label's text. */
+/**
+ * A control's name as both drawings give it: its aria-label, else its label's text, else a
+ * button's own words (the shift's End shift).
+ */
 function controlName(control: HTMLElement): string | null {
-  const label = control.getAttribute('aria-label') ?? (control as HTMLInputElement).labels?.[0]?.textContent;
+  const label =
+    control.getAttribute('aria-label') ??
+    (control as HTMLInputElement).labels?.[0]?.textContent ??
+    (control instanceof HTMLButtonElement ? control.textContent : null);
   return label?.trim() || null;
 }
 

@@ -7,14 +7,25 @@ import { ShiftPanel } from '../../../features/shift/components/shift-panel';
 import type { FirstReadsHandle } from '../../first-reads';
 import { refreshStaffData } from '../../layouts/dashboard/refresh-staff-data';
 import { useStaffAuth } from '../../layouts/dashboard/use-staff-auth';
+import { takeShiftReadsFromFirstView } from '../../shift-reads';
 
-/** The shift screen's first reads (its early reads, lib/early-reads.ts): the shifts and the centers. */
+/**
+ * The shift screen's first reads (its early reads, lib/early-reads.ts): the shifts and the centers.
+ * The screen's first view may have read them already: the app takes its answers.
+ */
 export const handle: FirstReadsHandle = {
-  firstReads: (queryClient: QueryClient) => [
-    queryClient.prefetchQuery(activeShiftQueryOptions()),
-    queryClient.prefetchQuery(myTodayShiftsQueryOptions()),
-    queryClient.prefetchQuery(centersQueryOptions()),
-  ],
+  firstReads: (queryClient: QueryClient) => {
+    const handed = takeShiftReadsFromFirstView();
+    const { shift, today, centers } = handed ?? {};
+    if (shift) queryClient.setQueryData(activeShiftQueryOptions().queryKey, shift, { updatedAt: shift.updatedAt });
+    if (today) queryClient.setQueryData(myTodayShiftsQueryOptions().queryKey, today, { updatedAt: today.updatedAt });
+    if (centers) queryClient.setQueryData(centersQueryOptions().queryKey, centers);
+    return [
+      ...(shift ? [] : [queryClient.prefetchQuery(activeShiftQueryOptions())]),
+      ...(today ? [] : [queryClient.prefetchQuery(myTodayShiftsQueryOptions())]),
+      ...(centers ? [] : [queryClient.prefetchQuery(centersQueryOptions())]),
+    ];
+  },
 };
 
 export function Component() {

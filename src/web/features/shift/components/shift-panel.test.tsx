@@ -8,28 +8,13 @@ import { createQueryClient } from '../../../lib/query-client';
 import { ikejaCenter, lekkiCenter, twoCenters } from '../../../test/center-fixtures';
 import { fakeApi, refusal } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { forgetTablet, shiftFixture } from '../test/fixtures';
 import { ShiftPanel } from './shift-panel';
 
-const onShift: Shift = {
-  id: 'sh1',
-  staffId: 'st1',
-  staffName: 'Ada Obi',
-  startedAt: '2026-01-01T08:00:00.000Z',
-  endedAt: null,
-  workingNow: true,
-  openingFloat: 500_000,
-  closingCash: null,
-  sales: { Cash: 0, Electronic: 0, Wallet: 0, orders: 0 },
-  cashSales: 0,
-  cashRefunds: 0,
-  expectedCash: 500_000,
-  variance: null,
-};
+const onShift = shiftFixture();
 
 beforeEach(async () => {
-  await localDb.pendingActions.clear();
-  await localDb.shift.clear();
-  sessionStorage.clear();
+  await forgetTablet();
   notifications.clean();
 });
 afterEach(() => vi.unstubAllGlobals());

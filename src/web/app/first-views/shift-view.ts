@@ -1,0 +1,84 @@
+// The staff's shift screen without the app, for a member on shift: drawn from this tablet's copies
+// (or, holding none, from the network's answers the page asked for as it loaded) in the dashboard
+// shell's screen, then the app at once (features/shift/light). Any other state (off shift, a role
+// without the screen, actions waiting to sync, offline) is the app's from the start.
+import type { StaffRecord } from '../../../domain/schemas/auth';
+import type { Center } from '../../../domain/schemas/center';
+import type { RunApp } from '../../components/first-view/html';
+import { getAuth, handSignInToApp } from '../../features/auth/api/check-sign-in';
+import { getCenters } from '../../features/centers/api/centers';
+import { getActiveShift } from '../../features/shift/api/active-shift';
+import { getTodayShifts } from '../../features/shift/api/today-shifts';
+import { readShift, runShift, shiftAsksForApp } from '../../features/shift/light/shift-light';
+import type { ShiftPage } from '../../features/shift/light/shift-view';
+import { canOpen } from '../layouts/dashboard/menu-access';
+import { handShiftReadsToApp } from '../shift-reads';
+
+/** How long a tablet drawing from its copies waits for the centers' names (the page asked at once). */
+const CENTERS_WAIT_MS = 1000;
+
+const mayOpenShift = (staff: StaffRecord | null | undefined): boolean =>
+  Boolean(staff?.isCurrentStaff && canOpen(staff.access, 'shift', staff.role));
+
+export async function startShift(runApp: RunApp): Promise<void> {
+  const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
+  const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
+  // Offline the app says so, and draws the copies with their age.
+  if (!shell || !screen || screen === shell || navigator.onLine === false) return runApp();
+  // Side by side: each is a read of the device's database.
+  const [asksForApp, kept] = await Promise.all([shiftAsksForApp().catch(() => true), readShift().catch(() => null)]);
+  if (asksForApp) return runApp();
+  const page =
+    kept && mayOpenShift(kept.auth.client.staff)
+      ? { ...kept.page, centers: kept.page.shift.centerId ? await readCenters() : undefined }
+      : // No copy on this tablet (its first opening, or after a sign-out): the same screen from the
+        // network, read as the page started, while the app's code (seconds on a slow link) comes.
+        await readShiftFromNetwork().catch(() => null);
+  if (!page) return runApp();
+  // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
+  const handOver: RunApp = () => runApp().catch(() => undefined);
+  runShift({ screen, page, runApp: handOver });
+  shell.removeAttribute('aria-busy');
+  shell.querySelector('[role="status"]')?.remove();
+  document.documentElement.setAttribute('data-app-ready', '');
+  performance.mark('arrive:interactive');
+  // Once this drawing is on screen, not before: the app's code then runs while the count is typed.
+  requestAnimationFrame(() => setTimeout(() => void handOver(), 0));
+}
+
+/**
+ * The gas centers' names, to say which the shift is at, as the page asked for them (handed to the
+ * app, which then need not ask again); none when they do not come in time.
+ */
+async function readCenters(): Promise<Center[] | undefined> {
+  const centers = getCenters().then(
+    (list) => {
+      handShiftReadsToApp({ centers: list });
+      return list;
+    },
+    () => undefined,
+  );
+  const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CENTERS_WAIT_MS));
+  return Promise.race([centers, late]);
+}
+
+/**
+ * The screen as the server gives it now, when the signed-in member may open it and is on shift:
+ * the shift, the day's shifts and the centers, each kept on the tablet as the app keeps them and
+ * handed to the app. Null when the app must decide: signed out, not current staff, a role without
+ * the screen, off shift, or offline; the reads are the app's then too, when the member is signed in.
+ */
+async function readShiftFromNetwork(): Promise<ShiftPage | null> {
+  const [auth, shift, today, centers] = await Promise.all([
+    getAuth(),
+    getActiveShift(),
+    getTodayShifts(),
+    getCenters().catch(() => undefined),
+  ]);
+  const staff = auth?.isLogin ? auth.client.staff : null;
+  if (!auth || !staff || shift.fromCache || today.fromCache) return null;
+  handSignInToApp(auth);
+  handShiftReadsToApp({ shift, today, ...(centers ? { centers } : {}) });
+  if (!mayOpenShift(staff) || !shift.data?.workingNow) return null;
+  return { shift: shift.data, today: today.data, centers };
+}
