@@ -5,7 +5,7 @@ import { TODAY_SHIFTS_CACHE_KEY } from '../../features/shift/api/today-shifts';
 import { STAFF_AUTH_KEY } from '../../features/shift/light/shift-light';
 import { forgetTablet, shiftFixture } from '../../features/shift/test/fixtures';
 import { localDb } from '../../lib/local-db';
-import { putCached } from '../../lib/saved-copies';
+import { getCached, putCached } from '../../lib/saved-copies';
 import { salesAssociate, signedInAs } from '../../test/auth-fixtures';
 import { ikejaCenter, twoCenters } from '../../test/center-fixtures';
 import { fakeApi } from '../../test/fake-api';
@@ -53,6 +53,8 @@ describe("the shift screen's first view", () => {
     expect(handed?.shift?.data?.id).toBe('sh1');
     expect(handed?.today?.data.map((s) => s.id)).toEqual(['sh1']);
     expect(handed?.centers).toEqual(twoCenters);
+    // Kept for the next opening.
+    await vi.waitFor(async () => expect((await getCached('shift', 'centers'))?.value).toEqual(twoCenters));
     // Each read once: the page's own.
     expect(calls.filter((c) => c.path === 'shift/active')).toHaveLength(1);
     // The app runs at once, once the screen is on it.
@@ -71,6 +73,20 @@ describe("the shift screen's first view", () => {
     expect(calls.map((c) => c.path)).toEqual(['centers']);
     expect(takeShiftReadsFromFirstView()).toEqual({ centers: twoCenters });
     await vi.waitFor(() => expect(runApp).toHaveBeenCalledTimes(1));
+  });
+
+  it('names the center from the names the tablet kept, without waiting for the network', async () => {
+    await putCached('shift', STAFF_AUTH_KEY, onShift);
+    await putCached('shift', ACTIVE_SHIFT_CACHE_KEY, shift);
+    await putCached('shift', TODAY_SHIFTS_CACHE_KEY, [shift]);
+    await putCached('shift', 'centers', twoCenters);
+    // The network's answer never comes.
+    fakeApi({ 'GET centers': () => new Promise(() => {}) });
+    await startFirstView(
+      'shift',
+      vi.fn(() => Promise.resolve()),
+    );
+    expect(screen.getByText('At Arrive Gas Center')).toBeInTheDocument();
   });
 
   it.each([

@@ -11,11 +11,14 @@ import { getActiveShift } from '../../features/shift/api/active-shift';
 import { getTodayShifts } from '../../features/shift/api/today-shifts';
 import { readShift, runShift, shiftAsksForApp } from '../../features/shift/light/shift-light';
 import type { ShiftPage } from '../../features/shift/light/shift-view';
+import { getCached, putCached } from '../../lib/saved-copies';
 import { canOpen } from '../layouts/dashboard/menu-access';
 import { handShiftReadsToApp } from '../shift-reads';
 
-/** How long a tablet drawing from its copies waits for the centers' names (the page asked at once). */
+/** How long a tablet drawing from its copies waits for the centers' names when it keeps none. */
 const CENTERS_WAIT_MS = 1000;
+/** Where the tablet keeps the centers' names this view read (the staff table: cleared on logout). */
+const CENTERS_COPY_KEY = 'centers';
 
 const mayOpenShift = (staff: StaffRecord | null | undefined): boolean =>
   Boolean(staff?.isCurrentStaff && canOpen(staff.access, 'shift', staff.role));
@@ -25,15 +28,20 @@ export async function startShift(runApp: RunApp): Promise<void> {
   const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
   // Offline the app says so, and draws the copies with their age.
   if (!shell || !screen || screen === shell || navigator.onLine === false) return runApp();
+  const centers = readCenters();
   // Side by side: each is a read of the device's database.
-  const [asksForApp, kept] = await Promise.all([shiftAsksForApp().catch(() => true), readShift().catch(() => null)]);
+  const [asksForApp, kept, keptCenters] = await Promise.all([
+    shiftAsksForApp().catch(() => true),
+    readShift().catch(() => null),
+    centers.kept,
+  ]);
   if (asksForApp) return runApp();
   const page =
     kept && mayOpenShift(kept.auth.client.staff)
-      ? { ...kept.page, centers: kept.page.shift.centerId ? await readCenters() : undefined }
+      ? { ...kept.page, centers: kept.page.shift.centerId ? (keptCenters ?? (await centers.soon())) : undefined }
       : // No copy on this tablet (its first opening, or after a sign-out): the same screen from the
         // network, read as the page started, while the app's code (seconds on a slow link) comes.
-        await readShiftFromNetwork().catch(() => null);
+        await readShiftFromNetwork(centers.read).catch(() => null);
   if (!page) return runApp();
   // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
   const handOver: RunApp = () => runApp().catch(() => undefined);
@@ -47,19 +55,26 @@ export async function startShift(runApp: RunApp): Promise<void> {
 }
 
 /**
- * The gas centers' names, to say which the shift is at, as the page asked for them (handed to the
- * app, which then need not ask again); none when they do not come in time.
+ * The gas centers' names, to say which the shift is at: as this tablet kept them, and as the page
+ * asked for them (kept for the next opening, and handed to the app, which then need not ask
+ * again). `soon` is that answer, or none if it does not come in time.
  */
-async function readCenters(): Promise<Center[] | undefined> {
-  const centers = getCenters().then(
+function readCenters() {
+  const read = getCenters().then(
     (list) => {
       handShiftReadsToApp({ centers: list });
+      void putCached('shift', CENTERS_COPY_KEY, list).catch(() => undefined);
       return list;
     },
     () => undefined,
   );
-  const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CENTERS_WAIT_MS));
-  return Promise.race([centers, late]);
+  const kept = getCached<Center[]>('shift', CENTERS_COPY_KEY).then(
+    (copy) => (Array.isArray(copy?.value) ? copy.value : undefined),
+    () => undefined,
+  );
+  const soon = () =>
+    Promise.race([read, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CENTERS_WAIT_MS))]);
+  return { read, kept, soon };
 }
 
 /**
@@ -68,17 +83,12 @@ async function readCenters(): Promise<Center[] | undefined> {
  * handed to the app. Null when the app must decide: signed out, not current staff, a role without
  * the screen, off shift, or offline; the reads are the app's then too, when the member is signed in.
  */
-async function readShiftFromNetwork(): Promise<ShiftPage | null> {
-  const [auth, shift, today, centers] = await Promise.all([
-    getAuth(),
-    getActiveShift(),
-    getTodayShifts(),
-    getCenters().catch(() => undefined),
-  ]);
+async function readShiftFromNetwork(centersRead: Promise<Center[] | undefined>): Promise<ShiftPage | null> {
+  const [auth, shift, today, centers] = await Promise.all([getAuth(), getActiveShift(), getTodayShifts(), centersRead]);
   const staff = auth?.isLogin ? auth.client.staff : null;
   if (!auth || !staff || shift.fromCache || today.fromCache) return null;
   handSignInToApp(auth);
-  handShiftReadsToApp({ shift, today, ...(centers ? { centers } : {}) });
+  handShiftReadsToApp({ shift, today });
   if (!mayOpenShift(staff) || !shift.data?.workingNow) return null;
   return { shift: shift.data, today: today.data, centers };
 }
