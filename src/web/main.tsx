@@ -49,5 +49,8 @@ const start = () => {
     void import('./app/first-views/first-view').then((first) => first.startFirstView(light, runApp), runApp);
   else void runApp();
 };
-if (document.getElementById('root')?.hasAttribute('data-app-shell')) afterFirstPaint(start);
+// The shift screen's view reads the tablet's copies before it draws: started at once, the reads
+// overlap the shell's first paint instead of following it (the app, when the screen is the
+// app's, still follows the paint: app/first-views/shift-view.ts).
+if (document.getElementById('root')?.hasAttribute('data-app-shell') && light !== 'shift') afterFirstPaint(start);
 else start();

@@ -11,6 +11,7 @@ import { getActiveShift } from '../../features/shift/api/active-shift';
 import { getTodayShifts } from '../../features/shift/api/today-shifts';
 import { readShift, runShift, shiftAsksForApp } from '../../features/shift/light/shift-light';
 import type { ShiftPage } from '../../features/shift/light/shift-view';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import { getCached, putCached } from '../../lib/saved-copies';
 import { canOpen } from '../layouts/dashboard/menu-access';
 import { handShiftReadsToApp } from '../shift-reads';
@@ -23,11 +24,17 @@ const CENTERS_COPY_KEY = 'centers';
 const mayOpenShift = (staff: StaffRecord | null | undefined): boolean =>
   Boolean(staff?.isCurrentStaff && canOpen(staff.access, 'shift', staff.role));
 
+/**
+ * Starts as the page does (main.tsx), before the shell's first paint: the view's reads overlap it.
+ * The app, when the screen is the app's, still waits for that paint, as on any other screen.
+ */
 export async function startShift(runApp: RunApp): Promise<void> {
+  const appAfterPaint = () =>
+    new Promise<void>((resolve, reject) => afterFirstPaint(() => void runApp().then(resolve, reject)));
   const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
   const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
   // Offline the app says so, and draws the copies with their age.
-  if (!shell || !screen || screen === shell || navigator.onLine === false) return runApp();
+  if (!shell || !screen || screen === shell || navigator.onLine === false) return appAfterPaint();
   const centers = readCenters();
   // Side by side: each is a read of the device's database.
   const [asksForApp, kept, keptCenters] = await Promise.all([
@@ -35,14 +42,14 @@ export async function startShift(runApp: RunApp): Promise<void> {
     readShift().catch(() => null),
     centers.kept,
   ]);
-  if (asksForApp) return runApp();
+  if (asksForApp) return appAfterPaint();
   const page =
     kept && mayOpenShift(kept.auth.client.staff)
       ? { ...kept.page, centers: kept.page.shift.centerId ? (keptCenters ?? (await centers.soon())) : undefined }
       : // No copy on this tablet (its first opening, or after a sign-out): the same screen from the
         // network, read as the page started, while the app's code (seconds on a slow link) comes.
         await readShiftFromNetwork(centers.read).catch(() => null);
-  if (!page) return runApp();
+  if (!page) return appAfterPaint();
   // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
   const handOver: RunApp = () => runApp().catch(() => undefined);
   runShift({ screen, page, runApp: handOver });
