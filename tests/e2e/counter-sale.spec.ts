@@ -539,6 +539,14 @@ test("a tablet's first opening draws the shift screen before the app; the count 
   await expect(count).toHaveValue('₦49');
   await expect(view.getByText('Short ₦4,951.00')).toBeVisible();
   await expect.poll(appCode.asked).toBe(true);
+  // Whether the screen ever goes from the page as the app takes over (a loading frame between).
+  await page.evaluate(() => {
+    const seen = window as unknown as { shiftGone?: boolean };
+    new MutationObserver(() => {
+      if (![...document.querySelectorAll('h2')].some((h) => h.textContent === 'You are on shift'))
+        seen.shiftGone = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
 
   // The app takes over with the figure typed and the keyboard in its field, where typing goes on.
   appCode.release();
@@ -546,6 +554,7 @@ test("a tablet's first opening draws the shift screen before the app; the count 
   const appsCount = page.getByLabel('Cash counted in the drawer');
   await expect(appsCount).toHaveValue('₦49');
   await expect(appsCount).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { shiftGone?: boolean }).shiftGone)).toBeUndefined();
   await page.keyboard.type('00', { delay: 60 });
   await expect(appsCount).toHaveValue('₦4,900');
   await expect(page.getByText('Short ₦100.00').first()).toBeVisible();

@@ -2,6 +2,10 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVE_SHIFT_CACHE_KEY } from '../../features/shift/api/active-shift';
 import { TODAY_SHIFTS_CACHE_KEY } from '../../features/shift/api/today-shifts';
+import {
+  forgetNoPendingShiftActions,
+  noPendingShiftActionsAtStart,
+} from '../../features/shift/lib/no-pending-shift-actions';
 import { STAFF_AUTH_KEY } from '../../features/shift/light/shift-light';
 import { forgetTablet, shiftFixture } from '../../features/shift/test/fixtures';
 import { localDb } from '../../lib/local-db';
@@ -30,6 +34,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  forgetNoPendingShiftActions();
   document.documentElement.removeAttribute('data-app-ready');
   document.body.innerHTML = '';
 });
@@ -53,6 +58,8 @@ describe("the shift screen's first view", () => {
     expect(handed?.shift?.data?.id).toBe('sh1');
     expect(handed?.today?.data.map((s) => s.id)).toEqual(['sh1']);
     expect(handed?.centers).toEqual(twoCenters);
+    // Nothing waits to sync: the app's first drawing is the shift screen, not a loading frame.
+    expect(noPendingShiftActionsAtStart()).toBe(true);
     // Kept for the next opening.
     await vi.waitFor(async () => expect((await getCached('shift', 'centers'))?.value).toEqual(twoCenters));
     // Each read once: the page's own.
@@ -127,6 +134,7 @@ describe("the shift screen's first view", () => {
     await startFirstView('shift', runApp);
     expect(runApp).toHaveBeenCalledTimes(1);
     expect(drawn()).toBeNull();
+    expect(noPendingShiftActionsAtStart()).toBe(false);
 
     await localDb.pendingActions.clear();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -9,6 +9,7 @@ import { getAuth, handSignInToApp } from '../../features/auth/api/check-sign-in'
 import { getCenters } from '../../features/centers/api/centers';
 import { getActiveShift } from '../../features/shift/api/active-shift';
 import { getTodayShifts } from '../../features/shift/api/today-shifts';
+import { handNoPendingShiftActionsToApp } from '../../features/shift/lib/no-pending-shift-actions';
 import { readShift, runShift, shiftAsksForApp } from '../../features/shift/light/shift-light';
 import type { ShiftPage } from '../../features/shift/light/shift-view';
 import { afterFirstPaint } from '../../lib/after-first-paint';
@@ -43,6 +44,8 @@ export async function startShift(runApp: RunApp): Promise<void> {
     centers.kept,
   ]);
   if (asksForApp) return appAfterPaint();
+  // Nothing is waiting to sync (shiftAsksForApp): the dashboard need not wait to read the queue.
+  handNoPendingShiftActionsToApp();
   const page =
     kept && mayOpenShift(kept.auth.client.staff)
       ? { ...kept.page, centers: kept.page.shift.centerId ? (keptCenters ?? (await centers.soon())) : undefined }
