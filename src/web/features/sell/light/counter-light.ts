@@ -8,6 +8,7 @@
 import type { AuthObject } from '../../../../domain/schemas/auth';
 import type { Product } from '../../../../domain/schemas/product';
 import type { Shift } from '../../../../domain/schemas/shift';
+import { followHandover, isTyped } from '../../../components/first-view/handover';
 import type { RunApp } from '../../../components/first-view/html';
 import { readDraft, writeDraft } from '../../../lib/drafts';
 import { rememberedCounterCenter } from '../../../lib/early-reads';
@@ -87,7 +88,10 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
   const linesSlot = root.querySelector<HTMLElement>('[data-counter="lines"]') as HTMLElement;
   const totalSlot = root.querySelector<HTMLElement>('[data-counter="total"]') as HTMLElement;
   const submit = root.querySelector<HTMLElement>('[data-counter="submit"] .mantine-Button-label') as HTMLElement;
-  const handover = followHandover(root);
+  const handover = followHandover(root, {
+    view: '[data-counter-view]',
+    appDrawn: (outsideViews) => [...document.querySelectorAll('#main form[aria-label="Sale"]')].some(outsideViews),
+  });
 
   const update = (next: KeyedLine[]) => {
     lines = next;
@@ -127,115 +131,4 @@ export function runCounter(options: { screen: HTMLElement; copy: CounterCopy; ru
     if (key && TEXT_DRAFTS.has(key)) writeDraft(key, input.value);
     else if (input.dataset.app !== undefined) void runApp();
   });
-}
-
-/** A control's name as both drawings give it: its aria-label, else its label's text. */
-function controlName(control: HTMLElement): string | null {
-  const label = control.getAttribute('aria-label') ?? (control as HTMLInputElement).labels?.[0]?.textContent;
-  return label?.trim() || null;
-}
-
-/** A field typed in (not a picker drawn as one, nor a choice). */
-const isTyped = (control: Element): control is HTMLInputElement =>
-  control instanceof HTMLInputElement && control.type === 'text' && !control.readOnly;
-
-/** How long the view waits for the app to draw the counter in its place. */
-const HANDOVER_WAIT_MS = 30_000;
-
-/**
- * Once the view is gone and the app has drawn the counter in its place (the app may draw its
- * loading frame first): presses the app's controls named as those tapped here (the size picker
- * opens, the payment is chosen), writes what was typed in the app's fields here into the app's
- * same fields, as typing would, and gives the keyboard to the app's field named as the one last
- * typed in here. Each is done once the app's control is there; one the app's counter does not
- * have, or on another screen the app drew instead, is left alone.
- */
-function followHandover(root: HTMLElement) {
-  const pressed: string[] = [];
-  let focused: HTMLElement | null = null;
-  root.addEventListener('focusin', (event) => {
-    focused = event.target as HTMLElement;
-  });
-  root.addEventListener('focusout', () => {
-    // Left for another place on the page; the view's removal (the browser may blur its field as it
-    // goes) keeps the field it had.
-    setTimeout(() => {
-      if (root.isConnected && !root.contains(document.activeElement)) focused = null;
-    }, 0);
-  });
-  // Keys typed between the view's going and the app's field taking the keyboard, for that field.
-  let typedMeanwhile = '';
-  const keepKeys = (event: KeyboardEvent) => {
-    const nowhere = document.activeElement === document.body || document.activeElement === null;
-    if (!nowhere || !(focused instanceof HTMLInputElement) || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key.length === 1) typedMeanwhile += event.key;
-    else if (event.key === 'Backspace') typedMeanwhile = typedMeanwhile.slice(0, -1);
-    else return;
-    event.preventDefault();
-  };
-  const outsideViews = (element: Element) => !element.closest('[data-counter-view]');
-  const appControl = (name: string | null) =>
-    name === null
-      ? undefined
-      : [...document.querySelectorAll<HTMLElement>('#main button, #main input')].find(
-          (c) => outsideViews(c) && controlName(c) === name && !(c as HTMLButtonElement).disabled,
-        );
-  // Named while the view is on the page: a field's labels are not found once it is gone.
-  const fields = new Map(
-    [...root.querySelectorAll<HTMLInputElement>('input')].filter(isTyped).map((field) => [field, controlName(field)]),
-  );
-  // What is left to do in the app's counter, each step done (and dropped) once its control is there.
-  let steps: (() => boolean)[] | null = null;
-  const stepsOnceGone = () => [
-    ...pressed.map((name) => () => {
-      const control = appControl(name);
-      control?.click();
-      return control !== undefined;
-    }),
-    ...[...fields]
-      .filter(([field]) => field.dataset.app !== undefined && field.value !== field.defaultValue)
-      .map(([field, name]) => () => {
-        const target = appControl(name);
-        if (target instanceof HTMLInputElement && isTyped(target)) typeInto(target, field.value);
-        return target !== undefined;
-      }),
-    () => {
-      const target = focused instanceof HTMLInputElement ? appControl(fields.get(focused) ?? null) : undefined;
-      // The keyboard is given only if nothing else took it meanwhile.
-      if (!(target instanceof HTMLInputElement) || document.activeElement !== document.body)
-        return target !== undefined;
-      target.focus();
-      if (typedMeanwhile) typeInto(target, target.value + typedMeanwhile);
-      return true;
-    },
-  ];
-  const stop = () => {
-    observer.disconnect();
-    document.removeEventListener('keydown', keepKeys, true);
-  };
-  const observer = new MutationObserver(() => {
-    if (root.isConnected) return;
-    if (!steps) {
-      steps = stepsOnceGone();
-      document.addEventListener('keydown', keepKeys, true);
-    }
-    steps = steps.filter((step) => !step());
-    // Done, or the app's counter is drawn (a control it did not draw then, it does not have).
-    const appsCounter = [...document.querySelectorAll('#main form[aria-label="Sale"]')].some(outsideViews);
-    if (steps.length === 0 || appsCounter) stop();
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  setTimeout(stop, HANDOVER_WAIT_MS);
-  return {
-    press(control: HTMLElement) {
-      const name = controlName(control);
-      if (name) pressed.push(name);
-    },
-  };
-}
-
-/** Sets a field's value as typing would: the app's controlled field hears an input event. */
-function typeInto(field: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
