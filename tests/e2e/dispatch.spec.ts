@@ -239,6 +239,17 @@ test("a tablet's first opening draws the board from the network before the app; 
     // A fresh tablet (no worker, no copies) on a network where the app's code is slow: held until
     // released, so what is drawn meanwhile is the view's, from the board the page read as it started.
     const appCode = await holdAppCode(tablet.context);
+    // Whether a loading frame showed between the view's board and the app's (it must not).
+    await tablet.context.addInitScript(() => {
+      let viewSeen = false;
+      const observer = new MutationObserver(() => {
+        viewSeen ||= document.querySelector('[data-board-view]') !== null;
+        if (!viewSeen || !document.querySelector('#main [aria-busy="true"]')) return;
+        observer.disconnect();
+        document.documentElement.dataset.loadingAfterView = '';
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await tablet.page.goto('/dashboard/dispatch');
     await expect(tablet.page.locator('html')).toHaveAttribute('data-app-ready', '');
     const view = tablet.page.locator('[data-board-view]');
@@ -254,6 +265,8 @@ test("a tablet's first opening draws the board from the network before the app; 
 
     appCode.release();
     await expect(view).toHaveCount(0);
+    await expect(waiting.getByRole('article')).toHaveCount(listed);
+    await expect(tablet.page.locator('html')).not.toHaveAttribute('data-loading-after-view');
     if (SHOTS) await tablet.page.screenshot({ path: `${SHOTS}/dispatch-board-app.png` });
     await expect(tablet.page.getByRole('option', { name: /^Musa Ibrahim/ })).toBeVisible();
     await tablet.page.getByRole('option', { name: /^Musa Ibrahim/ }).click();

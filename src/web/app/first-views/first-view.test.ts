@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthObject } from '../../../domain/schemas/auth';
 import type { DispatchBoard } from '../../../domain/schemas/delivery';
 import type { PaymentView } from '../../../domain/schemas/payment';
 import type { Shift } from '../../../domain/schemas/shift';
 import { dispatchDelivery } from '../../features/dispatch/test/fixtures';
 import { orderFixture, productsFixture } from '../../features/orders/test/fixtures';
 import { paymentView } from '../../features/payments/test/fixtures';
+import {
+  forgetNoPendingShiftActions,
+  noPendingShiftActionsAtStart,
+} from '../../features/shift/lib/no-pending-shift-actions';
 import { localDb } from '../../lib/local-db';
 import { salesAssociate, signedInAs } from '../../test/auth-fixtures';
 import { lekkiCenter, twoCenters } from '../../test/center-fixtures';
@@ -46,6 +51,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   document.body.innerHTML = '';
+  forgetNoPendingShiftActions();
 });
 
 describe("a screen's first view", () => {
@@ -293,36 +299,8 @@ describe("a screen's first view", () => {
         '<main id="main"><div aria-busy="true"><div><h1>Dispatch</h1></div><p role="status">Loading</p></div></main>';
     };
     const lane = () => document.querySelector('section[aria-labelledby="dispatch-waiting-for-a-rider"]');
-
-    it("draws every card from the network's answers, hands them to the app and runs it at once", async () => {
-      boardShell();
-      fakeApi({
-        'GET auth/cookie_auth': { status: 200, body: { auth: signedInAs(onShift) } },
-        'GET delivery/board': { status: 200, body: board },
-        'GET centers': { status: 200, body: { centers: twoCenters } },
-      });
-      const runApp = vi.fn(() => Promise.resolve());
-      await startFirstView('dispatch', runApp);
-      expect(document.documentElement.hasAttribute('data-app-ready')).toBe(true);
-      expect(screen.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeInTheDocument();
-      expect(screen.getByText(lekkiCenter.name)).toBeInTheDocument();
-      expect(lane()?.querySelectorAll('article')).toHaveLength(6);
-      // The first screenful's cards with their controls, as the app draws them at first.
-      expect(screen.getAllByRole('button', { name: 'Assign' })).toHaveLength(4);
-      expect(document.querySelector('[aria-busy]')).toBeNull();
-      const handed = takeBoardReadsFromFirstView();
-      expect(handed?.board.deliveries).toHaveLength(6);
-      expect(handed?.centers).toEqual(twoCenters);
-      await vi.waitFor(() => expect(runApp).toHaveBeenCalledTimes(1));
-      document.documentElement.removeAttribute('data-app-ready');
-    });
-
-    it.each([
-      ['off shift', signedInAs(salesAssociate)],
-      ['a rider (the board is not for the role)', signedInAs({ ...onShift, role: 'Delivery Person' })],
-      ['no longer on the staff', signedInAs({ ...onShift, isCurrentStaff: false })],
-      ['signed out', null],
-    ] as const)('leaves it to the app at once, drawing nothing, for someone %s', async (_, auth) => {
+    /** The board's page as it starts, the server answering the sign-in check (signed out: null). */
+    const openBoard = async (auth: AuthObject | null) => {
       boardShell();
       fakeApi({
         'GET auth/cookie_auth': auth
@@ -333,6 +311,49 @@ describe("a screen's first view", () => {
       });
       const runApp = vi.fn(() => Promise.resolve());
       await startFirstView('dispatch', runApp);
+      return runApp;
+    };
+
+    it("draws every card from the network's answers, hands them to the app and runs it at once", async () => {
+      const runApp = await openBoard(signedInAs(onShift));
+      expect(document.documentElement.hasAttribute('data-app-ready')).toBe(true);
+      expect(screen.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeInTheDocument();
+      expect(screen.getByText(lekkiCenter.name)).toBeInTheDocument();
+      expect(lane()?.querySelectorAll('article')).toHaveLength(6);
+      // The first screenful's cards with their controls, as the app draws them at first.
+      expect(screen.getAllByRole('button', { name: 'Assign' })).toHaveLength(4);
+      expect(document.querySelector('[aria-busy]')).toBeNull();
+      const handed = takeBoardReadsFromFirstView();
+      expect(handed?.board.deliveries).toHaveLength(6);
+      expect(handed?.centers).toEqual(twoCenters);
+      // Nothing waits to sync: the app's first drawing is the board, not a loading frame.
+      expect(noPendingShiftActionsAtStart()).toBe(true);
+      await vi.waitFor(() => expect(runApp).toHaveBeenCalledTimes(1));
+      document.documentElement.removeAttribute('data-app-ready');
+    });
+
+    it('leaves it to the app while something waits to sync on the tablet (a shift ended offline)', async () => {
+      await localDb.pendingActions.add({
+        id: 'p1',
+        kind: 'shift-end',
+        status: 'pending',
+        createdAt: Date.now(),
+        payload: {},
+      } as never);
+      const runApp = await openBoard(signedInAs(onShift));
+      expect(runApp).toHaveBeenCalledTimes(1);
+      expect(document.querySelector('article')).toBeNull();
+      expect(noPendingShiftActionsAtStart()).toBe(false);
+      await localDb.pendingActions.clear();
+    });
+
+    it.each([
+      ['off shift', signedInAs(salesAssociate)],
+      ['a rider (the board is not for the role)', signedInAs({ ...onShift, role: 'Delivery Person' })],
+      ['no longer on the staff', signedInAs({ ...onShift, isCurrentStaff: false })],
+      ['signed out', null],
+    ] as const)('leaves it to the app at once, drawing nothing, for someone %s', async (_, auth) => {
+      const runApp = await openBoard(auth);
       expect(runApp).toHaveBeenCalledTimes(1);
       expect(document.querySelector('article')).toBeNull();
       expect(document.documentElement.hasAttribute('data-app-ready')).toBe(false);

@@ -23,11 +23,12 @@ import { getOrderPayments, getUsableCard } from '../../features/payments/api/cli
 import { getCounterCatalogue } from '../../features/sell/api/counter-catalogue';
 import { type CounterCopy, counterAsksForApp, readCounter, runCounter } from '../../features/sell/light/counter-light';
 import { getActiveShift } from '../../features/shift/api/active-shift';
+import { handNoPendingShiftActionsToApp } from '../../features/shift/lib/no-pending-shift-actions';
 import { getClientWallet, handWalletReadToApp } from '../../features/wallet/api/client-wallet';
 import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
 import { rememberCounterCenter } from '../../lib/early-reads';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
-import { loadSavedCopies } from '../../lib/saved-copies';
+import { countQueued, loadSavedCopies } from '../../lib/saved-copies';
 import { handBoardReadsToApp } from '../board-reads';
 import { checkoutWalletFrom } from '../checkout-wallet';
 import { handCounterReadsToApp } from '../counter-reads';
@@ -129,6 +130,8 @@ async function startCounter(runApp: RunApp): Promise<void> {
     readCounter().catch(() => null),
   ]);
   if (asksForApp) return runApp();
+  // Nothing is waiting to sync (counterAsksForApp): the dashboard need not wait to read the queue.
+  handNoPendingShiftActionsToApp();
   // No copy on this tablet (its first opening, or after a sign-out): the same counter from the
   // network, read as the page started, while the app's code (seconds on a slow link) comes.
   const copy = kept ?? (await readCounterFromNetwork().catch(() => null));
@@ -175,15 +178,23 @@ async function startBoard(runApp: RunApp): Promise<void> {
  * The board of the shift's center as the server gives it now, when the signed-in member may
  * dispatch and is on a shift (the dashboard's guard would show it), with the centers that name
  * it; the answers are handed to the app. Null when the app must decide: signed out, not current
- * staff, no shift, a role that does not dispatch, or offline.
+ * staff, no shift, a role that does not dispatch, something waiting to sync, or offline.
  */
 async function readBoardFromNetwork(): Promise<BoardPage | null> {
-  const [auth, board, centers] = await Promise.all([getAuth(), getBoard(), readCenters()]);
+  const [auth, board, centers, queued] = await Promise.all([
+    getAuth(),
+    getBoard(),
+    readCenters(),
+    countQueued().catch(() => 1),
+  ]);
   const staff = auth?.isLogin ? auth.client.staff : null;
   if (!auth || !staff?.isCurrentStaff || !staff.shift?.workingNow || !canOpen(staff.access, 'dispatch', staff.role))
     return null;
+  // Sales or shift actions waiting to sync: the app says what they change (a shift ended offline).
+  if (queued > 0) return null;
   const updatedAt = Date.now();
   handSignInToApp(auth);
+  handNoPendingShiftActionsToApp();
   handBoardReadsToApp({ board, updatedAt, centers: centers ? [...centers] : undefined });
   return { board, centers: centers ?? [], updatedAt };
 }
