@@ -304,17 +304,25 @@ const LIGHT_KEYS = {
   order: firstViewsKey,
   wallet: firstViewsKey,
   counter: firstViewsKey,
+  dispatch: firstViewsKey,
   shift: firstViewsKey,
 };
-// The staff's counter view draws the app's own Mantine markup (features/sell/light/counter-view.ts):
-// its page inlines the app's stylesheets too, pruned with the shell to what the shell and the
-// view's markup (drawn with sample goods in every state, then taken out) use, so the view is
+// The staff's views draw the app's own Mantine markup (the counter's,
+// features/sell/light/counter-view.ts; the dispatch board's, features/dispatch/light/board-view.ts;
+// the shift screen's, features/shift/light/shift-view.ts):
+// their pages inline the app's stylesheets too, pruned with the shell to what the shell and the
+// view's markup (drawn with sample data in every state, then taken out) use, so the view is
 // styled as the app's screen will be, in the same place, with no stylesheet to wait for.
-const counterStyles = [...new Set([...collect(FULL_STYLES_KEY)].flatMap((k) => clientManifest[k].css ?? []))].map(
+const viewStyles = [...new Set([...collect(FULL_STYLES_KEY)].flatMap((k) => clientManifest[k].css ?? []))].map(
   (f) => `/${f}`,
 );
-const COUNTER_SAMPLE_START = '<div data-counter-sample hidden>';
-const COUNTER_SAMPLE_END = '<!--/counter-sample-->';
+const VIEW_SAMPLES = {
+  counter: entry.counterSampleHtml,
+  dispatch: entry.boardSampleHtml,
+  shift: entry.shiftSampleHtml,
+};
+const VIEW_SAMPLE_START = '<div data-view-sample hidden>';
+const VIEW_SAMPLE_END = '<!--/view-sample-->';
 for (const shell of entry.appShells) {
   const modules = shell.light
     ? [LIGHT_KEYS[shell.light]]
@@ -351,7 +359,7 @@ for (const shell of entry.appShells) {
   const entryStyles = [
     ...new Set([
       ...[...collect(APP_KEY)].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`),
-      ...(shell.light === 'counter' || shell.light === 'shift' ? counterStyles : []),
+      ...(VIEW_SAMPLES[shell.light] ? viewStyles : []),
     ]),
   ];
   let html = template
@@ -364,19 +372,15 @@ for (const shell of entry.appShells) {
   const root = '<div id="root"><!--app-html--></div>';
   if (!html.includes(root)) throw new Error('index.html lost its <div id="root"><!--app-html--></div>');
   const light = shell.light ? ` data-light="${shell.light}"` : '';
-  // The shift screen's view (features/shift/light/shift-view.ts) likewise.
-  const sampleHtml = { counter: entry.counterSampleHtml, shift: entry.shiftSampleHtml }[shell.light];
-  const counterSample = sampleHtml ? `${COUNTER_SAMPLE_START}${sampleHtml()}</div>${COUNTER_SAMPLE_END}` : '';
-  html = html.replace(
-    root,
-    () => `<div id="root" data-app-shell="${shell.file}"${light}>${body}</div>${counterSample}`,
-  );
+  const sampleOf = VIEW_SAMPLES[shell.light];
+  const viewSample = sampleOf ? `${VIEW_SAMPLE_START}${sampleOf()}</div>${VIEW_SAMPLE_END}` : '';
+  html = html.replace(root, () => `<div id="root" data-app-shell="${shell.file}"${light}>${body}</div>${viewSample}`);
   html = withoutUnusedProperties(await shellBeasties.process(html)).replace(' data-beasties-container', '');
-  if (counterSample) {
-    const start = html.indexOf(COUNTER_SAMPLE_START);
-    const end = html.indexOf(COUNTER_SAMPLE_END);
-    if (start < 0 || end < start) throw new Error(`${shell.pattern}: the counter's sample markup was not found`);
-    html = html.slice(0, start) + html.slice(end + COUNTER_SAMPLE_END.length);
+  if (viewSample) {
+    const start = html.indexOf(VIEW_SAMPLE_START);
+    const end = html.indexOf(VIEW_SAMPLE_END);
+    if (start < 0 || end < start) throw new Error(`${shell.pattern}: the view's sample markup was not found`);
+    html = html.slice(0, start) + html.slice(end + VIEW_SAMPLE_END.length);
   }
   // After pruning: the preloads are not styles to inline.
   html = html.replace('</head>', `${preloads}</head>`);

@@ -43,6 +43,8 @@ export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = {
   '/order/:orderNumber': '/app-shells/order.html',
   // The staff tablet's counter (drawn from the tablet's copies, then the app at once).
   '/dashboard/sell': '/app-shells/dashboard-sell.html',
+  // The dispatch board (drawn from the page's first reads, then the app at once).
+  '/dashboard/dispatch': '/app-shells/dashboard-dispatch.html',
   // The staff's shift screen (likewise, for a member on shift).
   '/dashboard/shift': '/app-shells/dashboard-shift.html',
 };

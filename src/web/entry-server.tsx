@@ -14,6 +14,7 @@ import { marketingPageMeta } from './features/marketing/content/page-meta';
 import { createQueryClient } from './lib/query-client';
 
 /** The counter's view with sample goods: its page keeps the styles this markup uses (prerender). */
+export { boardSampleHtml } from './features/dispatch/light/board-view';
 export { counterSampleHtml } from './features/sell/light/counter-view';
 export { shiftSampleHtml } from './features/shift/light/shift-view';
 export { appShells, marketingPageMeta };

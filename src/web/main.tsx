@@ -34,7 +34,8 @@ const runApp = () => {
 };
 // A screen whose first view runs without the app (the shop, the history, an order, the wallet: app/first-views) draws
 // itself from its own few kilobytes and runs the app when the client needs it; the staff's counter
-// draws itself from the tablet's copies and runs the app at once.
+// (from the tablet's copies) and dispatch board (from the page's first reads) draw themselves and
+// run the app at once.
 const light = document.getElementById('root')?.dataset.light;
 const start = () => {
   performance.mark('arrive:app-code');
@@ -44,6 +45,7 @@ const start = () => {
     light === 'order' ||
     light === 'wallet' ||
     light === 'counter' ||
+    light === 'dispatch' ||
     light === 'shift'
   )
     void import('./app/first-views/first-view').then((first) => first.startFirstView(light, runApp), runApp);

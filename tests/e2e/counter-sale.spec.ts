@@ -2,7 +2,7 @@
 // offline that is recorded exactly once after a reload; a shift whose variance is right at the end.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, freshPhone, waitForAppCode, waitForServiceWorker, waitForViews } from './support';
+import { deviceAddress, freshPhone, holdAppCode, waitForAppCode, waitForServiceWorker, waitForViews } from './support';
 
 const ASSOCIATE = '08010000003';
 // This file's journeys play one device (support.ts `deviceAddress`), but for the ones that play a
@@ -73,25 +73,6 @@ async function waitUntilControlled(page: Page) {
   expect(await waitForServiceWorker(page)).toBe('activated');
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
-
-/**
- * Holds the app's code (its framework chunk) on the network until released: what the page draws
- * meanwhile is the counter's first view. `asked` says the page has asked for it.
- */
-async function holdAppCode(context: BrowserContext) {
-  const chunk = /\/assets\/framework-[^/]*\.js$/;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await context.route(chunk, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
-  return { release, asked: () => asked, done: () => context.unroute(chunk) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, signInByApi, waitForServiceWorker } from './support';
+import { deviceAddress, holdAppCode, signInByApi, waitForServiceWorker } from './support';
 
 // A home delivery with three devices: the dispatcher's tablet (1024 px) assigns the paid order to
 // the demo rider; the rider's phone (360 px) moves it along, sharing where it is; the client's
@@ -216,6 +216,69 @@ test('a paid delivery is assigned on the tablet, moved along on the rider’s ph
     ).toBeVisible();
   } finally {
     await Promise.all([client.context.close(), tablet.context.close(), rider.context.close()]);
+  }
+});
+
+test("a tablet's first opening draws the board from the network before the app; a rider is assigned through the app", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const client = await device(browser, 'phone');
+  const tablet = await device(browser, 'tablet');
+  try {
+    await signIn(client.context.request, freshNumber(), 'signup');
+    const order = await paidDeliveryOrder(client.context.request);
+    await signIn(tablet.context.request, ASSOCIATE, 'login');
+    await onShift(tablet.context.request);
+    const listed = (
+      (await (await tablet.context.request.get('/api/delivery/board', { headers })).json()) as {
+        deliveries: { status: string }[];
+      }
+    ).deliveries.filter((d) => ['Pending', 'Rejected'].includes(d.status)).length;
+
+    // A fresh tablet (no worker, no copies) on a network where the app's code is slow: held until
+    // released, so what is drawn meanwhile is the view's, from the board the page read as it started.
+    const appCode = await holdAppCode(tablet.context);
+    // Whether a loading frame showed between the view's board and the app's (it must not).
+    await tablet.context.addInitScript(() => {
+      let viewSeen = false;
+      const observer = new MutationObserver(() => {
+        viewSeen ||= document.querySelector('[data-board-view]') !== null;
+        if (!viewSeen || !document.querySelector('#main [aria-busy="true"]')) return;
+        observer.disconnect();
+        document.documentElement.dataset.loadingAfterView = '';
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await tablet.page.goto('/dashboard/dispatch');
+    await expect(tablet.page.locator('html')).toHaveAttribute('data-app-ready', '');
+    const view = tablet.page.locator('[data-board-view]');
+    await expect(view.getByRole('heading', { name: 'Dispatch', level: 1 })).toBeVisible();
+    const waiting = tablet.page.getByRole('region', { name: 'Waiting for a rider' });
+    await expect(view.getByRole('region', { name: 'Waiting for a rider' }).getByRole('article')).toHaveCount(listed);
+    const card = waiting.getByRole('article', { name: `Delivery ${order.orderNumber}` });
+    await expect(view.getByRole('article', { name: `Delivery ${order.orderNumber}` })).toBeVisible();
+    // Its rider's choice is the app's: tapped here, it opens in the app once the app has drawn.
+    if (SHOTS) await tablet.page.screenshot({ path: `${SHOTS}/dispatch-board-view.png` });
+    await card.getByPlaceholder('Choose a rider').click();
+    await expect.poll(appCode.asked).toBe(true);
+
+    appCode.release();
+    await expect(view).toHaveCount(0);
+    await expect(waiting.getByRole('article')).toHaveCount(listed);
+    await expect(tablet.page.locator('html')).not.toHaveAttribute('data-loading-after-view');
+    if (SHOTS) await tablet.page.screenshot({ path: `${SHOTS}/dispatch-board-app.png` });
+    await expect(tablet.page.getByRole('option', { name: /^Musa Ibrahim/ })).toBeVisible();
+    await tablet.page.getByRole('option', { name: /^Musa Ibrahim/ }).click();
+    await card.getByRole('button', { name: 'Assign' }).click();
+    const assigned = tablet.page
+      .getByRole('region', { name: 'On the road' })
+      .getByRole('article', { name: `Delivery ${order.orderNumber}` });
+    await expect(assigned.getByText('Rider assigned')).toBeVisible();
+    await expect(assigned.getByText('Musa Ibrahim')).toBeVisible();
+    await appCode.done();
+  } finally {
+    await Promise.all([client.context.close(), tablet.context.close()]);
   }
 });
 

@@ -251,3 +251,22 @@ export async function placeBurnerOrder(page: Page): Promise<{ orderNumber: strin
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { orderNumber: string; total: number };
 }
+
+/**
+ * Holds the app's code (its framework chunk) on the network until released: what the page draws
+ * meanwhile is a screen's first view (the counter's, the dispatch board's, the shift screen's). `asked` says the page has asked for it.
+ */
+export async function holdAppCode(context: BrowserContext) {
+  const chunk = /\/assets\/framework-[^/]*\.js$/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await context.route(chunk, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked, done: () => context.unroute(chunk) };
+}

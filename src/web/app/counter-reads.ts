@@ -4,19 +4,14 @@
 import type { ProductList } from '../../domain/schemas/product';
 import type { Shift } from '../../domain/schemas/shift';
 import type { Cached } from '../lib/offline-copy';
+import { handoff } from './handoff';
 
 export type CounterReads = { shift: Cached<Shift | null>; centerId: string | null; catalogue: Cached<ProductList> };
 
-let readBeforeApp: CounterReads | null = null;
+const reads = handoff<CounterReads>();
 
 /** Keeps the first view's answers for the app's counter (routes/dashboard/sell.tsx). */
-export function handCounterReadsToApp(reads: CounterReads): void {
-  readBeforeApp = reads;
-}
+export const handCounterReadsToApp = reads.hand;
 
 /** The answers the first view handed over, once; null when there are none. */
-export function takeCounterReadsFromFirstView(): CounterReads | null {
-  const reads = readBeforeApp;
-  readBeforeApp = null;
-  return reads;
-}
+export const takeCounterReadsFromFirstView = reads.take;

@@ -5,19 +5,14 @@
 import type { Center } from '../../domain/schemas/center';
 import type { Shift } from '../../domain/schemas/shift';
 import type { Cached } from '../lib/offline-copy';
+import { handoff } from './handoff';
 
 export type ShiftReads = { shift?: Cached<Shift | null>; today?: Cached<Shift[]>; centers?: Center[] };
 
-let readBeforeApp: ShiftReads | null = null;
+const reads = handoff<ShiftReads>();
 
 /** Keeps the first view's answers for the app's shift screen (routes/dashboard/shift.tsx). */
-export function handShiftReadsToApp(reads: ShiftReads): void {
-  readBeforeApp = { ...readBeforeApp, ...reads };
-}
+export const handShiftReadsToApp = reads.hand;
 
 /** The answers the first view handed over, once; null when there are none. */
-export function takeShiftReadsFromFirstView(): ShiftReads | null {
-  const reads = readBeforeApp;
-  readBeforeApp = null;
-  return reads;
-}
+export const takeShiftReadsFromFirstView = reads.take;

@@ -1,22 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-
-/** What a status means, whatever its words: the one place a status gets its colour. */
-export type StatusTone = 'neutral' | 'info' | 'ok' | 'warn' | 'bad' | 'accent';
-
-/**
- * Dark shades under white text: at least 4.5:1 (WCAG AA) in the light and the dark scheme alike.
- * A "light" badge given a shade ('blue.9') paints the shade as its background under the scheme's
- * light text colour, text nearly the colour of its background; filled with white never does.
- */
-export const statusToneColor: Record<StatusTone, string> = {
-  neutral: 'gray.7',
-  info: 'blue.9',
-  ok: '#1b5e20',
-  warn: '#a63c06',
-  bad: 'red.9',
-  accent: 'violet.9',
-};
+import { type StatusTone, statusToneColor } from './status-tones';
 
 /**
  * The same tones as plain theme colours, for 'light' alerts and boxes: the theme then pairs a

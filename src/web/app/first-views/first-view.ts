@@ -10,6 +10,9 @@ import type { Center } from '../../../domain/schemas/center';
 import type { RunApp } from '../../components/first-view/html';
 import { getAuth, handSignInToApp } from '../../features/auth/api/check-sign-in';
 import { getCenters } from '../../features/centers/api/centers';
+import { getBoard } from '../../features/dispatch/api/board';
+import { boardAsksForApp, runBoard } from '../../features/dispatch/light/board-light';
+import type { BoardPage } from '../../features/dispatch/light/board-view';
 import { enhanceSiteHeader } from '../../features/marketing/enhance/site-header';
 import { pushOfferWouldShow } from '../../features/notifications/lib/push';
 import { getOrder } from '../../features/orders/api/client-orders';
@@ -20,11 +23,13 @@ import { getOrderPayments, getUsableCard } from '../../features/payments/api/cli
 import { getCounterCatalogue } from '../../features/sell/api/counter-catalogue';
 import { type CounterCopy, counterAsksForApp, readCounter, runCounter } from '../../features/sell/light/counter-light';
 import { getActiveShift } from '../../features/shift/api/active-shift';
+import { handNoPendingShiftActionsToApp } from '../../features/shift/lib/no-pending-shift-actions';
 import { getClientWallet, handWalletReadToApp } from '../../features/wallet/api/client-wallet';
 import { readWallet, runWallet, walletAddressAsksForApp } from '../../features/wallet/light/wallet-light';
 import { rememberCounterCenter } from '../../lib/early-reads';
 import { registerServiceWorkerWhenIdle } from '../../lib/pwa';
-import { loadSavedCopies } from '../../lib/saved-copies';
+import { countQueued, loadSavedCopies } from '../../lib/saved-copies';
+import { handBoardReadsToApp } from '../board-reads';
 import { checkoutWalletFrom } from '../checkout-wallet';
 import { handCounterReadsToApp } from '../counter-reads';
 import { canOpen } from '../layouts/dashboard/menu-access';
@@ -32,10 +37,11 @@ import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
 import { startShift } from './shift-view';
 
 /** The screens with a first view (app/shells/app-shells.ts, `light`). */
-export type FirstView = 'shop' | 'history' | 'order' | 'wallet' | 'counter' | 'shift';
+export type FirstView = 'shop' | 'history' | 'order' | 'wallet' | 'counter' | 'dispatch' | 'shift';
 
 export async function startFirstView(view: FirstView, runApp: RunApp): Promise<void> {
   if (view === 'counter') return startCounter(runApp);
+  if (view === 'dispatch') return startBoard(runApp);
   if (view === 'shift') return startShift(runApp);
   const header = document.querySelector<HTMLElement>('header[data-enhance="site-header"]');
   const screen = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
@@ -118,15 +124,16 @@ export async function startFirstView(view: FirstView, runApp: RunApp): Promise<v
  * (features/sell/light).
  */
 async function startCounter(runApp: RunApp): Promise<void> {
-  const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
-  const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
-  if (!shell || !screen || screen === shell) return runApp();
+  const { shell, screen } = dashboardScreen();
+  if (!shell || !screen) return runApp();
   // Side by side: each is a read of the device's database.
   const [asksForApp, kept] = await Promise.all([
     counterAsksForApp().catch(() => true),
     readCounter().catch(() => null),
   ]);
   if (asksForApp) return runApp();
+  // Nothing is waiting to sync (counterAsksForApp): the dashboard need not wait to read the queue.
+  handNoPendingShiftActionsToApp();
   // No copy on this tablet (its first opening, or after a sign-out): the same counter from the
   // network, read as the page started, while the app's code (seconds on a slow link) comes.
   const copy = kept ?? (await readCounterFromNetwork().catch(() => null));
@@ -134,12 +141,64 @@ async function startCounter(runApp: RunApp): Promise<void> {
   // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
   const handOver: RunApp = () => runApp().catch(() => undefined);
   runCounter({ screen, copy, runApp: handOver });
+  handStaffViewToApp(shell, handOver);
+}
+
+/** The dashboard shell's screen: its busy frame, and the part under the page's heading. */
+function dashboardScreen(): { shell: HTMLElement | null; screen: HTMLElement | null } {
+  const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
+  const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement ?? null;
+  return { shell, screen: screen === shell ? null : screen };
+}
+
+/** A staff view is drawn: the page is ready, and the app runs at once. */
+function handStaffViewToApp(shell: HTMLElement, handOver: RunApp) {
   shell.removeAttribute('aria-busy');
   shell.querySelector('[role="status"]')?.remove();
   document.documentElement.setAttribute('data-app-ready', '');
   performance.mark('arrive:interactive');
-  // Once this drawing is on screen, not before: the app's code then runs while the counter works.
+  // Once this drawing is on screen, not before: the app's code then runs while the view works.
   requestAnimationFrame(() => setTimeout(() => void handOver(), 0));
+}
+
+/**
+ * The dispatch board, drawn from the network's answers that the page asked for as it started (the
+ * board of the shift's center, the centers) in the dashboard shell's screen, then the app at once,
+ * as the counter's (features/dispatch/light).
+ */
+async function startBoard(runApp: RunApp): Promise<void> {
+  const { shell, screen } = dashboardScreen();
+  if (!shell || !screen || boardAsksForApp(window.location.search)) return runApp();
+  const page = await readBoardFromNetwork().catch(() => null);
+  if (!page) return runApp();
+  const handOver: RunApp = () => runApp().catch(() => undefined);
+  runBoard({ screen, page, runApp: handOver });
+  handStaffViewToApp(shell, handOver);
+}
+
+/**
+ * The board of the shift's center as the server gives it now, when the signed-in member may
+ * dispatch and is on a shift (the dashboard's guard would show it), with the centers that name
+ * it; the answers are handed to the app. Null when the app must decide: signed out, not current
+ * staff, no shift, a role that does not dispatch, something waiting to sync, or offline.
+ */
+async function readBoardFromNetwork(): Promise<BoardPage | null> {
+  const [auth, board, centers, queued] = await Promise.all([
+    getAuth(),
+    getBoard(),
+    readCenters(),
+    countQueued().catch(() => 1),
+  ]);
+  const staff = auth?.isLogin ? auth.client.staff : null;
+  if (!auth || !staff?.isCurrentStaff || !staff.shift?.workingNow || !canOpen(staff.access, 'dispatch', staff.role))
+    return null;
+  // Sales or shift actions waiting to sync: the app says what they change (a shift ended offline).
+  if (queued > 0) return null;
+  const updatedAt = Date.now();
+  handSignInToApp(auth);
+  handNoPendingShiftActionsToApp();
+  handBoardReadsToApp({ board, updatedAt, centers: centers ? [...centers] : undefined });
+  return { board, centers: centers ?? [], updatedAt };
 }
 
 /**

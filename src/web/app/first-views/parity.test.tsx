@@ -5,10 +5,16 @@
 // (a threshold, a label, a button shown by one only) fails it.
 import { configure, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Center } from '../../../domain/schemas/center';
+import type { DispatchBoard } from '../../../domain/schemas/delivery';
 import type { ClientOrderPage, Order } from '../../../domain/schemas/order';
 import type { Product } from '../../../domain/schemas/product';
 import type { Shift } from '../../../domain/schemas/shift';
 import type { Wallet, WalletTransaction } from '../../../domain/schemas/wallet';
+import { boardQueryOptions } from '../../features/dispatch/api/deliveries';
+import { DispatchBoardScreen } from '../../features/dispatch/components/dispatch-board-screen';
+import { runBoard } from '../../features/dispatch/light/board-light';
+import { dispatchDelivery } from '../../features/dispatch/test/fixtures';
 import { getOrder } from '../../features/orders/api/client-orders';
 import { OrderDetailScreen } from '../../features/orders/components/order-detail-screen';
 import { OrderHistoryScreen } from '../../features/orders/components/order-history-screen';
@@ -33,6 +39,7 @@ import { runWallet } from '../../features/wallet/light/wallet-light';
 import { transactionsFixture, walletFixture } from '../../features/wallet/test/fixtures';
 import { localDb } from '../../lib/local-db';
 import { type Cached, freshCopy } from '../../lib/offline-copy';
+import { createQueryClient } from '../../lib/query-client';
 import { ikejaCenter, lekkiCenter, twoCenters } from '../../test/center-fixtures';
 import { type FakeRoutes, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
@@ -233,6 +240,51 @@ async function shiftParity(page: ShiftPage) {
   return expectAppSays(container, view);
 }
 
+/**
+ * The dispatch board: drawn by its view from the board's answer, and by the app from the same
+ * answer, read at the same moment (the app takes the view's answer: routes/dashboard/dispatch.tsx).
+ */
+async function boardParity(board: DispatchBoard, centers: Center[]) {
+  const updatedAt = Date.now();
+  const view = await viewFacts((screen) => runBoard({ screen, page: { board, centers, updatedAt }, runApp }));
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(boardQueryOptions().queryKey, board, { updatedAt });
+  fakeApi({ 'GET delivery/board': { status: 200, body: board } });
+  const { container } = renderWithProviders(<DispatchBoardScreen centers={centers} />, { queryClient });
+  await expectAppSays(container, view);
+}
+
+/** A delivery in its state for `minutes`, from the first center. */
+const onBoard = (id: string, over: Parameters<typeof dispatchDelivery>[0], minutes = 42) =>
+  dispatchDelivery({
+    id,
+    orderNumber: `ARV-${id.toUpperCase()}`,
+    centerId: ikejaCenter.id,
+    centerName: ikejaCenter.name,
+    statusChangedAt: new Date(Date.now() - minutes * 60_000).toISOString(),
+    ...over,
+  });
+const boardRiders = [
+  {
+    staffId: 's1',
+    clientId: 'r1',
+    name: 'Tunde Rider',
+    phone: '08030000204',
+    onShift: true,
+    openDeliveries: 1,
+    centerIds: [ikejaCenter.id],
+  },
+  {
+    staffId: 's2',
+    clientId: 'r2',
+    name: 'Musa Ibrahim',
+    phone: '08010000004',
+    onShift: false,
+    openDeliveries: 0,
+    centerIds: [ikejaCenter.id],
+  },
+];
+
 beforeEach(async () => {
   await localDb.orders.clear();
   localStorage.clear();
@@ -303,6 +355,49 @@ describe('the first views and the app draw the same screens', { timeout: 40_000 
       sessionStorage.setItem('arrive.draft.shift.amount', JSON.stringify({ kind: 'shift.end', amount: 17_100.5 }));
       const seen = await shiftParity({ shift: onShift, today: [onShift], centers: [ikejaCenter] });
       expect(seen.text).toContain('Over ₦100.50');
+    });
+  });
+
+  describe("the staff's dispatch board", () => {
+    it("a center's board: waiting, declined, on the road with its problems, finished; the center named", async () => {
+      await boardParity(
+        {
+          deliveries: [
+            onBoard('w1', {
+              status: 'Pending',
+              carrierClientId: null,
+              carrierName: null,
+              vehicle: null,
+              note: 'Blue gate <opposite the church>',
+              address: { line1: '3 Akoka Road', city: 'Yaba', state: 'Lagos', note: 'second floor' },
+            }),
+            onBoard('w2', { status: 'Rejected', type: 'DoubleWay' }, 75),
+            onBoard('r1', {
+              status: 'InTransit',
+              steps: [
+                { status: 'InTransit', at: '2026-11-29T08:10:00.000Z', byRider: true, located: true, note: null },
+              ],
+            }),
+            onBoard('f1', { status: 'Delivered' }, 200),
+          ],
+          riders: boardRiders,
+          centerId: ikejaCenter.id,
+          mayChooseCenter: false,
+        },
+        twoCenters,
+      );
+    });
+
+    it("every center's board for a Manager: the choice of center, each card's center, empty lanes", async () => {
+      await boardParity(
+        {
+          deliveries: [onBoard('w1', { status: 'Pending', carrierClientId: null, carrierName: null })],
+          riders: [],
+          centerId: null,
+          mayChooseCenter: true,
+        },
+        twoCenters,
+      );
     });
   });
 

@@ -98,7 +98,7 @@ async function readShiftFromNetwork(centersRead: Promise<Center[] | undefined>):
   const staff = auth?.isLogin ? auth.client.staff : null;
   if (!auth || !staff || shift.fromCache || today.fromCache) return null;
   handSignInToApp(auth);
-  handShiftReadsToApp({ shift, today });
+  handShiftReadsToApp({ shift, today, ...(centers ? { centers } : {}) });
   if (!mayOpenShift(staff) || !shift.data?.workingNow) return null;
   return { shift: shift.data, today: today.data, centers };
 }

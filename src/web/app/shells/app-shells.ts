@@ -23,7 +23,7 @@ export type AppShell = {
    * The screen's first view runs without the app (app/first-views): the shell loads it, and
    * it runs the app when the client needs more.
    */
-  light?: 'shop' | 'history' | 'order' | 'wallet' | 'counter' | 'shift';
+  light?: 'shop' | 'history' | 'order' | 'wallet' | 'counter' | 'dispatch' | 'shift';
 };
 
 const d = paths.dashboard;
@@ -159,6 +159,8 @@ export const appShells: readonly AppShell[] = [
     module: 'dashboard/dispatch',
     title: 'Dispatch',
     layout: 'dashboard',
+    // Drawn from the page's first reads (features/dispatch/light), then the app at once.
+    light: 'dispatch',
   },
   {
     pattern: dash(d.myDeliveries.path),

@@ -3,7 +3,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DeliveryStatus, DeliveryVehicle } from '../../../../domain/enums';
 import { ACTING_CLIENT_HEADER, QUEUE_OFFLINE_HEADER } from '../../../../domain/offline-queue';
-import type { Delivery, DispatchBoard, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
+import type { Delivery, RiderDeliveries, RiderLocation } from '../../../../domain/schemas/delivery';
 import { queuedBodySchema } from '../../../../domain/schemas/shift';
 import { ApiError, api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -13,6 +13,7 @@ import { useMutation } from '../../../lib/use-mutation';
 import { useServerEvent } from '../../../lib/use-server-event';
 import { useSocketStatus } from '../../../lib/use-socket-status';
 import { keepQueuedStep } from '../lib/step-queue';
+import { getBoard } from './board';
 import { dispatchKeys } from './keys';
 
 /** The rider's list refreshes this often (and after every action). */
@@ -24,14 +25,11 @@ const REFRESH_MS = 15_000;
  */
 export const BOARD_FALLBACK_MS = 60_000;
 
-/**
- * GET /api/delivery/board: a center's paid deliveries still open and today's finished ones, with
- * its riders. `center` left out: the center of the caller's shift; 'all' (CEO, Manager): every one.
- */
+/** The dispatch board of `center` (getBoard), read again now and then. */
 export const boardQueryOptions = (center?: string) =>
   queryOptions({
     queryKey: dispatchKeys.board(center),
-    queryFn: () => api.get<DispatchBoard>('delivery/board', center ? { searchParams: { center } } : undefined),
+    queryFn: () => getBoard(center),
     refetchInterval: BOARD_FALLBACK_MS,
   });
 

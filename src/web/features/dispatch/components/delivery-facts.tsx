@@ -1,17 +1,10 @@
 import type { CSSProperties } from 'react';
 import { formatOrderLine } from '../../../../domain/format';
 import type { DispatchDelivery } from '../../../../domain/schemas/delivery';
-import { deliveryStatusTone } from '../../../components/delivery-status-badge';
-import { statusToneColor } from '../../../components/status-badge';
+import { deliveryStatusTone, toneCssColor } from '../../../components/status-tones';
 import { formatTime } from '../../../lib/lagos-time';
 import { mapLink, sinceText, staffStepLabel, telLink } from '../lib/delivery-words';
 import s from './board-card.module.css';
-
-/** A theme colour as Mantine writes it ('blue.9') or a CSS colour, as a CSS value. */
-const cssColor = (color: string) => {
-  const [name, shade] = color.split('.');
-  return shade === undefined ? color : `var(--mantine-color-${name}-${shade})`;
-};
 
 /**
  * Who, where and what of one delivery, and how long it has been in its state: the board and the
@@ -20,7 +13,7 @@ const cssColor = (color: string) => {
  */
 export function DeliveryFacts({ delivery, now }: { delivery: DispatchDelivery; now: number }) {
   const { address } = delivery;
-  const badge = { '--badge-bg': cssColor(statusToneColor[deliveryStatusTone[delivery.status]]) } as CSSProperties;
+  const badge = { '--badge-bg': toneCssColor(deliveryStatusTone[delivery.status]) } as CSSProperties;
   return (
     <div className={s.facts}>
       <div className={s.head}>

@@ -3,17 +3,26 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DELIVERY_PROBLEMS, OPEN_DELIVERY_STATUSES } from '../../../../domain/dispatch-access';
 import { DeliveryStatus, type DeliveryVehicle, deliveryVehicleValues } from '../../../../domain/enums';
 import { formatNaira } from '../../../../domain/format';
-import { deliveryLifecycle } from '../../../../domain/lifecycles/delivery';
-import { nextStates } from '../../../../domain/lifecycles/lifecycle';
 import type { Center } from '../../../../domain/schemas/center';
 import type { DispatchDelivery, Rider } from '../../../../domain/schemas/delivery';
 import { whileLoading } from '../../../components/query-states';
-import { formatTime } from '../../../lib/lagos-time';
 import { boardQueryOptions, useAssignRider, useLiveBoard, useMoveDelivery } from '../api/deliveries';
-import { problemChoices } from '../lib/delivery-words';
+import {
+  ALL_CENTERS,
+  assignChoices,
+  BOARD_NOTE,
+  boardLanes,
+  controlsPerLane,
+  FIRST_SCREENFUL,
+  laneId,
+  moveChoices,
+  riderLabel,
+  riderLine,
+  ridersSummary,
+  tapLabel,
+} from '../lib/board-model';
 import { useDrawnCount } from '../lib/use-drawn-count';
 import { useNow } from '../lib/use-now';
 import { BoardButton } from './board-button';
@@ -21,38 +30,13 @@ import s from './board-card.module.css';
 import { BoardSelect } from './board-select';
 import { DeliveryFacts } from './delivery-facts';
 
-const WAITING: DeliveryStatus[] = [DeliveryStatus.Pending, DeliveryStatus.Rejected];
-const isProblem = (s: DeliveryStatus) => (DELIVERY_PROBLEMS as readonly DeliveryStatus[]).includes(s);
-
-/** The moves a dispatcher makes with one tap (assigning and problems have their own controls). */
-const tapMoves: Partial<Record<DeliveryStatus, string>> = {
-  CarrierPickup: 'Collected',
-  InTransit: 'In transit',
-  Delivered: 'Delivered',
-  Cancelled: 'Cancel delivery',
-};
-
-const riderLabel = (r: Rider) =>
-  `${r.name}${r.onShift ? '' : ' (off shift)'}${r.openDeliveries ? ` · ${r.openDeliveries} open` : ''}`;
-
-/** The riders who may take a delivery: those of the center it goes out from. */
-const ridersOf = (delivery: DispatchDelivery, riders: Rider[]) =>
-  delivery.centerId === undefined
-    ? riders
-    : riders.filter((r) => r.centerIds === undefined || r.centerIds.includes(delivery.centerId ?? ''));
-
-function AssignControls({ delivery, riders: everyRider }: { delivery: DispatchDelivery; riders: Rider[] }) {
-  const riders = ridersOf(delivery, everyRider);
+function AssignControls({ delivery, riders }: { delivery: DispatchDelivery; riders: Rider[] }) {
   const assign = useAssignRider();
-  const current = riders.find((r) => r.clientId === delivery.carrierClientId);
   const [riderId, setRiderId] = useState<string | null>(null);
   const [vehicle, setVehicle] = useState<DeliveryVehicle>(delivery.vehicle ?? 'Bike');
-  const canAssign =
-    delivery.status === DeliveryStatus.Accepted ||
-    nextStates(deliveryLifecycle, delivery.status, 'staff').includes('Accepted');
-  if (!canAssign) return null;
-  const choices = riders.filter((r) => r.clientId !== delivery.carrierClientId);
-  const reassign = Boolean(current);
+  const offered = assignChoices(delivery, riders);
+  if (!offered) return null;
+  const { choices, reassign } = offered;
   return (
     <div className={s.controls}>
       <div className={s.row}>
@@ -134,10 +118,9 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
   const move = useMoveDelivery();
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const next = nextStates(deliveryLifecycle, delivery.status, 'staff');
-  const problems = problemChoices.filter((p) => next.includes(p.value));
-  const taps = next.filter((s) => tapMoves[s]);
-  if (!problems.length && !taps.length) return null;
+  const offered = moveChoices(delivery);
+  if (!offered) return null;
+  const { problems, taps } = offered;
   return (
     <div className={s.controls}>
       <div className={s.row}>
@@ -176,7 +159,7 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
               to === DeliveryStatus.Cancelled ? setConfirmingCancel(true) : move.mutate({ id: delivery.id, status: to })
             }
           >
-            {isProblem(delivery.status) && to === DeliveryStatus.InTransit ? 'Back on the road' : tapMoves[to]}
+            {tapLabel(delivery, to)}
           </BoardButton>
         ))}
       </div>
@@ -215,12 +198,6 @@ function MoveControls({ delivery }: { delivery: DispatchDelivery }) {
   );
 }
 
-/**
- * The cards a tablet shows without scrolling. On a long board those after them are laid out as
- * they come into sight, and their choices and buttons drawn while the tablet is idle just after.
- */
-const FIRST_SCREENFUL = 4;
-
 /** Drawn again only when its delivery, the riders or the minute change: a board redraws for other reasons too. */
 const DeliveryCard = memo(function DeliveryCard({
   delivery,
@@ -239,16 +216,15 @@ const DeliveryCard = memo(function DeliveryCard({
   /** Its choices and buttons (a long board draws those of the cards below the first screenful after it). */
   withControls: boolean;
 }) {
-  const last = delivery.steps.at(-1);
+  const rider = riderLine(delivery);
   return (
     <article className={later ? `${s.card} ${s.later}` : s.card} aria-label={`Delivery ${delivery.orderNumber}`}>
       <DeliveryFacts delivery={delivery} now={now} />
       {showCenter && delivery.centerName && <p className={s.sm}>From {delivery.centerName}</p>}
-      {delivery.carrierName && (
+      {rider && (
         <p className={s.sm}>
-          Rider: <strong>{delivery.carrierName}</strong> ({delivery.vehicle ?? 'Bike'})
-          {last &&
-            ` · last step ${formatTime(last.at)}${last.byRider ? ' by the rider' : ''}${last.located ? ', located' : ''}`}
+          Rider: <strong>{rider.name}</strong>
+          {rider.after}
         </p>
       )}
       {withControls && (
@@ -279,7 +255,7 @@ function Section({
   /** How many of its cards, from the first, have their controls drawn. */
   controlsFor: number;
 }) {
-  const id = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const id = laneId(title);
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
       <Group gap="xs">
@@ -310,8 +286,6 @@ function Section({
     </Stack>
   );
 }
-
-const ALL_CENTERS = 'all';
 
 /**
  * Which board a CEO or a Manager looks at: the center of their shift, another center, or every
@@ -366,14 +340,9 @@ export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {
       },
       { replace: true },
     );
-  const open = (d: DispatchDelivery) => OPEN_DELIVERY_STATUSES.includes(d.status);
-  const waiting = deliveries.filter((d) => WAITING.includes(d.status));
-  const onTheRoad = deliveries.filter((d) => open(d) && !WAITING.includes(d.status));
-  const finished = deliveries.filter((d) => !open(d)).reverse();
-  const onShift = riders.filter((r) => r.onShift).length;
+  const lanes = boardLanes(deliveries);
   // The lanes' cards in the page's order: the first screenful's controls at once, the rest's after.
-  const lanes = [waiting.length, onTheRoad.length, finished.length] as const;
-  const controlsFrom = (lane: number) => Math.max(0, drawn - lanes.slice(0, lane).reduce((a, b) => a + b, 0));
+  const controls = controlsPerLane(drawn, lanes);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -390,40 +359,23 @@ export function DispatchBoardScreen({ centers = [] }: { centers?: Center[] } = {
           )}
         </Stack>
         <Text size="sm" c="dimmed">
-          {riders.length === 0
-            ? 'No Delivery Person yet: add one under Add staff.'
-            : `${riders.length} ${riders.length === 1 ? 'rider' : 'riders'}, ${onShift} on shift · updated ${formatTime(board.dataUpdatedAt)}`}
+          {ridersSummary(riders, board.dataUpdatedAt)}
         </Text>
       </Group>
-      <Section
-        title="Waiting for a rider"
-        list={waiting}
-        riders={riders}
-        now={now}
-        empty="No paid delivery is waiting."
-        showCenter={every}
-        controlsFor={controlsFrom(0)}
-      />
-      <Section
-        title="On the road"
-        list={onTheRoad}
-        riders={riders}
-        now={now}
-        empty="No delivery is on the road."
-        showCenter={every}
-        controlsFor={controlsFrom(1)}
-      />
-      <Section
-        title="Finished today"
-        list={finished}
-        riders={riders}
-        now={now}
-        empty="Nothing delivered or cancelled yet today."
-        showCenter={every}
-        controlsFor={controlsFrom(2)}
-      />
+      {lanes.map((lane, i) => (
+        <Section
+          key={lane.title}
+          title={lane.title}
+          list={lane.list}
+          riders={riders}
+          now={now}
+          empty={lane.empty}
+          showCenter={every}
+          controlsFor={controls[i] ?? 0}
+        />
+      ))}
       <Text size="xs" c="dimmed">
-        Only paid orders are shown. The board changes as soon as a delivery does.
+        {BOARD_NOTE}
       </Text>
     </Stack>
   );

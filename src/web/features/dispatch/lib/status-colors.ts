@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../../../domain/enums';
-import type { StatusTone } from '../../../components/status-badge';
+import type { StatusTone } from '../../../components/status-tones';
 
 /** What each order status means on the staff screens; StatusBadge turns it into readable colours. */
 export const orderStatusTone: Record<OrderStatus, StatusTone> = {

@@ -1,6 +1,6 @@
 import type { PaymentErrorStatus } from '../../../../domain/enums';
 import type { LeadView } from '../../../../domain/schemas/leads';
-import type { StatusTone } from '../../../components/status-badge';
+import type { StatusTone } from '../../../components/status-tones';
 
 // What the follow-up screens call things: never a raw code on screen.
 

@@ -7,23 +7,13 @@ import { ProductType } from '../../../../domain/enums';
 import { formatNaira, formatOrderLine } from '../../../../domain/format';
 import type { Product } from '../../../../domain/schemas/product';
 import { esc } from '../../../components/first-view/html';
+import { group, SELECT_CHEVRON, sizedText, stack, text, title } from '../../../components/first-view/mantine-html';
 import { canAddOne, type PricedLine } from '../lib/cart';
 
 /** The basket's empty text, as the app's screen says it. */
 export const EMPTY_BASKET_TEXT = 'Add products to start a sale.';
 
-const stack = (gap: string, body: string, attrs = '') =>
-  `<div class="m_6d731127 mantine-Stack-root"${attrs} style="--stack-gap: ${gap}; --stack-align: stretch; --stack-justify: flex-start;">${body}</div>`;
-const group = (gap: string, align: string, justify: string, wrap: string, body: string) =>
-  `<div class="m_4081bf90 mantine-Group-root" style="--group-gap: ${gap}; --group-align: ${align}; --group-justify: ${justify}; --group-wrap: ${wrap};">${body}</div>`;
-const text = (body: string, style = '', attrs = '') =>
-  `<p class="mantine-focus-auto m_b6d8b162 mantine-Text-root"${attrs}${style ? ` style="${style}"` : ''}>${body}</p>`;
-const smallText = (body: string, extraStyle = '', attrs = '') =>
-  `<p class="mantine-focus-auto m_b6d8b162 mantine-Text-root" data-size="sm"${attrs} style="--text-fz: var(--mantine-font-size-sm); --text-lh: var(--mantine-line-height-sm);${extraStyle}">${body}</p>`;
-const title = (order: 1 | 2, body: string, id = '') =>
-  order === 1
-    ? `<h1 class="m_8a5d1357 mantine-Title-root" data-order="1" style="--title-fw: var(--mantine-h1-font-weight); --title-lh: var(--mantine-h1-line-height); --title-fz: var(--mantine-h1-font-size);">${body}</h1>`
-    : `<h2 class="m_8a5d1357 mantine-Title-root" data-size="h4" data-order="2"${id ? ` id="${id}"` : ''} style="--title-fw: var(--mantine-h4-font-weight); --title-lh: var(--mantine-h4-line-height); --title-fz: var(--mantine-h4-font-size);">${body}</h2>`;
+const smallText = (body: string, extraStyle = '', attrs = '') => sizedText('sm', body, extraStyle, attrs);
 const card = (padding: 'sm' | 'md', body: string, attrs = '', tag = 'div') =>
   `<${tag} class="m_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root" data-with-border="true" data-orientation="vertical"${attrs} style="--paper-radius: var(--mantine-radius-md); --card-padding: var(--mantine-spacing-${padding});">${body}</${tag}>`;
 const BUTTON =
@@ -53,8 +43,6 @@ const textInput = (id: string, label: string, attrs: string, required = false) =
   }></div></div>`;
 
 /** Mantine's chevrons (the Select's, the NumberInput's steps), as the app's icons draw them. */
-const SELECT_CHEVRON =
-  '<svg class="m_2943220b mantine-ComboboxChevron-chevron" data-size="md" data-combobox-chevron="true" viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" style="--combobox-chevron-size: var(--combobox-chevron-size-md);"><path d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z" fill="currentColor" fill-rule="evenodd" clip-rule="evenodd"></path></svg>';
 const STEP_CHEVRON = (turn: string) =>
   `<svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" style="width: var(--ni-chevron-size); height: var(--ni-chevron-size);${turn}"><path d="M3.13523 6.15803C3.3241 5.95657 3.64052 5.94637 3.84197 6.13523L7.5 9.56464L11.158 6.13523C11.3595 5.94637 11.6759 5.95657 11.8648 6.15803C12.0536 6.35949 12.0434 6.67591 11.842 6.86477L7.84197 10.6148C7.64964 10.7951 7.35036 10.7951 7.15803 10.6148L3.15803 6.86477C2.95657 6.67591 2.94637 6.35949 3.13523 6.15803Z" fill="currentColor" fill-rule="evenodd" clip-rule="evenodd"></path></svg>`;
 const STEP_BUTTON = 'mantine-focus-auto m_80b4b171 mantine-NumberInput-control m_87cf2631 mantine-UnstyledButton-root';
@@ -164,7 +152,7 @@ function saleFormHtml(lines: readonly PricedLine[], total: number, phone: string
         value === 'Cash' ? ' checked=""' : ''
       } name="counter-pay" data-app="pay"><label class="m_1738fcb2 mantine-SegmentedControl-label"${value === 'Cash' ? ' data-active="true"' : ''} for="counter-pay-${value}"><span class="m_78882f40 mantine-SegmentedControl-innerLabel">${label}</span></label></div>`,
   ).join('');
-  const body = `${title(2, 'Basket')}<div data-counter="lines" style="display: contents">${basketLinesHtml(lines)}</div><div data-counter="total" style="display: contents">${totalHtml(total)}</div>${textInput(
+  const body = `${title(2, 'Basket', 'h4')}<div data-counter="lines" style="display: contents">${basketLinesHtml(lines)}</div><div data-counter="total" style="display: contents">${totalHtml(total)}</div>${textInput(
     'counter-phone',
     "Customer's phone",
     `placeholder="080…" inputmode="tel" data-draft="sale.phone" value="${esc(phone)}"`,
@@ -183,7 +171,7 @@ const REFUND_HTML = card(
   'md',
   `<form>${stack(
     'var(--mantine-spacing-sm)',
-    `${title(2, 'Refund a cash sale', 'refund-title')}${smallText(
+    `${title(2, 'Refund a cash sale', 'h4', 'refund-title')}${smallText(
       'Only a cash sale not yet handed over. The cash comes out of your drawer and the products go back in stock.',
     )}${stack(
       'var(--mantine-spacing-sm)',
@@ -213,7 +201,7 @@ export function counterHtml(
   const others = products.filter((p) => p.type !== ProductType.Gas);
   const grid = `<style>.counter-light-grid{--sg-spacing-x:var(--mantine-spacing-lg);--sg-spacing-y:var(--mantine-spacing-lg);--sg-cols:1;}@media(min-width: 64em){.counter-light-grid{--sg-cols:2;}}</style><div class="m_2415a157 mantine-SimpleGrid-root counter-light-grid">${stack(
     'var(--mantine-spacing-sm)',
-    `${title(2, 'Products')}${gas ? gasCardHtml(gas) : ''}${others.map(productCardHtml).join('')}`,
+    `${title(2, 'Products', 'h4')}${gas ? gasCardHtml(gas) : ''}${others.map(productCardHtml).join('')}`,
   )}${saleFormHtml(basket.lines, basket.total, customer.phone, customer.firstname)}</div>`;
   return stack(
     'var(--mantine-spacing-md)',
