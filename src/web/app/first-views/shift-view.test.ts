@@ -32,10 +32,13 @@ beforeEach(async () => {
   takeShiftReadsFromFirstView();
   shiftShell();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   forgetNoPendingShiftActions();
   document.documentElement.removeAttribute('data-app-ready');
+  // As the app's shift screen would: a view's hand-over ends once the app's form is drawn.
+  document.body.innerHTML = '<main id="main"><h1>Shift</h1><form></form></main>';
+  await Promise.resolve();
   document.body.innerHTML = '';
 });
 

@@ -99,7 +99,9 @@ export function followHandover(root: HTMLElement, options: HandoverOptions) {
         return target !== undefined;
       }),
     () => {
-      const target = focused instanceof HTMLInputElement ? appControl(fields.get(focused)) : undefined;
+      // No field of the view had the keyboard as it went: none to give.
+      if (!(focused instanceof HTMLInputElement)) return true;
+      const target = appControl(fields.get(focused));
       // The keyboard is given only if nothing else took it meanwhile.
       if (!(target instanceof HTMLInputElement) || document.activeElement !== document.body)
         return target !== undefined;
