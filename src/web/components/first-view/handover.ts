@@ -1,7 +1,8 @@
-// A staff first view (the counter, the dispatch board: features/*/light) draws the app's screen
-// while the app's code starts, and hands the page to the app at once. Its controls that are the
-// app's (a picker, the payment, a rider's choice) are not lost when tapped meanwhile: the app's
-// same control is pressed once the app has drawn, and what was typed is carried over.
+// A staff first view (the counter, the dispatch board, the shift screen: features/*/light) draws
+// the app's screen while the app's code starts, and hands the page to the app at once. Its
+// controls that are the app's (a picker, the payment, a rider's choice) are not lost when tapped
+// meanwhile: the app's same control is pressed once the app has drawn, and what was typed is
+// carried over.
 
 /**
  * A control's name as both drawings give it: its aria-label, else its label's text, else a
