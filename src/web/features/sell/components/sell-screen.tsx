@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { CYLINDER_SIZES_KG, MAX_ITEM_QUANTITY } from '../../../../domain/constants';
 import { PaymentType, ProductType } from '../../../../domain/enums';
 import { formatNaira, formatOrderLine } from '../../../../domain/format';
@@ -125,6 +125,52 @@ function GasPicker({ gas, onAdd }: { gas: Product; onAdd: (line: CartLine) => vo
 }
 
 /**
+ * The products column: drawn again only when the goods change, not on each line added (a tap on
+ * Add redraws the basket, not every card and the gas picker).
+ */
+const SaleProducts = memo(function SaleProducts({
+  gas,
+  others,
+  onAdd,
+}: {
+  gas: Product | undefined;
+  others: readonly Product[];
+  onAdd: (line: CartLine) => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        Products
+      </Title>
+      {gas && <GasPicker gas={gas} onAdd={onAdd} />}
+      {others.map((p) => (
+        <Card key={p.id} withBorder padding="sm" radius="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Text fw={600}>{p.name}</Text>
+              <Text size="sm">
+                {formatNaira(p.price)}
+                {p.available !== null ? ` · ${p.available} left` : ''}
+              </Text>
+            </Stack>
+            <Button
+              variant="light"
+              size="md"
+              onClick={() => onAdd({ productId: p.id, quantity: 1 })}
+              aria-label={`Add ${p.name}`}
+              disabled={p.available === 0}
+              style={{ flexShrink: 0 }}
+            >
+              Add
+            </Button>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+});
+
+/**
  * A walk-in sale at the counter: products at the live (or last saved) prices, the customer by
  * phone, Cash, POS/transfer or wallet, hand over now or later, and a receipt to print. Offline it
  * sells for cash from the catalogue saved on the tablet and queues the sale to sync.
@@ -160,12 +206,13 @@ export function SellScreen({
   );
   // The catalogue version of these prices: a sale made offline is priced from it on the server.
   const priceVersion = catalogue.data?.data.priceVersion;
-  const gas = products.find((p) => p.type === ProductType.Gas);
-  const others = products.filter((p) => p.type !== ProductType.Gas);
+  const gas = useMemo(() => products.find((p) => p.type === ProductType.Gas), [products]);
+  const others = useMemo(() => products.filter((p) => p.type !== ProductType.Gas), [products]);
   const offlineCopy = catalogue.data?.fromCache || !online;
 
   // The sale being made is the tab's draft: a reload (or a tablet that dropped the page) keeps it.
   const [lines, setLines] = useDraft<KeyedLine[]>('sale.lines', [], isKeyedLines);
+  const addToBasket = useCallback((line: CartLine) => setLines((l) => addLine(l, line)), [setLines]);
   // The counter's first view (features/sell/light) keeps the basket in this draft until this
   // screen replaces it: a line tapped while this screen was being drawn, after it read the draft,
   // is read again once it is on screen.
@@ -410,35 +457,7 @@ export function SellScreen({
       )}
       <PendingSales sales={pending} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Products
-          </Title>
-          {gas && <GasPicker gas={gas} onAdd={(line) => setLines((l) => addLine(l, line))} />}
-          {others.map((p) => (
-            <Card key={p.id} withBorder padding="sm" radius="md">
-              <Group justify="space-between" wrap="nowrap">
-                <Stack gap={0}>
-                  <Text fw={600}>{p.name}</Text>
-                  <Text size="sm">
-                    {formatNaira(p.price)}
-                    {p.available !== null ? ` · ${p.available} left` : ''}
-                  </Text>
-                </Stack>
-                <Button
-                  variant="light"
-                  size="md"
-                  onClick={() => setLines((l) => addLine(l, { productId: p.id, quantity: 1 }))}
-                  aria-label={`Add ${p.name}`}
-                  disabled={p.available === 0}
-                  style={{ flexShrink: 0 }}
-                >
-                  Add
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+        <SaleProducts gas={gas} others={others} onAdd={addToBasket} />
 
         <form onSubmit={submit} aria-label="Sale">
           <Stack gap="sm">
