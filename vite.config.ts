@@ -178,6 +178,7 @@ function codeGroups(options: {
         { name: 'pages-and-views', test: member((g) => g.pagesAndViews), priority: 47 },
         { name: 'first-views', test: member((g) => g.firstViews), priority: 46 },
         { name: 'first-views-shared', test: member((g) => g.firstViewsShared), priority: 45 },
+        { name: 'first-views-styles', test: member((g) => g.firstViewsStyles), priority: 45 },
         { name: 'first-views-later', test: member((g) => g.firstViewsLater), priority: 44 },
         { name: 'framework', test: member((g) => g.framework), priority: 40 },
         // One file per client screen for the framework's modules that screen alone imports.

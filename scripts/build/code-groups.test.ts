@@ -259,11 +259,18 @@ describe('preciseImports', () => {
   });
 
   it("keeps a screen's first view without the app out of every group the app's packages come with", () => {
-    // The first view (the shop's) uses the shop's cart, the shared format and the API client.
+    // The first view (the shop's) uses the shop's cart, the shared format, the API client and a
+    // stylesheet the app's shift screen uses too.
     const view = own('app/first-views/shop.ts');
+    const cards = own('cards.module.css');
     const withView = computeCodeGroups(
       {
-        imports: (id) => (id === view ? [own('cart.ts'), own('format.ts'), own('api-client.ts')] : graph.imports(id)),
+        imports: (id) =>
+          id === view
+            ? [own('cart.ts'), own('format.ts'), own('api-client.ts'), cards]
+            : id === own('app/routes/dashboard/shift.tsx')
+              ? [...graph.imports(id), cards]
+              : graph.imports(id),
         dynamicImports: (id) =>
           id === own('main.tsx') ? [...graph.dynamicImports(id), view] : graph.dynamicImports(id),
       },
@@ -280,6 +287,9 @@ describe('preciseImports', () => {
     // visitor's page runs, stays in its file.
     expect(sorted(withView.firstViews)).toEqual([view]);
     expect(sorted(withView.firstViewsShared)).toEqual([own('cart.ts'), own('format.ts')]);
+    // The stylesheet both use is a file of its own: the app's shared file would bring it to every
+    // screen, and so to the public pages, which link the app's styles.
+    expect(sorted(withView.firstViewsStyles)).toEqual([cards]);
     for (const group of [withView.framework, withView.app, withView.appShared, withView.staffShared])
       for (const id of [view, own('cart.ts'), own('format.ts'), own('api-client.ts')])
         expect(group.has(id)).toBe(false);

@@ -40,6 +40,12 @@ export type CodeGroups = {
   /** Those the app uses too (the cart, the reads): no first view's styles come with them. */
   firstViewsShared: Set<string>;
   /**
+   * The stylesheets a first view and an app screen both use (the dispatch board's cards): a file
+   * of their own, loaded by that view and that screen. In the shared file they would come with the
+   * app's every screen, and so with the public pages, which link the app's styles.
+   */
+  firstViewsStyles: Set<string>;
+  /**
    * What a first view loads later (the pickup channel, once the page is idle), with the app's
    * modules it needs: not the app's shared file, which comes with the framework.
    */
@@ -52,6 +58,7 @@ export type CodeGroups = {
 };
 
 const inPackage = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+const isStylesheet = (id: string) => /\.css(\?|$)/.test(id);
 
 /**
  * Every module reachable from `roots`, by static imports only or by dynamic ones too; with
@@ -192,6 +199,7 @@ export function computeCodeGroups(
   const appUses = closure(graph, [input.appEntry, ...input.routes], true, true);
   const firstViews = new Set<string>();
   const firstViewsShared = new Set<string>();
+  const firstViewsStyles = new Set<string>();
   // What the public pages' scripts run up front and the app or a first view runs too, in one file.
   const pagesRun = closure(graph, input.visitorRoots, false);
   const viewsRun = closure(graph, input.lightEntries ?? [], false);
@@ -217,7 +225,7 @@ export function computeCodeGroups(
   );
   for (const id of [...viewsRun, ...firstViewsLater]) {
     if (viewsRun.has(id) && !visitor.has(id) && !inPackage(id))
-      (appUses.has(id) ? firstViewsShared : firstViews).add(id);
+      (appUses.has(id) ? (isStylesheet(id) ? firstViewsStyles : firstViewsShared) : firstViews).add(id);
     framework.delete(id);
     app.delete(id);
     appShared.delete(id);
@@ -233,6 +241,7 @@ export function computeCodeGroups(
     staffShared,
     firstViews,
     firstViewsShared,
+    firstViewsStyles,
     firstViewsLater,
     pagesAndViews,
   };
