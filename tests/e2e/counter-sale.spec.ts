@@ -51,6 +51,15 @@ async function freshShift(request: APIRequestContext, openingFloat: number) {
   expect(started.status(), await started.text()).toBe(201);
 }
 
+/**
+ * Signed in on a tablet of its own (the codes sent to one number from one network are limited),
+ * on a fresh shift with this float (kobo).
+ */
+async function onShiftOnATabletOfItsOwn(request: APIRequestContext, openingFloat: number) {
+  await signInAsAssociate(request, { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() });
+  await freshShift(request, openingFloat);
+}
+
 async function activeShift(request: APIRequestContext): Promise<ShiftView> {
   const { shift } = (await (await request.get('/api/shift/active')).json()) as { shift: ShiftView | null };
   if (!shift) throw new Error('no open shift');
@@ -218,9 +227,7 @@ test("a tablet's first opening draws the counter from the network before the app
   page,
   context,
 }) => {
-  // A tablet of its own: the codes sent to one number from one network are limited.
-  await signInAsAssociate(context.request, { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() });
-  await freshShift(context.request, 0);
+  await onShiftOnATabletOfItsOwn(context.request, 0);
   const phone = freshPhone('0709');
 
   // A fresh tablet (no worker, no copies) on a network where the app's code is slow: held until
@@ -500,8 +507,7 @@ test("a tablet's first opening draws the shift screen before the app; the count 
   context,
 }) => {
   // A tablet of its own: the codes sent to one number from one network are limited.
-  await signInAsAssociate(context.request, { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() });
-  await freshShift(context.request, 500_000);
+  await onShiftOnATabletOfItsOwn(context.request, 500_000);
 
   // A fresh tablet (no worker, no copies) on a network where the app's code is slow: held until
   // released, so what is drawn meanwhile is the view's, from the network's answers.
@@ -552,8 +558,7 @@ test('a warm reload draws the shift screen before the app; End shift tapped then
   page,
   context,
 }) => {
-  await signInAsAssociate(context.request, { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() });
-  await freshShift(context.request, 300_000);
+  await onShiftOnATabletOfItsOwn(context.request, 300_000);
 
   // The tablet has opened its shift here: its worker holds the code, the device the shift's copies.
   await page.goto('/dashboard/shift');
