@@ -17,6 +17,7 @@ const webTestsIsolated = [
   'src/web/app/routes/dashboard/layout.test.tsx',
   'src/web/components/notification-bar.test.tsx',
   'src/web/features/auth/components/verification-form.test.tsx',
+  'src/web/features/dispatch/components/dispatch-board-screen.test.tsx',
   'src/web/features/dispatch/components/todays-orders-card.test.tsx',
   'src/web/features/dispatch/components/rider-screen.test.tsx',
   'src/web/features/marketing/api/post-lead.test.ts',

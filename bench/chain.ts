@@ -7,6 +7,7 @@
 // delivered), so a dispatcher's board has what a busy center's has. Its centers are what the
 // data set's orders are spread over (data-set.ts).
 import { randomBytes } from 'node:crypto';
+import { LAGOS_UTC_OFFSET_MS } from '../src/domain/constants';
 import type { Sql } from './data-set';
 
 /** The chain's phone numbers: staff 0908 0000001…, the delivery clients 0908 1000001… */
@@ -138,15 +139,21 @@ export async function buildChain(sql: Sql): Promise<Chain> {
     [PREFIX, centers * deliveriesPerCenter],
   );
   await sql('drop table if exists chain_deliveries');
+  // A "minute" of the day's story: a minute, or shorter early in a Lagos day, so that all of it
+  // (the oldest delivery 20 × 20 of them ago, delivered 50 later) happened today, as the board
+  // counts a day.
+  const sinceLagosMidnightMs = (Date.now() + LAGOS_UTC_OFFSET_MS) % 86_400_000;
+  const minuteMs = Math.min(60_000, sinceLagosMidnightMs / (deliveriesPerCenter * 20 + 40));
   await sql(
     `create unlogged table chain_deliveries as
      select k.id as client_id, d, c.id as center_id, c.n as center_n, (d - 1) % $2::int as j,
-       now() - ((d - 1) % $2::int + 1) * interval '20 minutes' as at
+       $3::double precision * interval '1 millisecond' as minute,
+       now() - ((d - 1) % $2::int + 1) * 20 * $3::double precision * interval '1 millisecond' as at
      from clients k
      cross join lateral (select right(k.phone_local, 7)::int - 1000000 as d) x
      join chain_centers c on c.n = (d - 1) / $2::int + 1
      where k.phone_local between $1 || '1000001' and $1 || '1999999'`,
-    [PREFIX, deliveriesPerCenter],
+    [PREFIX, deliveriesPerCenter, minuteMs],
   );
   const address = { line1: '12 Bench Street', city: 'Yaba', state: 'Lagos' };
   await sql(
@@ -156,8 +163,8 @@ export async function buildChain(sql: Sql): Promise<Chain> {
          total, pickup_code, is_delivered, paid_at, delivered_at, created_at, updated_at)
        select 'C' || $1 || '-' || d, 'CP' || $1 || '-' || d, client_id, center_id, 'Gas',
          case when j >= 15 then 'Delivered' else 'Paid' end, 'success', 'Electronic', 'HomeDelivery', $2::jsonb, 'oneWay', 4.2,
-         1562500, 150000, 1712500, 'C' || $1 || d, j >= 15, at + interval '2 minutes',
-         case when j >= 15 then at + interval '50 minutes' end, at, at
+         1562500, 150000, 1712500, 'C' || $1 || d, j >= 15, at + 2 * minute,
+         case when j >= 15 then at + 50 * minute end, at, at
        from chain_deliveries
        returning id, order_number
      ),
@@ -175,9 +182,9 @@ export async function buildChain(sql: Sql): Promise<Chain> {
        r.client_id, case when r.client_id is not null then 'Bench Staff ' || r.m end,
        case when r.client_id is not null then $3 || lpad(r.m::text, 7, '0') end,
        case when r.client_id is not null then 'Bike' end,
-       case when r.client_id is not null then cd.at + interval '10 minutes' end,
-       case when cd.j >= 15 then cd.at + interval '50 minutes' end,
-       cd.at + case when cd.j < 8 then interval '2 minutes' else interval '30 minutes' end, cd.at, cd.at
+       case when r.client_id is not null then cd.at + 10 * cd.minute end,
+       case when cd.j >= 15 then cd.at + 50 * cd.minute end,
+       cd.at + case when cd.j < 8 then 2 else 30 end * cd.minute, cd.at, cd.at
      from ins join chain_deliveries cd on ins.order_number = 'C' || $1 || '-' || cd.d
      left join chain_staff r on cd.j >= 8 and r.center_id = cd.center_id and r.rank = 7 + cd.j % 2`,
     [tag, JSON.stringify(address), PREFIX],
@@ -188,8 +195,8 @@ export async function buildChain(sql: Sql): Promise<Chain> {
      from deliveries v join chain_deliveries cd on cd.client_id = v.client_id
      cross join lateral (values
        ('Accepted', v.assigned_at, cd.j >= 8),
-       ('CarrierPickup', v.assigned_at + interval '10 minutes', cd.j >= 11),
-       ('InTransit', v.assigned_at + interval '20 minutes', cd.j >= 13),
+       ('CarrierPickup', v.assigned_at + 10 * cd.minute, cd.j >= 11),
+       ('InTransit', v.assigned_at + 20 * cd.minute, cd.j >= 13),
        ('Delivered', v.delivered_at, cd.j >= 15)
      ) s(status, at, happened)
      where s.happened`,
