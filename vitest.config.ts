@@ -9,7 +9,7 @@ const webTests = ['src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'];
  * state, or test modules that keep state between calls (saved copies, the offline copy, the shift
  * queue). The rest share their worker's.
  */
-const webTestsIsolated = [
+export const webTestsIsolated = [
   'src/web/app/first-reads.test.ts',
   'src/web/app/first-views/first-view.test.ts',
   'src/web/app/layouts/site-header.test.tsx',
