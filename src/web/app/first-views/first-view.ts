@@ -32,9 +32,9 @@ import { countQueued, loadSavedCopies } from '../../lib/saved-copies';
 import { handBoardReadsToApp } from '../board-reads';
 import { checkoutWalletFrom } from '../checkout-wallet';
 import { handCounterReadsToApp } from '../counter-reads';
-import { canOpen } from '../layouts/dashboard/menu-access';
 import { handleLogout, showNavigationFor } from '../layouts/signed-in-header';
 import { startShift } from './shift-view';
+import { dashboardScreen, handStaffViewToApp, staffMayOpen } from './staff-screen';
 
 /** The screens with a first view (app/shells/app-shells.ts, `light`). */
 export type FirstView = 'shop' | 'history' | 'order' | 'wallet' | 'counter' | 'dispatch' | 'shift';
@@ -144,23 +144,6 @@ async function startCounter(runApp: RunApp): Promise<void> {
   handStaffViewToApp(shell, handOver);
 }
 
-/** The dashboard shell's screen: its busy frame, and the part under the page's heading. */
-function dashboardScreen(): { shell: HTMLElement | null; screen: HTMLElement | null } {
-  const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
-  const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement ?? null;
-  return { shell, screen: screen === shell ? null : screen };
-}
-
-/** A staff view is drawn: the page is ready, and the app runs at once. */
-function handStaffViewToApp(shell: HTMLElement, handOver: RunApp) {
-  shell.removeAttribute('aria-busy');
-  shell.querySelector('[role="status"]')?.remove();
-  document.documentElement.setAttribute('data-app-ready', '');
-  performance.mark('arrive:interactive');
-  // Once this drawing is on screen, not before: the app's code then runs while the view works.
-  requestAnimationFrame(() => setTimeout(() => void handOver(), 0));
-}
-
 /**
  * The dispatch board, drawn from the network's answers that the page asked for as it started (the
  * board of the shift's center, the centers) in the dashboard shell's screen, then the app at once,
@@ -190,8 +173,7 @@ async function readBoardFromNetwork(): Promise<BoardPage | null> {
     countQueued().catch(() => 1),
   ]);
   const staff = auth?.isLogin ? auth.client.staff : null;
-  if (!auth || !staff?.isCurrentStaff || !staff.shift?.workingNow || !canOpen(staff.access, 'dispatch', staff.role))
-    return null;
+  if (!auth || !staffMayOpen(staff, 'dispatch') || !staff.shift?.workingNow) return null;
   // Sales or shift actions waiting to sync: the app says what they change (a shift ended offline).
   if (queued > 0) return null;
   const updatedAt = Date.now();
@@ -210,8 +192,7 @@ async function readBoardFromNetwork(): Promise<BoardPage | null> {
 async function readCounterFromNetwork(): Promise<CounterCopy | null> {
   const [auth, shift] = await Promise.all([getAuth(), getActiveShift()]);
   const staff = auth?.isLogin ? auth.client.staff : null;
-  if (!auth || !staff?.isCurrentStaff || !staff.shift?.workingNow || !canOpen(staff.access, 'sell', staff.role))
-    return null;
+  if (!auth || !staffMayOpen(staff, 'sell') || !staff.shift?.workingNow) return null;
   if (shift.fromCache || !shift.data) return null;
   const centerId = shift.data.centerId ?? null;
   const catalogue = await getCounterCatalogue(centerId);

@@ -2,7 +2,6 @@
 // (or, holding none, from the network's answers the page asked for as it loaded) in the dashboard
 // shell's screen, then the app at once (features/shift/light). Any other state (off shift, a role
 // without the screen, actions waiting to sync, offline) is the app's from the start.
-import type { StaffRecord } from '../../../domain/schemas/auth';
 import type { Center } from '../../../domain/schemas/center';
 import type { RunApp } from '../../components/first-view/html';
 import { getAuth, handSignInToApp } from '../../features/auth/api/check-sign-in';
@@ -14,16 +13,13 @@ import { readShift, runShift, shiftAsksForApp } from '../../features/shift/light
 import type { ShiftPage } from '../../features/shift/light/shift-view';
 import { afterFirstPaint } from '../../lib/after-first-paint';
 import { getCached, putCached } from '../../lib/saved-copies';
-import { canOpen } from '../layouts/dashboard/menu-access';
 import { handShiftReadsToApp } from '../shift-reads';
+import { dashboardScreen, handStaffViewToApp, staffMayOpen } from './staff-screen';
 
 /** How long a tablet drawing from its copies waits for the centers' names when it keeps none. */
 const CENTERS_WAIT_MS = 1000;
 /** Where the tablet keeps the centers' names this view read (the staff table: cleared on logout). */
 const CENTERS_COPY_KEY = 'centers';
-
-const mayOpenShift = (staff: StaffRecord | null | undefined): boolean =>
-  Boolean(staff?.isCurrentStaff && canOpen(staff.access, 'shift', staff.role));
 
 /**
  * Starts as the page does (main.tsx), before the shell's first paint: the view's reads overlap it.
@@ -32,10 +28,9 @@ const mayOpenShift = (staff: StaffRecord | null | undefined): boolean =>
 export async function startShift(runApp: RunApp): Promise<void> {
   const appAfterPaint = () =>
     new Promise<void>((resolve, reject) => afterFirstPaint(() => void runApp().then(resolve, reject)));
-  const shell = document.querySelector<HTMLElement>('#main > [aria-busy="true"]');
-  const screen = shell?.querySelector<HTMLElement>('h1')?.parentElement;
+  const { shell, screen } = dashboardScreen();
   // Offline the app says so, and draws the copies with their age.
-  if (!shell || !screen || screen === shell || navigator.onLine === false) return appAfterPaint();
+  if (!shell || !screen || navigator.onLine === false) return appAfterPaint();
   const centers = readCenters();
   // Side by side: each is a read of the device's database.
   const [asksForApp, kept, keptCenters] = await Promise.all([
@@ -47,7 +42,7 @@ export async function startShift(runApp: RunApp): Promise<void> {
   // Nothing is waiting to sync (shiftAsksForApp): the dashboard need not wait to read the queue.
   handNoPendingShiftActionsToApp();
   const page =
-    kept && mayOpenShift(kept.auth.client.staff)
+    kept && staffMayOpen(kept.auth.client.staff, 'shift')
       ? { ...kept.page, centers: kept.page.shift.centerId ? (keptCenters ?? (await centers.soon())) : undefined }
       : // No copy on this tablet (its first opening, or after a sign-out): the same screen from the
         // network, read as the page started, while the app's code (seconds on a slow link) comes.
@@ -56,12 +51,7 @@ export async function startShift(runApp: RunApp): Promise<void> {
   // Asked for once: a tap on a control of the app's while it starts asks again, harmlessly.
   const handOver: RunApp = () => runApp().catch(() => undefined);
   runShift({ screen, page, runApp: handOver });
-  shell.removeAttribute('aria-busy');
-  shell.querySelector('[role="status"]')?.remove();
-  document.documentElement.setAttribute('data-app-ready', '');
-  performance.mark('arrive:interactive');
-  // Once this drawing is on screen, not before: the app's code then runs while the count is typed.
-  requestAnimationFrame(() => setTimeout(() => void handOver(), 0));
+  handStaffViewToApp(shell, handOver);
 }
 
 /**
@@ -99,6 +89,6 @@ async function readShiftFromNetwork(centersRead: Promise<Center[] | undefined>):
   if (!auth || !staff || shift.fromCache || today.fromCache) return null;
   handSignInToApp(auth);
   handShiftReadsToApp({ shift, today, ...(centers ? { centers } : {}) });
-  if (!mayOpenShift(staff) || !shift.data?.workingNow) return null;
+  if (!staffMayOpen(staff, 'shift') || !shift.data?.workingNow) return null;
   return { shift: shift.data, today: today.data, centers };
 }
