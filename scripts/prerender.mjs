@@ -129,8 +129,11 @@ const withoutAppScripts = (html) => {
   if (/<script/.test(stripped)) throw new Error('index.html has a script the prerendered pages would not drop');
   return stripped;
 };
-const inlineStylesheets = (html) =>
-  html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_, href) => styleOf(href));
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g;
+const inlineStylesheets = (html) => html.replace(STYLESHEET_LINK, (_, href) => styleOf(href));
+
+/** The sheets the template links itself (the app entry's), which every page inlines where they are linked. */
+const templateStyles = new Set([...template.matchAll(STYLESHEET_LINK)].map((m) => m[1]));
 
 const beastiesOptions = {
   path: dist,
@@ -356,12 +359,14 @@ for (const shell of entry.appShells) {
   const sample = entry.shellSamplePath(shell.pattern);
   const body = await entry.render(sample, { shell: true });
   if (!body.includes('<h1')) throw new Error(`${shell.pattern}: the shell rendered without a heading`);
+  // Those the template links are inlined where it links them (inlineStylesheets): a second copy
+  // after the view's sheets would override them (Mantine's button reset over a number input's arrows).
   const entryStyles = [
     ...new Set([
       ...[...collect(APP_KEY)].flatMap((k) => clientManifest[k].css ?? []).map((f) => `/${f}`),
       ...(VIEW_SAMPLES[shell.light] ? viewStyles : []),
     ]),
-  ];
+  ].filter((href) => !templateStyles.has(href));
   let html = template
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace(

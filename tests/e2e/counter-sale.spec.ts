@@ -518,6 +518,14 @@ test("a tablet's first opening draws the shift screen before the app; the count 
   await expect(view.getByRole('heading', { name: 'You are on shift' })).toBeVisible();
   await expect(view.getByText('Expected cash').first()).toBeVisible();
   await expectNoAxeViolations(page);
+  // The count's arrows are set off from the field by a line, as in the app: the page's styles keep
+  // the number input's rule over Mantine's button reset.
+  const arrowsLine = () =>
+    page.evaluate(() => {
+      const control = document.querySelector('.mantine-NumberInput-control');
+      return control ? getComputedStyle(control).borderInlineStartWidth : null;
+    });
+  expect(await arrowsLine()).toBe('1px');
   // The count, typed at a person's pace before the app is here.
   const count = view.getByLabel('Cash counted in the drawer');
   await expect(count).toBeEnabled();
@@ -542,6 +550,7 @@ test("a tablet's first opening draws the shift screen before the app; the count 
   await expect(appsCount).toHaveValue('₦49');
   await expect(appsCount).toBeFocused();
   expect(await page.evaluate(() => (window as unknown as { shiftGone?: boolean }).shiftGone)).toBeUndefined();
+  expect(await arrowsLine()).toBe('1px');
   await page.keyboard.type('00', { delay: 60 });
   await expect(appsCount).toHaveValue('₦4,900');
   await expect(page.getByText('Short ₦100.00').first()).toBeVisible();
