@@ -324,6 +324,25 @@ const VIEW_SAMPLES = {
   dispatch: entry.boardSampleHtml,
   shift: entry.shiftSampleHtml,
 };
+// The staff's views hand their page to the app as soon as they have drawn: their pages name the
+// app's code for that screen (src/web/lib/app-code-preload.ts asks for it once the page's reads are
+// out). The client's views run the app only when the client needs it, on a phone's slow network:
+// theirs name none.
+const STAFF_VIEWS = new Set(['counter', 'dispatch', 'shift']);
+/** The app's files for a screen's shell, the entry's left out: scripts, the largest first, then styles. */
+const appCodeOf = (shell) => {
+  const chunks = new Set(
+    [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)].flatMap((k) => [...collect(k)]),
+  );
+  const own = [...chunks].filter((k) => !inEntry.has(k));
+  const size = (file) => statSync(path.join(dist, file)).size;
+  const js = own
+    .map((k) => `/${clientManifest[k].file}`)
+    .filter((f) => f.endsWith('.js'))
+    .sort((a, b) => size(b) - size(a));
+  const css = [...new Set(own.flatMap((k) => clientManifest[k].css ?? []))].map((f) => `/${f}`);
+  return [...js, ...css];
+};
 const VIEW_SAMPLE_START = '<div data-view-sample hidden>';
 const VIEW_SAMPLE_END = '<!--/view-sample-->';
 for (const shell of entry.appShells) {
@@ -388,7 +407,10 @@ for (const shell of entry.appShells) {
     html = html.slice(0, start) + html.slice(end + VIEW_SAMPLE_END.length);
   }
   // After pruning: the preloads are not styles to inline.
-  html = html.replace('</head>', `${preloads}</head>`);
+  const appCode = STAFF_VIEWS.has(shell.light)
+    ? `<meta name="arrive:app-code" content="${appCodeOf(shell).join(' ')}">`
+    : '';
+  html = html.replace('</head>', `${preloads}${appCode}</head>`);
   const file = `app-shells/${shell.file}.html`;
   writeFileSync(path.join(dist, file), html);
   shellManifest.push({ pattern: shell.pattern, file });

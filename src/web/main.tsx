@@ -4,12 +4,16 @@
 import './features/marketing/styles/critical-styles';
 import { captureInstallPrompt } from './features/marketing/install/install-prompt';
 import { afterFirstPaint } from './lib/after-first-paint';
+import { preloadAppCode } from './lib/app-code-preload';
 import { startEarlyReads } from './lib/early-reads';
 
 // The browser's install offer can come early: keep it for the 'Download the app' button.
 captureInstallPrompt();
 // The sign-in check and the screen's first reads go out now, not once the app's code is here.
 startEarlyReads(window.location.pathname);
+// A staff view's page names the app's code, which it runs as soon as it has drawn: asked for now,
+// after the reads.
+preloadAppCode();
 
 // Paint first, then run: the prerendered shell is on screen before the app's code is evaluated,
 // even when that code is already here (a fast network, the service worker's cache). Its files are

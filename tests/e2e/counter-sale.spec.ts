@@ -512,6 +512,12 @@ test("a tablet's first opening draws the shift screen before the app; the count 
   // A fresh tablet (no worker, no copies) on a network where the app's code is slow: held until
   // released, so what is drawn meanwhile is the view's, from the network's answers.
   const appCode = await holdAppCode(context);
+  // The app's code is asked for with the page's first reads, not once the view has drawn: the
+  // shift's read answers only once it has been (the view, which needs it, would never draw).
+  await context.route('**/api/shift/active', async (route) => {
+    await expect.poll(appCode.asked, { timeout: 10_000 }).toBe(true);
+    await route.continue();
+  });
   await page.goto('/dashboard/shift');
   await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
   const view = page.locator('[data-shift-view]');
