@@ -6,6 +6,7 @@ import {
   readKey,
   rememberCounterCenter,
   rememberedCounterCenter,
+  rememberOnShift,
   startEarlyReads,
   takeEarlyRead,
 } from './early-reads';
@@ -21,7 +22,9 @@ const DAY = '2026-11-28';
 afterEach(() => {
   // Whatever a test started and did not take is forgotten with time; take it now.
   takeEarlyRead('auth/cookie_auth', 0);
-  for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active', 'centers']) takeEarlyRead(path, 0);
+  for (const path of ['product', 'wallet/client', 'payment/usable', 'shift/active', 'shift/today', 'centers'])
+    takeEarlyRead(path, 0);
+  localStorage.removeItem('arrive.on-shift');
   for (const path of ['admin/orders', 'sales']) takeEarlyRead(readKey(path, { fromDate: DAY, toDate: DAY }), 0);
   takeEarlyRead('order/client?pageSize=10', 0);
   takeEarlyRead('order/AR-1042', 0);
@@ -144,7 +147,39 @@ describe('early reads', () => {
       '/api/shift/active',
       `/api/admin/orders?fromDate=${DAY}&toDate=${DAY}`,
       `/api/sales?fromDate=${DAY}&toDate=${DAY}`,
+      '/api/centers',
     ]);
+  });
+
+  it("starts the shift screen's reads instead on the home of a member the app last saw off shift", () => {
+    const fetch = vi.fn<Fetch>(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    const reads = () => {
+      fetch.mockClear();
+      startEarlyReads('/dashboard', NOW);
+      return fetch.mock.calls.map(([url]) => url).filter((url) => url !== '/api/auth/cookie_auth');
+    };
+    const onShift = [
+      '/api/shift/active',
+      `/api/admin/orders?fromDate=${DAY}&toDate=${DAY}`,
+      `/api/sales?fromDate=${DAY}&toDate=${DAY}`,
+      '/api/centers',
+    ];
+    rememberOnShift(false);
+    expect(reads()).toEqual(['/api/shift/active', '/api/shift/today', '/api/centers']);
+    rememberOnShift(true);
+    expect(reads()).toEqual(onShift);
+  });
+
+  it("remembers the shift the app reads: the home's next opening follows it", async () => {
+    const fetch = vi.fn<Fetch>(async () => json({ shift: null }));
+    vi.stubGlobal('fetch', fetch);
+    const { getActiveShift } = await import('../features/shift/api/active-shift');
+    await getActiveShift();
+    expect(localStorage.getItem('arrive.on-shift')).toBe('0');
+    fetch.mockImplementation(async () => json({ shift: { id: 's1' } }));
+    await getActiveShift();
+    expect(localStorage.getItem('arrive.on-shift')).toBe('1');
   });
 
   it('names a read with parameters by its path and its parameters that have a value, sorted', () => {
@@ -161,18 +196,18 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetch);
     startEarlyReads('/dashboard', Date.now());
     const day = lagosDateKey(Date.now());
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(fetch).toHaveBeenCalledTimes(5);
     // Another day is another read: asked afresh.
     fetch.mockImplementation(async () => json({ orders: ['fresh'] }));
     await expect(api.get('admin/orders', { searchParams: { fromDate: '2020-01-01', toDate: day } })).resolves.toEqual({
       orders: ['fresh'],
     });
-    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(fetch).toHaveBeenCalledTimes(6);
     fetch.mockImplementation(async () => json({ orders: ['again'] }));
     await expect(api.get('admin/orders', { searchParams: { toDate: day, fromDate: day } })).resolves.toEqual({
       orders: ['early'],
     });
-    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(fetch).toHaveBeenCalledTimes(6);
     takeEarlyRead(readKey('sales', { fromDate: day, toDate: day }), 0);
   });
 

@@ -72,6 +72,27 @@ export function rememberedCounterCenter(): string | null {
   return storedItem('localStorage', COUNTER_CENTER_KEY);
 }
 
+/**
+ * Whether the staff member on this device was on a shift at the app's last look ('1' or '0'): the
+ * staff's home is behind a shift, and a member off shift lands on the shift screen instead, whose
+ * reads are then the ones to start. Not personal data, as the counter's center.
+ */
+const ON_SHIFT_KEY = 'arrive.on-shift';
+
+/** Remembers whether the member is on a shift, for the next opening of the staff's home. */
+export function rememberOnShift(onShift: boolean) {
+  try {
+    localStorage.setItem(ON_SHIFT_KEY, onShift ? '1' : '0');
+  } catch {
+    // Storage off (a private window): the home's reads go out as if on shift.
+  }
+}
+
+/** Off shift at the last look: the home's reads would be refused, the shift screen's are wanted. */
+const offShift = () => storedItem('localStorage', ON_SHIFT_KEY) === '0';
+const onShiftOnly = (read: (now: number) => string) => (now: number) => (offShift() ? null : read(now));
+const offShiftOnly = (read: string) => () => (offShift() ? read : null);
+
 /** The counter's catalogue at the center it last sold at, as the api client names it (none unknown). */
 const counterCatalogue = () => {
   const center = rememberedCounterCenter();
@@ -121,8 +142,18 @@ const SCREEN_READS: readonly (readonly [
   // read also tells the live channel which board this device follows), and the centers it names.
   [/^\/dashboard\/dispatch\/?$/, [shiftBoard, 'centers']],
   // The staff's home: today's orders and today's sales (every staff member's screen asks for the
-  // company's; a role without it is then shown their own).
-  [/^\/dashboard\/?$/, [today('admin/orders'), today('sales')]],
+  // company's; a role without it is then shown their own), and the centers. Off shift, the shift
+  // screen's reads instead: the home sends the member there.
+  [
+    /^\/dashboard\/?$/,
+    [
+      onShiftOnly(today('admin/orders')),
+      onShiftOnly(today('sales')),
+      offShiftOnly('shift/today'),
+      // The cards' center filters and the shift screen's names.
+      'centers',
+    ],
+  ],
 ];
 
 type EarlyRead = { answer: Promise<Response | null>; startedAt: number };
