@@ -14,6 +14,7 @@ export const webTestsIsolated = [
   'src/web/app/first-views/first-view.test.ts',
   'src/web/app/layouts/site-header.test.tsx',
   'src/web/app/route-error.test.tsx',
+  'src/web/app/routes/dashboard/home.test.tsx',
   'src/web/app/routes/dashboard/layout.test.tsx',
   'src/web/components/notification-bar.test.tsx',
   'src/web/features/auth/components/verification-form.test.tsx',

@@ -80,9 +80,18 @@ export function DashboardSkeleton({ title }: { title: string }) {
       <div className={classes.dashNav}>{lines(6, classes.line)}</div>
       <div className={classes.dashMain}>
         <Title order={1}>{title}</Title>
-        {lines(3, classes.row)}
+        <DashboardRows />
       </div>
-      <Busy />
     </div>
+  );
+}
+
+/** The rows under a dashboard screen's title while its content is on its way. */
+export function DashboardRows() {
+  return (
+    <>
+      {lines(3, classes.row)}
+      <Busy />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type Query, useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { isPrivileged } from '../../../../domain/access';
 import { useAuth } from '../../../features/auth/api/get-auth';
 import { centersQueryOptions } from '../../../features/centers/api/get-centers';
@@ -8,6 +9,36 @@ import { TodaysSalesCard } from '../../../features/sales/components/todays-sales
 import { activeShiftQueryOptions } from '../../../features/shift/api/get-active-shift';
 import { ShiftCards } from '../../../features/shift/components/shift-cards';
 import { canOpen } from '../../layouts/dashboard/menu-access';
+import { DashboardRows } from '../../shells/screen-skeleton';
+
+/** The longest the cards wait for their first answers before they are shown as they are. */
+export const FIRST_READS_MS = 3000;
+
+/** A read on screen that has not answered yet (not one paused offline, which shows its copy). */
+const firstReadPending = (query: Query) =>
+  query.state.status === 'pending' && query.state.fetchStatus === 'fetching' && query.getObserversCount() > 0;
+
+/**
+ * Whether the cards may be shown: once the first reads of everything on screen have answered (or
+ * FIRST_READS_MS have passed). Shown at once, each card would grow as its answer came and move the
+ * cards under it; meanwhile the rows the page opened with stay. Once shown, they stay.
+ */
+function useFirstReadsAnswered(): boolean {
+  const client = useQueryClient();
+  const pending = useIsFetching({ predicate: firstReadPending });
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    if (answered || pending > 0) return;
+    // The cards' effects, which start their reads, ran before this one: the cache counts theirs
+    // already, where the count of this render does not yet.
+    if (client.isFetching({ predicate: firstReadPending }) === 0) setAnswered(true);
+  }, [answered, client, pending]);
+  useEffect(() => {
+    const timer = setTimeout(() => setAnswered(true), FIRST_READS_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return answered;
+}
 
 /** Today at a glance: orders by status (for those who may read every order), sales, the shift and what waits to sync. */
 export function Component() {
@@ -18,10 +49,13 @@ export function Component() {
   const centers = useQuery(centersQueryOptions()).data;
   const choosesCenter = isPrivileged(staff?.access ?? []);
   const shift = useQuery(activeShiftQueryOptions());
+  const answered = useFirstReadsAnswered();
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {!answered && <DashboardRows />}
+      {/* Mounted meanwhile, so the cards' reads are under way, but not laid out. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" display={answered ? undefined : 'none'}>
         {readsOrders && (
           <TodaysOrdersCard
             centers={centers}
