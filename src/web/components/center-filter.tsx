@@ -52,6 +52,14 @@ export function CenterFilter({
   );
 }
 
+/**
+ * A read's parameters with "All centers" left out: for a CEO or a Manager the server answers the
+ * company either way, and the page's first reads (lib/early-reads.ts) ask without a center, so
+ * the read that matches one of them is answered by it instead of asked again.
+ */
+export const withCompanyUnnamed = <T extends { center?: ReportCenterParam }>(params: T): T =>
+  params.center === ALL_CENTERS ? { ...params, center: undefined } : params;
+
 /** The center a report's call asks for: the choice of those who choose, else the server's own. */
 export const centerParam = (chooses: boolean, value: ReportCenterParam) => (chooses ? { center: value } : {});
 

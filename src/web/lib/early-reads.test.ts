@@ -182,6 +182,23 @@ describe('early reads', () => {
     expect(localStorage.getItem('arrive.on-shift')).toBe('1');
   });
 
+  it("answers a CEO's home cards, which ask for all centers, from the page's reads", async () => {
+    const fetch = vi.fn<Fetch>(async () => json([]));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyReads('/dashboard', Date.now());
+    const asked = fetch.mock.calls.length;
+    const day = lagosDateKey(Date.now());
+    const { salesTotalsQueryOptions } = await import('../features/sales/api/get-sales-totals');
+    const { ordersQueryOptions } = await import('../features/dispatch/api/get-orders');
+    const range = { fromDate: day, toDate: day, center: 'all' } as const;
+    const sales = salesTotalsQueryOptions(range).queryFn;
+    const orders = ordersQueryOptions(range).queryFn;
+    if (!sales || !orders) throw new Error('the cards read nothing');
+    await sales({} as never);
+    await orders({} as never);
+    expect(fetch.mock.calls.length).toBe(asked);
+  });
+
   it('names a read with parameters by its path and its parameters that have a value, sorted', () => {
     expect(readKey('sales')).toBe('sales');
     expect(readKey('sales', {})).toBe('sales');

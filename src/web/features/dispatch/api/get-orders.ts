@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lagosDateKey } from '../../../../domain/format';
 import type { AdminOrderSummary, AdminOrdersQuery } from '../../../../domain/schemas/sales';
-import { type ReportCenterProps, useReportCenter } from '../../../components/center-filter';
+import { type ReportCenterProps, useReportCenter, withCompanyUnnamed } from '../../../components/center-filter';
 import { api } from '../../../lib/api-client';
 import { freshCopy, withOfflineCopy } from '../../../lib/offline-copy';
 import { dispatchKeys } from './keys';
@@ -32,7 +32,7 @@ export const ordersQueryOptions = (filters: AdminOrdersQuery, shiftCenterId: str
     queryFn: () => {
       const today = lagosDateKey(new Date());
       const isToday = !filters.status && filters.fromDate === today && filters.toDate === today;
-      const fetcher = () => api.get<AdminOrderSummary[]>('admin/orders', { searchParams: filters });
+      const fetcher = () => api.get<AdminOrderSummary[]>('admin/orders', { searchParams: withCompanyUnnamed(filters) });
       return isToday ? withOfflineCopy(todaysOrdersCacheKey(today, copyCenter), fetcher) : fetcher().then(freshCopy);
     },
     retry: false,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SalesReportQuery, SalesTotals } from '../../../../domain/schemas/sales';
+import { withCompanyUnnamed } from '../../../components/center-filter';
 import { api } from '../../../lib/api-client';
 import { salesKeys } from './keys';
 
@@ -10,6 +11,6 @@ import { salesKeys } from './keys';
 export const salesTotalsQueryOptions = (range: Omit<SalesReportQuery, 'format'>) =>
   queryOptions({
     queryKey: salesKeys.totals(range),
-    queryFn: () => api.get<SalesTotals>('sales', { searchParams: range }),
+    queryFn: () => api.get<SalesTotals>('sales', { searchParams: withCompanyUnnamed(range) }),
     retry: false,
   });
