@@ -26,6 +26,7 @@ import { createPaystackClient } from './integrations/paystack/client';
 import { paystackEmulator } from './integrations/paystack/emulator';
 import { createPushService } from './integrations/push/push-service';
 import { createSmsService } from './integrations/sms/sms-service';
+import { COMPRESS_FROM_BYTES } from './lib/compression';
 import { createOutbound, type Outbound } from './lib/outbound';
 import { createIdempotencyStore } from './modules/app';
 import { auditContextPlugin } from './modules/audit';
@@ -166,7 +167,7 @@ export async function buildApp({
   // Before the modules: no route meets a string PostgreSQL would refuse.
   await app.register(inputGuardPlugin);
   await app.register(cookie, { secret: config.SESSION_SECRET });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
     ...(app.redis ? { redis: app.redis, skipOnError: true } : {}),

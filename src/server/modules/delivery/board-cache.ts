@@ -9,6 +9,7 @@ import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement, value } from '../../db/statement';
 import { versionReader } from '../../db/version-reader';
+import { COMPRESS_FROM_BYTES } from '../../lib/compression';
 import type { StaffContext } from '../../plugins/session';
 import { centerNamesMark } from '../centers';
 import { staffOfClientsWith } from '../staff';
@@ -61,9 +62,6 @@ function staffWithBoardVersionOf(openShiftRefOf: OpenShiftRefOf) {
 
 /** The encodings a board is kept in besides its JSON, the first preferred (as the app's compression). */
 export type BoardEncoding = 'br' | 'gzip';
-
-/** Below this many bytes a board is sent as it is (as the app's compression leaves small answers). */
-const ENCODE_FROM_BYTES = 1024;
 
 const encoders: Record<BoardEncoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) =>
@@ -288,7 +286,7 @@ export function dispatchBoards(
       entry = await pending;
     }
     const variant = entry.variants[mayChooseCenter ? 1 : 0];
-    if (!encoding || variant.body.length < ENCODE_FROM_BYTES) {
+    if (!encoding || variant.body.length < COMPRESS_FROM_BYTES) {
       return { body: variant.body, encoding: null, etag: variant.etag };
     }
     return { body: await encodedOf(center, entry, variant, encoding), encoding, etag: variant.etag };
