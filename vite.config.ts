@@ -19,7 +19,7 @@ import {
   STAFF_CODE_FILE,
   VIEWS_CODE_FILE,
 } from './scripts/public-precache.mjs';
-import { FIRST_VIEW_PAGES, type StaffCodeManifest } from './src/domain/staff-code';
+import { CLIENT_VIEW_PAGES, STAFF_VIEW_PAGES, type StaffCodeManifest } from './src/domain/staff-code';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -77,13 +77,17 @@ function roleCode(): { app: Plugin; worker: Plugin } {
             : null;
       if (!text) throw new Error('role code: the build has no .vite/manifest.json (build.manifest)');
       const split = splitByRole(JSON.parse(text) as ViteManifest);
-      staff = codeManifest(split.staffFiles);
-      appCode = codeManifest(split.appFiles);
+      const pages = (of: Readonly<Record<string, string>>) => Object.values(of).map((url) => url.slice(1));
       // The views' pages (the prerendered shells of their screens) keep their names from build to
       // build: their version follows every file of the build the pages are made of, so a new build
-      // fetches them again.
+      // fetches them again. The staff's are kept with the staff code, the client's with the views.
+      staff = codeManifest(
+        [...split.staffFiles, ...pages(STAFF_VIEW_PAGES)],
+        [...split.publicFiles, ...split.viewsFiles],
+      );
+      appCode = codeManifest(split.appFiles);
       views = codeManifest(
-        [...split.viewsFiles, ...Object.values(FIRST_VIEW_PAGES).map((url) => url.slice(1))],
+        [...split.viewsFiles, ...pages(CLIENT_VIEW_PAGES)],
         [...split.publicFiles, ...split.staffFiles],
       );
       writeFileSync(path.join(outDir, STAFF_CODE_FILE), `${JSON.stringify(staff, null, 2)}\n`);

@@ -13,7 +13,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { getManifest } from 'workbox-build';
-import { OFFLINE_PAGE, publicPrecacheTransform, readViewsCode } from './public-precache.mjs';
+import { OFFLINE_PAGE, publicPrecacheTransform, readStaffCode, readViewsCode } from './public-precache.mjs';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -415,12 +415,17 @@ for (const shell of entry.appShells) {
   writeFileSync(path.join(dist, file), html);
   shellManifest.push({ pattern: shell.pattern, file });
 }
-// A client's device keeps the first views' pages (FIRST_VIEW_PAGES, src/domain/staff-code.ts) and
-// the worker answers their paths with them: they must be the shells of the screens with a view.
-const viewPages = readViewsCode(dist).urls.filter((url) => !url.startsWith('/assets/'));
+// A signed-in device keeps the first views' pages (FIRST_VIEW_PAGES, src/domain/staff-code.ts: a
+// client's with the views, the staff's with the staff code) and the worker answers their paths
+// with them: they must be the shells of the screens with a view, the staff's never a client's.
+const pagesOf = (code) => code.urls.filter((url) => !url.startsWith('/assets/'));
+const viewPages = [...pagesOf(readViewsCode(dist)), ...pagesOf(readStaffCode(dist))];
 const lightPages = entry.appShells.filter((s) => s.light).map((s) => `/app-shells/${s.file}.html`);
 if (JSON.stringify([...viewPages].sort()) !== JSON.stringify([...lightPages].sort()))
   throw new Error(`the first views' pages (${viewPages.join(', ')}) are not their shells (${lightPages.join(', ')})`);
+const staffPagesWithClients = pagesOf(readViewsCode(dist)).filter((url) => url.startsWith('/app-shells/dashboard'));
+if (staffPagesWithClients.length)
+  throw new Error(`a client's device would keep staff pages: ${staffPagesWithClients.join(', ')}`);
 // The server answers the app's paths with these (src/server/plugins/web-app.ts).
 writeFileSync(path.join(dist, 'app-shells.json'), `${JSON.stringify(shellManifest, null, 2)}\n`);
 

@@ -17,14 +17,16 @@ const hasAppCode = async () => (await caches.keys()).some((name) => name.startsW
  * Navigations are answered by the worker when it can, so a repeat visit costs no page download:
  * a public page by its precached offline copy (a new build brings new copies, by revision); the
  * shop, the history, an order and the wallet, on a device that holds the first views, by their view's page
+ * (and the counter, the dispatch board and the shift screen on a staff tablet)
  * (the view draws itself from its few cached kilobytes and hands over to the app when needed); an
  * app screen on a device that holds the app's code by the precached app shell (the app draws the
  * screen from its cached code; the data comes from the API). Anything else goes network-first
  * with a short timeout, keeping the last 40 pages; offline it falls back to that copy, then to the
  * app shell on a signed-in device, the home on a visitor's.
- * @param viewsCache the cache of this build's first views (sw/staff-code.ts)
+ * @param viewCaches this build's caches that hold first views' pages: the views' (the client's
+ *   screens), then the staff code's (the staff's screens) (sw/staff-code.ts)
  */
-export function registerNavigation(viewsCache: string) {
+export function registerNavigation(viewCaches: readonly string[]) {
   const networkFirst = new NetworkFirst({
     cacheName: PAGES_CACHE,
     networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
@@ -38,9 +40,11 @@ export function registerNavigation(viewsCache: string) {
       const publicPage = await matchPrecache(`${path}/${OFFLINE_PAGE}`);
       if (publicPage) return publicPage;
       const viewPage = firstViewPage(path);
-      const view = viewPage
-        ? await caches.match(viewPage, { cacheName: viewsCache, ignoreSearch: true, ignoreVary: true })
-        : undefined;
+      let view: Response | undefined;
+      for (const cacheName of viewPage ? viewCaches : []) {
+        view = await caches.match(viewPage as string, { cacheName, ignoreSearch: true, ignoreVary: true });
+        if (view) break;
+      }
       if (view) return view;
       const hasApp = await hasAppCode();
       const shell = hasApp ? await matchPrecache('/shell.html') : undefined;

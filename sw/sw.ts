@@ -3,7 +3,7 @@ import appCode from 'virtual:arrive-app-code';
 import staffCode from 'virtual:arrive-staff-code';
 import viewsCode from 'virtual:arrive-views-code';
 import { clientsClaim } from 'workbox-core';
-import { VIEWS_CACHE_PREFIX } from '../src/domain/staff-code';
+import { STAFF_CACHE_PREFIX, VIEWS_CACHE_PREFIX } from '../src/domain/staff-code';
 import { registerImageCache } from './images';
 import { registerNavigation } from './navigation';
 import { registerPrecache } from './precache';
@@ -15,7 +15,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 // Wires the concerns together; each lives in its own module.
 registerPrecache(self.__WB_MANIFEST);
-registerNavigation(roleCacheName(VIEWS_CACHE_PREFIX, viewsCode));
+registerNavigation([roleCacheName(VIEWS_CACHE_PREFIX, viewsCode), roleCacheName(STAFF_CACHE_PREFIX, staffCode)]);
 registerRoleCode({ app: appCode, staff: staffCode, views: viewsCode });
 registerImageCache();
 

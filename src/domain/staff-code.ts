@@ -32,15 +32,21 @@ export const APP_CACHE_PREFIX = 'arrive-app-v';
 export const VIEWS_CACHE_PREFIX = 'arrive-views-v';
 
 /**
- * The screens with a first view of their own (src/web/app/first-views) and the prerendered page
- * each is answered with (scripts/prerender.mjs checks them against the app shells it writes): on a
- * device that holds the views, the service worker answers these paths from its cache.
+ * The client's screens with a first view of their own (src/web/app/first-views) and the
+ * prerendered page each is answered with: kept with the views' code (`VIEWS_CACHE_PREFIX`).
  */
-export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = {
+export const CLIENT_VIEW_PAGES: Readonly<Record<string, string>> = {
   '/products': '/app-shells/products.html',
   '/order/history': '/app-shells/order-history.html',
   '/wallet': '/app-shells/wallet.html',
   '/order/:orderNumber': '/app-shells/order.html',
+};
+
+/**
+ * The staff's screens with a first view and their pages: kept with the staff code
+ * (`STAFF_CACHE_PREFIX`), so a client's phone never downloads them.
+ */
+export const STAFF_VIEW_PAGES: Readonly<Record<string, string>> = {
   // The staff tablet's counter (drawn from the tablet's copies, then the app at once).
   '/dashboard/sell': '/app-shells/dashboard-sell.html',
   // The dispatch board (drawn from the page's first reads, then the app at once).
@@ -48,6 +54,12 @@ export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = {
   // The staff's shift screen (likewise, for a member on shift).
   '/dashboard/shift': '/app-shells/dashboard-shift.html',
 };
+
+/**
+ * Every screen with a first view and its page (scripts/prerender.mjs checks them against the app
+ * shells it writes): on a device that holds a page, the service worker answers its path with it.
+ */
+export const FIRST_VIEW_PAGES: Readonly<Record<string, string>> = { ...CLIENT_VIEW_PAGES, ...STAFF_VIEW_PAGES };
 
 /**
  * The first view's page that answers `path` (no trailing slash), if any: a path named as it is
