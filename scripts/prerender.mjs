@@ -329,44 +329,39 @@ const VIEW_SAMPLES = {
 // out). The client's views run the app only when the client needs it, on a phone's slow network:
 // theirs name none.
 const STAFF_VIEWS = new Set(['counter', 'dispatch', 'shift']);
+/** The modules an app screen's shell runs: the framework, the app, its Mantine sheets and the screen's route. */
+const appModulesOf = (shell) => [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
+/** The files `modules` load beyond the entry's: their scripts and their stylesheets. */
+const ownFilesOf = (modules) => {
+  const own = [...new Set(modules.flatMap((k) => [...collect(k)]))].filter((k) => !inEntry.has(k));
+  return {
+    js: own.map((k) => `/${clientManifest[k].file}`).filter((f) => f.endsWith('.js')),
+    css: [...new Set(own.flatMap((k) => clientManifest[k].css ?? []))].map((f) => `/${f}`),
+  };
+};
+const sizeOf = (file) => statSync(path.join(dist, file)).size;
 /** The app's files for a screen's shell, the entry's left out: scripts, the largest first, then styles. */
 const appCodeOf = (shell) => {
-  const chunks = new Set(
-    [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)].flatMap((k) => [...collect(k)]),
-  );
-  const own = [...chunks].filter((k) => !inEntry.has(k));
-  const size = (file) => statSync(path.join(dist, file)).size;
-  const js = own
-    .map((k) => `/${clientManifest[k].file}`)
-    .filter((f) => f.endsWith('.js'))
-    .sort((a, b) => size(b) - size(a));
-  const css = [...new Set(own.flatMap((k) => clientManifest[k].css ?? []))].map((f) => `/${f}`);
-  return [...js, ...css];
+  const { js, css } = ownFilesOf(appModulesOf(shell));
+  return [...js.sort((a, b) => sizeOf(b) - sizeOf(a)), ...css];
 };
 const VIEW_SAMPLE_START = '<div data-view-sample hidden>';
 const VIEW_SAMPLE_END = '<!--/view-sample-->';
 for (const shell of entry.appShells) {
-  const modules = shell.light
-    ? [LIGHT_KEYS[shell.light]]
-    : [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
+  const modules = shell.light ? [LIGHT_KEYS[shell.light]] : appModulesOf(shell);
   for (const key of modules)
     if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
   const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
   if (shell.light && [...chunks].some((k) => clientManifest[k].file.startsWith('assets/framework-')))
     throw new Error(`${shell.pattern}: its first view loads the framework (scripts/build/code-groups.ts, firstViews)`);
-  const scripts = [...chunks].filter((k) => !inEntry.has(k)).map((k) => `/${clientManifest[k].file}`);
   // The entry's own sheet is inline already (pruned) and the app's Mantine sheets cover the rest.
-  const styles = [
-    ...new Set([...chunks].filter((k) => !inEntry.has(k)).flatMap((k) => clientManifest[k].css ?? [])),
-  ].map((f) => `/${f}`);
+  const { js, css: styles } = ownFilesOf(modules);
   // Low priority: none of them is needed for the first paint (the shell runs the app once it has
   // painted, lib/after-first-paint.ts), so the browser, and Lighthouse's estimate, put them after
   // what the paint needs. The largest script (the framework) first: on a slow link its bytes flow
   // while the small files wait for their round trips (six connections on HTTP/1.1), instead of
   // starting after them. The rest in the order the app needs them.
-  const js = scripts.filter((f) => f.endsWith('.js'));
-  const size = (file) => statSync(path.join(dist, file)).size;
-  const largest = js.reduce((a, b) => (size(b) > size(a) ? b : a), js[0]);
+  const largest = js.reduce((a, b) => (sizeOf(b) > sizeOf(a) ? b : a), js[0]);
   const modulePreload = (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
   const preloads = [
     ...(largest ? [modulePreload(largest)] : []),

@@ -41,10 +41,11 @@ export function registerNavigation(viewCaches: readonly string[]) {
       if (publicPage) return publicPage;
       const viewPage = firstViewPage(path);
       let view: Response | undefined;
-      for (const cacheName of viewPage ? viewCaches : []) {
-        view = await caches.match(viewPage as string, { cacheName, ignoreSearch: true, ignoreVary: true });
-        if (view) break;
-      }
+      if (viewPage)
+        for (const cacheName of viewCaches) {
+          view = await caches.match(viewPage, { cacheName, ignoreSearch: true, ignoreVary: true });
+          if (view) break;
+        }
       if (view) return view;
       const hasApp = await hasAppCode();
       const shell = hasApp ? await matchPrecache('/shell.html') : undefined;

@@ -12,7 +12,7 @@ import { canOpen } from '../../layouts/dashboard/menu-access';
 import { DashboardRows } from '../../shells/screen-skeleton';
 
 /** The longest the cards wait for their first answers before they are shown as they are. */
-export const FIRST_READS_MS = 3000;
+const FIRST_READS_MS = 3000;
 
 /** A read on screen that has not answered yet (not one paused offline, which shows its copy). */
 const firstReadPending = (query: Query) =>
