@@ -3,8 +3,11 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import {
   APP_CACHE,
   appCode,
+  cachedCode,
   deviceAddress,
+  STAFF_CACHE,
   signUpByApi,
+  staffCode,
   VIEWS_CACHE,
   viewsCode,
   waitForAppCode,
@@ -17,8 +20,6 @@ import {
 // (the shop and the history without the app), the app's code once the app runs; a staff sign-in
 // caches the app's and the staff code, a sign-out drops the staff code; a client's device never
 // downloads the staff code. The URLs are the build's own lists (vite.config.ts writes them next to the build).
-const staffCode = JSON.parse(readFileSync('dist/staff-code.json', 'utf8')) as { version: string; urls: string[] };
-const STAFF_CACHE = `arrive-staff-v${staffCode.version}`;
 const ASSOCIATE = '08010000003';
 // This file's journeys play one device (support.ts `deviceAddress`).
 const headers = { 'x-platform': 'web', 'x-forwarded-for': deviceAddress() };
@@ -51,13 +52,7 @@ const roleCaches = (page: Page) =>
 const staffCaches = (page: Page) =>
   page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('arrive-staff-'))).catch(() => null);
 
-async function cachedStaffCode(page: Page): Promise<string[]> {
-  return page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const cache = await caches.open(name);
-    return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
-  }, STAFF_CACHE);
-}
+const cachedStaffCode = (page: Page) => cachedCode(page, STAFF_CACHE);
 
 /** The sales associate signs in through the API (login, the code from the sandbox outbox, confirm). */
 async function signInAsAssociate(request: APIRequestContext) {

@@ -36,38 +36,46 @@ export async function waitForServiceWorker(page: Page): Promise<string> {
   });
 }
 
-/** The signed-in app's code, as the build lists it (vite.config.ts writes it next to the build). */
-export const appCode = JSON.parse(readFileSync('dist/app-code.json', 'utf8')) as { version: string; urls: string[] };
+/** One role's code, as the build lists it (vite.config.ts writes the lists next to the build). */
+const codeList = (file: string) =>
+  JSON.parse(readFileSync(`dist/${file}`, 'utf8')) as { version: string; urls: string[] };
+
+/** The signed-in app's code. */
+export const appCode = codeList('app-code.json');
 export const APP_CACHE = `arrive-app-v${appCode.version}`;
 
-/** What the worker has saved of the signed-in app's code on this device, sorted. */
-export async function cachedAppCode(page: Page): Promise<string[]> {
+/** What the worker has saved in one of its caches on this device, by path, sorted. */
+export async function cachedCode(page: Page, cacheName: string): Promise<string[]> {
   return page.evaluate(async (name) => {
     if (!(await caches.has(name))) return [];
     const cache = await caches.open(name);
     return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
-  }, APP_CACHE);
+  }, cacheName);
 }
 
-/** The first views' code and pages (the shop, the history without the app), as the build lists them. */
-export const viewsCode = JSON.parse(readFileSync('dist/views-code.json', 'utf8')) as {
-  version: string;
-  urls: string[];
-};
+/** What the worker has saved of the signed-in app's code on this device, sorted. */
+export const cachedAppCode = (page: Page) => cachedCode(page, APP_CACHE);
+
+/** The first views' code and the client's screens' pages (the shop, the history without the app). */
+export const viewsCode = codeList('views-code.json');
 export const VIEWS_CACHE = `arrive-views-v${viewsCode.version}`;
 
 /** Waits until the worker has saved the first views, which a client's sign-in brings to the device. */
 export async function waitForViews(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (name) => {
-          if (!(await caches.has(name))) return [];
-          return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname).sort();
-        }, VIEWS_CACHE),
-      { timeout: 30_000 },
-    )
-    .toEqual([...viewsCode.urls].sort());
+  await expect.poll(() => cachedCode(page, VIEWS_CACHE), { timeout: 30_000 }).toEqual([...viewsCode.urls].sort());
+}
+
+/** The staff code and the staff views' pages. */
+export const staffCode = codeList('staff-code.json');
+export const STAFF_CACHE = `arrive-staff-v${staffCode.version}`;
+
+/**
+ * Waits until the worker has saved the staff code, which it fetches after the app's at a staff
+ * sign-in: the counter's, the board's and the shift screen's pages come with it, so until then a
+ * staff tablet's reload is answered by the app, not by those screens' first views.
+ */
+export async function waitForStaffCode(page: Page): Promise<void> {
+  await expect.poll(() => cachedCode(page, STAFF_CACHE), { timeout: 30_000 }).toEqual([...staffCode.urls].sort());
 }
 
 /**
