@@ -11,7 +11,7 @@ import {
   type ModuleGraph,
   preciseImports,
 } from './scripts/build/code-groups';
-import { isStaffRouteModule, splitByRole, type ViteManifest } from './scripts/build/staff-split';
+import { isStaffRouteModule, STAFF_VIEWS_ENTRY, splitByRole, type ViteManifest } from './scripts/build/staff-split';
 import {
   APP_CODE_FILE,
   NETWORK_CODE_FILE,
@@ -129,6 +129,7 @@ function codeGroups(options: {
   shellEntry: string;
   publicEntries: string[];
   lightEntries: string[];
+  staffLightEntries: string[];
 }) {
   let groups: CodeGroups | null = null;
   const relative = (id: string) => (id.startsWith(options.root) ? id.slice(options.root.length + 1) : id);
@@ -167,6 +168,7 @@ function codeGroups(options: {
           routes: ids.filter((id) => isRouteModule(relative(id))),
           exactImports: preciseImports(modules),
           lightEntries: options.lightEntries.map(find),
+          staffLightEntries: options.staffLightEntries.map(find),
         },
         (id) => isStaffRouteModule(relative(id)),
       );
@@ -181,6 +183,7 @@ function codeGroups(options: {
       groups: [
         { name: 'pages-and-views', test: member((g) => g.pagesAndViews), priority: 47 },
         { name: 'first-views', test: member((g) => g.firstViews), priority: 46 },
+        { name: 'staff-views', test: member((g) => g.staffViews), priority: 46 },
         { name: 'first-views-shared', test: member((g) => g.firstViewsShared), priority: 45 },
         { name: 'first-views-styles', test: member((g) => g.firstViewsStyles), priority: 45 },
         { name: 'first-views-later', test: member((g) => g.firstViewsLater), priority: 44 },
@@ -209,8 +212,9 @@ const groups = codeGroups({
   appEntry: 'src/web/entry-client.tsx',
   shellEntry: 'index.html',
   publicEntries: Object.values(PUBLIC_ENTRIES),
-  // The shop's and the history's first views (scripts/prerender.mjs, LIGHT_KEYS).
+  // The client's screens' first views and the staff's (scripts/prerender.mjs, LIGHT_KEYS).
   lightEntries: ['src/web/app/first-views/first-view.ts'],
+  staffLightEntries: [STAFF_VIEWS_ENTRY],
 });
 
 export default defineConfig({

@@ -12,6 +12,7 @@ const webTests = ['src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'];
 export const webTestsIsolated = [
   'src/web/app/first-reads.test.ts',
   'src/web/app/first-views/first-view.test.ts',
+  'src/web/app/first-views/staff-view.test.ts',
   'src/web/app/layouts/site-header.test.tsx',
   'src/web/app/route-error.test.tsx',
   'src/web/app/routes/dashboard/home.test.tsx',

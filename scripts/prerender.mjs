@@ -290,15 +290,20 @@ const shellManifest = [];
 mkdirSync(path.join(dist, 'app-shells'), { recursive: true });
 // A screen with a first view of its own (shell.light: the shop, the history; app/first-views) loads that
 // view's few kilobytes, not the app: the app loads when the view hands the page over.
-// The views are one chunk of their own (vite.config.ts, the `first-views` group), named for the group.
+// The client's views are one chunk of their own (vite.config.ts, the `first-views` group), named for the group.
 const firstViewsKey = Object.keys(clientManifest).find(
   (key) =>
     key.endsWith('.js') &&
     /^assets\/first-views-[^/]+\.js$/.test(clientManifest[key].file) &&
     !clientManifest[key].file.startsWith('assets/first-views-shared-'),
 );
+// The staff's views are a file of their own, which a client's phone never loads (vite.config.ts,
+// the `staff-views` group); it loads the client's views' shared files too.
+const STAFF_VIEWS_KEY = Object.keys(clientManifest).find((key) => clientManifest[key].name === 'staff-views');
 // The views' own styles are theirs: the public pages, which link the app's styles, never get them.
-const firstViewStyles = new Set((clientManifest[firstViewsKey]?.css ?? []).map((f) => `/${f}`));
+const firstViewStyles = new Set(
+  [firstViewsKey, STAFF_VIEWS_KEY].flatMap((key) => clientManifest[key]?.css ?? []).map((f) => `/${f}`),
+);
 for (const href of offlineStyles)
   if (firstViewStyles.has(href)) throw new Error(`the public pages link a first view's styles (${href})`);
 const LIGHT_KEYS = {
@@ -306,9 +311,9 @@ const LIGHT_KEYS = {
   history: firstViewsKey,
   order: firstViewsKey,
   wallet: firstViewsKey,
-  counter: firstViewsKey,
-  dispatch: firstViewsKey,
-  shift: firstViewsKey,
+  counter: STAFF_VIEWS_KEY,
+  dispatch: STAFF_VIEWS_KEY,
+  shift: STAFF_VIEWS_KEY,
 };
 // The staff's views draw the app's own Mantine markup (the counter's,
 // features/sell/light/counter-view.ts; the dispatch board's, features/dispatch/light/board-view.ts;

@@ -2,14 +2,12 @@
 // The code a visitor never downloads, kept by who signs in on the device.
 // The first views (the shop and the history drawn without the app: their code and the client
 // screens' pages) are cached in `arrive-views-v<version>` when a client signs in, a few kilobytes;
-// the signed-in app
-// (React, the router, Mantine, the client screens) in `arrive-app-v<version>` once the app runs on
-// a signed-in device (the client needed it: a cart line, an order, a payment), or at a staff
-// sign-in (with the views, whose code the app shares); the staff code (the dashboard, the
-// counter, the shift page, the sales charts, the scanner, and the staff views' pages) in
-// `arrive-staff-v<version>` when a
-// staff member signs in, and dropped when they sign
-// out or someone without a staff record signs in. Each is served from its cache, so a signed-in
+// the signed-in app (React, the router, Mantine, the client screens) in `arrive-app-v<version>`
+// once the app runs on a signed-in device (the client needed it: a cart line, an order, a
+// payment), or at a staff sign-in (with the views, whose code the app shares); the staff code
+// (the dashboard, the counter, the shift page, the sales charts, the scanner, and the staff
+// views: their code and their pages) in `arrive-staff-v<version>` when a staff member signs in,
+// and dropped when they sign out or someone without a staff record signs in. Each is served from its cache, so a signed-in
 // device opens its screens offline. A new build fetches only the URLs it does not hold yet (the
 // code is hashed: same URL, same bytes; the views' pages are fetched again) and deletes the stale
 // ones, like the precache does by revision.

@@ -302,4 +302,41 @@ describe('preciseImports', () => {
     expect(sorted(withView.app)).toEqual(sorted(groups.app));
     expect(sorted(withView.appShared)).toEqual([own('get-wallet.ts')]);
   });
+
+  it("keeps the staff's first views' own modules in a group of their own, apart from the client's", () => {
+    // The client's view (the shop's) and the staff's (the counter's) both use the views' markup
+    // helpers; the counter's view is the staff's alone, and it hands its reads to the app's sell screen.
+    const shop = own('app/first-views/shop.ts');
+    const counter = own('app/first-views/counter.ts');
+    const sell = own('app/routes/dashboard/sell.tsx');
+    const withViews = computeCodeGroups(
+      {
+        imports: (id) =>
+          id === shop
+            ? [own('view-html.ts')]
+            : id === counter
+              ? [own('view-html.ts'), own('counter-reads.ts')]
+              : id === sell
+                ? [own('counter-reads.ts')]
+                : graph.imports(id),
+        dynamicImports: (id) =>
+          id === own('main.tsx') ? [...graph.dynamicImports(id), shop, counter] : graph.dynamicImports(id),
+      },
+      {
+        visitorRoots: [own('marketing.ts')],
+        shellEntry: '/app/index.html',
+        appEntry: own('entry-client.tsx'),
+        routes: [...modules.filter((id) => id.includes('/app/routes/')), sell],
+        lightEntries: [shop],
+        staffLightEntries: [counter],
+      },
+      (id) => id.includes('/app/routes/dashboard/'),
+    );
+    expect(sorted(withViews.firstViews)).toEqual([shop, own('view-html.ts')].sort());
+    expect(sorted(withViews.staffViews)).toEqual([counter]);
+    // What the app's screen uses too is shared, as for the client's views.
+    expect(sorted(withViews.firstViewsShared)).toEqual([own('counter-reads.ts')]);
+    // Without the staff's views, no such group.
+    expect(groups.staffViews.size).toBe(0);
+  });
 });

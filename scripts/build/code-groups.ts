@@ -37,6 +37,11 @@ export type CodeGroups = {
   staffShared: Set<string>;
   /** The project's modules of the screens' first views without the app that the app does not use. */
   firstViews: Set<string>;
+  /**
+   * The modules of the staff's first views (the counter, the board, the shift screen) that neither
+   * the app nor a client's first view uses: their own file, which a client's phone never loads.
+   */
+  staffViews: Set<string>;
   /** Those the app uses too (the cart, the reads): no first view's styles come with them. */
   firstViewsShared: Set<string>;
   /**
@@ -97,6 +102,8 @@ export function computeCodeGroups(
      * their own modules joins a group the app's packages are loaded with.
      */
     lightEntries?: readonly string[];
+    /** The staff's first views (app/first-views/staff-view.ts), grouped as the client's are. */
+    staffLightEntries?: readonly string[];
   },
   isStaffRoute: (id: string) => boolean,
 ): CodeGroups {
@@ -202,7 +209,9 @@ export function computeCodeGroups(
   const firstViewsStyles = new Set<string>();
   // What the public pages' scripts run up front and the app or a first view runs too, in one file.
   const pagesRun = closure(graph, input.visitorRoots, false);
-  const viewsRun = closure(graph, input.lightEntries ?? [], false);
+  const clientViewsRun = closure(graph, input.lightEntries ?? [], false);
+  const viewsRun = closure(graph, [...(input.lightEntries ?? []), ...(input.staffLightEntries ?? [])], false);
+  const staffViews = new Set<string>();
   const pagesAndViews = new Set(
     (input.lightEntries?.length ? [...pagesRun] : []).filter(
       (id) =>
@@ -224,8 +233,10 @@ export function computeCodeGroups(
     ].filter((id) => !viewsRun.has(id) && !visitor.has(id) && !shell.has(id)),
   );
   for (const id of [...viewsRun, ...firstViewsLater]) {
-    if (viewsRun.has(id) && !visitor.has(id) && !inPackage(id))
-      (appUses.has(id) ? (isStylesheet(id) ? firstViewsStyles : firstViewsShared) : firstViews).add(id);
+    if (viewsRun.has(id) && !visitor.has(id) && !inPackage(id)) {
+      const viewsOnly = clientViewsRun.has(id) ? firstViews : staffViews;
+      (appUses.has(id) ? (isStylesheet(id) ? firstViewsStyles : firstViewsShared) : viewsOnly).add(id);
+    }
     framework.delete(id);
     app.delete(id);
     appShared.delete(id);
@@ -240,6 +251,7 @@ export function computeCodeGroups(
     appShared,
     staffShared,
     firstViews,
+    staffViews,
     firstViewsShared,
     firstViewsStyles,
     firstViewsLater,

@@ -206,4 +206,50 @@ describe('splitByRole', () => {
     // A build without first views has none.
     expect(splitByRole(manifest).viewsFiles).toEqual([]);
   });
+
+  it("keeps the staff's first views with the staff code: a client's phone never downloads them", () => {
+    const clientViews = 'src/web/app/first-views/first-view.ts';
+    const withStaffViews: ViteManifest = {
+      ...manifest,
+      'index.html': {
+        ...(manifest['index.html'] as ViteManifest[string]),
+        dynamicImports: ['src/web/entry-client.tsx', clientViews, '_staff-views.js'],
+      },
+      [clientViews]: { file: 'assets/first-views.js', isDynamicEntry: true, imports: ['_first-views-shared.js'] },
+      '_first-views-shared.js': {
+        file: 'assets/first-views-shared.js',
+        name: 'first-views-shared',
+        dynamicImports: ['_copy-store.js'],
+      },
+      '_copy-store.js': { file: 'assets/copy-store.js' },
+      // What the staff's views share with the app's dispatch board only: theirs, not a client's.
+      '_first-views-styles.js': {
+        file: 'assets/first-views-styles.js',
+        name: 'first-views-styles',
+        css: ['assets/first-views-styles.css'],
+      },
+      '_staff-views.js': {
+        file: 'assets/staff-views.js',
+        name: 'staff-views',
+        isDynamicEntry: true,
+        imports: ['_first-views-shared.js', clientViews, '_first-views-styles.js'],
+      },
+      'src/web/app/routes/dashboard/sales.tsx': {
+        ...(manifest['src/web/app/routes/dashboard/sales.tsx'] as ViteManifest[string]),
+        imports: ['_staff-auth.js', '_first-views-styles.js'],
+      },
+    };
+    const { viewsFiles, staffFiles, appFiles } = splitByRole(withStaffViews);
+    // The client's views, with what their shared file loads later.
+    expect(viewsFiles).toEqual(['assets/copy-store.js', 'assets/first-views-shared.js', 'assets/first-views.js']);
+    expect(staffFiles).toEqual(
+      expect.arrayContaining([
+        'assets/staff-views.js',
+        'assets/first-views-styles.js',
+        'assets/first-views-styles.css',
+      ]),
+    );
+    for (const file of ['assets/staff-views.js', 'assets/first-views-styles.js', 'assets/first-views-styles.css'])
+      expect([...viewsFiles, ...appFiles]).not.toContain(file);
+  });
 });

@@ -22,6 +22,20 @@ export const STAFF_ROUTES_DIR = 'src/web/app/routes/dashboard/';
 
 export const isStaffRouteModule = (key: string) => key.startsWith(STAFF_ROUTES_DIR) && !/\.test\.tsx?$/.test(key);
 
+/**
+ * The staff's first views (the counter, the board, the shift screen without the app): staff code,
+ * in the chunk the build names for them (vite.config.ts, the `staff-views` group).
+ */
+export const STAFF_VIEWS_ENTRY = 'src/web/app/first-views/staff-view.ts';
+export const STAFF_VIEWS_CHUNK = 'staff-views';
+
+/** Where staff code starts: a dashboard route, or the staff's first views' chunk. */
+export const isStaffEntryModule = (key: string, chunk?: ViteManifestChunk) =>
+  isStaffRouteModule(key) || chunk?.name === STAFF_VIEWS_CHUNK;
+
+/** Whether a manifest key starts staff code (its chunk looked up). */
+type StaffEntry = (key: string, chunk?: ViteManifestChunk) => boolean;
+
 export type StaffSplit = {
   /** Files (relative to dist, as in the manifest) only staff screens load. */
   staffFiles: string[];
@@ -54,14 +68,15 @@ function reachable(manifest: ViteManifest, roots: string[], stopAt: (key: string
  * side is what the staff route modules reach beyond that. A chunk both reach (React, Mantine, the
  * api client) stays public.
  */
-export function splitStaffCode(manifest: ViteManifest, isStaffEntry: (key: string) => boolean = isStaffRouteModule) {
+export function splitStaffCode(manifest: ViteManifest, isStaffEntry: StaffEntry = isStaffEntryModule) {
+  const staffEntry = (key: string) => isStaffEntry(key, manifest[key]);
   const keys = Object.keys(manifest);
-  const entries = keys.filter((key) => manifest[key]?.isEntry && !isStaffEntry(key));
+  const entries = keys.filter((key) => manifest[key]?.isEntry && !staffEntry(key));
   if (entries.length === 0) throw new Error('staff split: the build manifest has no entry');
-  const staffEntries = keys.filter(isStaffEntry);
+  const staffEntries = keys.filter(staffEntry);
   if (staffEntries.length === 0) throw new Error(`staff split: no staff route module under ${STAFF_ROUTES_DIR}`);
 
-  const publicKeys = reachable(manifest, entries, isStaffEntry);
+  const publicKeys = reachable(manifest, entries, staffEntry);
   const staffKeys = [...reachable(manifest, staffEntries, (key) => publicKeys.has(key))].filter(
     (key) => !publicKeys.has(key),
   );
@@ -82,24 +97,29 @@ export const APP_SHELL_ENTRY = 'index.html';
 export const isNetworkOnlyModule = (key: string) => key.includes('node_modules/@paystack/inline-js/');
 
 /**
- * The first views' own code (src/web/app/first-views: the shop, the history, an order and the wallet without
- * the app): the build puts it in the `first-views` groups' chunks (vite.config.ts), named for them.
+ * The first views' own code (src/web/app/first-views: the shop, the history, an order and the
+ * wallet without the app): the build puts it in the `first-views` groups' chunks (vite.config.ts),
+ * named for them. The client's views start from the `first-views` chunk; the others hold what it
+ * shares with the app or the staff's views, and belong to the views only where imported.
  */
 export const isFirstViewsChunk = (key: string, chunk: ViteManifestChunk) =>
   key === 'src/web/app/first-views/first-view.ts' || Boolean(chunk.name?.startsWith('first-views'));
+const isFirstViewsRoot = (key: string, chunk: ViteManifestChunk) =>
+  key === 'src/web/app/first-views/first-view.ts' || chunk.name === 'first-views';
 
 /**
- * What the views run: their own chunks, what those import, statically or lazily, and what that
- * imports statically. A chunk the views share with the public pages may load more later (the
- * pages' forms): that is not the views' code.
+ * What the views run: their root chunks, what those import, statically or lazily (a views chunk's
+ * lazy imports too), and what that imports statically. A chunk the views share with the public
+ * pages may load more later (the pages' forms): that is not the views' code.
  */
 function viewsReach(
   manifest: ViteManifest,
   isViews: (key: string, chunk: ViteManifestChunk) => boolean,
+  isRoot: (key: string, chunk: ViteManifestChunk) => boolean,
   stopAt: (key: string) => boolean,
 ): Set<string> {
   const seen = new Set<string>();
-  const pending = Object.keys(manifest).filter((key) => isViews(key, manifest[key] as ViteManifestChunk));
+  const pending = Object.keys(manifest).filter((key) => isRoot(key, manifest[key] as ViteManifestChunk));
   for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
     const chunk = manifest[key];
     if (seen.has(key) || !chunk) continue;
@@ -145,18 +165,20 @@ function staticClosure(manifest: ViteManifest, roots: string[]): Set<string> {
  */
 export function splitByRole(
   manifest: ViteManifest,
-  isStaffEntry: (key: string) => boolean = isStaffRouteModule,
+  isStaffEntry: StaffEntry = isStaffEntryModule,
   isNetworkOnly: (key: string) => boolean = isNetworkOnlyModule,
-  isViewsRoot: (key: string, chunk: ViteManifestChunk) => boolean = isFirstViewsChunk,
+  isViewsChunk: (key: string, chunk: ViteManifestChunk) => boolean = isFirstViewsChunk,
+  isViewsRoot: (key: string, chunk: ViteManifestChunk) => boolean = isFirstViewsRoot,
 ) {
   const split = splitStaffCode(manifest, isStaffEntry);
+  const staffEntry = (key: string) => isStaffEntry(key, manifest[key]);
   const keys = Object.keys(manifest);
   // What the network-only modules reach that nothing else does, through any entry or staff route.
   const otherwise = new Set(
     [
       ...reachable(
         manifest,
-        keys.filter((key) => (manifest[key]?.isEntry || isStaffEntry(key)) && !isNetworkOnly(key)),
+        keys.filter((key) => (manifest[key]?.isEntry || staffEntry(key)) && !isNetworkOnly(key)),
         isNetworkOnly,
       ),
     ].flatMap((key) => filesOf(manifest[key] as ViteManifestChunk)),
@@ -166,14 +188,14 @@ export function splitByRole(
       .flatMap((key) => filesOf(manifest[key] as ViteManifestChunk))
       .filter((file) => !otherwise.has(file)),
   );
-  const pageEntries = keys.filter((key) => manifest[key]?.isEntry && key !== APP_SHELL_ENTRY && !isStaffEntry(key));
+  const pageEntries = keys.filter((key) => manifest[key]?.isEntry && key !== APP_SHELL_ENTRY && !staffEntry(key));
   const upFront = staticClosure(manifest, [...pageEntries, APP_SHELL_ENTRY]);
-  const appReach = reachable(manifest, [APP_SHELL_ENTRY], isStaffEntry);
-  const pagesOnly = [...reachable(manifest, pageEntries, isStaffEntry)].filter((key) => !appReach.has(key));
+  const appReach = reachable(manifest, [APP_SHELL_ENTRY], staffEntry);
+  const pagesOnly = [...reachable(manifest, pageEntries, staffEntry)].filter((key) => !appReach.has(key));
   const visitorKeys = new Set([...upFront, ...pagesOnly]);
   const visitor = new Set([...visitorKeys].flatMap((key) => filesOf(manifest[key] as ViteManifestChunk)));
   const views = new Set(
-    [...viewsReach(manifest, isViewsRoot, isStaffEntry)]
+    [...viewsReach(manifest, isViewsChunk, isViewsRoot, staffEntry)]
       .flatMap((key) => filesOf(manifest[key] as ViteManifestChunk))
       .filter((file) => !visitor.has(file) && !network.has(file)),
   );

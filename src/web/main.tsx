@@ -43,16 +43,10 @@ const runApp = () => {
 const light = document.getElementById('root')?.dataset.light;
 const start = () => {
   performance.mark('arrive:app-code');
-  if (
-    light === 'shop' ||
-    light === 'history' ||
-    light === 'order' ||
-    light === 'wallet' ||
-    light === 'counter' ||
-    light === 'dispatch' ||
-    light === 'shift'
-  )
+  if (light === 'shop' || light === 'history' || light === 'order' || light === 'wallet')
     void import('./app/first-views/first-view').then((first) => first.startFirstView(light, runApp), runApp);
+  else if (light === 'counter' || light === 'dispatch' || light === 'shift')
+    void import('./app/first-views/staff-view').then((staff) => staff.startStaffView(light, runApp), runApp);
   else void runApp();
 };
 // The shift screen's view reads the tablet's copies before it draws: started at once, the reads

@@ -14,7 +14,7 @@ import { salesAssociate, signedInAs } from '../../test/auth-fixtures';
 import { ikejaCenter, twoCenters } from '../../test/center-fixtures';
 import { fakeApi } from '../../test/fake-api';
 import { takeShiftReadsFromFirstView } from '../shift-reads';
-import { startFirstView } from './first-view';
+import { startStaffView } from './staff-view';
 
 const shift = shiftFixture({ centerId: ikejaCenter.id });
 const onShift = signedInAs({ ...salesAssociate, shift: { id: 'sh1', workingNow: true } });
@@ -51,7 +51,7 @@ describe("the shift screen's first view", () => {
       'GET centers': { status: 200, body: { centers: twoCenters } },
     });
     const runApp = vi.fn(() => Promise.resolve());
-    await startFirstView('shift', runApp);
+    await startStaffView('shift', runApp);
     expect(screen.getByRole('heading', { name: 'You are on shift' })).toBeInTheDocument();
     expect(screen.getByText('At Arrive Gas Center')).toBeInTheDocument();
     expect(screen.getByLabelText(/Cash counted in the drawer/)).toBeEnabled();
@@ -77,7 +77,7 @@ describe("the shift screen's first view", () => {
     await putCached('shift', TODAY_SHIFTS_CACHE_KEY, [shift]);
     const { calls } = fakeApi({ 'GET centers': { status: 200, body: { centers: twoCenters } } });
     const runApp = vi.fn(() => Promise.resolve());
-    await startFirstView('shift', runApp);
+    await startStaffView('shift', runApp);
     expect(screen.getByRole('heading', { name: 'You are on shift' })).toBeInTheDocument();
     expect(screen.getByText('At Arrive Gas Center')).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(['centers']);
@@ -92,7 +92,7 @@ describe("the shift screen's first view", () => {
     await putCached('shift', 'centers', twoCenters);
     // The network's answer never comes.
     fakeApi({ 'GET centers': () => new Promise(() => {}) });
-    await startFirstView(
+    await startStaffView(
       'shift',
       vi.fn(() => Promise.resolve()),
     );
@@ -113,7 +113,7 @@ describe("the shift screen's first view", () => {
       'GET centers': { status: 200, body: { centers: twoCenters } },
     });
     const runApp = vi.fn(() => Promise.resolve());
-    await startFirstView('shift', runApp);
+    await startStaffView('shift', runApp);
     expect(runApp).toHaveBeenCalledTimes(1);
     expect(drawn()).toBeNull();
     expect(document.documentElement.hasAttribute('data-app-ready')).toBe(false);
@@ -134,14 +134,14 @@ describe("the shift screen's first view", () => {
     } as never);
     fakeApi({ 'GET centers': { status: 200, body: { centers: twoCenters } } });
     const runApp = vi.fn(() => Promise.resolve());
-    await startFirstView('shift', runApp);
+    await startStaffView('shift', runApp);
     expect(runApp).toHaveBeenCalledTimes(1);
     expect(drawn()).toBeNull();
     expect(noPendingShiftActionsAtStart()).toBe(false);
 
     await localDb.pendingActions.clear();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await startFirstView('shift', runApp);
+    await startStaffView('shift', runApp);
     expect(runApp).toHaveBeenCalledTimes(2);
     expect(drawn()).toBeNull();
     vi.restoreAllMocks();
