@@ -11,9 +11,6 @@ import { startEarlyReads } from './lib/early-reads';
 captureInstallPrompt();
 // The sign-in check and the screen's first reads go out now, not once the app's code is here.
 startEarlyReads(window.location.pathname);
-// A staff view's page names the app's code, which it runs as soon as it has drawn: asked for now,
-// after the reads.
-preloadAppCode();
 
 // Paint first, then run: the prerendered shell is on screen before the app's code is evaluated,
 // even when that code is already here (a fast network, the service worker's cache). Its files are
@@ -26,6 +23,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 let app: Promise<void> | null = null;
 const runApp = () => {
   if (app) return app;
+  // A staff view's page names the app's files: asked for together, not one import after another.
+  preloadAppCode();
   app = import('./framework')
     .then(nextTask)
     .then(() => import('./entry-client'))

@@ -1,9 +1,11 @@
 // A staff view (the counter, the dispatch board, the shift screen) hands its page to the app as
-// soon as it has drawn. Were the app's code asked for only then, a tap on one of the app's
-// controls would wait for those files on top of the view's own reads. The page names them
-// (scripts/prerender.mjs, `arrive:app-code`: scripts, the largest first, then styles), and they
-// are asked for here, once the page's first reads are out, so the reads go first on the network.
-// Preloading fetches and compiles; the app is still evaluated only when the view hands over.
+// soon as it has drawn. Left to its imports, the app's code would come one file after another: the
+// framework, then the app's entry once the framework has run, then the screen's. The page names
+// them all (scripts/prerender.mjs, `arrive:app-code`: scripts, the largest first, then styles),
+// and they are asked for here, together, as the app is asked to run (main.tsx). Not earlier: on
+// the tablet's slow link they would share it with the view's own reads, and the counter's view,
+// whose catalogue is read after its shift, was usable about half a second later.
+// Preloading fetches and compiles; the app is evaluated by its imports as before.
 
 /** Asks for the files the page's `arrive:app-code` names, at low priority; does nothing without it. */
 export function preloadAppCode(doc: Document = document): void {
