@@ -334,6 +334,11 @@ const VIEW_SAMPLES = {
 // out). The client's views run the app only when the client needs it, on a phone's slow network:
 // theirs name none.
 const STAFF_VIEWS = new Set(['counter', 'dispatch', 'shift']);
+// The tablet's copies' code (src/web/lib/copy-store.ts), which a client's view loads once the page
+// is idle: a staff view reads the copies before it draws, so its page asks for it with the view's
+// own files instead of once they have run (one round trip more, through the worker too).
+const COPY_STORE_KEY = Object.keys(clientManifest).find((key) => clientManifest[key].name === 'copy-store');
+if (!COPY_STORE_KEY) throw new Error('the build has no copy-store chunk (src/web/lib/copy-store.ts)');
 /** The modules an app screen's shell runs: the framework, the app, its Mantine sheets and the screen's route. */
 const appModulesOf = (shell) => [FRAMEWORK_KEY, APP_KEY, FULL_STYLES_KEY, ...routeModulesOf(shell)];
 /** The files `modules` load beyond the entry's: their scripts and their stylesheets. */
@@ -353,7 +358,9 @@ const appCodeOf = (shell) => {
 const VIEW_SAMPLE_START = '<div data-view-sample hidden>';
 const VIEW_SAMPLE_END = '<!--/view-sample-->';
 for (const shell of entry.appShells) {
-  const modules = shell.light ? [LIGHT_KEYS[shell.light]] : appModulesOf(shell);
+  const modules = shell.light
+    ? [LIGHT_KEYS[shell.light], ...(STAFF_VIEWS.has(shell.light) ? [COPY_STORE_KEY] : [])]
+    : appModulesOf(shell);
   for (const key of modules)
     if (!clientManifest[key]) throw new Error(`${shell.pattern}: the build has no ${key} chunk`);
   const chunks = new Set(modules.flatMap((k) => [...collect(k)]));
