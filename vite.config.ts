@@ -11,7 +11,13 @@ import {
   type ModuleGraph,
   preciseImports,
 } from './scripts/build/code-groups';
-import { isStaffRouteModule, STAFF_VIEWS_ENTRY, splitByRole, type ViteManifest } from './scripts/build/staff-split';
+import {
+  isStaffRouteModule,
+  STAFF_VIEWS_CHUNK,
+  STAFF_VIEWS_ENTRY,
+  splitByRole,
+  type ViteManifest,
+} from './scripts/build/staff-split';
 import {
   APP_CODE_FILE,
   NETWORK_CODE_FILE,
@@ -183,7 +189,7 @@ function codeGroups(options: {
       groups: [
         { name: 'pages-and-views', test: member((g) => g.pagesAndViews), priority: 47 },
         { name: 'first-views', test: member((g) => g.firstViews), priority: 46 },
-        { name: 'staff-views', test: member((g) => g.staffViews), priority: 46 },
+        { name: STAFF_VIEWS_CHUNK, test: member((g) => g.staffViews), priority: 46 },
         { name: 'first-views-shared', test: member((g) => g.firstViewsShared), priority: 45 },
         { name: 'first-views-styles', test: member((g) => g.firstViewsStyles), priority: 45 },
         { name: 'first-views-later', test: member((g) => g.firstViewsLater), priority: 44 },
