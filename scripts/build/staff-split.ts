@@ -102,10 +102,11 @@ export const isNetworkOnlyModule = (key: string) => key.includes('node_modules/@
  * named for them. The client's views start from the `first-views` chunk; the others hold what it
  * shares with the app or the staff's views, and belong to the views only where imported.
  */
+const CLIENT_VIEWS_ENTRY = 'src/web/app/first-views/first-view.ts';
 export const isFirstViewsChunk = (key: string, chunk: ViteManifestChunk) =>
-  key === 'src/web/app/first-views/first-view.ts' || Boolean(chunk.name?.startsWith('first-views'));
+  key === CLIENT_VIEWS_ENTRY || Boolean(chunk.name?.startsWith('first-views'));
 const isFirstViewsRoot = (key: string, chunk: ViteManifestChunk) =>
-  key === 'src/web/app/first-views/first-view.ts' || chunk.name === 'first-views';
+  key === CLIENT_VIEWS_ENTRY || chunk.name === 'first-views';
 
 /**
  * What the views run: their root chunks, what those import, statically or lazily (a views chunk's
