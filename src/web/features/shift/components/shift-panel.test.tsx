@@ -121,6 +121,40 @@ describe('ShiftPanel offline', () => {
     expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled();
   });
 
+  it("stays on shift from the start's answer to the shift's next read: a count typed then is kept", async () => {
+    let current: Shift | null = null;
+    let reread: (value: { status: 200; body: { shift: Shift | null } }) => void = () => {};
+    let reads = 0;
+    fakeApi({
+      // The first read answers at once; the one after the start waits, as on a slow link.
+      'GET shift/active': () =>
+        reads++ === 0
+          ? { status: 200, body: { shift: current } }
+          : new Promise((resolve) => {
+              reread = resolve;
+            }),
+      'GET shift/today': { status: 200, body: [] },
+      'POST shift/start': () => {
+        current = onShift;
+        return { status: 201, body: { shift: onShift } };
+      },
+    });
+    const queryClient = createQueryClient();
+    renderWithProviders(<ShiftPanel onChanged={() => void queryClient.invalidateQueries()} />, { queryClient });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Opening float/), '5000');
+    await user.click(screen.getByRole('button', { name: 'Start shift' }));
+    expect(await screen.findByText('Shift started')).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBe(2));
+    // Recorded, not yet read again: the panel is the started shift's, not the form to start one.
+    expect(await localDb.pendingActions.count()).toBe(0);
+    expect(screen.getByText('You are on shift')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Cash counted in the drawer/), '4000');
+    reread({ status: 200, body: { shift: current } });
+    await waitFor(() => expect(screen.getByLabelText(/Cash counted in the drawer/)).toHaveValue('₦4,000'));
+    expect(screen.getByRole('button', { name: 'End shift' })).toBeEnabled();
+  });
+
   it('keeps the cash counted through a reload, for the end it was typed for', async () => {
     fakeApi({
       'GET shift/active': { status: 200, body: { shift: onShift } },

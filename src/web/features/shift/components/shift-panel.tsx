@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, List, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../../domain/format';
 import type { Center } from '../../../../domain/schemas/center';
 import type { Shift } from '../../../../domain/schemas/shift';
@@ -9,6 +9,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/lagos-time';
+import { freshCopy } from '../../../lib/offline-copy';
 import { isFirstReadUnderWay } from '../../../lib/query-client';
 import { useDraft } from '../../../lib/use-draft';
 import { useMutation } from '../../../lib/use-mutation';
@@ -18,6 +19,7 @@ import {
   dismissShiftAction,
   effectiveShift,
   shiftActionLabel as label,
+  onShiftRecorded,
   queuedShiftNotice,
   type ShiftActionKind,
   submitShiftAction,
@@ -62,7 +64,15 @@ export function ShiftPanel({
   /** The company's gas centers (read by the route from the centers area), to name them. */
   centers?: readonly Center[] | undefined;
 }) {
+  const queryClient = useQueryClient();
   const active = useQuery(activeShiftQueryOptions());
+  // The server's word on a recorded start or end is taken before the action leaves the queue:
+  // else, until the shift is read again, the panel offers the action just taken, and a count
+  // typed then is lost.
+  useEffect(
+    () => onShiftRecorded((shift) => queryClient.setQueryData(activeShiftQueryOptions().queryKey, freshCopy(shift))),
+    [queryClient],
+  );
   const today = useQuery(myTodayShiftsQueryOptions());
   const { actions } = usePendingShiftActions();
   const { waiting: unsyncedSales, refused: refusedSales } = useUnsyncedSales();

@@ -41,9 +41,23 @@ export async function listPendingShiftActions(): Promise<PendingShiftAction[]> {
   return rows.filter((r): r is PendingShiftAction => isShiftKind(r.kind));
 }
 
+const recordedListeners = new Set<(shift: Shift | null) => void>();
+
+/**
+ * Hears the member's shift as the server gave it with each recorded action (null once ended), before
+ * the action leaves the queue: a screen showing the shift takes that word first, so it never falls
+ * back, until its next read, to the shift it read before the action. Answers the way to stop.
+ */
+export function onShiftRecorded(listener: (shift: Shift | null) => void): () => void {
+  recordedListeners.add(listener);
+  return () => recordedListeners.delete(listener);
+}
+
 async function recorded(key: string, shift: Shift | null) {
+  const working = shift?.workingNow ? shift : null;
+  await putCached('shift', ACTIVE_SHIFT_CACHE_KEY, working);
+  for (const listener of recordedListeners) listener(working);
   await localDb.pendingActions.delete(key);
-  await putCached('shift', ACTIVE_SHIFT_CACHE_KEY, shift?.workingNow ? shift : null);
 }
 
 async function send(action: PendingShiftAction): Promise<ShiftActionResult> {
