@@ -20,13 +20,12 @@ import {
   queuedOutcomeUrl,
   replayOutcome,
   SENT_AT_HEADER,
+  SIGN_IN_CHECK_PATH,
 } from '../src/domain/offline-queue';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const RETENTION_MINUTES = 7 * 24 * 60;
-/** The app's sign-in check (GET), which a sign-out waiting in the queue answers. */
-const SIGN_IN_CHECK_PATH = '/api/auth/cookie_auth';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -37,6 +37,10 @@ export const LOGOUT_PATH = '/api/auth/logout';
 export const ACTING_CLIENT_HEADER = 'x-arrive-acting-client';
 /** A rider's step on a delivery (PUT): queued too when the rider's phone asks for it (below). */
 export const DELIVERY_STEP_PATH = /^\/api\/delivery\/status\/[^/]+$/;
+/** The same paths as a URL pattern's pathname, for the routes that reach the worker (sw/network-routes.ts). */
+export const DELIVERY_STEP_PATTERN = '/api/delivery/status/:id';
+/** The app's sign-in check (GET), which a sign-out waiting in the queue answers. */
+export const SIGN_IN_CHECK_PATH = '/api/auth/cookie_auth';
 /**
  * Sent with a rider's step: queue it if there is no network. Without it (a dispatcher's move on the
  * board, which shows no queue) the call goes to the network and fails offline, as other actions do.

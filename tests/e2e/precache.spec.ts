@@ -164,6 +164,38 @@ test("a visitor's repeat visit is answered by the worker; offline, an app screen
   await context.setOffline(false);
 });
 
+test("a controlled page's reads of /api go past the worker; the calls it answers still reach it", async ({ page }) => {
+  await page.goto('/');
+  expect(await waitForServiceWorker(page)).toBe('activated');
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // How the browser routed each call, as the page's resource timing says it.
+  const routed = await page.evaluate(async () => {
+    const sourceOf = async (path: string, init?: RequestInit) => {
+      // The page's own files may have filled the timings' buffer.
+      performance.clearResourceTimings();
+      await (await fetch(path, init)).arrayBuffer();
+      // The call's timing is recorded once its body is read, a moment after.
+      for (let tries = 0; tries < 50; tries++) {
+        const [entry] = performance.getEntriesByName(
+          new URL(path, location.href).href,
+        ) as (PerformanceResourceTiming & {
+          workerMatchedSourceType?: string;
+        })[];
+        if (entry) return String(entry.workerMatchedSourceType);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return 'no entry';
+    };
+    return {
+      catalogue: await sourceOf('/api/product'),
+      signInCheck: await sourceOf('/api/auth/cookie_auth'),
+      shiftStart: await sourceOf('/api/shift/start', { method: 'POST', body: '{}' }),
+    };
+  });
+  expect(routed).toEqual({ catalogue: 'network', signInCheck: 'fetch-event', shiftStart: 'fetch-event' });
+});
+
 test('a client signing in on a fresh device downloads no staff code', async ({ page, context }) => {
   const seen = recordRequests(context);
   await signUpByApi(page, '0816');
