@@ -35,6 +35,21 @@ describe('checkedEvents', () => {
     expect(seen).toEqual([valid, valid, valid]);
   });
 
+  it('loads the check when asked beforehand, once, and hands the first event on at once', async () => {
+    const load = vi.fn(async () => parseServerEvent as EventCheck);
+    const seen: unknown[] = [];
+    const events = checkedEvents(load, (_e, data) => seen.push(data), vi.fn());
+    events.prepare();
+    events.prepare();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    events.receive('pingClient', valid);
+    // Delivered within the call: the event did not wait for the check's code.
+    expect(seen).toEqual([valid]);
+    events.prepare();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('hands on the events that waited for the check in their order, before any later one', async () => {
     const gate = deferred<EventCheck>();
     const seen: number[] = [];

@@ -9,7 +9,9 @@ export const MAX_WAITING_EVENTS = 100;
 /**
  * Server events checked against their schemas, with the schemas loaded when the first event
  * arrives rather than with the page: zod and the channel's schemas cost a long task to evaluate
- * on a slow phone, and most screens never receive an event. Events that arrive while the check
+ * on a slow phone, and most screens never receive an event. A screen that is open for an event
+ * (the client's pickup screen, at the counter) has them loaded beforehand (`prepare`), so that
+ * event does not wait for their code. Events that arrive while the check
  * loads wait in arrival order and are handed on in that order; an event never overtakes one that
  * came before it. When the check cannot be loaded (the code could not be fetched), the waiting
  * events stay queued and the next event tries again.
@@ -60,6 +62,10 @@ export function checkedEvents(
       if (waiting.length > MAX_WAITING_EVENTS) waiting.shift();
       if (check) flush(check);
       else startLoading();
+    },
+    /** Loads the check now, before any event (nothing when it is loaded or loading). */
+    prepare() {
+      if (!check) startLoading();
     },
     /** Whether the check has been loaded (for tests and the status of the channel). */
     get loaded() {

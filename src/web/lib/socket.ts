@@ -92,6 +92,7 @@ function create(): PickupSocket {
     refreshedOnce = false;
     reattachListeners(created);
     setStatus('connected');
+    if (eventsAwaited) incoming.prepare();
   });
   created.on('disconnect', (reason) => {
     // The server or this page closed it on purpose: no automatic retry follows.
@@ -164,6 +165,19 @@ export function onServerEvent<E extends ServerEventName>(
   return () => {
     set.delete(listener as AnyListener);
   };
+}
+
+/** Whether a screen waits for an event: the events' check is then loaded once the channel is up. */
+let eventsAwaited = false;
+
+/**
+ * For a screen opened to wait for an event (the client's pickup screen): the check of the server's
+ * events is loaded as soon as the channel connects, which is once the page is idle, so that event
+ * is not held while the check's code comes (lib/checked-events.ts).
+ */
+export function prepareServerEvents(): void {
+  eventsAwaited = true;
+  if (status === 'connected') incoming.prepare();
 }
 
 export function getSocketStatus(): SocketStatus {

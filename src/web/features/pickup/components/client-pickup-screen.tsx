@@ -1,10 +1,12 @@
 import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ConnectionStatus } from '../../../components/connection-status';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/lagos-time';
 import { paths } from '../../../lib/paths';
+import { prepareServerEvents } from '../../../lib/socket';
 import { useServerEvent } from '../../../lib/use-server-event';
 import { clientPickupsQueryOptions } from '../api/get-client-pickups';
 import { pickupKeys } from '../api/keys';
@@ -18,6 +20,9 @@ export function ClientPickupScreen() {
   useServerEvent('staffConfirm', refresh);
   useServerEvent('pickupConfirmationResponse', refresh);
   useServerEvent('ClientRequestCancelled', refresh);
+  // The counter's request is what this screen is open for: the events' check is loaded once the
+  // channel is up, not when the request comes (the prompt would wait for that code).
+  useEffect(prepareServerEvents, []);
 
   const offline = query.error instanceof ApiError && query.error.isNetworkError;
   return (
