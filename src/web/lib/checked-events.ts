@@ -11,10 +11,10 @@ export const MAX_WAITING_EVENTS = 100;
  * arrives rather than with the page: zod and the channel's schemas cost a long task to evaluate
  * on a slow phone, and most screens never receive an event. A screen that is open for an event
  * (the client's pickup screen, at the counter) has them loaded beforehand (`prepare`), so that
- * event does not wait for their code. Events that arrive while the check
- * loads wait in arrival order and are handed on in that order; an event never overtakes one that
- * came before it. When the check cannot be loaded (the code could not be fetched), the waiting
- * events stay queued and the next event tries again.
+ * event does not wait for their code. Events that arrive while the check loads wait in arrival
+ * order and are handed on in that order; an event never overtakes one that came before it. When
+ * the check cannot be loaded (the code could not be fetched), the waiting events stay queued and
+ * the next event tries again.
  */
 export function checkedEvents(
   load: () => Promise<EventCheck>,
