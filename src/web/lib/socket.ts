@@ -171,9 +171,10 @@ export function onServerEvent<E extends ServerEventName>(
 let eventsAwaited = false;
 
 /**
- * For a screen opened to wait for an event (the client's pickup screen): the check of the server's
- * events is loaded as soon as the channel connects, which is once the page is idle, so that event
- * is not held while the check's code comes (lib/checked-events.ts).
+ * For a screen opened to wait for an event (the client's pickup screen, the pickup desk): the
+ * check of the server's events is loaded as soon as the channel connects (on a client's phone,
+ * once the page is idle), so that event is not held while the check's code comes
+ * (lib/checked-events.ts).
  */
 export function prepareServerEvents(): void {
   eventsAwaited = true;

@@ -18,7 +18,7 @@ import type { PickupLookupResponse } from '../../../../domain/schemas/pickup';
 import { ConnectionStatus } from '../../../components/connection-status';
 import { emitWithAck } from '../../../lib/emit-with-ack';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { connectSocket, onServerEvent } from '../../../lib/socket';
+import { connectSocket, onServerEvent, prepareServerEvents } from '../../../lib/socket';
 import { useMutation } from '../../../lib/use-mutation';
 import { useSocketStatus } from '../../../lib/use-socket-status';
 import { pickupDeskKeys } from '../api/keys';
@@ -79,7 +79,9 @@ export function PickupDeskScreen({
   }, [queryClient]);
 
   useEffect(() => {
-    // The listener in the root layout opens the channel too; connecting twice is harmless.
+    // The listener in the root layout opens the channel too; connecting twice is harmless. The
+    // client's answer is what the desk waits for: the events' check is loaded with the channel.
+    prepareServerEvents();
     connectSocket();
     const offs = DESK_EVENTS.map((event) =>
       onServerEvent(event, (payload) => {
