@@ -12,6 +12,7 @@ import {
   preciseImports,
 } from './scripts/build/code-groups';
 import {
+  CLIENT_VIEWS_ENTRY,
   isStaffRouteModule,
   STAFF_VIEWS_CHUNK,
   STAFF_VIEWS_ENTRY,
@@ -219,7 +220,7 @@ const groups = codeGroups({
   shellEntry: 'index.html',
   publicEntries: Object.values(PUBLIC_ENTRIES),
   // The client's screens' first views and the staff's (scripts/prerender.mjs, LIGHT_KEYS).
-  lightEntries: ['src/web/app/first-views/first-view.ts'],
+  lightEntries: [CLIENT_VIEWS_ENTRY],
   staffLightEntries: [STAFF_VIEWS_ENTRY],
 });
 

@@ -16,7 +16,11 @@ import {
 declare const self: ServiceWorkerGlobalScope;
 
 /** A static route's condition: every field given must hold (a URL pattern given by its pathname). */
-export type RouteCondition = { urlPattern?: { pathname: string }; requestMethod?: string; requestDestination?: string };
+export type RouteCondition = {
+  urlPattern?: { pathname: string };
+  requestMethod?: string;
+  requestDestination?: string;
+};
 export type StaticRoute = { condition: RouteCondition; source: 'network' | 'fetch-event' };
 
 const toWorker = (condition: RouteCondition): StaticRoute => ({ condition, source: 'fetch-event' });

@@ -7,10 +7,10 @@
 // payment), or at a staff sign-in (with the views, whose code the app shares); the staff code
 // (the dashboard, the counter, the shift page, the sales charts, the scanner, and the staff
 // views: their code and their pages) in `arrive-staff-v<version>` when a staff member signs in,
-// and dropped when they sign out or someone without a staff record signs in. Each is served from its cache, so a signed-in
-// device opens its screens offline. A new build fetches only the URLs it does not hold yet (the
-// code is hashed: same URL, same bytes; the views' pages are fetched again) and deletes the stale
-// ones, like the precache does by revision.
+// and dropped when they sign out or someone without a staff record signs in. Each is served from
+// its cache, so a signed-in device opens its screens offline. A new build fetches only the URLs it
+// does not hold yet (the code is hashed: same URL, same bytes; the views' pages are fetched again)
+// and deletes the stale ones, like the precache does by revision.
 import { registerRoute } from 'workbox-routing';
 import {
   APP_CACHE_PREFIX,

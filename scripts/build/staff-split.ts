@@ -102,7 +102,7 @@ export const isNetworkOnlyModule = (key: string) => key.includes('node_modules/@
  * named for them. The client's views start from the `first-views` chunk; the others hold what it
  * shares with the app or the staff's views, and belong to the views only where imported.
  */
-const CLIENT_VIEWS_ENTRY = 'src/web/app/first-views/first-view.ts';
+export const CLIENT_VIEWS_ENTRY = 'src/web/app/first-views/first-view.ts';
 export const isFirstViewsChunk = (key: string, chunk: ViteManifestChunk) =>
   key === CLIENT_VIEWS_ENTRY || Boolean(chunk.name?.startsWith('first-views'));
 const isFirstViewsRoot = (key: string, chunk: ViteManifestChunk) =>
