@@ -311,21 +311,33 @@ function appCaches() {
   return staffCaches().slice(0, 1);
 }
 
-/** The worker controls the page and holds the code of `caches` (name, URLs): a reload is warm. */
+/**
+ * The worker controls the page and holds the code of `caches` (name, URLs): a reload is warm, and
+ * no download of the worker's shares the link with what is measured next. The check polls inside
+ * the page: `waitForFunction` takes an async predicate's promise as a truthy answer at once.
+ */
 async function waitForWarmCaches(page, caches) {
-  await page.waitForFunction(
-    async (wanted) => {
-      if (!navigator.serviceWorker.controller) return false;
-      for (const [name, urls] of wanted) {
-        if (!(await caches.has(name))) return false;
-        const held = new Set((await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname));
-        if (!urls.every((u) => held.has(u))) return false;
+  const held = await page.evaluate(
+    async ({ wanted, timeoutMs }) => {
+      const warm = async () => {
+        if (!navigator.serviceWorker.controller) return false;
+        for (const [name, urls] of wanted) {
+          if (!(await caches.has(name))) return false;
+          const held = new Set((await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname));
+          if (!urls.every((u) => held.has(u))) return false;
+        }
+        return true;
+      };
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        if (await warm()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      return true;
+      return false;
     },
-    caches,
-    { timeout: 180_000, polling: 250 },
+    { wanted: caches, timeoutMs: 180_000 },
   );
+  if (!held) throw new Error(`the worker did not cache ${caches.map(([name]) => name).join(', ')} within 3 minutes`);
 }
 
 /** A fresh tablet (a new profile), signed in as `jar`, on the budget profile. */
