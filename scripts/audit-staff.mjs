@@ -472,8 +472,9 @@ const freshNumber = () => `0819${String(Date.now() % 10_000_000).padStart(7, '0'
 
 /**
  * The pickup desk on the tablet, the client's phone on /pickup: each time a code is typed and sent
- * (Find order), the desk asks the client as soon as the order shows (no reading time), and the
- * phone's prompt is timed — one clock (Date.now()) for both pages, which run on this machine.
+ * (Find order, which asks a connected owner at once), the phone's prompt is timed, and the desk's
+ * own answer (the order shown, waiting for the client) — one clock (Date.now()) for both pages,
+ * which run on this machine.
  */
 async function pickupPrompts(browser, base, staffJar, clientJar, orders) {
   const tablet = await freshTablet(browser, base, staffJar, { screen: 'pickup' });
@@ -508,20 +509,11 @@ async function pickupPrompts(browser, base, staffJar, clientJar, orders) {
           { capture: true, once: true },
         );
         const observer = new MutationObserver(() => {
-          const ask = [...document.querySelectorAll('button')].find(
-            (b) => b.textContent?.trim() === 'Ask the client to confirm',
-          );
-          if (!ask || ask.disabled || ask.hasAttribute('data-loading')) return;
+          if (!document.body.textContent?.includes('Waiting for the client to confirm')) return;
           observer.disconnect();
-          window.__desk.asked = Date.now();
-          ask.click();
+          window.__desk.waiting = Date.now();
         });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          attributeFilter: ['disabled', 'data-loading'],
-        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await phone.evaluate((orderNumber) => {
         window.__prompt = {};
@@ -544,9 +536,10 @@ async function pickupPrompts(browser, base, staffJar, clientJar, orders) {
       }, order.orderNumber);
       await tablet.page.getByRole('button', { name: 'Find order' }).click();
       await phone.waitForFunction(() => window.__prompt.painted, null, { timeout: 30_000, polling: 50 });
+      await tablet.page.waitForFunction(() => window.__desk.waiting, null, { timeout: 30_000, polling: 50 });
       const desk = await tablet.page.evaluate(() => {
-        // The lookup's own request, as the tablet timed it.
-        const lookup = performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/pickup/code/'));
+        // The find's own request, as the tablet timed it.
+        const lookup = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/api/pickup/find'));
         const last = lookup.at(-1);
         const at = (t) => (last && t > 0 ? Math.round(t - last.startTime) : '-');
         return {
@@ -564,8 +557,7 @@ async function pickupPrompts(browser, base, staffJar, clientJar, orders) {
         total: shown.painted - desk.sent,
         request: desk.request,
         phases: desk.phases,
-        lookup: desk.asked - desk.sent,
-        live: shown.painted - desk.asked,
+        desk: desk.waiting - desk.sent,
       });
       // The client approves; the desk hands over and serves the next customer.
       await prompt.getByRole('button', { name: 'Approve pickup' }).click();
@@ -827,8 +819,7 @@ export async function auditStaffTablet({ url, chromePath, flags }) {
       tapLine: taps.map((t) => t.line),
       tapPainted: taps.map((t) => t.painted),
       prompt: prompts.map((p) => p.total),
-      promptLookup: prompts.map((p) => p.lookup),
-      promptLive: prompts.map((p) => p.live),
+      promptDesk: prompts.map((p) => p.desk),
       dispatchCold: dispatch.map((r) => r.cold.painted),
       dispatchColdSettled: dispatch.map((r) => r.cold.settled),
       shiftCold: shiftRuns.map((r) => r.cold.painted),
@@ -849,10 +840,10 @@ export async function auditStaffTablet({ url, chromePath, flags }) {
       console.log(`\nWhere the time went (times from the navigation)\n${detail.join('\n')}`);
       if (prompts.length)
         console.log(
-          `  pickup prompts (ms, code sent → prompt painted (lookup, its request; ask → prompt)): ${prompts
+          `  pickup prompts (ms, code sent → prompt painted (the desk waiting for the client, its request)): ${prompts
             .map(
               (p) =>
-                `${Math.round(p.total)} (${Math.round(p.lookup)}, request ${Math.round(p.request)}${p.request > 400 ? ` [${p.phases}]` : ''}; ${Math.round(p.live)})`,
+                `${Math.round(p.total)} (${Math.round(p.desk)}, request ${Math.round(p.request)}${p.request > 400 ? ` [${p.phases}]` : ''})`,
             )
             .join(', ')}`,
         );
@@ -902,9 +893,9 @@ export function printStaffTable(f) {
   if (f.prompt.length > 0)
     rows.push([
       `Code typed at the desk → prompt on the phone (p95 of ${f.prompt.length})`,
-      `${ms(percentile(f.prompt, 95))} (median ${ms(median(f.prompt))}, worst ${ms(Math.max(...f.prompt))}; p95 lookup ${ms(
-        percentile(f.promptLookup, 95),
-      )}, ask → prompt ${ms(percentile(f.promptLive, 95))})`,
+      `${ms(percentile(f.prompt, 95))} (median ${ms(median(f.prompt))}, worst ${ms(Math.max(...f.prompt))}; the desk waiting, p95 ${ms(
+        percentile(f.promptDesk, 95),
+      )})`,
       `≤ ${TARGETS.promptP95Ms} ms`,
       mark(percentile(f.prompt, 95), TARGETS.promptP95Ms),
     ]);

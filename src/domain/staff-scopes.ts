@@ -98,6 +98,7 @@ export const staffRoutes = {
   'GET /api/pickup/code/:code': onShift(counter(FRONT_DESK)),
   'GET /api/pickup/qrCode/:code': onShift(counter(FRONT_DESK)),
   'GET /api/pickup/order/:id': onShift(counter(FRONT_DESK)),
+  'POST /api/pickup/find': onShift(counter(FRONT_DESK)),
   'POST /api/pickup/verify': onShift(counter(FRONT_DESK)),
   'POST /api/pickup/handover-code': onShift(counter(FRONT_DESK)),
   'POST /api/pickup/handover-code/confirm': onShift(counter(FRONT_DESK)),

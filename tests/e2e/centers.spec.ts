@@ -18,7 +18,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { createWallet, deviceAddress, signInByApi } from './support';
+import { createWallet, deviceAddress, liveChannelOpened, signInByApi } from './support';
 
 const CEO = '08010000001';
 const IKEJA = 'Arrive Gas Center';
@@ -278,15 +278,16 @@ test('a client collects at the center chosen at checkout, from that center’s c
     };
 
     // The Ikeja counter types the code the client reads out; the client approves on the phone.
+    const connected = liveChannelOpened(client.page);
     await client.page.goto('/order/history');
     await expect(client.page.getByRole('link', { name: orderNumber })).toBeVisible();
+    await connected;
     await desk.page.goto('/dashboard/pickup');
     await expect(desk.page.getByRole('heading', { name: 'Pick up', level: 1 })).toBeVisible();
     await typeCode(desk.page, 'Pickup code', pickupCode);
     await desk.page.getByRole('button', { name: 'Find order' }).click();
     await expect(desk.page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
     await expect(desk.page.getByText('Eligibility: Ready for pickup')).toBeVisible();
-    await desk.page.getByRole('button', { name: 'Ask the client to confirm' }).click();
     const prompt = client.page.getByRole('dialog', { name: 'Confirm your pickup' });
     await expect(prompt).toContainText(orderNumber);
     await prompt.getByRole('button', { name: 'Approve pickup' }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { deviceAddress, signInByApi } from './support';
+import { deviceAddress, liveChannelOpened, signInByApi } from './support';
 
 // The counter journey with two devices: the client's phone shows the QR code and the pickup code;
 // the staff's tablet (no camera here, so the code is typed) asks the client to confirm; the client
@@ -106,19 +106,22 @@ test('a pickup at the counter: the client approves on the phone and the order is
     // No camera on this machine: the counter is told, and types the code.
     await tablet.page.getByRole('button', { name: 'Scan QR code' }).click();
     await expect(tablet.page.getByRole('alert').filter({ hasText: /Type the pickup code/ })).toBeVisible();
+    // The request reaches the phone wherever the client is in the app.
+    const connected = liveChannelOpened(phone.page);
+    await phone.page.goto('/order/history');
+    await expect(phone.page.getByRole('link', { name: order.orderNumber })).toBeVisible();
+    await connected;
+    // Finding the order the client collects themselves asks them at once: no second tap.
     await tablet.page.getByLabel('Pickup code').fill(pickupCode);
     await tablet.page.getByRole('button', { name: 'Find order' }).click();
     await expect(tablet.page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
     await expect(tablet.page.getByText('Eligibility: Ready for pickup')).toBeVisible();
+    await expect(tablet.page.getByText('Waiting for the client to confirm')).toBeVisible();
+    await expect(tablet.page.getByText('Request sent to the client’s phone.')).toHaveCount(1);
     const tabletAxe = await new AxeBuilder({ page: tablet.page }).analyze();
     expect(tabletAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
       [],
     );
-
-    // The request reaches the phone wherever the client is in the app.
-    await phone.page.goto('/order/history');
-    await tablet.page.getByRole('button', { name: 'Ask the client to confirm' }).click();
-    await expect(tablet.page.getByText('Waiting for the client to confirm')).toBeVisible();
     const prompt = phone.page.getByRole('dialog', { name: 'Confirm your pickup' });
     await expect(prompt).toBeVisible();
     await expect(prompt).toContainText(order.orderNumber);
@@ -189,7 +192,7 @@ test("a phone on the history's first view (no app yet) is asked too: the app tak
     phone.page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    const channel = phone.page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
+    const channel = liveChannelOpened(phone.page);
     await phone.page.goto('/order/history');
     await expect(phone.page.getByRole('link', { name: order.orderNumber })).toBeVisible();
     await channel;
@@ -201,7 +204,6 @@ test("a phone on the history's first view (no app yet) is asked too: the app tak
     await tablet.page.getByLabel('Pickup code').fill(pickupCode);
     await tablet.page.getByRole('button', { name: 'Find order' }).click();
     await expect(tablet.page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
-    await tablet.page.getByRole('button', { name: 'Ask the client to confirm' }).click();
 
     const prompt = phone.page.getByRole('dialog', { name: 'Confirm your pickup' });
     await expect(prompt).toBeVisible();
@@ -275,7 +277,6 @@ test('“Not me”: the client refuses and reports it; the counter is told not t
     await tablet.page.goto('/dashboard/pickup');
     await tablet.page.getByLabel('Pickup code').fill(pickupCode);
     await tablet.page.getByRole('button', { name: 'Find order' }).click();
-    await tablet.page.getByRole('button', { name: 'Ask the client to confirm' }).click();
 
     const prompt = phone.page.getByRole('dialog', { name: 'Confirm your pickup' });
     await prompt.getByRole('button', { name: 'Not me' }).click();

@@ -278,3 +278,14 @@ export async function holdAppCode(context: BrowserContext) {
   });
   return { release, asked: () => asked, done: () => context.unroute(chunk) };
 }
+
+/**
+ * Call before the page navigates: resolves once its live channel has heard from the server, so
+ * the server counts the device as connected (a counter asks a connected phone at once).
+ */
+export function liveChannelOpened(page: Page): Promise<void> {
+  return page
+    .waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'))
+    .then((socket) => socket.waitForEvent('framereceived'))
+    .then(() => undefined);
+}

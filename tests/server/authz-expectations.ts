@@ -225,6 +225,7 @@ export const authzExpectations: Record<string, RouteExpectation> = {
   'POST /api/payment/wallet': { allow: SIGNED_IN },
   'POST /api/payment/webhook': { allow: [], note: "trusted by Paystack's signature alone, which no caller here has" },
   'POST /api/pickup/dispute/{id}': { allow: FRONT_DESK_ON_SHIFT },
+  'POST /api/pickup/find': { allow: FRONT_DESK_ON_SHIFT },
   'POST /api/pickup/verify': { allow: FRONT_DESK_ON_SHIFT },
   'POST /api/pickup/handover-code': { allow: FRONT_DESK_ON_SHIFT },
   'POST /api/pickup/handover-code/confirm': { allow: FRONT_DESK_ON_SHIFT },

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,42 @@ describe('GET /api/pickup/code/{code} and /qrCode/{code}', () => {
     const offShift = await get(associate, `/api/pickup/code/${order.pickupCode}`);
     expect(offShift.statusCode).toBe(403);
     expect(offShift.json().additionalInfo).toMatchObject({ reason: 'NoActiveShift' });
+  });
+});
+
+describe('POST /api/pickup/find without the owner’s phone connected', () => {
+  it('shows the order and asks nobody: the desk offers a texted code', async () => {
+    const owner = await signInAs(app, phone());
+    const desk = await staffOnShift();
+    const order = await createPaidOrder(app, owner.clientId);
+    const res = await post(desk, '/api/pickup/find', { code: order.pickupCode });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      attemptStatus: 'pending',
+      asked: false,
+      order: { orderId: order.id, eligibility: 'Eligible', clientOnline: false, pickup: null },
+    });
+    expect(await app.db.select().from(pickups).where(eq(pickups.orderId, order.id))).toHaveLength(0);
+  });
+
+  it('answers InvalidPickupCode for an unknown code, and 400 for a body that is neither a code nor a QR code', async () => {
+    const desk = await staffOnShift();
+    const unknown = await post(desk, '/api/pickup/find', { code: 'ZZZZ98' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ type: 'InvalidPickupCode' });
+    for (const body of [{}, { code: 'a b' }, { code: 'ZZZZ98', qr: 'x.y' }, { orderId: randomUUID() }]) {
+      const res = await post(desk, '/api/pickup/find', body);
+      expect(res.statusCode).toBe(400);
+      expect(isErrorObject(res.json())).toBe(true);
+    }
+  });
+
+  it('is for staff on a shift only', async () => {
+    const owner = await signInAs(app, phone());
+    const order = await createPaidOrder(app, owner.clientId);
+    expect((await post(null, '/api/pickup/find', { code: order.pickupCode })).statusCode).toBe(401);
+    expect((await post(owner, '/api/pickup/find', { code: order.pickupCode })).statusCode).toBe(403);
+    expect(await app.db.select().from(pickups).where(eq(pickups.orderId, order.id))).toHaveLength(0);
   });
 });
 

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_TIMINGS } from '../../src/domain/realtime-events';
+import { signOrderQrToken } from '../../src/server/modules/order/qr-token';
 import { orders } from '../../src/server/modules/order/tables';
-import { pickups } from '../../src/server/modules/pickup/tables';
+import { pickupAttempts, pickups } from '../../src/server/modules/pickup/tables';
 import {
   connectPickupSocket,
   createPaidOrder,
@@ -14,7 +15,7 @@ import {
   recordEvents,
   tokenOf,
 } from '../../src/server/test-utils/pickup';
-import { buildTestApp, injectAs, signInAs } from '../../src/server/test-utils/test-app';
+import { buildTestApp, injectAs, type Session, signInAs } from '../../src/server/test-utils/test-app';
 
 let app: FastifyInstance;
 let url: string;
@@ -120,6 +121,73 @@ async function orderRow(id: string) {
   if (!row) throw new Error('order missing');
   return row;
 }
+
+describe('the order found and its owner asked in one call (POST /api/pickup/find)', () => {
+  const find = (session: Session, body: unknown, key?: string) =>
+    injectAs(app, session, {
+      method: 'POST',
+      url: '/api/pickup/find',
+      payload: body as Record<string, unknown>,
+      headers: key ? { 'idempotency-key': key } : {},
+    });
+  const requestsOf = (orderId: string) => app.db.select().from(pickups).where(eq(pickups.orderId, orderId));
+
+  it('prompts the connected owner of a paid order they collect; a retry with the key answers the same', async () => {
+    const owner = await client();
+    const desk = await counter();
+    const order = await createPaidOrder(app, owner.session.clientId);
+    const prompt = nextEvent(owner.socket, 'requestPickupConfirmation', (p) => p.orderId === order.id);
+    const first = await find(desk.session, { code: order.pickupCode }, `find-${order.id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      attemptStatus: 'pending',
+      asked: true,
+      order: { orderId: order.id, eligibility: 'Eligible', clientOnline: true, pickup: { status: 'Pending' } },
+    });
+    expect((await prompt).pickupId).toBe(first.json().order.pickup.id);
+    const again = await find(desk.session, { code: order.pickupCode }, `find-${order.id}`);
+    expect(again.json()).toEqual(first.json());
+    // Found again with a new key while the request waits: shown, not asked twice.
+    const later = await find(desk.session, { code: order.pickupCode });
+    expect(later.json()).toMatchObject({ asked: false, order: { pickup: { id: first.json().order.pickup.id } } });
+    expect(await requestsOf(order.id)).toHaveLength(1);
+    const attempts = await app.db.select().from(pickupAttempts).where(eq(pickupAttempts.orderId, order.id));
+    expect(attempts.map((a) => `${a.method}:${a.status}`).sort()).toEqual([
+      'code:pending',
+      'code:pending',
+      'request:pending',
+    ]);
+  });
+
+  it('finds by the QR code too', async () => {
+    const owner = await client();
+    const desk = await counter();
+    const order = await createPaidOrder(app, owner.session.clientId);
+    const qr = signOrderQrToken(app.config.SESSION_SECRET, order.id);
+    const res = await find(desk.session, { qr });
+    expect(res.json()).toMatchObject({ asked: true, order: { orderId: order.id, pickup: { status: 'Pending' } } });
+  });
+
+  it('only shows what needs checking first: a nominee’s ID, an unpaid order, the staff’s own', async () => {
+    const owner = await client();
+    const desk = await counter();
+    const nominee = await createPaidOrder(app, owner.session.clientId, {
+      nominee: { name: 'Bola', phone: '08030000000' },
+    });
+    const unpaid = await createPaidOrder(app, owner.session.clientId, { paid: false });
+    const own = await createPaidOrder(app, desk.session.clientId);
+    for (const [order, eligibility] of [
+      [nominee, 'Eligible'],
+      [unpaid, 'NotPaid'],
+      [own, 'Eligible'],
+    ] as const) {
+      const res = await find(desk.session, { code: order.pickupCode });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ asked: false, order: { orderId: order.id, eligibility, pickup: null } });
+      expect(await requestsOf(order.id)).toHaveLength(0);
+    }
+  });
+});
 
 describe('pickup channel: refusals', () => {
   it('refuses a second request for the same order from the same counter (duplicatedRequest)', async () => {

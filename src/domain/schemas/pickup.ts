@@ -90,6 +90,20 @@ export const pickupLookupResponseSchema = z.object({
 });
 export type PickupLookupResponse = z.infer<typeof pickupLookupResponseSchema>;
 
+/** POST /api/pickup/find: the code the client reads out, or the token of their QR code. */
+export const pickupFindInputSchema = z.union([
+  z.strictObject({ code: pickupCodeSchema }),
+  z.strictObject({ qr: pickupQrTokenSchema }),
+]);
+export type PickupFindInput = z.infer<typeof pickupFindInputSchema>;
+
+/**
+ * POST /api/pickup/find: the look-up, and whether the owner was asked to confirm at once (the
+ * request is then the summary's `pickup`).
+ */
+export const pickupFindResponseSchema = pickupLookupResponseSchema.extend({ asked: z.boolean() });
+export type PickupFindResponse = z.infer<typeof pickupFindResponseSchema>;
+
 /**
  * POST /api/pickup/verify: the counter asks the owner to confirm (the HTTP twin of the
  * requestConfirmationStaff event, for a tablet whose socket is reconnecting).

@@ -9,6 +9,8 @@ import {
   idParamSchema,
   pickupCodeSchema,
   pickupDisputeInputSchema,
+  pickupFindInputSchema,
+  pickupFindResponseSchema,
   pickupLookupResponseSchema,
   pickupQrTokenSchema,
   pickupVerifyInputSchema,
@@ -23,7 +25,7 @@ import {
   refuseNonApprover,
   sendHandoverCode,
 } from './handover';
-import { lookupOrder } from './lookup';
+import { findAndAsk, lookupOrder } from './lookup';
 import { findOrder, orderSummary, toPickupRecord } from './order-view';
 import { refusalToAppError } from './service';
 
@@ -72,6 +74,25 @@ const pickupRoutes = routesOf('pickup', async (app, route) => {
     '/order/:id',
     lookup('The pickup data of an order: summary, eligibility and the latest request', idParamSchema),
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'id', orderId: request.params.id }),
+  );
+
+  app.post(
+    '/find',
+    route('Find an order by its code or QR code and ask its owner to confirm at once when nothing is to check first', {
+      who: staffOnShift,
+      idempotent: true,
+      config: lookupRateLimit,
+      body: pickupFindInputSchema,
+      response: { 200: pickupFindResponseSchema, ...lookupErrors },
+    }),
+    async (request) => {
+      const { auth, staff } = staffOf(request);
+      const by =
+        'code' in request.body
+          ? ({ kind: 'code', code: request.body.code } as const)
+          : ({ kind: 'qr', token: request.body.qr } as const);
+      return findAndAsk(app, { clientId: auth.clientId, staff }, by);
+    },
   );
 
   app.post(

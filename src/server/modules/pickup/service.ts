@@ -344,6 +344,23 @@ export function otherCenterError(
   });
 }
 
+/**
+ * Whether the counter that just found `order` may ask its owner at once, with nothing for the
+ * staff to check first: the owner collects it themselves, it is eligible, it is not the staff
+ * member's own, and neither the order nor this staff member has a request open. Anything else is
+ * left to the desk's own "ask" step, which explains the refusal.
+ */
+export async function askableAtOnce(
+  db: DbOrTx,
+  order: OrderRow,
+  member: StaffContext,
+  actorClientId: string,
+): Promise<boolean> {
+  if (order.deliveryOption !== DeliveryOption.PickerUP || order.clientId === actorClientId) return false;
+  if (ineligibility(order) || checkStaff(member).ok !== true) return false;
+  return (await openSlots.run(db, { orderId: order.id, staffId: member.id })).length === 0;
+}
+
 /** The refusal for an order that is not eligible, or null when it is. */
 export function ineligibility(order: OrderRow): Refusal | null {
   const verdict = pickupEligibility(order);

@@ -1,15 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PickupLookupResponse } from '../../../../domain/schemas/pickup';
+import type { PickupFindInput, PickupFindResponse, PickupLookupResponse } from '../../../../domain/schemas/pickup';
 import { api } from '../../../lib/api-client';
 import { pickupDeskKeys } from './keys';
 
-/** GET /api/pickup/code/{code}: the order the client's pickup code names. */
-export const lookupByCode = (code: string) =>
-  api.get<PickupLookupResponse>(`pickup/code/${encodeURIComponent(code.trim().toUpperCase())}`);
-
-/** GET /api/pickup/qrCode/{token}: the order the scanned QR code names. */
-export const lookupByQr = (token: string) =>
-  api.get<PickupLookupResponse>(`pickup/qrCode/${encodeURIComponent(token.trim())}`);
+/**
+ * POST /api/pickup/find: the order a pickup code or QR code names; its owner is asked to confirm
+ * in the same call when there is nothing to check first (`asked`).
+ */
+export const findOrder = (input: PickupFindInput, idempotencyKey: string) =>
+  api.post<PickupFindResponse>(
+    'pickup/find',
+    'code' in input ? { code: input.code.trim().toUpperCase() } : { qr: input.qr.trim() },
+    { idempotencyKey },
+  );
 
 /** GET /api/pickup/order/{id}: the desk's view of an order, refreshed. */
 export const getDeskOrder = (orderId: string) => api.get<PickupLookupResponse>(`pickup/order/${orderId}`);

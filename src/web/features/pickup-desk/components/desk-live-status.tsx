@@ -33,7 +33,14 @@ export function DeskLiveStatus(props: {
               <Button variant="default" fullWidth onClick={() => props.onCancel('cancel')}>
                 Cancel request
               </Button>
-              <Button color="red.9" variant="outline" fullWidth onClick={() => props.onCancel('reject')}>
+              {/* On the page's own background: red text on the alert's blue is below 4.5:1. */}
+              <Button
+                color="red"
+                variant="outline"
+                bg="var(--mantine-color-body)"
+                fullWidth
+                onClick={() => props.onCancel('reject')}
+              >
                 Refuse hand-over
               </Button>
             </Stack>

@@ -14,7 +14,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ServerEventName } from '../../../../domain/realtime-events';
-import type { PickupLookupResponse } from '../../../../domain/schemas/pickup';
+import type { PickupFindInput, PickupFindResponse } from '../../../../domain/schemas/pickup';
 import { ConnectionStatus } from '../../../components/connection-status';
 import { emitWithAck } from '../../../lib/emit-with-ack';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -22,7 +22,7 @@ import { connectSocket, onServerEvent, prepareServerEvents } from '../../../lib/
 import { useMutation } from '../../../lib/use-mutation';
 import { useSocketStatus } from '../../../lib/use-socket-status';
 import { pickupDeskKeys } from '../api/keys';
-import { deskOrderQueryOptions, lookupByCode, lookupByQr } from '../api/lookup-order';
+import { deskOrderQueryOptions, findOrder } from '../api/lookup-order';
 import { requestConfirmationOverHttp } from '../api/request-confirmation';
 import { type DeskAction, deskReducer, initialDeskState, lookupRefusalTitle } from '../lib/desk-state';
 import { DeskLiveStatus } from './desk-live-status';
@@ -53,8 +53,6 @@ const REFRESHING: ServerEventName[] = [
   'pickupConfirmationResponseStaff',
   'ClientRequestCancelled',
 ];
-
-type Lookup = { code: string } | { qr: string };
 
 /** The pickup desk (staff, tablet): find the order, ask the owner, follow the answer live. */
 export function PickupDeskScreen({
@@ -119,11 +117,18 @@ export function PickupDeskScreen({
     };
   }, [socketStatus, waitingFor, queryClient]);
 
+  // Finding the order asks its owner at once when there is nothing to check first: one tap (or
+  // one scan) at the counter, and the prompt is on the client's phone.
   const lookup = useMutation({
-    mutationFn: (by: Lookup) => ('code' in by ? lookupByCode(by.code) : lookupByQr(by.qr)),
-    onSuccess: (result: PickupLookupResponse) => {
-      queryClient.setQueryData(pickupDeskKeys.order(result.order.orderId), result);
-      dispatch({ type: 'select', orderId: result.order.orderId });
+    mutationFn: (by: PickupFindInput) => findOrder(by, `pickup-find-${newIdempotencyKey()}`),
+    onSuccess: ({ attemptStatus, order: found, asked }: PickupFindResponse) => {
+      queryClient.setQueryData(pickupDeskKeys.order(found.orderId), { attemptStatus, order: found });
+      dispatch({
+        type: 'found',
+        orderId: found.orderId,
+        request: asked ? found.pickup : null,
+        clientOnline: found.clientOnline,
+      });
     },
   });
 
@@ -291,7 +296,7 @@ export function PickupDeskScreen({
                       <Text size="sm">
                         Your request for order {busyWith.orderNumber} is still waiting. Cancel it to serve this client.
                       </Text>
-                      <Button variant="outline" color="red.9" onClick={() => void cancelOther()}>
+                      <Button variant="outline" color="red" onClick={() => void cancelOther()}>
                         Cancel the request for order {busyWith.orderNumber}
                       </Button>
                     </Stack>

@@ -19,6 +19,20 @@ const opened = {
   clientOnline: true,
 };
 
+/** The request as the server keeps it, still waiting for the client. */
+const pending = {
+  id: pickupId,
+  orderId,
+  status: 'Pending' as 'Pending' | 'ClientReject' | 'Completed',
+  confirmationAction: 'Pending' as 'Pending' | 'Rejected' | 'Approve',
+  requestedAt: opened.requestedAt,
+  expiresAt: opened.expiresAt,
+  respondedAt: null as string | null,
+  completedAt: null,
+  staffName: 'Ada',
+  nomineeVerified: false,
+};
+
 describe('deskReducer', () => {
   const waiting = [
     { type: 'select', orderId } as const,
@@ -28,6 +42,42 @@ describe('deskReducer', () => {
 
   it('opens a request and waits for the client', () => {
     expect(waiting).toMatchObject({ phase: 'waiting', pickupId, clientOnline: true });
+  });
+
+  describe('an order found and its owner asked in the same call', () => {
+    const found = { type: 'found', orderId, request: pending, clientOnline: true } as const;
+    const sent = (state: typeof initialDeskState) =>
+      state.log.filter((line) => line.text === 'Request sent to the client’s phone.').length;
+
+    it('waits for the client, the request said once whichever news comes first', () => {
+      const eventFirst = [
+        { type: 'server', event: 'requestConfirmationStaff', payload: opened } as const,
+        found,
+      ].reduce(deskReducer, initialDeskState);
+      const answerFirst = [
+        found,
+        { type: 'server', event: 'requestConfirmationStaff', payload: opened } as const,
+      ].reduce(deskReducer, initialDeskState);
+      for (const state of [eventFirst, answerFirst]) {
+        expect(state).toMatchObject({ phase: 'waiting', orderId, pickupId, clientOnline: true });
+        expect(sent(state)).toBe(1);
+      }
+    });
+
+    it('says the request waits when the client’s phone is offline', () => {
+      const state = deskReducer(initialDeskState, { ...found, clientOnline: false });
+      expect(state).toMatchObject({ phase: 'waiting', clientOnline: false });
+      expect(state.log[0]?.text).toBe('Request waiting: the client’s phone is offline.');
+    });
+
+    it('shows an order not asked for as found, and keeps a request already waiting for it', () => {
+      expect(deskReducer(initialDeskState, { ...found, request: null })).toMatchObject({
+        phase: 'idle',
+        orderId,
+        pickupId: null,
+      });
+      expect(deskReducer(waiting, { ...found, request: null })).toBe(waiting);
+    });
   });
 
   it('finishes on approval with the hand-over instruction', () => {
@@ -42,16 +92,10 @@ describe('deskReducer', () => {
 
   it('settles a request answered while the live channel was down, once it is back', () => {
     const record = {
-      id: pickupId,
-      orderId,
+      ...pending,
       status: 'ClientReject' as const,
       confirmationAction: 'Rejected' as const,
-      requestedAt: opened.requestedAt,
-      expiresAt: opened.expiresAt,
       respondedAt: '2026-01-01T10:00:30.000Z',
-      completedAt: null,
-      staffName: 'Ada',
-      nomineeVerified: false,
     };
     expect(deskReducer(waiting, { type: 'caughtUp', request: record })).toMatchObject({ phase: 'rejected' });
     expect(

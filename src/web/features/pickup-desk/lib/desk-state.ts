@@ -23,6 +23,8 @@ export type DeskState = {
   /** The headline of a finished hand-over (approved, refused, cancelled). */
   result: string | null;
   error: string | null;
+  /** The request whose sending is in the log (its own event may come before or after the desk learns of it). */
+  announced: string | null;
   log: LogEntry[];
 };
 
@@ -32,6 +34,8 @@ type ServerAction = {
 
 export type DeskAction =
   | { type: 'select'; orderId: string }
+  /** The order was found; `request` when its owner was asked in the same call. */
+  | { type: 'found'; orderId: string; request: PickupRecord | null; clientOnline: boolean }
   | { type: 'reset' }
   | { type: 'requesting' }
   | { type: 'requested'; pickupId: string; expiresAt?: string; clientOnline?: boolean }
@@ -54,6 +58,7 @@ export const initialDeskState: DeskState = {
   notice: null,
   result: null,
   error: null,
+  announced: null,
   log: [],
 };
 
@@ -76,6 +81,13 @@ export function deskReducer(state: DeskState, action: DeskAction): DeskState {
       return action.orderId === state.orderId && state.phase === 'waiting'
         ? state
         : { ...initialDeskState, orderId: action.orderId };
+    case 'found':
+      if (!action.request) return deskReducer(state, { type: 'select', orderId: action.orderId });
+      return announce(
+        { ...initialDeskState, orderId: action.orderId, phase: 'waiting', expiresAt: action.request.expiresAt },
+        action.request.id,
+        action.clientOnline,
+      );
     case 'reset':
       return initialDeskState;
     case 'requesting':
@@ -136,6 +148,17 @@ function catchUp(state: DeskState, request: PickupRecord | null): DeskState {
   }
 }
 
+/** This desk's request is open: said once in the log, however its news arrived. */
+function announce(state: DeskState, pickupId: string, clientOnline: boolean): DeskState {
+  const next = { ...state, pickupId, clientOnline, announced: pickupId };
+  if (state.announced === pickupId) return next;
+  return log(
+    next,
+    'info',
+    clientOnline ? 'Request sent to the client’s phone.' : 'Request waiting: the client’s phone is offline.',
+  );
+}
+
 function onServerEvent(state: DeskState, action: ServerAction): DeskState {
   const p = action.payload as { orderId?: string; pickupId?: string };
   if (!state.orderId || p.orderId !== state.orderId) return state;
@@ -144,18 +167,10 @@ function onServerEvent(state: DeskState, action: ServerAction): DeskState {
   if (action.event === 'requestConfirmationStaff') {
     const { payload } = action;
     if (state.phase === 'requesting' || mine) {
-      return log(
-        {
-          ...state,
-          phase: 'waiting',
-          pickupId: payload.pickupId,
-          expiresAt: payload.expiresAt,
-          clientOnline: payload.clientOnline,
-        },
-        'info',
-        payload.clientOnline
-          ? 'Request sent to the client’s phone.'
-          : 'Request waiting: the client’s phone is offline.',
+      return announce(
+        { ...state, phase: 'waiting', expiresAt: payload.expiresAt },
+        payload.pickupId,
+        payload.clientOnline,
       );
     }
     return log(state, 'warn', `${payload.staffName} at another counter asked this client to confirm.`);
