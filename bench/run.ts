@@ -140,7 +140,13 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
   const tokenOf = (clientId: string) => ask<string>({ type: 'token', clientId });
 
   /** An autocannon run with its statement count and, with BENCH_PROFILE, its CPU profile. */
-  const measure = async (key: string, label: string, options: Parameters<typeof load>[0] | null, note?: string) => {
+  const measure = async (
+    key: string,
+    label: string,
+    options: Parameters<typeof load>[0] | null,
+    note?: string,
+    { warmUp = options ? readsOnly(options) : false } = {},
+  ) => {
     if (!wanted(key)) return;
     if (!options) {
       pass.results.set(key, { key, label, note: note ?? 'skipped: route not available' });
@@ -149,8 +155,9 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
     log(`bench [${db}]: ${label} … (load ${loadNow()})`);
     // A read runs unmeasured first: a route's first second on a fresh server is its compiling and
     // its caches filling, and it would count against whichever scenario happens to come first.
-    // Writes are not run twice (they would use up the orders and wallets they were given).
-    if (readsOnly(options)) await load({ duration: WARM_UP, connections: CONNECTIONS, ...options });
+    // So does order placement, which uses up nothing it was given; the other writes are not run
+    // twice (they would use up the orders and wallets they were given).
+    if (warmUp) await load({ duration: WARM_UP, connections: CONNECTIONS, ...options });
     if (PROFILE_DIR) await ask({ type: 'profile-start' });
     const q0 = await ask<number>({ type: 'queries' });
     await ask({ type: 'loop-start' });
@@ -291,6 +298,8 @@ async function runPass(db: 'postgres' | 'pglite', server: Server, sessions: Sql[
           ],
         }
       : null,
+    undefined,
+    { warmUp: true },
   );
 
   // The chain: each request at the next of its centers, as a company's clients and counters are
