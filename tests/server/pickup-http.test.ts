@@ -158,6 +158,27 @@ describe('POST /api/pickup/find without the owner’s phone connected', () => {
     }
   });
 
+  it('shares one budget of code tries between the code, the QR code and the find', async () => {
+    const desk = await staffOnShift();
+    // A device of its own: the other tests' tries come from the default address.
+    const from = { remoteAddress: '10.9.8.7' };
+    const tries = [
+      () => injectAs(app, desk, { method: 'GET', url: '/api/pickup/code/ZZZZ97', ...from }),
+      () => injectAs(app, desk, { method: 'GET', url: '/api/pickup/qrCode/x.y', ...from }),
+      () => injectAs(app, desk, { method: 'POST', url: '/api/pickup/find', payload: { code: 'ZZZZ97' }, ...from }),
+    ];
+    const statuses: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      for (const attempt of tries) statuses.push((await attempt()).statusCode);
+    }
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    for (const attempt of tries) {
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ type: 'RateLimited' });
+    }
+  });
+
   it('is for staff on a shift only', async () => {
     const owner = await signInAs(app, phone());
     const order = await createPaidOrder(app, owner.clientId);

@@ -45,28 +45,27 @@ const pickupRoutes = routesOf('pickup', async (app, route) => {
   const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema };
   /** A look-up also answers 409 for an order of another gas center than the one of the caller's shift. */
   const lookupErrors = { ...errors, 409: errorObjectSchema };
+  // One budget for a device's tries at codes, whichever way it presents them (the code, the QR
+  // code, or the find that asks the owner): three routes do not triple it.
+  const codeTries = app.rateLimit(lookupRateLimit.rateLimit);
   /** A look-up of one order by the staff on a shift; by a code, rate limited. */
-  const lookup = <Params extends z.ZodType>(summary: string, params: Params, config?: typeof lookupRateLimit) =>
+  const lookup = <Params extends z.ZodType>(summary: string, params: Params, byCode = false) =>
     route(summary, {
       who: staffOnShift,
-      config,
+      ...(byCode && { onRequest: codeTries }),
       params,
       response: { 200: pickupLookupResponseSchema, ...lookupErrors },
     });
 
   app.get(
     '/code/:code',
-    lookup(
-      'Find an order by the pickup code the client reads out',
-      z.object({ code: pickupCodeSchema }),
-      lookupRateLimit,
-    ),
+    lookup('Find an order by the pickup code the client reads out', z.object({ code: pickupCodeSchema }), true),
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'code', code: request.params.code }),
   );
 
   app.get(
     '/qrCode/:code',
-    lookup('Find an order by the token of its QR code', z.object({ code: pickupQrTokenSchema }), lookupRateLimit),
+    lookup('Find an order by the token of its QR code', z.object({ code: pickupQrTokenSchema }), true),
     async (request) => lookupOrder(app, staffOf(request).staff, { kind: 'qr', token: request.params.code }),
   );
 
@@ -80,8 +79,8 @@ const pickupRoutes = routesOf('pickup', async (app, route) => {
     '/find',
     route('Find an order by its code or QR code and ask its owner to confirm at once when nothing is to check first', {
       who: staffOnShift,
+      onRequest: codeTries,
       idempotent: true,
-      config: lookupRateLimit,
       body: pickupFindInputSchema,
       response: { 200: pickupFindResponseSchema, ...lookupErrors },
     }),
