@@ -118,6 +118,7 @@ test('a pickup at the counter: the client approves on the phone and the order is
     await expect(tablet.page.getByText('Eligibility: Ready for pickup')).toBeVisible();
     await expect(tablet.page.getByText('Waiting for the client to confirm')).toBeVisible();
     await expect(tablet.page.getByText('Request sent to the client’s phone.')).toHaveCount(1);
+    await expect(tablet.page.getByRole('button', { name: 'Ask the client to confirm' })).toHaveCount(0);
     const tabletAxe = await new AxeBuilder({ page: tablet.page }).analyze();
     expect(tabletAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
       [],

@@ -70,7 +70,8 @@ export function DeskOrderSummary(props: {
           </Stack>
         </Alert>
       )}
-      {eligible && (
+      {/* Once the client is asked, the request's own panel says what happens and what to do. */}
+      {eligible && props.phase !== 'waiting' && (
         <Button
           size="lg"
           h="auto"
