@@ -28,7 +28,9 @@ export async function lookupOrder(
   by: LookupBy,
 ): Promise<PickupLookupResponse> {
   const { attemptStatus, order } = await findForCounter(app, member, by);
-  const online = await app.pickupChannel.isClientOnline(order.clientId);
+  const channel = app.pickupChannel;
+  await channel.followOrder(member.id, order.id);
+  const online = await channel.isClientOnline(order.clientId);
   return { attemptStatus, order: await orderSummary(app.db, order, online) };
 }
 
@@ -45,15 +47,18 @@ export async function findAndAsk(
   by: Exclude<LookupBy, { kind: 'id' }>,
 ): Promise<PickupFindResponse> {
   const { attemptStatus, order } = await findForCounter(app, actor.staff, by);
-  const online = await app.pickupChannel.isClientOnline(order.clientId);
+  const channel = app.pickupChannel;
+  const online = await channel.isClientOnline(order.clientId);
   const asked =
     online &&
     (await askableAtOnce(app.db, order, actor.staff, actor.clientId)) &&
-    (await app.pickupChannel.request(actor, { orderId: order.id })).ok;
+    (await channel.request(actor, { orderId: order.id })).ok;
+  // A request has the staff's devices follow the order already.
+  if (!asked) await channel.followOrder(actor.staff.id, order.id);
   return { attemptStatus, asked, order: await orderSummary(app.db, order, online) };
 }
 
-/** The order a code, QR code or id names, recorded as an attempt (but a refresh) and followed live. */
+/** The order a code, QR code or id names, recorded as an attempt (but a refresh); the caller has it followed live. */
 async function findForCounter(
   app: FastifyInstance,
   member: StaffContext,
@@ -100,6 +105,5 @@ async function findForCounter(
 
   const attemptStatus = attemptStatusFor(pickupEligibility(order));
   await attempt(attemptStatus, pickupEligibility(order));
-  await app.pickupChannel.followOrder(member.id, order.id);
   return { attemptStatus, order };
 }

@@ -357,7 +357,7 @@ export async function askableAtOnce(
   actorClientId: string,
 ): Promise<boolean> {
   if (order.deliveryOption !== DeliveryOption.PickerUP || order.clientId === actorClientId) return false;
-  if (ineligibility(order) || checkStaff(member).ok !== true) return false;
+  if (ineligibility(order)) return false;
   return (await openSlots.run(db, { orderId: order.id, staffId: member.id })).length === 0;
 }
 
