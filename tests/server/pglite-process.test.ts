@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { type PgliteProcess, pidFileOf, startPgliteProcess, waitForPrevious } from '../../src/server/db/pglite-process';
+import { batchArray, rawStatement } from '../../src/server/db/statement';
 
 const dirs: string[] = [];
 const opened: Database[] = [];
@@ -136,6 +137,38 @@ describe('PGlite in its own process', { timeout: 60_000 }, () => {
     } finally {
       await apart.stop();
     }
+  });
+
+  it("keeps a batch statement's generic plan when its array is a batchArray: no planning on each run", async () => {
+    const { database } = await open(newDataDir());
+    await database.db.execute(sql`insert into t select g, 'row ' || g from generate_series(1, 2000) g`);
+    await database.db.execute(sql`analyze t`);
+    const plain = rawStatement<{ id: number }>(
+      'test_batch_plain',
+      sql`select id from t where id = any(${sql.placeholder('ids')}::int[]) order by id`,
+    );
+    const steady = rawStatement<{ id: number }>(
+      'test_batch_steady',
+      sql`select id from t where id = any(${batchArray('ids', 'int')}) order by id`,
+    );
+    // One connection for the whole check: prepared statements and their counts are its session's.
+    await database.db.transaction(async (tx) => {
+      for (let run = 0; run < 8; run++) {
+        // A lone request's batch: the array itself makes each custom plan cheaper than the generic
+        // one (sized for ten elements), so PostgreSQL would plan every run anew.
+        const ids = [run + 1];
+        expect((await plain.run(tx, { ids })).map((r) => r.id)).toEqual(ids);
+        expect((await steady.run(tx, { ids })).map((r) => r.id)).toEqual(ids);
+      }
+      const { rows } = await tx.execute<{ name: string; generic: number; custom: number }>(
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+            where name like 'test_batch_%' order by name`,
+      );
+      expect(rows).toEqual([
+        { name: 'test_batch_plain', generic: 0, custom: 8 },
+        { name: 'test_batch_steady', generic: 3, custom: 5 },
+      ]);
+    });
   });
 
   it('takes a snapshot only between transactions: it holds what was committed before it', async () => {

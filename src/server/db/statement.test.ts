@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../modules/client/tables';
 import { buildTestApp } from '../test-utils/test-app';
-import { rawStatement, rowMapper, statement } from './statement';
+import { batchArray, rawStatement, rowMapper, statement } from './statement';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (npm test runs both).
 
@@ -119,5 +119,37 @@ describe('rawStatement across a migration', () => {
     await app.db.execute(sql`alter table statement_test_notes add column seen boolean not null default false`);
     const [second] = await add.run(app.db, { body: 'two' });
     expect(second?.row).toMatchObject({ body: 'two', seen: false });
+  });
+});
+
+describe('batchArray', () => {
+  const plain = rawStatement<{ firstname: string }>(
+    'test_statement_batch_plain',
+    sql`select firstname from ${clients} where id = any(${sql.placeholder('ids')}::uuid[]) order by firstname`,
+  );
+  const steady = rawStatement<{ firstname: string }>(
+    'test_statement_batch_steady',
+    sql`select firstname from ${clients} where id = any(${batchArray('ids', 'uuid')}) order by firstname`,
+  );
+  const unnested = rawStatement<{ id: string }>(
+    'test_statement_batch_unnest',
+    sql`select k.id::text as id from unnest(${batchArray('ids', 'uuid')}) with ordinality as k(id, n) order by k.n`,
+  );
+
+  // How it is planned is checked where statements are prepared by name: tests/server/pglite-process.test.ts.
+  it('answers the same rows as the array itself, in `= any(…)` and in `unnest(…)`', async () => {
+    const made = [];
+    for (const [i, firstname] of ['Amaka', 'Bola', 'Chidi', 'Dayo'].entries()) {
+      const [client] = await insertClient.run(app.db, { ...phone(20 + i), firstname });
+      made.push(client?.id ?? '');
+    }
+    for (let run = 0; run < 4; run++) {
+      const ids = made.slice(run % 2, (run % 2) + 1 + (run % 3));
+      const expected = (await plain.run(app.db, { ids })).map((r) => r.firstname);
+      expect(expected).toHaveLength(ids.length);
+      expect((await steady.run(app.db, { ids })).map((r) => r.firstname)).toEqual(expected);
+      expect((await unnested.run(app.db, { ids })).map((r) => r.id)).toEqual(ids);
+    }
+    expect(await steady.run(app.db, { ids: [] })).toEqual([]);
   });
 });

@@ -19,6 +19,18 @@ type Built = {
 /** A value given when a statement runs (`run(db, { name: … })`): `sql.placeholder`, shorter. */
 export const value = (name: string) => sql.placeholder(name);
 
+/**
+ * An array of a batch (`= any(…)`, `unnest(…)`) that every plan of its prepared statement sizes
+ * alike. Given the array itself, a custom plan counts its elements, comes out cheaper than the
+ * generic plan (which assumes ten) whenever batches are small, and so is planned anew on every
+ * execution: on the embedded database planning also asks the file system for each relation's size.
+ * Read from a scalar subquery, the array is sized the same in both plans, and PostgreSQL keeps the
+ * generic plan after the first five executions. An index still answers `= any(…)` of it. (The
+ * cast outside keeps `any(…)` from taking the subquery as the set to compare with.)
+ */
+export const batchArray = (name: string, type: 'uuid' | 'text' | 'int' | 'bigint' | 'double precision') =>
+  sql`(select ${sql.placeholder(name)}::${sql.raw(type)}[])::${sql.raw(type)}[]`;
+
 /** A time written into the query when it was built (a Date, or drizzle's text of one). */
 function isFixedTime(param: unknown): boolean {
   const value = param !== null && typeof param === 'object' && 'value' in param ? param.value : param;

@@ -1,6 +1,6 @@
 import { desc, eq, ilike, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { batchArray, statement } from '../../db/statement';
 import { type ClientRow, clients } from './tables';
 
 export type { ClientRow };
@@ -106,7 +106,7 @@ const clientsByIds = statement('client_summaries_by_ids', (db) =>
   db
     .select(summaryColumns)
     .from(clients)
-    .where(sql`${clients.id} = any(${sql.placeholder('ids')}::uuid[])`),
+    .where(sql`${clients.id} = any(${batchArray('ids', 'uuid')})`),
 );
 
 /**

@@ -7,7 +7,7 @@ import { lagosDateKey } from '../../../domain/format';
 import { dispatchBoardSchema } from '../../../domain/schemas/delivery';
 import { batcher } from '../../db/batcher';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement, value } from '../../db/statement';
+import { batchArray, rawStatement } from '../../db/statement';
 import { versionReader } from '../../db/version-reader';
 import { COMPRESS_FROM_BYTES } from '../../lib/compression';
 import type { StaffContext } from '../../plugins/session';
@@ -30,7 +30,7 @@ const boardVersions = rawStatement<{ key: string; version: string }>(
   sql`select k.center::text as key,
         (select coalesce(sum(v.version), 0) from dispatch_board_versions v
           where k.center = ${EVERY}::uuid or v.center_id = k.center or v.center_id = ${EVERY}::uuid)::text as version
-      from unnest(${value('centers')}::uuid[]) as k(center)`,
+      from unnest(${batchArray('centers', 'uuid')}) as k(center)`,
 );
 
 /** The open shift of a staff member as the session's staff lookup reads it (the shift module's). */

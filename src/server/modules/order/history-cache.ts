@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ClientOrderListQuery } from '../../../domain/schemas/order';
 import type { DbOrTx } from '../../db/client';
-import { rawStatement, value } from '../../db/statement';
+import { batchArray, rawStatement } from '../../db/statement';
 import { versionReader } from '../../db/version-reader';
 import { centerNamesMark } from '../centers';
 import { clientOrderPageJson } from './service';
@@ -13,7 +13,7 @@ export const HISTORY_CACHE_CHARS = 32 * 1024 * 1024;
 const historyVersions = rawStatement<{ key: string; version: string }>(
   'order_history_versions',
   sql`select client_id::text as key, version::text as version from order_history_versions
-      where client_id = any(${value('clientIds')}::uuid[])`,
+      where client_id = any(${batchArray('clientIds', 'uuid')})`,
 );
 
 type Entry = { version: bigint; pages: Map<string, string>; chars: number };

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Product } from '../../../domain/schemas/product';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { batchArray, statement } from '../../db/statement';
 import { mapByIds } from '../../lib/by-ids';
 import { centerPrices, type ProductRow, productPriceHistory, products } from './tables';
 
@@ -179,7 +179,7 @@ const activeProductsByIds = statement('products_active_by_ids', (db) =>
         where ${centerPrices.productId} = ${products.id})`.as('center_prices'),
     })
     .from(products)
-    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.active, true))),
+    .where(and(sql`${products.id} = any(${batchArray('ids', 'uuid')})`, eq(products.active, true))),
 );
 
 /** The type (Gas, Cylinder, …) of each of these products, on sale or not, by id. */

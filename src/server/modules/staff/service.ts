@@ -5,7 +5,7 @@ import { AppError, ErrorType } from '../../../domain/errors';
 import { normalizePhone } from '../../../domain/phone';
 import type { CreateStaffResponse, createStaffBodySchema, StaffMember } from '../../../domain/schemas/staff';
 import type { DbOrTx } from '../../db/client';
-import { statement } from '../../db/statement';
+import { batchArray, statement } from '../../db/statement';
 import type { StaffContext } from '../../plugins/session';
 import { recordAudit } from '../audit';
 import { chosenCenter, firstCenter, knownCenters } from '../centers';
@@ -322,7 +322,7 @@ export function staffOfClientsWith<T>(name: string, extra: (staffId: SQL) => SQL
     db
       .select({ clientId: staff.clientId, ...sessionColumns, extra: extra(sql`${staff}.id`) })
       .from(staff)
-      .where(sql`${staff.clientId} = any(${sql.placeholder('clientIds')}::uuid[])`),
+      .where(sql`${staff.clientId} = any(${batchArray('clientIds', 'uuid')})`),
   );
   return async (db: DbOrTx, clientIds: readonly string[]) => {
     const rows = await built.run(db, { clientIds: [...new Set(clientIds)] });
@@ -406,7 +406,7 @@ const staffByIds = statement('staff_by_ids', (db) =>
   db
     .select({ id: staff.id, clientId: staff.clientId, role: staff.role })
     .from(staff)
-    .where(sql`${staff.id} = any(${sql.placeholder('ids')}::uuid[])`),
+    .where(sql`${staff.id} = any(${batchArray('ids', 'uuid')})`),
 );
 
 /** The client ids of staff members (of one when `staffId` is given), as a subquery for another area's query. */
