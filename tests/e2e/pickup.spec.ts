@@ -127,6 +127,14 @@ test('a pickup at the counter: the client approves on the phone and the order is
     await expect(prompt).toBeVisible();
     await expect(prompt).toContainText(order.orderNumber);
     await expect(tablet.page.getByText('The client is looking at the request.').first()).toBeVisible();
+    // The tablet reloaded while the client looks: finding the order again takes its request up
+    // again, neither asking the client twice nor offering to.
+    await tablet.page.reload();
+    await tablet.page.getByLabel('Pickup code').fill(pickupCode);
+    await tablet.page.getByRole('button', { name: 'Find order' }).click();
+    await expect(tablet.page.getByText('Waiting for the client to confirm')).toBeVisible();
+    await expect(tablet.page.getByRole('button', { name: 'Ask the client to confirm' })).toHaveCount(0);
+    await expect(prompt).toHaveCount(1);
     const promptAxe = await new AxeBuilder({ page: phone.page }).analyze();
     expect(promptAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
       [],

@@ -147,12 +147,18 @@ describe('the order found and its owner asked in one call (POST /api/pickup/find
     expect((await prompt).pickupId).toBe(first.json().order.pickup.id);
     const again = await find(desk.session, { code: order.pickupCode }, `find-${order.id}`);
     expect(again.json()).toEqual(first.json());
-    // Found again with a new key while the request waits: shown, not asked twice.
+    // Found again with a new key while the request waits (the desk reloaded): the same request,
+    // taken up again, not asked twice.
     const later = await find(desk.session, { code: order.pickupCode });
-    expect(later.json()).toMatchObject({ asked: false, order: { pickup: { id: first.json().order.pickup.id } } });
+    expect(later.json()).toMatchObject({ asked: true, order: { pickup: { id: first.json().order.pickup.id } } });
+    // Another counter finding it meanwhile is shown the order, not this counter's request as its own.
+    const other = await counter();
+    const elsewhere = await find(other.session, { code: order.pickupCode });
+    expect(elsewhere.json()).toMatchObject({ asked: false, order: { pickup: { id: first.json().order.pickup.id } } });
     expect(await requestsOf(order.id)).toHaveLength(1);
     const attempts = await app.db.select().from(pickupAttempts).where(eq(pickupAttempts.orderId, order.id));
     expect(attempts.map((a) => `${a.method}:${a.status}`).sort()).toEqual([
+      'code:pending',
       'code:pending',
       'code:pending',
       'request:pending',

@@ -98,8 +98,9 @@ export const pickupFindInputSchema = z.union([
 export type PickupFindInput = z.infer<typeof pickupFindInputSchema>;
 
 /**
- * POST /api/pickup/find: the look-up, and whether the owner was asked to confirm at once (the
- * request is then the summary's `pickup`).
+ * POST /api/pickup/find: the look-up, and whether the owner was asked to confirm at once, or
+ * already waits on this staff member's own request for the order (the request is then the
+ * summary's `pickup`).
  */
 export const pickupFindResponseSchema = pickupLookupResponseSchema.extend({ asked: z.boolean() });
 export type PickupFindResponse = z.infer<typeof pickupFindResponseSchema>;

@@ -6,7 +6,7 @@ import type { PickupFindResponse, PickupLookupResponse } from '../../../domain/s
 import type { StaffContext } from '../../plugins/session';
 import { findOrderByPickupCode, type OrderRow, verifyOrderQrToken } from '../order';
 import { findOrder, orderSummary } from './order-view';
-import { askableAtOnce, attemptStatusFor, otherCenterError, otherCenterOf, recordAttempt } from './service';
+import { atOnceFor, attemptStatusFor, otherCenterError, otherCenterOf, recordAttempt } from './service';
 
 export type LookupBy = { kind: 'code'; code: string } | { kind: 'qr'; token: string } | { kind: 'id'; orderId: string };
 
@@ -36,10 +36,12 @@ export async function lookupOrder(
 
 /**
  * The counter finds an order by its code or QR code and, when the owner's phone is connected and
- * nothing needs checking first (`askableAtOnce`), the owner is asked to confirm in the same call:
+ * nothing needs checking first (`atOnceFor`), the owner is asked to confirm in the same call:
  * the prompt reaches their phone one network crossing sooner than after a second tap at the desk.
  * A phone that is not connected is not asked: the desk offers a texted code instead. The answer is
- * the look-up's, with `asked` and the request in the order's summary.
+ * the look-up's, with `asked` and the request in the order's summary. `asked` also holds when this
+ * staff member's own request for the order already waits (the desk was reloaded meanwhile): the
+ * desk takes it up again instead of offering to ask twice.
  */
 export async function findAndAsk(
   app: FastifyInstance,
@@ -49,13 +51,12 @@ export async function findAndAsk(
   const { attemptStatus, order } = await findForCounter(app, actor.staff, by);
   const channel = app.pickupChannel;
   const online = await channel.isClientOnline(order.clientId);
-  const asked =
-    online &&
-    (await askableAtOnce(app.db, order, actor.staff, actor.clientId)) &&
-    (await channel.request(actor, { orderId: order.id })).ok;
-  // A request has the staff's devices follow the order already.
-  if (!asked) await channel.followOrder(actor.staff.id, order.id);
-  return { attemptStatus, asked, order: await orderSummary(app.db, order, online) };
+  const atOnce = await atOnceFor(app.db, order, actor.staff, actor.clientId);
+  const requested = online && atOnce === 'ask' && (await channel.request(actor, { orderId: order.id })).ok;
+  // A new request has the staff's devices follow the order already; a reloaded desk's new socket
+  // joins it here.
+  if (!requested) await channel.followOrder(actor.staff.id, order.id);
+  return { attemptStatus, asked: requested || atOnce === 'waiting', order: await orderSummary(app.db, order, online) };
 }
 
 /** The order a code, QR code or id names, recorded as an attempt (but a refresh); the caller has it followed live. */

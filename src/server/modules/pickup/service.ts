@@ -345,20 +345,24 @@ export function otherCenterError(
 }
 
 /**
- * Whether the counter that just found `order` may ask its owner at once, with nothing for the
- * staff to check first: the owner collects it themselves, it is eligible, it is not the staff
- * member's own, and neither the order nor this staff member has a request open. Anything else is
- * left to the desk's own "ask" step, which explains the refusal.
+ * What the counter that just found `order` may do at once, with nothing for the staff to check
+ * first (the owner collects it themselves, it is eligible, it is not the staff member's own):
+ * `ask` its owner when neither the order nor this staff member has a request open, or go on
+ * `waiting` when the open request is this staff member's own for this order (a desk reloaded
+ * while it waits). Anything else (null) is left to the desk's own "ask" step, which explains
+ * the refusal.
  */
-export async function askableAtOnce(
+export async function atOnceFor(
   db: DbOrTx,
   order: OrderRow,
   member: StaffContext,
   actorClientId: string,
-): Promise<boolean> {
-  if (order.deliveryOption !== DeliveryOption.PickerUP || order.clientId === actorClientId) return false;
-  if (ineligibility(order)) return false;
-  return (await openSlots.run(db, { orderId: order.id, staffId: member.id })).length === 0;
+): Promise<'ask' | 'waiting' | null> {
+  if (order.deliveryOption !== DeliveryOption.PickerUP || order.clientId === actorClientId) return null;
+  if (ineligibility(order)) return null;
+  const open = await openSlots.run(db, { orderId: order.id, staffId: member.id });
+  if (open.length === 0) return 'ask';
+  return open.length === 1 && open[0]?.orderId === order.id && open[0].staffId === member.id ? 'waiting' : null;
 }
 
 /** The refusal for an order that is not eligible, or null when it is. */
