@@ -18,7 +18,15 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { createWallet, deviceAddress, liveChannelOpened, signInByApi } from './support';
+import {
+  createWallet,
+  deviceAddress,
+  liveChannelOpened,
+  signInByApi,
+  waitForAppCode,
+  waitForStaffCode,
+  waitForViews,
+} from './support';
 
 const CEO = '08010000001';
 const IKEJA = 'Arrive Gas Center';
@@ -506,9 +514,13 @@ test('a tablet at Ikeja sells offline: after it syncs, Ikeja’s stock went down
     const lekkiBefore = await available(context.request, lekki, CYLINDER);
     const customer = freshNumber('0706');
 
-    // The tablet has seen the shift and the catalogue while online.
+    // The tablet has seen the shift and the catalogue while online, long enough for its worker to
+    // hold the code of the screens it is used on.
     await page.goto('/dashboard/shift');
     await waitUntilControlled(page);
+    await waitForViews(page);
+    await waitForAppCode(page);
+    await waitForStaffCode(page);
     await expect(page.getByRole('heading', { name: 'You are on shift' })).toBeVisible();
     await expect(page.getByText(IKEJA).first()).toBeVisible();
     await page.goto('/dashboard/sell');

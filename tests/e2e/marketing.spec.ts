@@ -412,6 +412,10 @@ test('the app draws a public page itself with the same behaviour (no reload)', a
   await expect(page.getByRole('button', { name: 'Scroll services left' })).toBeEnabled();
   await page.getByRole('link', { name: 'Become a Food Partner' }).click();
   const form = page.getByRole('form', { name: 'Join as a food partner' });
-  await form.getByRole('button', { name: 'Join as a partner' }).click();
+  const join = form.getByRole('button', { name: 'Join as a partner' });
+  // The form's script loads after the page is drawn; it makes the button submit (a tap before it
+  // does nothing, as on the prerendered page before its script).
+  await expect(join).toHaveAttribute('type', 'submit');
+  await join.click();
   await expect(form.getByRole('textbox', { name: 'Your name' })).toBeFocused();
 });
